@@ -1,0 +1,50 @@
+"""The ``mahjong-table`` command: ``play``, ``simulate``, ``score``, ``replay``, ``analyze``.
+
+Argument parsing uses the standard library's :mod:`argparse`. Each sub-command lives in its own
+module under :mod:`mahjong_table.commands` and exposes ``add_parser(subparsers)`` which sets
+``func`` (taking the parsed namespace, returning the exit status).
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+from collections.abc import Sequence
+
+#: sub-command modules, in the order they appear in ``--help``
+COMMANDS = ("play", "simulate", "score", "replay", "analyze")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The top-level parser with every sub-command registered."""
+    parser = argparse.ArgumentParser(
+        prog="mahjong-table",
+        description="Play, score, simulate and analyse mahjong (Hong Kong, Chinese, American).",
+    )
+    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    for name in COMMANDS:
+        try:
+            module = importlib.import_module(f"mahjong_table.commands.{name}")
+        except ModuleNotFoundError as exc:
+            if exc.name == f"mahjong_table.commands.{name}":
+                continue
+            raise
+        module.add_parser(sub)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Entry point. Returns the exit status (0 ok, 1 a negative answer, 2 bad input)."""
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        status: int = args.func(args)
+    except KeyboardInterrupt:
+        print("\ninterrupted", file=sys.stderr)
+        return 130
+    return status
+
+
+if __name__ == "__main__":
+    sys.exit(main())

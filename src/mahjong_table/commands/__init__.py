@@ -1,0 +1,1 @@
+"""Sub-commands of the ``mahjong-table`` command, one module each."""

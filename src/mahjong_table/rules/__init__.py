@@ -1,0 +1,1 @@
+"""Rule sets: plug-ins that the one engine consults (see ``base.RuleSet``)."""

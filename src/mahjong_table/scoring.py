@@ -1,0 +1,101 @@
+"""Scoring values shared by every rule set: the context of a win and the scored result.
+
+Scoring is separate from play: given a finished hand and its context a rule set returns a
+:class:`ScoreResult` (items, total, payments). The engine calls it, and so does the ``score``
+command. The JSON form is fixed by ``shared/NOTATION.md`` ("`mahjong-table score`").
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from .melds import Hand
+from .tiles import Tile
+
+__all__ = ["WIND_LETTERS", "WinContext", "ScoreItem", "ScoreResult", "wind_index"]
+
+#: seat winds by index: 0 East, 1 South, 2 West, 3 North
+WIND_LETTERS = "ESWN"
+
+
+def wind_index(letter: str) -> int:
+    """``"E"`` -> 0 ... ``"N"`` -> 3. Raises ``ValueError`` naming the bad letter."""
+    i = WIND_LETTERS.find(letter)
+    if len(letter) != 1 or i < 0:
+        raise ValueError(f"seat {letter!r} is not one of E, S, W, N")
+    return i
+
+
+@dataclass(frozen=True)
+class WinContext:
+    """Everything about a win that the tiles alone do not say.
+
+    Seats are seat winds: 0 East ... 3 North. ``hand.concealed`` includes the winning tile.
+    ``discarder`` is None for a self-drawn win (and for robbing a kong it is the seat whose
+    added kong was robbed).
+    """
+
+    hand: Hand
+    win_tile: Tile
+    seat_wind: int = 0
+    round_wind: int = 0
+    self_drawn: bool = False
+    discarder: int | None = None
+    bonus: tuple[Tile, ...] = ()
+    last_tile: bool = False
+    robbing_kong: bool = False
+    kong_replacement: bool = False
+    heavenly: bool = False
+    earthly: bool = False
+
+
+@dataclass(frozen=True)
+class ScoreItem:
+    """One scoring element: a stable snake_case ``id``, a readable ``name``, its ``fan``
+    (points for rule sets that count points) and an optional explanation."""
+
+    id: str
+    name: str
+    fan: int
+    explanation: str = ""
+
+    def to_json(self) -> dict[str, Any]:
+        return {"id": self.id, "name": self.name, "fan": self.fan}
+
+
+@dataclass(frozen=True)
+class ScoreResult:
+    """A scored hand. ``payments`` maps seat wind index (0-3) to points won (+) or paid (-),
+    summing to zero. For an invalid hand ``valid`` is False and ``reason`` says why."""
+
+    rules: str
+    valid: bool
+    hand: str
+    fan: int = 0
+    limit: str | None = None
+    base: int = 0
+    items: tuple[ScoreItem, ...] = ()
+    decomposition: tuple[str, ...] = ()
+    payments: dict[int, int] = field(default_factory=dict)
+    reason: str | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        """The ``score --json`` object of shared/NOTATION.md."""
+        out: dict[str, Any] = {
+            "rules": self.rules,
+            "valid": self.valid,
+            "hand": self.hand,
+        }
+        if self.valid:
+            out.update(
+                fan=self.fan,
+                limit=self.limit,
+                base=self.base,
+                items=[i.to_json() for i in self.items],
+                decomposition=list(self.decomposition),
+                payments={WIND_LETTERS[s]: v for s, v in sorted(self.payments.items())},
+            )
+        else:
+            out["reason"] = self.reason
+        return out
