@@ -1,1 +1,36 @@
-"""Rule sets: plug-ins that the one engine consults (see ``base.RuleSet``)."""
+"""Rule sets: plug-ins that the one engine consults (see :class:`base.RuleSet`).
+
+Find one by name with :func:`get_rule_set`.
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import Any
+
+from .base import RuleSet, RuleSetError
+
+__all__ = ["RULE_SETS", "RuleSet", "RuleSetError", "get_rule_set"]
+
+#: rule-set name -> "module:Class"
+RULE_SETS: dict[str, str] = {
+    "hongkong": "mahjong_table.rules.hongkong:HongKongRules",
+    "chinese": "mahjong_table.rules.chinese:ChineseRules",
+}
+
+
+def get_rule_set(name: str, **options: Any) -> RuleSet:
+    """The rule set called ``name`` (``"hongkong"``, ``"chinese"``), built with ``options``.
+
+    Raises :class:`RuleSetError` for an unknown name or option.
+    """
+    target = RULE_SETS.get(name)
+    if target is None:
+        raise RuleSetError(f"unknown rule set {name!r}; known: {', '.join(sorted(RULE_SETS))}")
+    module_name, class_name = target.split(":")
+    try:
+        module = importlib.import_module(module_name)
+    except ModuleNotFoundError as exc:
+        raise RuleSetError(f"rule set {name!r} is not available: {exc}") from exc
+    cls: type[RuleSet] = getattr(module, class_name)
+    return cls(**options)

@@ -1,0 +1,48 @@
+"""Events: everything that happens at the table, in order.
+
+An event is a type, the player it concerns (or None) and a data mapping. Some carry a tile only
+its player may see (a draw, the deal): ``private`` names them, and :meth:`Event.to_json` with
+``for_player`` hides the tile from everyone else. The event stream with the seed and the rule
+options is enough to rebuild every player's view and the whole state (see ``record.py``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+__all__ = ["Event", "PRIVATE_FIELDS"]
+
+#: data fields that only the event's own player may see
+PRIVATE_FIELDS = frozenset({"tile", "tiles", "hand"})
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """``type`` (snake_case), ``player`` (0-3 or None), ``data`` (JSON-ready values) and
+    ``private``: True when the data's tiles are the player's secret (a draw, the deal)."""
+
+    type: str
+    player: int | None = None
+    data: dict[str, Any] = field(default_factory=dict)
+    private: bool = False
+
+    def to_json(self, for_player: int | None = None, *, full: bool = False) -> dict[str, Any]:
+        """JSON form. ``full`` shows everything (records, replays); otherwise private fields
+        are dropped unless ``for_player`` is the event's player."""
+        out: dict[str, Any] = {"type": self.type}
+        if self.player is not None:
+            out["player"] = self.player
+        hide = self.private and not full and for_player != self.player
+        for k, v in self.data.items():
+            if hide and k in PRIVATE_FIELDS:
+                continue
+            out[k] = v
+        return out
+
+    @staticmethod
+    def from_json(data: dict[str, Any], private: bool = False) -> Event:
+        d = dict(data)
+        etype = d.pop("type")
+        player = d.pop("player", None)
+        return Event(etype, player, d, private)

@@ -1,0 +1,671 @@
+"""The deterministic state machine that plays a whole game under any rule set.
+
+State changes only through :meth:`Game.apply`, which validates first and changes nothing when
+it raises :class:`~.actions.IllegalActionError`. Every change is an :class:`~.events.Event`.
+Bookkeeping that needs no decision (draws, the deal, exposing flowers and seasons and drawing
+their replacements, scoring, starting the next hand) is done by the engine itself.
+
+Players are numbered 0-3 and sit in turn order (counterclockwise: 1 plays after 0). In a hand
+the dealer is East and seat winds follow turn order: ``wind(p) = (p - dealer) % 4``.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from enum import Enum
+from typing import Any
+
+from ..melds import Hand, Meld, MeldKind
+from ..rules.base import Progress, RuleSet
+from ..scoring import WIND_LETTERS, ScoreResult, WinContext
+from ..tiles import NUM_PLAYING, TILES, Tile, format_tiles, tiles_from_counts
+from ..wall import Wall, build_wall
+from .actions import CLAIM_PRIORITY, Action, ActionKind, IllegalActionError
+from .events import Event
+from .view import PlayerView, view_of
+
+__all__ = ["Game", "Phase", "HandResult", "PlayerState"]
+
+R_TURN = "004 s05 'Spike and discard'"
+R_CLAIM = "004 s05: only the last discard can be claimed, before the next draw"
+R_CHOW = "004 s05 'The four groups': a chow only on the discard of the player on your left"
+R_PUNG = "004 s05 'The four groups': a pung needs two matching tiles in hand"
+R_KONG = "004 s05 'The four groups': a kong needs three matching tiles in hand, or four"
+R_WIN = "004 s05 'Priorities and Victory': four sets and a pair or a special form"
+R_ROB = "004 s05: the tile added to an exposed pung may be robbed only to win"
+R_LAST = "only a Mahjong claim on the discard after the last live tile (docs/rules/hongkong.md)"
+
+
+class Phase(Enum):
+    """``TURN``: the current player draws/has drawn and must discard, declare a kong or win.
+    ``CLAIM``: players answer the last discard. ``ROB``: players may rob an added kong.
+    ``GAME_OVER``: nothing more to do."""
+
+    TURN = "turn"
+    CLAIM = "claim"
+    ROB = "rob"
+    GAME_OVER = "game_over"
+
+
+@dataclass
+class PlayerState:
+    """One player's tiles in the current hand. ``counts`` are the concealed tiles (34 kinds);
+    ``melds`` the exposed melds and declared concealed kongs; ``discards`` the pond (tiles
+    claimed by others are removed from it and shown in the claimer's meld)."""
+
+    counts: list[int] = field(default_factory=lambda: [0] * NUM_PLAYING)
+    melds: list[Meld] = field(default_factory=list)
+    bonus: list[Tile] = field(default_factory=list)
+    discards: list[Tile] = field(default_factory=list)
+
+    @property
+    def concealed_count(self) -> int:
+        return sum(self.counts)
+
+    def concealed_tiles(self) -> list[Tile]:
+        return tiles_from_counts(self.counts)
+
+
+@dataclass(frozen=True)
+class HandResult:
+    """How a hand ended. ``reason`` is ``"mahjong"``, ``"draw"`` (live wall exhausted) or
+    ``"false_mahjong"``. ``payments`` by player (0-3), summing to zero."""
+
+    hand_number: int
+    round_wind: int
+    dealer: int
+    reason: str
+    winner: int | None
+    discarder: int | None
+    score: ScoreResult | None
+    payments: tuple[int, int, int, int]
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "hand_number": self.hand_number,
+            "round_wind": WIND_LETTERS[self.round_wind],
+            "dealer": self.dealer,
+            "reason": self.reason,
+            "winner": self.winner,
+            "discarder": self.discarder,
+            "score": self.score.to_json() if self.score else None,
+            "payments": list(self.payments),
+        }
+
+
+class Game:
+    """A whole game (or ``max_hands`` hands) under ``rules``, reproducible from ``seed``.
+
+    ``check_invariants`` re-checks, after every event batch, that every tile is in exactly one
+    place, hand sizes are right and scores sum to zero (raises ``AssertionError`` otherwise).
+
+    Main API: :meth:`to_act` (players whose decision is awaited), :meth:`legal_actions`,
+    :meth:`apply`, :meth:`view`, :attr:`events`, :attr:`scores`, :attr:`results`.
+    """
+
+    def __init__(self, rules: RuleSet, seed: int | str = 0, *, max_hands: int | None = None,
+                 check_invariants: bool = False, names: list[str] | None = None) -> None:
+        self.rules = rules
+        self.seed = seed
+        self.max_hands = max_hands
+        self.check_invariants = check_invariants
+        self.names = names or [f"Player {i}" for i in range(4)]
+        self.events: list[Event] = []
+        self.actions: list[Action] = []
+        self.scores = [0, 0, 0, 0]
+        self.results: list[HandResult] = []
+        seat_draw = rules.draw_seats(random.Random(f"{seed}/seats"))
+        self.progress: Progress = rules.first_progress(seat_draw.first_east)
+        self._emit("game_start", None, rules=rules.name, options=dict(rules.options),
+                   seed=seed, first_east=seat_draw.first_east, seat_draw=seat_draw.detail)
+        # hand state (set by _start_hand)
+        self.phase = Phase.TURN
+        self.wall: Wall
+        self.players: list[PlayerState] = []
+        self.current = 0
+        self.drew = False
+        self.replacement_draw = False
+        self.last_draw: Tile | None = None
+        self.last_discard: Tile | None = None
+        self.discarder: int | None = None
+        self.rob_tile: Tile | None = None
+        self.pending: dict[int, list[Action]] = {}
+        self.responses: dict[int, Action] = {}
+        self.discards_made = 0
+        self.declarations = 0
+        self._start_hand()
+
+    # ----- public queries ------------------------------------------------------------------
+
+    @property
+    def dealer(self) -> int:
+        return self.progress.dealer
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase is Phase.GAME_OVER
+
+    def wind_of(self, player: int) -> int:
+        """Seat wind (0 East .. 3 North) of ``player`` in the current hand."""
+        return (player - self.progress.dealer) % 4
+
+    def player_of_wind(self, wind: int) -> int:
+        return (self.progress.dealer + wind) % 4
+
+    def to_act(self) -> list[int]:
+        """Players whose action is awaited: the current player in a turn, or every player
+        still to answer a claim or rob window. Empty when the game is over."""
+        if self.phase is Phase.TURN:
+            return [self.current]
+        if self.phase in (Phase.CLAIM, Phase.ROB):
+            return [p for p in self.pending if p not in self.responses]
+        return []
+
+    def view(self, player: int) -> PlayerView:
+        """What ``player`` may see: their own tiles and public information only."""
+        return view_of(self, player)
+
+    def legal_actions(self, player: int) -> list[Action]:
+        """Every action ``player`` may take now (empty when it is not their decision)."""
+        if self.phase is Phase.TURN:
+            return self._turn_actions() if player == self.current else []
+        if self.phase in (Phase.CLAIM, Phase.ROB):
+            if player in self.pending and player not in self.responses:
+                return list(self.pending[player])
+        return []
+
+    # ----- applying actions ----------------------------------------------------------------
+
+    def verify(self, action: Action) -> None:
+        """Raise :class:`IllegalActionError` (citing the rule) if ``action`` is illegal now."""
+        if self.phase is Phase.GAME_OVER:
+            raise IllegalActionError("the game is over", "004 s07 'The rounds and the end'")
+        p = action.player
+        if not 0 <= p < 4:
+            raise IllegalActionError(f"player {p} does not exist", "004 s02: four players")
+        if action in self.legal_actions(p):
+            return
+        if action.kind is ActionKind.MAHJONG and self._false_mahjong_allowed(p):
+            return
+        raise IllegalActionError(*self._why_illegal(action))
+
+    def can_apply(self, action: Action) -> bool:
+        """True if :meth:`apply` would accept ``action``."""
+        try:
+            self.verify(action)
+        except IllegalActionError:
+            return False
+        return True
+
+    def apply(self, action: Action) -> list[Event]:
+        """Validate then perform ``action``; return the events it caused (including any
+        automatic bookkeeping that followed). Raises :class:`IllegalActionError` and changes
+        nothing if the action is illegal."""
+        self.verify(action)
+        start = len(self.events)
+        self.actions.append(action)
+        if self.phase is Phase.TURN:
+            self._apply_turn(action)
+        else:
+            self._apply_response(action)
+        if self.check_invariants:
+            self.assert_invariants()
+        return self.events[start:]
+
+    # ----- the hand ------------------------------------------------------------------------
+
+    def _emit(self, etype: str, player: int | None, private: bool = False, **data: Any) -> None:
+        self.events.append(Event(etype, player, data, private))
+
+    def _start_hand(self) -> None:
+        rules = self.rules
+        prog = self.progress
+        rng = random.Random(f"{self.seed}/hand/{prog.hand_number}")
+        brk = rules.break_wall(rng)
+        self.wall = build_wall(rules.tile_set.all_tiles(), rng,
+                               stacks_per_wall=rules.stacks_per_wall, wall=brk.wall,
+                               stacks=brk.stacks, dead_wall_tiles=rules.dead_wall_tiles)
+        self.players = [PlayerState() for _ in range(4)]
+        self.phase = Phase.TURN
+        self.current = prog.dealer
+        self.drew = True  # East's fourteenth tile counts as drawn (heavenly hand, 004 s07)
+        self.replacement_draw = False
+        self.last_draw = None
+        self.last_discard = None
+        self.discarder = None
+        self.rob_tile = None
+        self.pending = {}
+        self.responses = {}
+        self.discards_made = 0
+        self.declarations = 0
+        self._emit("hand_start", None, hand_number=prog.hand_number,
+                   round_wind=WIND_LETTERS[prog.round_wind], dealer=prog.dealer,
+                   winds=[WIND_LETTERS[self.wind_of(x)] for x in range(4)],
+                   dice=list(brk.dice), break_wall=WIND_LETTERS[brk.wall],
+                   break_stacks=brk.stacks, live_wall=self.wall.live_remaining,
+                   dead_wall=self.wall.dead_remaining)
+        # the deal (004 s04): lots of four from East in turn order, three times, then East
+        # two and the others one
+        dealt: list[list[Tile]] = [[], [], [], []]
+        for lot in rules.deal_rounds:
+            for w in range(4):
+                p = self.player_of_wind(w)
+                for _ in range(lot[w]):
+                    dealt[p].append(self.wall.draw())
+        for w in range(4):
+            p = self.player_of_wind(w)
+            for t in dealt[p]:
+                self._add_tile(p, t)
+            self._emit("deal", p, private=True, tiles=format_tiles(sorted(dealt[p])))
+        # bonus tiles: exposed and replaced, East first, again while a bonus comes (004 s04)
+        for w in range(4):
+            p = self.player_of_wind(w)
+            for t in sorted(dealt[p]):
+                if t.is_bonus:
+                    self._expose_bonus(p, t)
+        self.last_draw = None
+
+    def _add_tile(self, p: int, t: Tile) -> None:
+        if t.is_bonus:
+            return  # held aside until exposed
+        self.players[p].counts[t] += 1
+
+    def _expose_bonus(self, p: int, t: Tile) -> None:
+        """Expose bonus tile ``t`` and draw its replacement, repeating while bonus tiles come
+        (004 s04, s05: "expose them immediately and replace them from the dead wall")."""
+        while True:
+            self.players[p].bonus.append(t)
+            self._emit("bonus", p, tile=str(t))
+            t = self.wall.draw_replacement()
+            self._emit("replacement", p, private=True, tile=str(t), reason="bonus")
+            if not t.is_bonus:
+                self.players[p].counts[t] += 1
+                self.last_draw = t
+                return
+
+    def _draw_for(self, p: int, *, replacement: bool) -> None:
+        """``p`` draws from the live wall (or a replacement after a kong) and exposes any
+        bonus tile with its replacement."""
+        if replacement:
+            t = self.wall.draw_replacement()
+            self._emit("replacement", p, private=True, tile=str(t), reason="kong")
+        else:
+            t = self.wall.draw()
+            self._emit("draw", p, private=True, tile=str(t),
+                       live_wall=self.wall.live_remaining)
+        if t.is_bonus:
+            self._expose_bonus(p, t)
+        else:
+            self.players[p].counts[t] += 1
+            self.last_draw = t
+        self.current = p
+        self.phase = Phase.TURN
+        self.drew = True
+        self.replacement_draw = replacement
+
+    def _can_replace(self) -> bool:
+        """Whether a kong's replacement tile can still be drawn."""
+        if self.rules.dead_wall_tiles:
+            return self.wall.dead_remaining > 0
+        return self.wall.live_remaining > 0
+
+    # ----- turn actions --------------------------------------------------------------------
+
+    def _turn_actions(self) -> list[Action]:
+        p = self.current
+        ps = self.players[p]
+        counts = ps.counts
+        acts: list[Action] = []
+        if self.drew:
+            if self.rules.is_winning(counts, ps.melds):
+                acts.append(Action(ActionKind.MAHJONG, p))
+            if self._can_replace():
+                for k in range(NUM_PLAYING):
+                    if counts[k] == 4:
+                        acts.append(Action(ActionKind.CONCEALED_KONG, p, TILES[k]))
+                for m in ps.melds:
+                    if m.kind is MeldKind.PUNG and counts[m.tile]:
+                        acts.append(Action(ActionKind.ADDED_KONG, p, m.tile))
+        acts.extend(Action(ActionKind.DISCARD, p, TILES[k])
+                    for k in range(NUM_PLAYING) if counts[k])
+        return acts
+
+    def _apply_turn(self, a: Action) -> None:
+        p = a.player
+        ps = self.players[p]
+        if a.kind is ActionKind.DISCARD:
+            assert a.tile is not None
+            ps.counts[a.tile] -= 1
+            ps.discards.append(a.tile)
+            self.discards_made += 1
+            self.last_discard = a.tile
+            self.discarder = p
+            self.drew = False
+            self._emit("discard", p, tile=str(a.tile))
+            self._open_claims(p, a.tile)
+        elif a.kind is ActionKind.MAHJONG:
+            self._emit("declare_mahjong", p, self_drawn=True)
+            if self.rules.is_winning(ps.counts, ps.melds):
+                self._win(p, None, self.last_draw or self._any_tile(p), robbing=False)
+            else:
+                self._false_mahjong(p, None)
+        elif a.kind is ActionKind.CONCEALED_KONG:
+            assert a.tile is not None
+            ps.counts[a.tile] -= 4
+            ps.melds.append(Meld(MeldKind.KONG, (a.tile,) * 4, exposed=False))
+            self.declarations += 1
+            self._emit("concealed_kong", p, meld=f"({format_tiles((a.tile,) * 4)})")
+            self._draw_for(p, replacement=True)
+        elif a.kind is ActionKind.ADDED_KONG:
+            assert a.tile is not None
+            self.declarations += 1
+            self._emit("added_kong", p, tile=str(a.tile))
+            self._open_rob(p, a.tile)
+
+    def _any_tile(self, p: int) -> Tile:
+        return next(TILES[k] for k, c in enumerate(self.players[p].counts) if c)
+
+    # ----- claims --------------------------------------------------------------------------
+
+    def _claim_options(self, q: int, d: int, t: Tile) -> list[Action]:
+        ps = self.players[q]
+        c = ps.counts
+        opts: list[Action] = []
+        c[t] += 1
+        wins = self.rules.is_winning(c, ps.melds)
+        c[t] -= 1
+        if wins:
+            opts.append(Action(ActionKind.MAHJONG, q))
+        if self.wall.live_remaining > 0:
+            if c[t] >= 2:
+                opts.append(Action(ActionKind.PUNG, q))
+            if c[t] >= 3 and self._can_replace():
+                opts.append(Action(ActionKind.KONG, q))
+            if q == (d + 1) % 4 and t < 27:
+                r = t % 9
+                for start in (t - 2, t - 1, t):
+                    sr = r - (t - start)
+                    if 0 <= sr <= 6 and all(c[x] for x in (start, start + 1, start + 2)
+                                            if x != t):
+                        opts.append(Action(ActionKind.CHOW, q, TILES[start]))
+        if opts:
+            opts.append(Action(ActionKind.PASS, q))
+        return opts
+
+    def _open_claims(self, d: int, t: Tile) -> None:
+        self.pending = {}
+        self.responses = {}
+        for i in range(1, 4):
+            q = (d + i) % 4
+            opts = self._claim_options(q, d, t)
+            if opts:
+                self.pending[q] = opts
+        if self.pending:
+            self.phase = Phase.CLAIM
+            self._emit("claim_window", None, tile=str(t), discarder=d,
+                       players=sorted(self.pending))
+        else:
+            self._after_no_claim(d)
+
+    def _after_no_claim(self, d: int) -> None:
+        self.pending = {}
+        self.responses = {}
+        if self.wall.live_remaining <= 0:
+            self._draw_hand()
+            return
+        self._draw_for((d + 1) % 4, replacement=False)
+
+    def _open_rob(self, p: int, t: Tile) -> None:
+        self.pending = {}
+        self.responses = {}
+        self.rob_tile = t
+        if self.rules.robbing_kong:
+            for i in range(1, 4):
+                q = (p + i) % 4
+                ps = self.players[q]
+                ps.counts[t] += 1
+                wins = self.rules.is_winning(ps.counts, ps.melds)
+                ps.counts[t] -= 1
+                if wins:
+                    self.pending[q] = [Action(ActionKind.MAHJONG, q), Action(ActionKind.PASS, q)]
+        self.discarder = p
+        if self.pending:
+            self.phase = Phase.ROB
+            self._emit("rob_window", None, tile=str(t), player_adding=p,
+                       players=sorted(self.pending))
+        else:
+            self._complete_added_kong(p, t)
+
+    def _complete_added_kong(self, p: int, t: Tile) -> None:
+        ps = self.players[p]
+        ps.counts[t] -= 1
+        for i, m in enumerate(ps.melds):
+            if m.kind is MeldKind.PUNG and m.tile == t:
+                ps.melds[i] = Meld(MeldKind.KONG, (t,) * 4, True, m.source)
+                break
+        self.rob_tile = None
+        self._emit("kong_completed", p, meld=f"[{format_tiles((t,) * 4)}]")
+        self._draw_for(p, replacement=True)
+
+    def _apply_response(self, a: Action) -> None:
+        self.responses[a.player] = a
+        self._emit("respond", a.player, action=a.kind.value,
+                   **({"tile": str(a.tile)} if a.tile is not None else {}))
+        if len(self.responses) < len(self.pending):
+            return
+        d = self.discarder
+        assert d is not None
+        best = max(self.responses.values(),
+                   key=lambda x: (CLAIM_PRIORITY[x.kind], -((x.player - d) % 4)))
+        if self.phase is Phase.ROB:
+            t = self.rob_tile
+            assert t is not None
+            if best.kind is ActionKind.MAHJONG:
+                self._win_on_tile(best.player, d, t, robbing=True)
+            else:
+                self._complete_added_kong(d, t)
+            return
+        t = self.last_discard
+        assert t is not None
+        if best.kind is ActionKind.PASS:
+            self._after_no_claim(d)
+            return
+        q = best.player
+        if best.kind is ActionKind.MAHJONG:
+            self._win_on_tile(q, d, t, robbing=False)
+            return
+        ps = self.players[q]
+        self.players[d].discards.pop()
+        source = (d - q) % 4
+        if best.kind is ActionKind.CHOW:
+            assert best.tile is not None
+            start = int(best.tile)
+            for x in range(start, start + 3):
+                if x != t:
+                    ps.counts[x] -= 1
+            meld = Meld(MeldKind.CHOW, (TILES[start], TILES[start + 1], TILES[start + 2]),
+                        True, source)
+        elif best.kind is ActionKind.PUNG:
+            ps.counts[t] -= 2
+            meld = Meld(MeldKind.PUNG, (t, t, t), True, source)
+        else:
+            ps.counts[t] -= 3
+            meld = Meld(MeldKind.KONG, (t, t, t, t), True, source)
+        ps.melds.append(meld)
+        self.declarations += 1
+        self.pending = {}
+        self.responses = {}
+        self._emit("claim", q, kind=best.kind.value, tile=str(t), discarder=d,
+                   meld=meld.notation())
+        if best.kind is ActionKind.KONG:
+            self._draw_for(q, replacement=True)
+        else:
+            self.current = q
+            self.phase = Phase.TURN
+            self.drew = False
+            self.replacement_draw = False
+
+    # ----- end of hand ---------------------------------------------------------------------
+
+    def _win_on_tile(self, q: int, d: int, t: Tile, *, robbing: bool) -> None:
+        if robbing:
+            # the robbed tile leaves the konger's hand; their pung stays a pung
+            self.players[d].counts[t] -= 1
+        else:
+            self.players[d].discards.pop()
+        self.players[q].counts[t] += 1
+        self._emit("declare_mahjong", q, self_drawn=False, tile=str(t), discarder=d,
+                   robbing_kong=robbing)
+        if self.rules.is_winning(self.players[q].counts, self.players[q].melds):
+            self._win(q, d, t, robbing=robbing)
+        else:
+            self._false_mahjong(q, d)
+
+    def _win(self, p: int, d: int | None, t: Tile, *, robbing: bool) -> None:
+        ps = self.players[p]
+        wind = self.wind_of(p)
+        self_drawn = d is None
+        last_tile = self.wall.live_remaining == 0 and not robbing
+        if self_drawn and self.replacement_draw:
+            last_tile = False  # a kong replacement is not the last tile of the live wall
+        ctx = WinContext(
+            hand=Hand(tuple(ps.concealed_tiles()), tuple(ps.melds)),
+            win_tile=t,
+            seat_wind=wind,
+            round_wind=self.progress.round_wind,
+            self_drawn=self_drawn,
+            discarder=None if d is None else self.wind_of(d),
+            bonus=tuple(ps.bonus),
+            last_tile=last_tile,
+            robbing_kong=robbing,
+            kong_replacement=self_drawn and self.replacement_draw,
+            heavenly=self_drawn and wind == 0 and self.discards_made == 0
+            and self.declarations == 0,
+            earthly=not self_drawn and wind != 0 and self.discards_made == 1
+            and self.declarations == 0 and d == self.dealer,
+        )
+        result = self.rules.score(ctx)
+        if not result.valid:
+            raise AssertionError(f"engine accepted a win the scorer rejects: {result.reason}")
+        payments = tuple(result.payments.get(self.wind_of(x), 0) for x in range(4))
+        self._end_hand("mahjong", p, d, result, payments)  # type: ignore[arg-type]
+
+    def _false_mahjong(self, p: int, d: int | None) -> None:
+        by_wind = self.rules.false_mahjong_payments(self.wind_of(p),
+                                                    None if d is None else self.wind_of(d))
+        payments = tuple(by_wind.get(self.wind_of(x), 0) for x in range(4))
+        self._end_hand("false_mahjong", p, d, None, payments)  # type: ignore[arg-type]
+
+    def _draw_hand(self) -> None:
+        """004 s07: the live wall is exhausted without a win; no payment."""
+        self._end_hand("draw", None, None, None, (0, 0, 0, 0))
+
+    def _end_hand(self, reason: str, winner: int | None, discarder: int | None,
+                  score: ScoreResult | None, payments: tuple[int, int, int, int]) -> None:
+        prog = self.progress
+        result = HandResult(prog.hand_number, prog.round_wind, prog.dealer, reason, winner,
+                            discarder, score, payments)
+        self.results.append(result)
+        for x in range(4):
+            self.scores[x] += payments[x]
+        revealed = None
+        if winner is not None:
+            ps = self.players[winner]
+            revealed = Hand(tuple(ps.concealed_tiles()), tuple(ps.melds)).notation()
+        self.pending = {}
+        self.responses = {}
+        self._emit("hand_end", winner, revealed_hand=revealed, result=result.to_json(),
+                   scores=list(self.scores))
+        if reason == "mahjong":
+            winner_is_dealer: bool | None = winner == prog.dealer
+        else:
+            winner_is_dealer = None  # a draw or a false Mahjong: the deal is replayed
+        self.progress = self.rules.next_progress(prog, winner_is_dealer)
+        limit_reached = self.max_hands is not None and len(self.results) >= self.max_hands
+        if self.progress.finished or limit_reached:
+            self.phase = Phase.GAME_OVER
+            order = sorted(range(4), key=lambda x: -self.scores[x])
+            self._emit("game_end", None, scores=list(self.scores), standings=order,
+                       hands=len(self.results))
+            return
+        self._start_hand()
+
+    # ----- false Mahjong, explanations -----------------------------------------------------
+
+    def _false_mahjong_allowed(self, p: int) -> bool:
+        if self.rules.options.get("false_mahjong") != "penalise":
+            return False
+        if self.phase is Phase.TURN:
+            return p == self.current
+        return self.phase is Phase.CLAIM and p in self.pending and p not in self.responses
+
+    def _why_illegal(self, a: Action) -> tuple[str, str]:
+        p = a.player
+        k = a.kind
+        name = f"player {p}"
+        if self.phase is Phase.TURN:
+            if p != self.current:
+                return (f"it is player {self.current}'s turn, not {name}'s", R_TURN)
+            if k in (ActionKind.CHOW, ActionKind.PUNG, ActionKind.KONG, ActionKind.PASS):
+                return (f"{k.value} answers a discard; it is {name}'s own turn", R_CLAIM)
+            if k is ActionKind.DISCARD:
+                return (f"{name} holds no {a.tile} to discard", R_TURN)
+            if k is ActionKind.MAHJONG:
+                return (f"{name}'s hand is not a winning hand", R_WIN)
+            if not self.drew:
+                return ("a kong is declared only after drawing", R_KONG)
+            return (f"{name} cannot declare a {k.value.replace('_', ' ')} of {a.tile}", R_KONG)
+        if p not in self.pending:
+            if p == self.discarder:
+                return (f"{name} cannot claim their own discard", R_CLAIM)
+            return (f"{name} has no claim on {self.last_discard or self.rob_tile}", R_CLAIM)
+        if p in self.responses:
+            return (f"{name} has already answered", R_CLAIM)
+        if self.phase is Phase.ROB:
+            return ("an added kong may be robbed only to win", R_ROB)
+        if self.wall.live_remaining <= 0 and k is not ActionKind.MAHJONG:
+            return ("the live wall is empty", R_LAST)
+        if k is ActionKind.CHOW:
+            if self.discarder is not None and p != (self.discarder + 1) % 4:
+                return ("only the next player may chow", R_CHOW)
+            return (f"{name} cannot form that chow with {self.last_discard}", R_CHOW)
+        if k is ActionKind.PUNG:
+            return (f"{name} does not hold two {self.last_discard}", R_PUNG)
+        if k is ActionKind.KONG:
+            return (f"{name} does not hold three {self.last_discard}", R_KONG)
+        if k is ActionKind.MAHJONG:
+            return (f"{self.last_discard} does not complete {name}'s hand", R_WIN)
+        return (f"{k.value} is not possible now", R_CLAIM)
+
+    # ----- invariants ----------------------------------------------------------------------
+
+    def iter_tiles(self) -> Iterator[Tile]:
+        """Every physical tile of the current hand, wherever it is (wall, hands, melds,
+        bonus, discards; a tile being robbed is in the konger's hand)."""
+        yield from self.wall.untaken()
+        for ps in self.players:
+            yield from ps.concealed_tiles()
+            for m in ps.melds:
+                yield from m.tiles
+            yield from ps.bonus
+            yield from ps.discards
+
+    def assert_invariants(self) -> None:
+        """Raise ``AssertionError`` unless every tile is in exactly one place, hand sizes are
+        right and the scores sum to zero."""
+        assert sum(self.scores) == 0, f"scores do not sum to zero: {self.scores}"
+        for r in self.results:
+            assert sum(r.payments) == 0, f"payments do not sum to zero: {r}"
+        if self.phase is Phase.GAME_OVER or self.events[-1].type == "hand_end":
+            return
+        expected = sorted(self.rules.tile_set.all_tiles())
+        got = sorted(self.iter_tiles())
+        assert got == expected, "tiles are not conserved"
+        for p, ps in enumerate(self.players):
+            n = ps.concealed_count + 3 * len(ps.melds)
+            holding = self.phase in (Phase.TURN, Phase.ROB) and p == self.current
+            want = 14 if holding else 13
+            assert n == want, f"player {p} holds {n} tiles (kongs as 3), expected {want}"
+            assert all(c <= 4 for c in ps.counts)

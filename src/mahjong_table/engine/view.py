@@ -1,0 +1,145 @@
+"""Per-seat views: what one player may know, and nothing more.
+
+A view holds the player's own concealed tiles, everyone's exposed melds, bonus tiles and
+discards, the number of concealed tiles of the others, how many tiles remain in the live and
+dead walls, and the scores. It never holds another player's concealed tiles or the wall order
+(a security property, tested in ``tests/test_engine_views.py``). Declared concealed kongs are
+shown with their tile, as two of their tiles are laid face up (004 s05).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from ..melds import Meld
+from ..scoring import WIND_LETTERS
+from ..tiles import Tile, format_tiles
+from .actions import Action
+
+if TYPE_CHECKING:
+    from .game import Game
+
+__all__ = ["PlayerView", "SeatView", "view_of"]
+
+
+@dataclass(frozen=True)
+class SeatView:
+    """Public information about one seat."""
+
+    player: int
+    wind: int
+    name: str
+    concealed_count: int
+    melds: tuple[Meld, ...]
+    bonus: tuple[Tile, ...]
+    discards: tuple[Tile, ...]
+    score: int
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "player": self.player,
+            "wind": WIND_LETTERS[self.wind],
+            "name": self.name,
+            "concealed_count": self.concealed_count,
+            "melds": [m.notation() for m in self.melds],
+            "bonus": format_tiles(self.bonus),
+            "discards": format_tiles(self.discards),
+            "score": self.score,
+        }
+
+
+@dataclass(frozen=True)
+class PlayerView:
+    """What ``player`` sees. ``concealed`` is their own hand, sorted; ``drawn`` the tile they
+    just drew (if any); ``seats`` the public information of all four seats (by player)."""
+
+    player: int
+    rules: str
+    phase: str
+    hand_number: int
+    round_wind: int
+    dealer: int
+    current: int
+    concealed: tuple[Tile, ...]
+    drawn: Tile | None
+    seats: tuple[SeatView, ...]
+    last_discard: Tile | None
+    discarder: int | None
+    live_wall: int
+    dead_wall: int
+    legal_actions: tuple[Action, ...]
+
+    @property
+    def me(self) -> SeatView:
+        return self.seats[self.player]
+
+    def visible_counts(self) -> list[int]:
+        """Copies of each playing kind this player can see (own hand, all melds, bonus
+        excluded, discards): what "unseen" is measured against."""
+        counts = [0] * 34
+        for t in self.concealed:
+            counts[t] += 1
+        for s in self.seats:
+            for m in s.melds:
+                for t in m.tiles:
+                    if t < 34:
+                        counts[t] += 1
+            for t in s.discards:
+                counts[t] += 1
+        return counts
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "player": self.player,
+            "rules": self.rules,
+            "phase": self.phase,
+            "hand_number": self.hand_number,
+            "round_wind": WIND_LETTERS[self.round_wind],
+            "dealer": self.dealer,
+            "current": self.current,
+            "concealed": format_tiles(self.concealed),
+            "drawn": str(self.drawn) if self.drawn is not None else None,
+            "seats": [s.to_json() for s in self.seats],
+            "last_discard": str(self.last_discard) if self.last_discard is not None else None,
+            "discarder": self.discarder,
+            "live_wall": self.live_wall,
+            "dead_wall": self.dead_wall,
+            "legal_actions": [a.to_json() for a in self.legal_actions],
+        }
+
+
+def view_of(game: Game, player: int) -> PlayerView:
+    """Build ``player``'s view of ``game`` from public state and their own tiles only."""
+    seats = tuple(
+        SeatView(
+            player=x,
+            wind=game.wind_of(x),
+            name=game.names[x],
+            concealed_count=ps.concealed_count,
+            melds=tuple(ps.melds),
+            bonus=tuple(ps.bonus),
+            discards=tuple(ps.discards),
+            score=game.scores[x],
+        )
+        for x, ps in enumerate(game.players)
+    )
+    me = game.players[player]
+    in_turn = game.phase.value == "turn" and game.current == player and game.drew
+    return PlayerView(
+        player=player,
+        rules=game.rules.name,
+        phase=game.phase.value,
+        hand_number=game.progress.hand_number,
+        round_wind=game.progress.round_wind,
+        dealer=game.progress.dealer,
+        current=game.current,
+        concealed=tuple(me.concealed_tiles()),
+        drawn=game.last_draw if in_turn else None,
+        seats=seats,
+        last_discard=game.last_discard if game.phase.value == "claim" else None,
+        discarder=game.discarder if game.phase.value == "claim" else None,
+        live_wall=game.wall.live_remaining,
+        dead_wall=game.wall.dead_remaining,
+        legal_actions=tuple(game.legal_actions(player)),
+    )

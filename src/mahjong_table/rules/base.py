@@ -1,0 +1,222 @@
+"""The rule-set protocol: what the one engine asks a rule set.
+
+A rule set is class-level settings plus small pure functions. The engine never branches on a
+rule set's name; it reads these settings and calls these methods. Subclasses (``hongkong``,
+``chinese``) override what differs. Options are named, validated and recorded with every game.
+"""
+
+from __future__ import annotations
+
+import random
+from abc import ABC, abstractmethod
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from ..analysis.decompose import is_seven_pairs, is_standard_complete, is_thirteen_orphans
+from ..melds import Meld
+from ..scoring import ScoreResult, WinContext
+from ..tiles import NUM_PLAYING, TileSet
+
+__all__ = ["RuleSet", "RuleSetError", "Option", "Progress", "SeatDraw", "WallBreak"]
+
+
+class RuleSetError(ValueError):
+    """An unknown rule set or an invalid rule-set option."""
+
+
+@dataclass(frozen=True)
+class Option:
+    """A named rule-set option: its default, the allowed values and what it means."""
+
+    name: str
+    default: Any
+    choices: tuple[Any, ...]
+    help: str
+
+
+@dataclass(frozen=True)
+class SeatDraw:
+    """How the seats were chosen. ``first_east`` is the player (0-3) who is East in the first
+    hand; players sit in turn order 0, 1, 2, 3 (counterclockwise). ``detail`` describes the draw
+    for the event log (winds drawn, dice rolled)."""
+
+    first_east: int
+    detail: dict[str, Any]
+
+
+@dataclass(frozen=True)
+class WallBreak:
+    """Where the wall is opened: ``dice`` rolled, the ``wall`` (seat wind 0-3 of the wall's
+    owner) and the number of ``stacks`` counted from that wall's right end."""
+
+    dice: tuple[int, ...]
+    wall: int
+    stacks: int
+
+
+@dataclass(frozen=True)
+class Progress:
+    """Where a game stands between hands.
+
+    ``round_wind`` 0-3 (prevailing wind), ``dealer`` the player (0-3) who is East,
+    ``dealer_passes`` how many times the deal has passed in this round (0-3),
+    ``hand_number`` counts hands from 0, ``finished`` is True when the game is over.
+    """
+
+    round_wind: int = 0
+    dealer: int = 0
+    dealer_passes: int = 0
+    hand_number: int = 0
+    finished: bool = False
+
+
+class RuleSet(ABC):
+    """Base rule set. Settings are class attributes; behaviour is methods.
+
+    Settings the engine reads:
+
+    - ``stacks_per_wall``: stacks of two in each player's wall.
+    - ``dice_count``: dice thrown to break the wall.
+    - ``dead_wall_tiles``: tiles kept back for replacements (14 in Hong Kong, 004 s04);
+      0 means replacements are taken from the far end of the single wall.
+    - ``deal_rounds``: tiles taken per player per pass of the deal, East first.
+    - ``robbing_kong``: whether a player may win on the tile added to an exposed pung.
+    - ``dealer_keeps_on_draw``: whether East keeps the deal after a drawn hand.
+    """
+
+    name: ClassVar[str] = "base"
+    title: ClassVar[str] = "Base"
+    book: ClassVar[str] = ""
+    options_spec: ClassVar[tuple[Option, ...]] = (
+        Option("rounds", 4, (1, 2, 3, 4), "number of wind rounds in a game (4 = East to North)"),
+    )
+
+    stacks_per_wall: ClassVar[int] = 18
+    dice_count: ClassVar[int] = 3
+    dead_wall_tiles: ClassVar[int] = 14
+    deal_rounds: ClassVar[tuple[tuple[int, int, int, int], ...]] = (
+        (4, 4, 4, 4), (4, 4, 4, 4), (4, 4, 4, 4), (2, 1, 1, 1))
+    robbing_kong: ClassVar[bool] = True
+    dealer_keeps_on_draw: ClassVar[bool] = True
+
+    def __init__(self, **options: Any) -> None:
+        spec = {o.name: o for o in self.options_spec}
+        unknown = set(options) - set(spec)
+        if unknown:
+            raise RuleSetError(
+                f"unknown option(s) {', '.join(sorted(unknown))} for the {self.name} rules; "
+                f"known: {', '.join(spec)}"
+            )
+        self.options: dict[str, Any] = {}
+        for name, o in spec.items():
+            value = options.get(name, o.default)
+            if value not in o.choices:
+                raise RuleSetError(
+                    f"option {name}={value!r} is not allowed for the {self.name} rules; "
+                    f"choose from {', '.join(map(repr, o.choices))}"
+                )
+            self.options[name] = value
+
+    def __repr__(self) -> str:
+        opts = ", ".join(f"{k}={v!r}" for k, v in self.options.items())
+        return f"get_rule_set({self.name!r}{', ' if opts else ''}{opts})"
+
+    # ----- tiles, seats and wall -----------------------------------------------------------
+
+    @property
+    @abstractmethod
+    def tile_set(self) -> TileSet:
+        """The physical tiles in play."""
+
+    @property
+    def uses_bonus_tiles(self) -> bool:
+        return any(self.tile_set.copies[34:46])
+
+    def draw_seats(self, rng: random.Random) -> SeatDraw:
+        """Choose who is East first. Default (004 s04): one copy of each wind is mixed face
+        down and each player draws one; the player who draws East is East."""
+        winds = [0, 1, 2, 3]
+        rng.shuffle(winds)
+        return SeatDraw(first_east=winds.index(0), detail={"winds_drawn": winds})
+
+    def break_wall(self, rng: random.Random) -> WallBreak:
+        """Throw the dice and say where the wall opens. Default (004 s04): the sum of three
+        dice is counted round the walls from East (1 East, 2 South, 3 West, 4 North, ...), and
+        the same number of stacks is counted from the right end of that wall."""
+        dice = tuple(rng.randint(1, 6) for _ in range(self.dice_count))
+        total = sum(dice)
+        return WallBreak(dice=dice, wall=(total - 1) % 4, stacks=total)
+
+    # ----- winning -------------------------------------------------------------------------
+
+    def special_forms(self) -> tuple[str, ...]:
+        """Names of the special winning forms allowed (``"seven_pairs"``,
+        ``"thirteen_orphans"``)."""
+        return ()
+
+    def is_winning(self, counts: Sequence[int], melds: Sequence[Meld]) -> bool:
+        """Whether concealed ``counts`` (34 kinds, winning tile included) and declared
+        ``melds`` form a winning hand: four sets and a pair, or an allowed special form."""
+        if sum(counts) + 3 * len(melds) != 14:
+            return False
+        if is_standard_complete(counts):
+            return True
+        if melds:
+            return False
+        forms = self.special_forms()
+        if "seven_pairs" in forms and is_seven_pairs(counts):
+            return True
+        return "thirteen_orphans" in forms and is_thirteen_orphans(counts)
+
+    def waits(self, counts: Sequence[int], melds: Sequence[Meld]) -> list[int]:
+        """Tile kinds that would complete the hand (13 - 3 * melds concealed tiles)."""
+        work = list(counts)
+        out = []
+        for k in range(NUM_PLAYING):
+            if work[k] >= 4:
+                continue
+            work[k] += 1
+            if self.is_winning(work, melds):
+                out.append(k)
+            work[k] -= 1
+        return out
+
+    # ----- scoring -------------------------------------------------------------------------
+
+    @abstractmethod
+    def score(self, ctx: WinContext) -> ScoreResult:
+        """Score a win. Raises ``ValueError`` for a malformed context."""
+
+    def false_mahjong_payments(self, offender: int, discarder: int | None) -> dict[int, int]:
+        """Payments (by seat wind) when ``offender`` declares Mahjong falsely."""
+        return {s: 0 for s in range(4)}
+
+    # ----- game flow -----------------------------------------------------------------------
+
+    def first_progress(self, first_east: int) -> Progress:
+        return Progress(round_wind=0, dealer=first_east)
+
+    def next_progress(self, progress: Progress, winner_is_dealer: bool | None) -> Progress:
+        """The progress after a hand. ``winner_is_dealer`` is None for a drawn hand.
+
+        Default (004 s07 "The rounds and the end"): East keeps the deal on a win or a draw
+        (``dealer_keeps_on_draw``); otherwise the next player becomes East. The prevailing wind
+        advances after a full cycle of dealers; the game ends after the last round.
+        """
+        keeps = winner_is_dealer is True or (
+            winner_is_dealer is None and self.dealer_keeps_on_draw)
+        if keeps:
+            return Progress(progress.round_wind, progress.dealer, progress.dealer_passes,
+                            progress.hand_number + 1)
+        dealer = (progress.dealer + 1) % 4
+        passes = progress.dealer_passes + 1
+        round_wind = progress.round_wind
+        if passes == 4:
+            passes = 0
+            round_wind += 1
+        finished = round_wind >= int(self.options.get("rounds", 4))
+        return Progress(round_wind % 4, dealer, passes, progress.hand_number + 1, finished)
+
+    def describe_options(self) -> Mapping[str, Any]:
+        return dict(self.options)

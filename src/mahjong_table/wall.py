@@ -1,0 +1,143 @@
+"""The physical wall: four walls of stacks of two, dice, the break, live wall and dead wall.
+
+Rule book 004 s04 (Hong Kong; 001 Part two 02-04 for Chinese, which differs by rule-set
+settings): each player builds a wall of ``stacks_per_wall`` stacks of two in front of them; the
+dice choose the wall and the number of stacks counted from its right end; the wall opens there.
+Tiles are drawn from the left of the breach, top then bottom of each stack, going clockwise
+round the square (East's wall, then North's, West's, South's: the wall of the player on the
+owner's left follows). Replacement tiles come from the other end, the stacks just to the right
+of the breach, top then bottom. In Hong Kong play those last ``dead_wall_tiles`` (14) tiles
+form the dead wall, kept at 14 by reserving the tiles at the end of the live wall (so each
+replacement drawn moves the live wall's last tile into the dead wall).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from .tiles import Tile
+
+__all__ = ["Wall", "WallPosition", "WallEmptyError", "build_wall"]
+
+
+class WallEmptyError(RuntimeError):
+    """Raised when a draw is asked of an empty live wall or an empty dead wall."""
+
+
+@dataclass(frozen=True, slots=True)
+class WallPosition:
+    """Where a tile stands: the owner's seat wind ``wall`` (0 E .. 3 N), the ``stack`` counted
+    from the right end of that wall (0-based), and ``level`` 0 top / 1 bottom."""
+
+    wall: int
+    stack: int
+    level: int
+
+
+class Wall:
+    """A built and broken wall.
+
+    ``tiles[i]`` is the tile at drawing position ``i`` (0 = the first tile of the live wall,
+    the top of the stack just left of the breach) and ``positions[i]`` where it physically
+    stands. The hidden order never leaves this object except through draws.
+    """
+
+    __slots__ = ("tiles", "positions", "dead_wall_tiles", "head", "tail", "_n")
+
+    def __init__(self, tiles: Sequence[Tile], positions: Sequence[WallPosition],
+                 dead_wall_tiles: int) -> None:
+        if len(tiles) % 2 or len(tiles) != len(positions):
+            raise ValueError("a wall is stacks of two: tiles and positions must pair up")
+        self.tiles: list[Tile] = list(tiles)
+        self.positions: tuple[WallPosition, ...] = tuple(positions)
+        self.dead_wall_tiles = dead_wall_tiles
+        self.head = 0  # tiles drawn from the live end
+        self.tail = 0  # replacement tiles drawn from the other end
+        self._n = len(tiles)
+
+    @property
+    def remaining(self) -> int:
+        """Tiles still standing in the wall, live and dead."""
+        return self._n - self.head - self.tail
+
+    @property
+    def live_remaining(self) -> int:
+        """Tiles that may still be drawn in turn (the dead wall excluded)."""
+        return max(0, self.remaining - self.dead_wall_tiles)
+
+    @property
+    def dead_remaining(self) -> int:
+        """Tiles of the dead wall (14 while the live wall lasts, in Hong Kong play)."""
+        return min(self.dead_wall_tiles, self.remaining)
+
+    def _tail_index(self, i: int) -> int:
+        # i-th replacement: stacks from the far end of the drawing order, top then bottom
+        stack = self._n // 2 - 1 - i // 2
+        return 2 * stack + (i % 2)
+
+    def draw(self) -> Tile:
+        """Draw the next tile of the live wall. Raises :class:`WallEmptyError` when empty."""
+        if self.live_remaining <= 0:
+            raise WallEmptyError("the live wall is empty")
+        tile = self.tiles[self.head]
+        self.head += 1
+        return tile
+
+    def draw_replacement(self) -> Tile:
+        """Draw a replacement tile (after a kong or a bonus tile) from the far end.
+
+        Raises :class:`WallEmptyError` when no tile is left at all.
+        """
+        if self.remaining <= 0:
+            raise WallEmptyError("no tile is left for a replacement")
+        tile = self.tiles[self._tail_index(self.tail)]
+        self.tail += 1
+        return tile
+
+    def next_position(self) -> WallPosition:
+        """Where the next live draw comes from (public: everyone sees the wall's end)."""
+        return self.positions[self.head]
+
+    def untaken(self) -> list[Tile]:
+        """Every tile still in the wall (for invariant checks; order not meaningful)."""
+        taken_tail = {self._tail_index(i) for i in range(self.tail)}
+        return [t for i, t in enumerate(self.tiles)
+                if i >= self.head and i not in taken_tail]
+
+
+def drawing_order(stacks_per_wall: int, wall: int, stacks: int) -> list[WallPosition]:
+    """Tile positions in drawing order for a wall opened at ``wall`` after ``stacks`` stacks
+    counted from its right end (004 s04). Walls follow clockwise: E, N, W, S."""
+    order: list[WallPosition] = []
+    walls = [(wall - i) % 4 for i in range(5)]
+    # stacks ``stacks``..end of the chosen wall, then the other three, then the chosen wall's
+    # first ``stacks`` stacks (which end up as the far end: the replacement stacks)
+    seq: list[tuple[int, int]] = [(wall, s) for s in range(stacks, stacks_per_wall)]
+    for w in walls[1:4]:
+        seq.extend((w, s) for s in range(stacks_per_wall))
+    seq.extend((wall, s) for s in range(min(stacks, stacks_per_wall)))
+    for w, s in seq:
+        order.append(WallPosition(w, s, 0))
+        order.append(WallPosition(w, s, 1))
+    return order
+
+
+def build_wall(tiles: Sequence[Tile], rng: random.Random, *, stacks_per_wall: int,
+               wall: int, stacks: int, dead_wall_tiles: int) -> Wall:
+    """Mix ``tiles`` face down with ``rng``, build four walls of ``stacks_per_wall`` stacks of
+    two in front of East, South, West and North, and open them at (``wall``, ``stacks``).
+
+    Raises ``ValueError`` if the tiles do not fill four walls exactly.
+    """
+    if len(tiles) != 8 * stacks_per_wall:
+        raise ValueError(
+            f"{len(tiles)} tiles do not make four walls of {stacks_per_wall} stacks of two")
+    mixed = list(tiles)
+    rng.shuffle(mixed)
+    # physical[wall][stack][level]
+    physical = {(w, s, lv): mixed[((w * stacks_per_wall) + s) * 2 + lv]
+                for w in range(4) for s in range(stacks_per_wall) for lv in range(2)}
+    order = drawing_order(stacks_per_wall, wall, stacks)
+    return Wall([physical[(p.wall, p.stack, p.level)] for p in order], order, dead_wall_tiles)
