@@ -92,7 +92,6 @@ class RuleSet(ABC):
         Option("rounds", 4, (1, 2, 3, 4), "number of wind rounds in a game (4 = East to North)"),
     )
 
-    stacks_per_wall: ClassVar[int] = 18
     dice_count: ClassVar[int] = 3
     dead_wall_tiles: ClassVar[int] = 14
     deal_rounds: ClassVar[tuple[tuple[int, int, int, int], ...]] = (
@@ -128,6 +127,11 @@ class RuleSet(ABC):
     @abstractmethod
     def tile_set(self) -> TileSet:
         """The physical tiles in play."""
+
+    @property
+    def stacks_per_wall(self) -> int:
+        """Stacks of two in each of the four walls: 18 for 144 tiles, 17 for 136."""
+        return self.tile_set.size // 8
 
     @property
     def uses_bonus_tiles(self) -> bool:

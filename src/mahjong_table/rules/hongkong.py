@@ -33,7 +33,6 @@ class HongKongRules(RuleSet):
                "what a Mahjong declaration that does not win does (004 s07)"),
     )
 
-    stacks_per_wall = 18  # 004 s04: eighteen piles of two
     dice_count = 3  # 004 s04: three dice
     dead_wall_tiles = 14  # 004 s04: seven piles, fourteen tiles
     robbing_kong = True  # 004 s05: steal the tile added to an exposed pung, only to win
@@ -41,6 +40,7 @@ class HongKongRules(RuleSet):
 
     @property
     def tile_set(self) -> TileSet:
+        """144 tiles (004 s02), so walls of eighteen stacks of two (004 s04)."""
         return HONG_KONG_TILE_SET
 
     def special_forms(self) -> tuple[str, ...]:
