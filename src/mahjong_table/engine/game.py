@@ -114,6 +114,8 @@ class Game:
         self.names = names or [f"Player {i}" for i in range(4)]
         self.events: list[Event] = []
         self.actions: list[Action] = []
+        #: for each action, the number of events that came before it (for records)
+        self.action_marks: list[int] = []
         self.scores = [0, 0, 0, 0]
         self.results: list[HandResult] = []
         seat_draw = rules.draw_seats(random.Random(f"{seed}/seats"))
@@ -206,6 +208,7 @@ class Game:
         self.verify(action)
         start = len(self.events)
         self.actions.append(action)
+        self.action_marks.append(start)
         if self.phase is Phase.TURN:
             self._apply_turn(action)
         else:

@@ -1,0 +1,123 @@
+"""``mahjong-table simulate``: bots only, many games, with results and hands per second."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from typing import Any
+
+from ..engine import Game
+from ..players import BOTS, make_bot, play_game
+from ..record import write_record
+from ..rules import RULE_SETS, RuleSetError, get_rule_set
+
+__all__ = ["add_parser", "run"]
+
+
+def add_parser(sub: Any) -> None:
+    p: argparse.ArgumentParser = sub.add_parser(
+        "simulate", help="bots play many games; prints results and hands per second",
+        description="Bots play N games from a seed. Every game is reproducible from the seed.")
+    p.add_argument("--rules", choices=sorted(RULE_SETS), default="hongkong")
+    p.add_argument("--games", type=int, default=10, help="number of games (default 10)")
+    p.add_argument("--seed", default="0", help="seed of the first game (default 0)")
+    p.add_argument("--hands", type=int, default=None,
+                   help="stop each game after this many hands (default: play it out)")
+    p.add_argument("--rounds", type=int, choices=(1, 2, 3, 4), default=4,
+                   help="wind rounds per game (default 4; 1 is a short game)")
+    p.add_argument("--bots", default="efficiency,random,random,random",
+                   help=f"four bot kinds, comma separated, from: {', '.join(BOTS)}")
+    p.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
+                   help="a rule-set option, e.g. bonus_tiles=false (repeatable)")
+    p.add_argument("--no-invariants", action="store_true",
+                   help="skip the invariant checks after every action (faster)")
+    p.add_argument("--record", metavar="FILE",
+                   help="write the record of every game to FILE (JSON lines, one record "
+                        "after another; the replay command reads a file holding one game, "
+                        "so use --games 1 for a replayable file)")
+    p.set_defaults(func=run)
+
+
+def parse_option_value(text: str) -> Any:
+    """``"true"``/``"false"`` -> bool, digits -> int, otherwise the text."""
+    low = text.lower()
+    if low in ("true", "yes", "on"):
+        return True
+    if low in ("false", "no", "off"):
+        return False
+    if text.lstrip("-").isdigit():
+        return int(text)
+    return text
+
+
+def parse_options(pairs: list[str]) -> dict[str, Any]:
+    """``["a=1", "b=false"]`` -> ``{"a": 1, "b": False}``. Raises ``ValueError``."""
+    out: dict[str, Any] = {}
+    for pair in pairs:
+        name, sep, value = pair.partition("=")
+        if not sep or not name:
+            raise ValueError(f"option {pair!r} is not NAME=VALUE")
+        out[name.strip()] = parse_option_value(value.strip())
+    return out
+
+
+def run(args: argparse.Namespace) -> int:
+    try:
+        options = parse_options(args.option)
+        options.setdefault("rounds", args.rounds)
+        rules = get_rule_set(args.rules, **options)
+        kinds = [k.strip() for k in args.bots.split(",")]
+        if len(kinds) != 4:
+            raise ValueError(f"--bots needs four bot kinds, got {len(kinds)}")
+        for k in kinds:
+            if k not in BOTS:
+                raise ValueError(f"unknown bot {k!r}; known: {', '.join(BOTS)}")
+        if args.games < 1:
+            raise ValueError("--games must be at least 1")
+    except (RuleSetError, ValueError) as exc:
+        print(f"mahjong-table simulate: {exc}", file=sys.stderr)
+        return 2
+    base_seed = args.seed
+    totals = [0, 0, 0, 0]
+    wins = [0, 0, 0, 0]
+    firsts = [0, 0, 0, 0]
+    hands = draws = false_mj = 0
+    record = open(args.record, "w", encoding="utf-8") if args.record else None
+    start = time.perf_counter()
+    try:
+        for g in range(args.games):
+            seed = f"{base_seed}" if args.games == 1 else f"{base_seed}/{g}"
+            names = [f"{k} ({i})" for i, k in enumerate(kinds)]
+            game = Game(rules, seed, max_hands=args.hands,
+                        check_invariants=not args.no_invariants, names=names)
+            bots = [make_bot(k, f"{seed}/{i}", names[i]) for i, k in enumerate(kinds)]
+            play_game(game, bots)
+            for i in range(4):
+                totals[i] += game.scores[i]
+            firsts[max(range(4), key=lambda i: game.scores[i])] += 1
+            for r in game.results:
+                hands += 1
+                if r.reason == "mahjong" and r.winner is not None:
+                    wins[r.winner] += 1
+                elif r.reason == "draw":
+                    draws += 1
+                else:
+                    false_mj += 1
+            if record is not None:
+                write_record(game, record)
+    finally:
+        if record is not None:
+            record.close()
+    elapsed = time.perf_counter() - start
+    print(f"rules {rules.name} {rules.options}; {args.games} game(s) from seed {base_seed!r}; "
+          f"invariants {'off' if args.no_invariants else 'checked after every action'}")
+    print(f"{hands} hands: {hands - draws - false_mj} won, {draws} drawn"
+          + (f", {false_mj} false Mahjong" if false_mj else ""))
+    print(f"{'seat':<5}{'bot':<14}{'wins':>7}{'win %':>8}{'points':>10}{'per hand':>10}"
+          f"{'1st':>6}")
+    for i, k in enumerate(kinds):
+        print(f"{i:<5}{k:<14}{wins[i]:>7}{100 * wins[i] / max(hands, 1):>7.1f}%"
+              f"{totals[i]:>10}{totals[i] / max(hands, 1):>10.2f}{firsts[i]:>6}")
+    print(f"{elapsed:.2f} s, {hands / elapsed:.1f} hands per second")
+    return 0
