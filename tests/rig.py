@@ -1,0 +1,44 @@
+"""Test helper: put a game in a chosen position (hands and next wall tiles).
+
+Rigging breaks tile conservation on purpose, so rigged games run without invariant checks.
+"""
+
+from __future__ import annotations
+
+from mahjong_table.engine import Action, ActionKind, Game
+from mahjong_table.melds import parse_hand
+from mahjong_table.rules import get_rule_set
+from mahjong_table.tiles import NUM_PLAYING, Tile, parse_tiles
+
+
+def new_game(rules: str = "hongkong", seed: int | str = 1, **options: object) -> Game:
+    return Game(get_rule_set(rules, **options), seed)
+
+
+def rig(game: Game, hands: dict[int, str], draws: str = "", current: int | None = None) -> Game:
+    """Give players the hands written (concealed tiles and melds in hand notation), clear
+    bonus tiles and discards, and make ``draws`` the next live-wall tiles. The current player
+    (default: the dealer) holds 14 tiles and is to discard."""
+    for p, text in hands.items():
+        hand = parse_hand(text)
+        ps = game.players[p]
+        ps.counts = [0] * NUM_PLAYING
+        for t in hand.concealed:
+            ps.counts[t] += 1
+        ps.melds = list(hand.melds)
+        ps.bonus = []
+        ps.discards = []
+    wall = game.wall
+    for i, t in enumerate(parse_tiles(draws)):
+        wall.tiles[wall.head + i] = t
+    if current is not None:
+        game.current = current
+    return game
+
+
+def act(game: Game, kind: ActionKind, player: int, tile: str | None = None) -> None:
+    game.apply(Action(kind, player, Tile.parse(tile) if tile else None))
+
+
+def kinds(game: Game, player: int) -> set[str]:
+    return {a.kind.value for a in game.legal_actions(player)}

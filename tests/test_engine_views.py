@@ -1,0 +1,84 @@
+"""Hidden information stays hidden: a player's view never holds other players' concealed
+tiles or the wall order (security property)."""
+
+from __future__ import annotations
+
+import json
+import random
+
+from mahjong_table.engine import Game
+from mahjong_table.players import RandomBot
+from mahjong_table.rules import get_rule_set
+
+
+def _scramble_hidden(game: Game, keep: int, rng: random.Random) -> None:
+    """Swap concealed tiles of the other players with tiles of the wall, and shuffle the
+    untaken wall: everything ``keep`` must not see changes, everything public stays."""
+    wall = game.wall
+    untaken_idx = [i for i in range(wall.head, len(wall.tiles))]
+    for p, ps in enumerate(game.players):
+        if p == keep:
+            continue
+        for k in range(34):
+            if ps.counts[k] and untaken_idx:
+                i = rng.choice(untaken_idx)
+                t = wall.tiles[i]
+                if t < 34 and t != k:
+                    wall.tiles[i] = type(t).of(k)
+                    ps.counts[k] -= 1
+                    ps.counts[t] += 1
+    rest = [wall.tiles[i] for i in untaken_idx]
+    rng.shuffle(rest)
+    for i, t in zip(untaken_idx, rest, strict=True):
+        wall.tiles[i] = t
+
+
+def test_views_do_not_depend_on_hidden_information() -> None:
+    """Changing other players' concealed tiles and the wall order leaves a view unchanged
+    (its legal actions included), at many points of many games."""
+    rules = get_rule_set("hongkong", rounds=1)
+    rng = random.Random(1)
+    checked = 0
+    for seed in range(4):
+        game = Game(rules, seed, max_hands=3)
+        bots = [RandomBot(f"{seed}/{i}") for i in range(4)]
+        while not game.is_over:
+            p = game.to_act()[0]
+            if rng.random() < 0.2:
+                for viewer in range(4):
+                    before = json.dumps(game.view(viewer).to_json())
+                    probe = Game(rules, seed, max_hands=3)
+                    for a in game.actions:
+                        probe.apply(a)
+                    _scramble_hidden(probe, viewer, rng)
+                    after = json.dumps(probe.view(viewer).to_json())
+                    # the viewer's own legal claims may not change either: they depend on
+                    # their own tiles and the public discard only
+                    assert before == after
+                    checked += 1
+            game.apply(bots[p].choose(game.view(p)))
+    assert checked > 50
+
+
+def test_view_json_holds_no_hidden_tiles() -> None:
+    """A view's JSON has no field for another player's concealed tiles or the wall."""
+    game = Game(get_rule_set("hongkong"), 3)
+    view = game.view(0).to_json()
+    text = json.dumps(view)
+    assert "wall_tiles" not in text and "tiles" not in view
+    for seat in view["seats"]:
+        assert set(seat) == {"player", "wind", "name", "concealed_count", "melds", "bonus",
+                             "discards", "score"}
+
+
+def test_events_hide_private_tiles_from_others() -> None:
+    """Draws and the deal show their tiles only to their own player."""
+    game = Game(get_rule_set("hongkong"), 3)
+    for e in game.events:
+        if e.private:
+            for viewer in range(4):
+                shown = e.to_json(for_player=viewer)
+                if viewer != e.player:
+                    assert "tile" not in shown and "tiles" not in shown
+                else:
+                    assert ("tile" in shown) or ("tiles" in shown)
