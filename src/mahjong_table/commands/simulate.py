@@ -95,7 +95,9 @@ def run(args: argparse.Namespace) -> int:
             play_game(game, bots)
             for i in range(4):
                 totals[i] += game.scores[i]
-            firsts[max(range(4), key=lambda i: game.scores[i])] += 1
+            top = max(game.scores)
+            for i in range(4):
+                firsts[i] += game.scores[i] == top  # a tie for first is shared
             for r in game.results:
                 hands += 1
                 if r.reason == "mahjong" and r.winner is not None:

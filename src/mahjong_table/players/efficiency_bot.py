@@ -1,0 +1,147 @@
+"""A bot that plays for speed: discards by shanten and the number of useful tiles.
+
+- It always takes a win (self-drawn, on a discard, robbing a kong).
+- It discards the tile that leaves the lowest shanten and, among those, the most unseen useful
+  tiles (tiles that would lower the shanten), counted from its own view only.
+- It claims a pung, kong or chow only when the claim lowers its shanten (a kong: when it does
+  not raise it), and declares a concealed or added kong when that does not raise its shanten.
+
+Shanten comes from :mod:`mahjong_table.analysis` with the rule set's own winning forms.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from ..analysis.shanten import Forms
+from ..engine import Action, ActionKind, PlayerView
+from ..rules import get_rule_set
+from ..tiles import NUM_PLAYING
+
+__all__ = ["EfficiencyBot", "best_discards"]
+
+
+def _forms_for(rules_name: str, cache: dict[str, Forms]) -> Forms:
+    forms = cache.get(rules_name)
+    if forms is None:
+        special = get_rule_set(rules_name).special_forms()
+        forms = Forms("seven_pairs" in special, "thirteen_orphans" in special, rules_name)
+        cache[rules_name] = forms
+    return forms
+
+
+def best_discards(counts: list[int], melds: int, unseen: Sequence[int], forms: Forms,
+                  candidates: Sequence[int] | None = None) -> tuple[int, int, list[int]]:
+    """For a hand of ``14 - 3 * melds`` concealed tiles: the lowest shanten reachable by one
+    discard, the most unseen useful tiles with it, and the discards (kinds) that achieve both.
+
+    ``unseen[k]`` is how many of kind ``k`` the player cannot see. Returns
+    ``(shanten, useful, kinds)``.
+    """
+    best_s = 99
+    best_u = -1
+    best: list[int] = []
+    kinds = candidates if candidates is not None else [k for k in range(NUM_PLAYING)
+                                                        if counts[k]]
+    for k in kinds:
+        counts[k] -= 1
+        s = forms.shanten(counts, melds)
+        if s <= best_s:
+            useful = 0
+            for t in range(NUM_PLAYING):
+                if unseen[t] > 0 and counts[t] < 4:
+                    counts[t] += 1
+                    if forms.shanten(counts, melds) < s:
+                        useful += unseen[t]
+                    counts[t] -= 1
+            if s < best_s or useful > best_u:
+                best_s, best_u, best = s, useful, [k]
+            elif useful == best_u:
+                best.append(k)
+        counts[k] += 1
+    return best_s, best_u, best
+
+
+class EfficiencyBot:
+    """Plays for the fastest win (see the module docstring). Seeded: ties between equally
+    good discards are broken by its own generator, so games replay exactly."""
+
+    _forms: dict[str, Forms] = {}
+
+    def __init__(self, seed: int | str = 0, name: str = "Efficiency") -> None:
+        self.name = name
+        self.rng = random.Random(f"efficiency-bot/{seed}")
+
+    def choose(self, view: PlayerView) -> Action:
+        acts = view.legal_actions
+        for a in acts:
+            if a.kind is ActionKind.MAHJONG:
+                return a
+        forms = _forms_for(view.rules, self._forms)
+        counts = [0] * NUM_PLAYING
+        for t in view.concealed:
+            counts[t] += 1
+        melds = len(view.me.melds)
+        visible = view.visible_counts()
+        unseen = [max(0, 4 - v) for v in visible]
+        if view.phase == "turn":
+            return self._turn(acts, counts, melds, unseen, forms)
+        return self._claim(acts, counts, melds, unseen, forms, view)
+
+    def _turn(self, acts: Sequence[Action], counts: list[int], melds: int,
+              unseen: Sequence[int], forms: Forms) -> Action:
+        discards = {int(a.tile): a for a in acts
+                    if a.kind is ActionKind.DISCARD and a.tile is not None}
+        s0, _, best = best_discards(counts, melds, unseen, forms, sorted(discards))
+        for a in acts:
+            if a.tile is None:
+                continue
+            k = int(a.tile)
+            if a.kind is ActionKind.CONCEALED_KONG:
+                counts[k] -= 4
+                s = forms.shanten(counts, melds + 1)
+                counts[k] += 4
+                if s <= s0:
+                    return a
+            elif a.kind is ActionKind.ADDED_KONG:
+                counts[k] -= 1
+                s = forms.shanten(counts, melds)
+                counts[k] += 1
+                if s <= s0:
+                    return a
+        return discards[best[self.rng.randrange(len(best))] if len(best) > 1 else best[0]]
+
+    def _claim(self, acts: Sequence[Action], counts: list[int], melds: int,
+               unseen: Sequence[int], forms: Forms, view: PlayerView) -> Action:
+        pass_action = next(a for a in acts if a.kind is ActionKind.PASS)
+        tile = view.last_discard
+        if tile is None:
+            return pass_action
+        t = int(tile)
+        now = forms.shanten(counts, melds)
+        # (shanten after the claim, preference) - lower is better; a kong keeps its draw
+        best_key = (now, 3)
+        best_action = pass_action
+        for a in acts:
+            if a.kind is ActionKind.KONG:
+                counts[t] -= 3
+                key = (forms.shanten(counts, melds + 1), 0)
+                counts[t] += 3
+            elif a.kind in (ActionKind.PUNG, ActionKind.CHOW):
+                start = int(a.tile) if a.tile is not None else t
+                used = [t, t] if a.kind is ActionKind.PUNG else [
+                    x for x in range(start, start + 3) if x != t]
+                for x in used:
+                    counts[x] -= 1
+                s, _, _ = best_discards(counts, melds + 1, unseen, forms)
+                for x in used:
+                    counts[x] += 1
+                if s >= now:
+                    continue  # a pung or chow must bring the hand closer
+                key = (s, 1 if a.kind is ActionKind.PUNG else 2)
+            else:
+                continue
+            if key < best_key:
+                best_key, best_action = key, a
+        return best_action
