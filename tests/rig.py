@@ -33,6 +33,10 @@ def rig(game: Game, hands: dict[int, str], draws: str = "", current: int | None 
         wall.tiles[wall.head + i] = t
     if current is not None:
         game.current = current
+    # the engine caches what it derives from hands; rigging changes hands behind its back
+    game._turn_cache = None
+    game._waits_cache = [None] * 4
+    game._seat_cache = None
     return game
 
 

@@ -211,6 +211,9 @@ Tile._cache.extend(int.__new__(Tile, i) for i in range(NUM_KINDS))
 
 #: every tile kind, indexed by kind index
 TILES: tuple[Tile, ...] = tuple(Tile._cache)
+#: _REPEATS[kind][n]: n copies of the tile (n up to 8, for American flowers and jokers)
+_REPEATS: tuple[tuple[tuple[Tile, ...], ...], ...] = tuple(
+    tuple((t,) * n for n in range(9)) for t in TILES)
 
 
 def _tile_at(letter: str, rank: int, token: str) -> Tile:
@@ -287,8 +290,13 @@ def counts_of(tiles: Iterable[int], size: int = NUM_PLAYING) -> list[int]:
 
 
 def tiles_from_counts(counts: Sequence[int]) -> list[Tile]:
-    """The sorted tiles of a count array."""
-    return [TILES[i] for i, c in enumerate(counts) for _ in range(c)]
+    """The sorted tiles of a count array (counts of 0-4 per kind)."""
+    out: list[Tile] = []
+    reps = _REPEATS
+    for i, c in enumerate(counts):
+        if c:
+            out += reps[i][c]
+    return out
 
 
 @dataclass(frozen=True)

@@ -8,8 +8,7 @@ options is enough to rebuild every player's view and the whole state (see ``reco
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 __all__ = ["Event", "PRIVATE_FIELDS"]
 
@@ -17,14 +16,13 @@ __all__ = ["Event", "PRIVATE_FIELDS"]
 PRIVATE_FIELDS = frozenset({"tile", "tiles", "hand"})
 
 
-@dataclass(frozen=True, slots=True)
-class Event:
+class Event(NamedTuple):
     """``type`` (snake_case), ``player`` (0-3 or None), ``data`` (JSON-ready values) and
     ``private``: True when the data's tiles are the player's secret (a draw, the deal)."""
 
     type: str
     player: int | None = None
-    data: dict[str, Any] = field(default_factory=dict)
+    data: dict[str, Any] = {}  # noqa: RUF012 - never mutated; the engine passes its own dict
     private: bool = False
 
     def to_json(self, for_player: int | None = None, *, full: bool = False) -> dict[str, Any]:

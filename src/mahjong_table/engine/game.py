@@ -24,9 +24,28 @@ from ..tiles import NUM_PLAYING, TILES, Tile, format_tiles, tiles_from_counts
 from ..wall import Wall, build_wall
 from .actions import CLAIM_PRIORITY, Action, ActionKind, IllegalActionError
 from .events import Event
-from .view import PlayerView, view_of
+from .view import PlayerView, SeatView, view_of
 
 __all__ = ["Game", "Phase", "HandResult", "PlayerState"]
+
+# shared Action instances (actions are immutable values): the engine hands out these
+_TILE_ACTIONS = {
+    kind: tuple(tuple(Action(kind, p, TILES[k]) for k in range(NUM_PLAYING)) for p in range(4))
+    for kind in (ActionKind.DISCARD, ActionKind.CONCEALED_KONG, ActionKind.ADDED_KONG,
+                 ActionKind.CHOW)
+}
+_PLAIN_ACTIONS = {
+    kind: tuple(Action(kind, p) for p in range(4))
+    for kind in (ActionKind.MAHJONG, ActionKind.PUNG, ActionKind.KONG, ActionKind.PASS)
+}
+_DISCARD = _TILE_ACTIONS[ActionKind.DISCARD]
+_CKONG = _TILE_ACTIONS[ActionKind.CONCEALED_KONG]
+_AKONG = _TILE_ACTIONS[ActionKind.ADDED_KONG]
+_CHOW = _TILE_ACTIONS[ActionKind.CHOW]
+_MAHJONG = _PLAIN_ACTIONS[ActionKind.MAHJONG]
+_PUNG = _PLAIN_ACTIONS[ActionKind.PUNG]
+_KONG = _PLAIN_ACTIONS[ActionKind.KONG]
+_PASS = _PLAIN_ACTIONS[ActionKind.PASS]
 
 R_TURN = "004 s05 'Spike and discard'"
 R_CLAIM = "004 s05: only the last discard can be claimed, before the next draw"
@@ -137,6 +156,9 @@ class Game:
         self.responses: dict[int, Action] = {}
         self.discards_made = 0
         self.declarations = 0
+        self._turn_cache: list[Action] | None = None
+        self._seat_cache: tuple[int, tuple[SeatView, ...]] | None = None
+        self._waits_cache: list[frozenset[int] | None] = [None] * 4
         self._start_hand()
 
     # ----- public queries ------------------------------------------------------------------
@@ -172,7 +194,11 @@ class Game:
     def legal_actions(self, player: int) -> list[Action]:
         """Every action ``player`` may take now (empty when it is not their decision)."""
         if self.phase is Phase.TURN:
-            return self._turn_actions() if player == self.current else []
+            if player != self.current:
+                return []
+            if self._turn_cache is None:
+                self._turn_cache = self._turn_actions()
+            return list(self._turn_cache)
         if self.phase in (Phase.CLAIM, Phase.ROB):
             if player in self.pending and player not in self.responses:
                 return list(self.pending[player])
@@ -187,7 +213,12 @@ class Game:
         p = action.player
         if not 0 <= p < 4:
             raise IllegalActionError(f"player {p} does not exist", "004 s02: four players")
-        if action in self.legal_actions(p):
+        if self.phase is Phase.TURN and p == self.current:
+            if self._turn_cache is None:
+                self._turn_cache = self._turn_actions()
+            if action in self._turn_cache:
+                return
+        elif action in self.legal_actions(p):
             return
         if action.kind is ActionKind.MAHJONG and self._false_mahjong_allowed(p):
             return
@@ -209,10 +240,12 @@ class Game:
         start = len(self.events)
         self.actions.append(action)
         self.action_marks.append(start)
+        self._turn_cache = None
         if self.phase is Phase.TURN:
             self._apply_turn(action)
         else:
             self._apply_response(action)
+        self._turn_cache = None
         if self.check_invariants:
             self.assert_invariants()
         return self.events[start:]
@@ -231,6 +264,7 @@ class Game:
                                stacks_per_wall=rules.stacks_per_wall, wall=brk.wall,
                                stacks=brk.stacks, dead_wall_tiles=rules.dead_wall_tiles)
         self.players = [PlayerState() for _ in range(4)]
+        self._waits_cache = [None] * 4
         self.phase = Phase.TURN
         self.current = prog.dealer
         self.drew = True  # East's fourteenth tile counts as drawn (heavenly hand, 004 s07)
@@ -267,7 +301,8 @@ class Game:
             p = self.player_of_wind(w)
             for t in sorted(dealt[p]):
                 if t.is_bonus:
-                    self._expose_bonus(p, t)
+                    replaced = self._expose_bonus(p, t)
+                    assert replaced, "the deal leaves tiles to replace bonus tiles"
         self.last_draw = None
 
     def _add_tile(self, p: int, t: Tile) -> None:
@@ -275,18 +310,24 @@ class Game:
             return  # held aside until exposed
         self.players[p].counts[t] += 1
 
-    def _expose_bonus(self, p: int, t: Tile) -> None:
+    def _expose_bonus(self, p: int, t: Tile) -> bool:
         """Expose bonus tile ``t`` and draw its replacement, repeating while bonus tiles come
-        (004 s04, s05: "expose them immediately and replace them from the dead wall")."""
+        (004 s04, s05: "expose them immediately and replace them from the dead wall").
+
+        Returns False when no tile is left for the replacement (possible only with no dead
+        wall, when the last tile of the wall was a bonus tile): the caller ends the hand as a
+        draw, the live wall being exhausted (001 Part two "End of the hand")."""
         while True:
             self.players[p].bonus.append(t)
             self._emit("bonus", p, tile=str(t))
+            if self.wall.remaining <= 0:
+                return False
             t = self.wall.draw_replacement()
             self._emit("replacement", p, private=True, tile=str(t), reason="bonus")
             if not t.is_bonus:
                 self.players[p].counts[t] += 1
                 self.last_draw = t
-                return
+                return True
 
     def _draw_for(self, p: int, *, replacement: bool) -> None:
         """``p`` draws from the live wall (or a replacement after a kong) and exposes any
@@ -299,7 +340,9 @@ class Game:
             self._emit("draw", p, private=True, tile=str(t),
                        live_wall=self.wall.live_remaining)
         if t.is_bonus:
-            self._expose_bonus(p, t)
+            if not self._expose_bonus(p, t):
+                self._draw_hand()
+                return
         else:
             self.players[p].counts[t] += 1
             self.last_draw = t
@@ -323,16 +366,16 @@ class Game:
         acts: list[Action] = []
         if self.drew:
             if self.rules.is_winning(counts, ps.melds):
-                acts.append(Action(ActionKind.MAHJONG, p))
+                acts.append(_MAHJONG[p])
             if self._can_replace():
                 for k in range(NUM_PLAYING):
                     if counts[k] == 4:
-                        acts.append(Action(ActionKind.CONCEALED_KONG, p, TILES[k]))
+                        acts.append(_CKONG[p][k])
                 for m in ps.melds:
                     if m.kind is MeldKind.PUNG and counts[m.tile]:
-                        acts.append(Action(ActionKind.ADDED_KONG, p, m.tile))
-        acts.extend(Action(ActionKind.DISCARD, p, TILES[k])
-                    for k in range(NUM_PLAYING) if counts[k])
+                        acts.append(_AKONG[p][m.tile])
+        discard = _DISCARD[p]
+        acts.extend([discard[k] for k in range(NUM_PLAYING) if counts[k]])
         return acts
 
     def _apply_turn(self, a: Action) -> None:
@@ -341,6 +384,7 @@ class Game:
         if a.kind is ActionKind.DISCARD:
             assert a.tile is not None
             ps.counts[a.tile] -= 1
+            self._waits_cache[p] = None
             ps.discards.append(a.tile)
             self.discards_made += 1
             self.last_discard = a.tile
@@ -372,37 +416,44 @@ class Game:
 
     # ----- claims --------------------------------------------------------------------------
 
-    def _claim_options(self, q: int, d: int, t: Tile) -> list[Action]:
+    def _claim_options(self, q: int, d: int, t: Tile, live: int) -> list[Action]:
         ps = self.players[q]
         c = ps.counts
         opts: list[Action] = []
-        c[t] += 1
-        wins = self.rules.is_winning(c, ps.melds)
-        c[t] -= 1
-        if wins:
-            opts.append(Action(ActionKind.MAHJONG, q))
-        if self.wall.live_remaining > 0:
+        if t in self._waits(q):
+            opts.append(_MAHJONG[q])
+        if live > 0:
             if c[t] >= 2:
-                opts.append(Action(ActionKind.PUNG, q))
+                opts.append(_PUNG[q])
             if c[t] >= 3 and self._can_replace():
-                opts.append(Action(ActionKind.KONG, q))
+                opts.append(_KONG[q])
             if q == (d + 1) % 4 and t < 27:
                 r = t % 9
                 for start in (t - 2, t - 1, t):
                     sr = r - (t - start)
                     if 0 <= sr <= 6 and all(c[x] for x in (start, start + 1, start + 2)
                                             if x != t):
-                        opts.append(Action(ActionKind.CHOW, q, TILES[start]))
+                        opts.append(_CHOW[q][start])
         if opts:
-            opts.append(Action(ActionKind.PASS, q))
+            opts.append(_PASS[q])
         return opts
+
+    def _waits(self, q: int) -> frozenset[int]:
+        """The tiles that complete ``q``'s waiting hand. Cached from ``q``'s discard (which
+        fixes their thirteen tiles) until their next discard or the next hand."""
+        cached = self._waits_cache[q]
+        if cached is None:
+            ps = self.players[q]
+            cached = self._waits_cache[q] = self.rules.waits(ps.counts, ps.melds)
+        return cached
 
     def _open_claims(self, d: int, t: Tile) -> None:
         self.pending = {}
         self.responses = {}
+        live = self.wall.live_remaining
         for i in range(1, 4):
             q = (d + i) % 4
-            opts = self._claim_options(q, d, t)
+            opts = self._claim_options(q, d, t, live)
             if opts:
                 self.pending[q] = opts
         if self.pending:
@@ -427,12 +478,8 @@ class Game:
         if self.rules.robbing_kong:
             for i in range(1, 4):
                 q = (p + i) % 4
-                ps = self.players[q]
-                ps.counts[t] += 1
-                wins = self.rules.is_winning(ps.counts, ps.melds)
-                ps.counts[t] -= 1
-                if wins:
-                    self.pending[q] = [Action(ActionKind.MAHJONG, q), Action(ActionKind.PASS, q)]
+                if t in self._waits(q):
+                    self.pending[q] = [_MAHJONG[q], _PASS[q]]
         self.discarder = p
         if self.pending:
             self.phase = Phase.ROB

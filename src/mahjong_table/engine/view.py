@@ -9,8 +9,7 @@ shown with their tile, as two of their tiles are laid face up (004 s05).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ..melds import Meld
 from ..scoring import WIND_LETTERS
@@ -23,9 +22,8 @@ if TYPE_CHECKING:
 __all__ = ["PlayerView", "SeatView", "view_of"]
 
 
-@dataclass(frozen=True)
-class SeatView:
-    """Public information about one seat."""
+class SeatView(NamedTuple):
+    """Public information about one seat (an immutable named tuple: cheap to build)."""
 
     player: int
     wind: int
@@ -49,8 +47,7 @@ class SeatView:
         }
 
 
-@dataclass(frozen=True)
-class PlayerView:
+class PlayerView(NamedTuple):
     """What ``player`` sees. ``concealed`` is their own hand, sorted; ``drawn`` the tile they
     just drew (if any); ``seats`` the public information of all four seats (by player)."""
 
@@ -109,36 +106,43 @@ class PlayerView:
         }
 
 
+def _seat_views(game: Game) -> tuple[SeatView, ...]:
+    """Public seat information, shared by the views of one state."""
+    stamp = len(game.events)
+    cached = game._seat_cache
+    if cached is not None and cached[0] == stamp:
+        return cached[1]
+    scores = game.scores
+    dealer = game.progress.dealer
+    names = game.names
+    seats = tuple([
+        SeatView(x, (x - dealer) % 4, names[x], sum(ps.counts), tuple(ps.melds),
+                 tuple(ps.bonus), tuple(ps.discards), scores[x])
+        for x, ps in enumerate(game.players)
+    ])
+    game._seat_cache = (stamp, seats)
+    return seats
+
+
 def view_of(game: Game, player: int) -> PlayerView:
     """Build ``player``'s view of ``game`` from public state and their own tiles only."""
-    seats = tuple(
-        SeatView(
-            player=x,
-            wind=game.wind_of(x),
-            name=game.names[x],
-            concealed_count=ps.concealed_count,
-            melds=tuple(ps.melds),
-            bonus=tuple(ps.bonus),
-            discards=tuple(ps.discards),
-            score=game.scores[x],
-        )
-        for x, ps in enumerate(game.players)
-    )
     me = game.players[player]
-    in_turn = game.phase.value == "turn" and game.current == player and game.drew
+    phase = game.phase.value
+    in_turn = phase == "turn" and game.current == player and game.drew
+    claim = phase == "claim"
     return PlayerView(
         player=player,
         rules=game.rules.name,
-        phase=game.phase.value,
+        phase=phase,
         hand_number=game.progress.hand_number,
         round_wind=game.progress.round_wind,
         dealer=game.progress.dealer,
         current=game.current,
         concealed=tuple(me.concealed_tiles()),
         drawn=game.last_draw if in_turn else None,
-        seats=seats,
-        last_discard=game.last_discard if game.phase.value == "claim" else None,
-        discarder=game.discarder if game.phase.value == "claim" else None,
+        seats=_seat_views(game),
+        last_discard=game.last_discard if claim else None,
+        discarder=game.discarder if claim else None,
         live_wall=game.wall.live_remaining,
         dead_wall=game.wall.dead_remaining,
         legal_actions=tuple(game.legal_actions(player)),

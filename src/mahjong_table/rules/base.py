@@ -11,9 +11,10 @@ import random
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any, ClassVar
 
-from ..analysis.decompose import is_seven_pairs, is_standard_complete, is_thirteen_orphans
+from ..analysis.shanten import Forms
 from ..melds import Meld
 from ..scoring import ScoreResult, WinContext
 from ..tiles import NUM_PLAYING, TileSet
@@ -159,32 +160,37 @@ class RuleSet(ABC):
         ``"thirteen_orphans"``)."""
         return ()
 
+    @cached_property
+    def forms(self) -> Forms:
+        """The winning forms, for analysis (shanten, waits)."""
+        special = self.special_forms()
+        return Forms("seven_pairs" in special, "thirteen_orphans" in special, self.name)
+
     def is_winning(self, counts: Sequence[int], melds: Sequence[Meld]) -> bool:
         """Whether concealed ``counts`` (34 kinds, winning tile included) and declared
-        ``melds`` form a winning hand: four sets and a pair, or an allowed special form."""
+        ``melds`` form a winning hand: four sets and a pair, or an allowed special form
+        (a shanten of -1 over the rule set's :attr:`forms`)."""
         if sum(counts) + 3 * len(melds) != 14:
             return False
-        if is_standard_complete(counts):
-            return True
-        if melds:
-            return False
-        forms = self.special_forms()
-        if "seven_pairs" in forms and is_seven_pairs(counts):
-            return True
-        return "thirteen_orphans" in forms and is_thirteen_orphans(counts)
+        return self.forms.shanten(counts, len(melds)) == -1
 
-    def waits(self, counts: Sequence[int], melds: Sequence[Meld]) -> list[int]:
-        """Tile kinds that would complete the hand (13 - 3 * melds concealed tiles)."""
+    def waits(self, counts: Sequence[int], melds: Sequence[Meld]) -> frozenset[int]:
+        """Tile kinds that would complete the hand (13 - 3 * melds concealed tiles); empty
+        unless the hand is ready (shanten 0). A kind held four times is no wait."""
+        n_melds = len(melds)
+        if sum(counts) + 3 * n_melds != 13 or self.forms.shanten(counts, n_melds) != 0:
+            return frozenset()
         work = list(counts)
         out = []
+        shanten = self.forms.shanten
         for k in range(NUM_PLAYING):
             if work[k] >= 4:
                 continue
             work[k] += 1
-            if self.is_winning(work, melds):
+            if shanten(work, n_melds) == -1:
                 out.append(k)
             work[k] -= 1
-        return out
+        return frozenset(out)
 
     # ----- scoring -------------------------------------------------------------------------
 
