@@ -1,0 +1,178 @@
+"""``mahjong-table score``: score a finished hand (shared/NOTATION.md, "`mahjong-table score`").
+
+Exit status: 0 a winning hand, scored; 1 a well-formed hand that is not a winning hand (the JSON
+object is still printed, with ``valid: false`` and a ``reason``); 2 malformed input or options
+(a message on standard error naming the problem).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import Any
+
+from ..melds import Hand, parse_hand
+from ..rules import RuleSet, RuleSetError, get_rule_set
+from ..scoring import WIND_LETTERS, ScoreResult, WinContext, wind_index
+from ..tiles import NotationError, Tile, parse_tiles
+
+__all__ = ["add_parser", "build_context", "run"]
+
+_SEATS = tuple(WIND_LETTERS)
+
+
+def _seat(text: str) -> str:
+    return text.strip().upper()
+
+
+def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """Register ``score`` with its options exactly as shared/NOTATION.md writes them."""
+    p = subparsers.add_parser(
+        "score",
+        help="score a finished hand",
+        description=(
+            "Score a winning hand. HAND is written in extended mpsz: concealed tiles "
+            "(the winning tile included), [..] exposed melds, (..) concealed kongs, e.g. "
+            "\"[777z] (1111s) 123m456p 11z\". Exit status 0: a winning hand, 1: not a winning "
+            "hand, 2: malformed input."
+        ),
+    )
+    p.add_argument("hand", metavar="HAND", help="the hand, winning tile included")
+    p.add_argument("--rules", default="hongkong",
+                   help="rule set: hongkong (default), chinese, american")
+    p.add_argument("--win-tile", metavar="T",
+                   help="the winning tile (default: the last concealed tile written)")
+    how = p.add_mutually_exclusive_group()
+    how.add_argument("--self-drawn", action="store_true",
+                     help="the winner drew the winning tile")
+    how.add_argument("--discarder", metavar="SEAT", type=_seat, choices=_SEATS,
+                     help="seat wind (E, S, W, N) whose discard won; default: the player "
+                          "before the winner in turn order")
+    p.add_argument("--seat-wind", metavar="SEAT", type=_seat, choices=_SEATS, default="E",
+                   help="the winner's seat wind (default E)")
+    p.add_argument("--round-wind", metavar="SEAT", type=_seat, choices=_SEATS, default="E",
+                   help="the prevailing (round) wind (default E)")
+    p.add_argument("--bonus", metavar="TILES", default="",
+                   help="flowers and seasons held, e.g. 1f3g")
+    p.add_argument("--last-tile", action="store_true",
+                   help="won on the last tile of the live wall, or the discard right after it")
+    p.add_argument("--robbing-kong", action="store_true",
+                   help="won on the tile another player added to an exposed pung (the "
+                        "--discarder is the robbed player)")
+    p.add_argument("--kong-replacement", action="store_true",
+                   help="won on the replacement tile drawn after a kong (self-drawn)")
+    p.add_argument("--heavenly", action="store_true",
+                   help="East won on the dealt hand (self-drawn)")
+    p.add_argument("--earthly", action="store_true",
+                   help="won on East's very first discard (the discarder is East)")
+    p.add_argument("--scoring", choices=("simple", "mcr"),
+                   help="Chinese rules only: the scoring scale (rule-set option 'scoring')")
+    p.add_argument("--card", metavar="FILE",
+                   help="American rules only: the card file (rule-set option 'card')")
+    p.add_argument("--json", action="store_true", help="print one JSON object")
+    p.set_defaults(func=run)
+
+
+def build_context(args: argparse.Namespace, hand: Hand, rules: RuleSet) -> WinContext:
+    """The :class:`WinContext` described by the options. Raises ``ValueError`` (or
+    :class:`NotationError`) naming a bad option.
+
+    Defaults (shared/NOTATION.md): seat and round wind East; a win on a discard by the player
+    just before the winner in turn order. ``--heavenly`` and ``--kong-replacement`` imply a
+    self-drawn win and ``--earthly`` a discard by East, unless the discarder is given.
+    """
+    seat = wind_index(args.seat_wind)
+    self_drawn: bool = args.self_drawn
+    discarder: int | None
+    if args.discarder is not None:
+        discarder = wind_index(args.discarder)
+    elif self_drawn:
+        discarder = None
+    elif args.heavenly or args.kong_replacement:
+        self_drawn, discarder = True, None
+    elif args.earthly:
+        discarder = 0
+    else:
+        discarder = (seat - 1) % 4
+    if args.win_tile is not None:
+        win_tile = Tile.parse(args.win_tile)
+    elif hand.concealed:
+        win_tile = hand.concealed[-1]
+    else:
+        raise ValueError("the hand has no concealed tiles, so no winning tile: the winning tile "
+                         "is written among the concealed tiles")
+    bonus = tuple(parse_tiles(args.bonus, rules.tile_set)) if args.bonus else ()
+    return WinContext(
+        hand=hand,
+        win_tile=win_tile,
+        seat_wind=seat,
+        round_wind=wind_index(args.round_wind),
+        self_drawn=self_drawn,
+        discarder=discarder,
+        bonus=bonus,
+        last_tile=args.last_tile,
+        robbing_kong=args.robbing_kong,
+        kong_replacement=args.kong_replacement,
+        heavenly=args.heavenly,
+        earthly=args.earthly,
+    )
+
+
+def _glyphs(group: str) -> str:
+    return "".join(t.glyph for t in parse_tiles(group.strip("[]()")))
+
+
+def _describe_win(ctx: WinContext) -> str:
+    seat = WIND_LETTERS[ctx.seat_wind]
+    how = ("self-drawn" if ctx.self_drawn or ctx.discarder is None
+           else f"on {WIND_LETTERS[ctx.discarder]}'s discard")
+    bonus = "".join(str(t) for t in ctx.bonus) or "none"
+    return (f"seat {seat}, round {WIND_LETTERS[ctx.round_wind]}, won {how} with "
+            f"{ctx.win_tile} ({ctx.win_tile.name} {ctx.win_tile.glyph}); bonus tiles: {bonus}")
+
+
+def format_result(result: ScoreResult, ctx: WinContext, title: str) -> str:
+    """A readable breakdown: items with fan and explanation, total, base, payments."""
+    lines = [f"{title}: {result.hand}"]
+    if not result.valid:
+        glyphs = " ".join(_glyphs(m.notation()) for m in ctx.hand.melds)
+        concealed = "".join(t.glyph for t in ctx.hand.concealed)
+        lines.append(f"  {(glyphs + ' ' + concealed).strip()}")
+        lines.append(f"Not a winning hand: {result.reason}")
+        return "\n".join(lines)
+    lines.append("  " + " ".join(_glyphs(g) for g in result.decomposition))
+    lines.append(_describe_win(ctx))
+    width = max((len(i.name) for i in result.items), default=0)
+    for item in result.items:
+        value = "LIMIT" if item.id == result.limit else f"{item.fan:+d}"
+        lines.append(f"  {value:>5}  {item.name:<{width}}  {item.explanation}")
+    lines.append(f"Total: {result.fan}")
+    if result.limit:
+        lines.append(f"Limit hand: {result.limit} (base {result.base})")
+    lines.append(f"Base: {result.base}")
+    pays = "  ".join(f"{WIND_LETTERS[s]} {v:+d}" for s, v in sorted(result.payments.items()))
+    lines.append(f"Payments: {pays}")
+    return "\n".join(lines)
+
+
+def run(args: argparse.Namespace) -> int:
+    """Score the hand; print JSON or a breakdown; return the exit status."""
+    options: dict[str, Any] = {}
+    if args.scoring is not None:
+        options["scoring"] = args.scoring
+    if args.card is not None:
+        options["card"] = args.card
+    try:
+        rules = get_rule_set(args.rules, **options)
+        hand = parse_hand(args.hand, rules.tile_set)
+        ctx = build_context(args, hand, rules)
+        result = rules.score(ctx)
+    except (NotationError, RuleSetError, ValueError) as exc:
+        print(f"mahjong-table score: error: {exc}", file=sys.stderr)
+        return 2
+    if args.json:
+        print(json.dumps(result.to_json(), ensure_ascii=False, indent=2))
+    else:
+        print(format_result(result, ctx, rules.title))
+    return 0 if result.valid else 1

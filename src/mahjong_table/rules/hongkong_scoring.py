@@ -1,0 +1,728 @@
+"""Hong Kong scoring as Mahjong Time counts it: rule book 004 section 07.
+
+The fan table is data: :data:`ITEMS` holds one :class:`ItemDef` per scoring element, with a
+stable snake_case ``id``, an English ``name``, its ``fan``, the 004 sentence it implements
+(``rule``), a small pure ``detect`` function, and the ids it ``excludes`` (004 s07: "avoiding
+recounting a form already included in a more complete form") or ``implies`` (items that are
+always counted alongside it). Limit hands (``limit=True``) are worth a base of 64 and are not
+added together.
+
+:func:`score_hand` reads the hand every way it can (each decomposition into four sets and a
+pair, seven pairs, thirteen orphans), scores each reading by the table and keeps the best one:
+the highest base, then the highest fan. Payments follow 004 s07 "Convert to exchange points".
+
+Readings of the book where it is open are written down in ``docs/rules/hongkong.md``
+("Scoring").
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from ..analysis.decompose import decompositions, is_seven_pairs, is_thirteen_orphans
+from ..melds import Meld, MeldKind
+from ..scoring import WIND_LETTERS, ScoreItem, ScoreResult, WinContext
+from ..tiles import HONG_KONG_TILE_SET, NUM_PLAYING, TILES, Tile, counts_of, format_tiles
+
+__all__ = [
+    "ITEMS",
+    "ITEMS_BY_ID",
+    "LIMIT_BASE",
+    "ItemDef",
+    "Reading",
+    "SetInfo",
+    "false_mahjong_payments",
+    "fan_to_base",
+    "payments",
+    "readings",
+    "score_hand",
+    "validate_context",
+]
+
+RULES_NAME = "hongkong"
+#: 004 s07: "Some forms directly reach the limit value of 64 basis points"
+LIMIT_BASE = 64
+
+_DRAGON_NAMES = {31: "White", 32: "Green", 33: "Red"}
+_WIND_NAMES = ("East", "South", "West", "North")
+_SUIT_NAMES = {"m": "characters", "p": "circles", "s": "bamboo"}
+
+
+# ----- conversion and payments ----------------------------------------------------------------
+
+
+def fan_to_base(fan: int) -> int:
+    """The base points of a fan total (004 s07 "Convert to exchange points").
+
+    "Zero fan gives a base of 1; one fan, 2; two, 4; three, 8; four to six, 16; seven to nine,
+    32; ten and more, 64." Raises ``ValueError`` for a negative fan.
+    """
+    if fan < 0:
+        raise ValueError(f"fan {fan} is negative")
+    if fan <= 3:
+        return 1 << fan
+    if fan <= 6:
+        return 16
+    if fan <= 9:
+        return 32
+    return LIMIT_BASE
+
+
+def _check_seat(seat: int, what: str) -> None:
+    if not 0 <= seat <= 3:
+        raise ValueError(f"{what} {seat} is not a seat wind index 0-3 (E, S, W, N)")
+
+
+def payments(base: int, winner: int, self_drawn: bool, discarder: int | None) -> dict[int, int]:
+    """Points won (+) and paid (-) by each seat wind for a win worth ``base`` (004 s07).
+
+    "On one defeat, the one who threw her pays twice the base; each of the other two losers
+    pays once the base. On a punctured win, each of the three losers pays twice the base."
+    East pays and receives like anyone else (no East doubling). A robbed kong is paid as a
+    discard by the robbed player: pass that player as ``discarder``.
+    """
+    _check_seat(winner, "winner")
+    if base < 0:
+        raise ValueError(f"base {base} is negative")
+    out = {s: 0 for s in range(4)}
+    if self_drawn:
+        if discarder is not None:
+            raise ValueError("a self-drawn win has no discarder")
+        for s in range(4):
+            if s != winner:
+                out[s] = -2 * base
+    else:
+        if discarder is None:
+            raise ValueError("a win on a discard needs the discarder's seat")
+        _check_seat(discarder, "discarder")
+        if discarder == winner:
+            raise ValueError("the winner cannot win on their own discard")
+        for s in range(4):
+            if s != winner:
+                out[s] = -2 * base if s == discarder else -base
+    out[winner] = -sum(out.values())
+    return out
+
+
+def false_mahjong_payments(offender: int, discarder: int | None) -> dict[int, int]:
+    """Penalty for a false Mahjong (004 s07, "The rounds and the end").
+
+    The book: "A false announcement of Mahjong stops the deal in the Mahjong Time scale and
+    imposes 64 points on each of the other three, with double payment to the discarder if a
+    tile was claimed."
+
+    Reading: the offender pays 64 to each of the other three players; if the false Mahjong
+    claimed a discard, the player who discarded that tile receives double, 128, instead of 64.
+    So the offender loses 192 on a false self-drawn Mahjong and 256 on a false claim of a
+    discard. This mirrors a limit hand won on a discard (discarder 2x, others 1x), with the
+    offender paying instead of receiving. ``discarder`` is None when no tile was claimed.
+    """
+    _check_seat(offender, "offender")
+    out = {s: 0 for s in range(4)}
+    if discarder is not None:
+        _check_seat(discarder, "discarder")
+        if discarder == offender:
+            raise ValueError("the offender cannot have claimed their own discard")
+    for s in range(4):
+        if s != offender:
+            out[s] = 2 * LIMIT_BASE if s == discarder else LIMIT_BASE
+    out[offender] = -sum(out.values())
+    return out
+
+
+# ----- readings of a hand ---------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class SetInfo:
+    """One set of a reading: ``kind`` is "chow", "pung" or "kong"; ``tile`` its lowest tile;
+    ``hidden`` is True for a set formed in the concealed hand or a declared concealed kong;
+    ``declared`` for a meld written in ``[...]`` or ``(...)``."""
+
+    kind: str
+    tile: Tile
+    hidden: bool
+    declared: bool
+
+    @property
+    def is_pung_or_kong(self) -> bool:
+        """004 s07 counts a "brelan or square" (pung or kong) alike."""
+        return self.kind != "chow"
+
+    def tiles(self) -> list[Tile]:
+        if self.kind == "chow":
+            return [TILES[self.tile + i] for i in range(3)]
+        return [self.tile] * (4 if self.kind == "kong" else 3)
+
+    def label(self) -> str:
+        return f"{self.kind} {format_tiles(self.tiles())}"
+
+
+@dataclass(frozen=True)
+class Reading:
+    """One way to read a winning hand, with everything a detector needs.
+
+    ``form`` is "standard" (four sets and a pair), "seven_pairs" or "thirteen_orphans".
+    ``counts`` covers all playing tiles of the hand (melds included, kongs as four tiles).
+    ``groups`` is the decomposition as written in the JSON output.
+    """
+
+    ctx: WinContext
+    form: str
+    sets: tuple[SetInfo, ...]
+    pair: Tile | None
+    pairs: tuple[Tile, ...]
+    counts: tuple[int, ...]
+    groups: tuple[str, ...]
+
+    # --- facts used by several items ---
+
+    @property
+    def suits(self) -> set[str]:
+        """The numbered suits present."""
+        return {TILES[k].suit for k in range(27) if self.counts[k]}
+
+    @property
+    def has_honours(self) -> bool:
+        return any(self.counts[27:34])
+
+    @property
+    def pung_sets(self) -> list[SetInfo]:
+        return [s for s in self.sets if s.is_pung_or_kong]
+
+    def tile_kinds(self) -> list[Tile]:
+        return [TILES[k] for k in range(NUM_PLAYING) if self.counts[k]]
+
+
+#: what a detector returns: one (name or None for the item's own name, explanation) per
+#: occurrence; an empty list when the item does not apply
+Hit = tuple[str | None, str]
+Detector = Callable[[Reading], list[Hit]]
+
+
+@dataclass(frozen=True)
+class ItemDef:
+    """One element of the 004 s07 fan table.
+
+    ``fan`` is 0 for a limit hand (``limit=True``), which gives the base :data:`LIMIT_BASE`
+    directly. ``excludes``: ids not counted when this item is (the more complete form wins).
+    ``implies``: ids that are always counted with this one (checked by the tests).
+    """
+
+    id: str
+    name: str
+    fan: int
+    rule: str
+    detect: Detector
+    limit: bool = False
+    excludes: tuple[str, ...] = ()
+    implies: tuple[str, ...] = ()
+
+
+# ----- detectors ------------------------------------------------------------------------------
+
+
+def _one(cond: bool, explanation: str) -> list[Hit]:
+    return [(None, explanation)] if cond else []
+
+
+def _set_name(s: SetInfo) -> str:
+    return "Kong" if s.kind == "kong" else "Pung"
+
+
+def _dragon_pungs(r: Reading) -> list[Hit]:
+    out: list[Hit] = []
+    for s in r.sets:
+        if s.is_pung_or_kong and s.tile.is_dragon:
+            colour = _DRAGON_NAMES[s.tile]
+            out.append((f"{_set_name(s)} of {colour} dragons",
+                        f"{s.label()}: each pung or kong of dragons scores 1 fan"))
+    return out
+
+
+def _wind_pung(r: Reading, wind: int, which: str) -> list[Hit]:
+    out: list[Hit] = []
+    for s in r.sets:
+        if s.is_pung_or_kong and s.tile == 27 + wind:
+            name = f"{_set_name(s)} of {_WIND_NAMES[wind]} wind ({which} wind)"
+            out.append((name, f"{s.label()}: {_WIND_NAMES[wind]} is the {which} wind, 1 fan"))
+    return out
+
+
+def _seat_wind_pung(r: Reading) -> list[Hit]:
+    return _wind_pung(r, r.ctx.seat_wind, "seat")
+
+
+def _round_wind_pung(r: Reading) -> list[Hit]:
+    return _wind_pung(r, r.ctx.round_wind, "round")
+
+
+def _all_chows(r: Reading) -> list[Hit]:
+    return _one(r.form == "standard" and all(s.kind == "chow" for s in r.sets),
+                "all four sets are chows (runs); the pair may be any pair")
+
+
+def _all_pungs(r: Reading) -> list[Hit]:
+    return _one(r.form == "standard" and all(s.is_pung_or_kong for s in r.sets),
+                "all four sets are pungs or kongs")
+
+
+def _mixed_one_suit(r: Reading) -> list[Hit]:
+    suits = r.suits
+    return _one(r.form != "thirteen_orphans" and len(suits) == 1,
+                f"only one numbered suit ({_SUIT_NAMES[min(suits)] if suits else ''})"
+                " with honours")
+
+
+def _pure_one_suit(r: Reading) -> list[Hit]:
+    suits = r.suits
+    return _one(len(suits) == 1 and not r.has_honours,
+                f"every tile is {_SUIT_NAMES[min(suits)] if suits else ''}, no honours:"
+                " 6 fan instead of 3")
+
+
+def _seven_pairs(r: Reading) -> list[Hit]:
+    return _one(r.form == "seven_pairs", "seven pairs of distinct values, concealed")
+
+
+def _no_bonus(r: Reading) -> list[Hit]:
+    return _one(not r.ctx.bonus, "no flower or season")
+
+
+def _seat_bonus(r: Reading, flowers: bool) -> list[Hit]:
+    seat = r.ctx.seat_wind
+    for t in r.ctx.bonus:
+        if (t.is_flower if flowers else t.is_season) and t.rank == seat + 1:
+            return [(None, f"{t.name} ({t}) is the {_WIND_NAMES[seat]} seat's "
+                           f"{'flower' if flowers else 'season'}")]
+    return []
+
+
+def _seat_flower(r: Reading) -> list[Hit]:
+    return _seat_bonus(r, True)
+
+
+def _seat_season(r: Reading) -> list[Hit]:
+    return _seat_bonus(r, False)
+
+
+def _all_flowers(r: Reading) -> list[Hit]:
+    return _one(sum(1 for t in r.ctx.bonus if t.is_flower) == 4, "all four flowers")
+
+
+def _all_seasons(r: Reading) -> list[Hit]:
+    return _one(sum(1 for t in r.ctx.bonus if t.is_season) == 4, "all four seasons")
+
+
+def _self_drawn(r: Reading) -> list[Hit]:
+    return _one(r.ctx.self_drawn, f"the winning tile {r.ctx.win_tile} was drawn, not claimed")
+
+
+def _last_tile_draw(r: Reading) -> list[Hit]:
+    return _one(r.ctx.last_tile and r.ctx.self_drawn,
+                "won on the last tile of the live wall")
+
+
+def _last_tile_discard(r: Reading) -> list[Hit]:
+    return _one(r.ctx.last_tile and not r.ctx.self_drawn,
+                "won on the discard that followed the last tile of the live wall")
+
+
+def _robbing_kong(r: Reading) -> list[Hit]:
+    d = r.ctx.discarder
+    who = WIND_LETTERS[d] if d is not None else "?"
+    return _one(r.ctx.robbing_kong, f"won on the tile {r.ctx.win_tile} that {who} added to an "
+                                    "exposed pung")
+
+
+def _kong_replacement(r: Reading) -> list[Hit]:
+    return _one(r.ctx.kong_replacement, "won on the replacement tile drawn after a kong")
+
+
+def _dragon_sets(r: Reading) -> list[SetInfo]:
+    return [s for s in r.sets if s.is_pung_or_kong and s.tile.is_dragon]
+
+
+def _wind_sets(r: Reading) -> list[SetInfo]:
+    return [s for s in r.sets if s.is_pung_or_kong and s.tile.is_wind]
+
+
+def _small_three_dragons(r: Reading) -> list[Hit]:
+    return _one(r.form == "standard" and len(_dragon_sets(r)) == 2
+                and r.pair is not None and r.pair.is_dragon,
+                "two pungs or kongs of dragons and a pair of the third dragon; the two dragon "
+                "pungs are counted as well")
+
+
+def _four_concealed_pungs(r: Reading) -> list[Hit]:
+    return _one(r.form == "standard" and r.ctx.self_drawn and len(r.sets) == 4
+                and all(s.is_pung_or_kong and s.hidden for s in r.sets),
+                "four concealed pungs or kongs, won on a self-drawn tile")
+
+
+def _big_three_dragons(r: Reading) -> list[Hit]:
+    return _one(len(_dragon_sets(r)) == 3, "a pung or kong of each of the three dragons")
+
+
+def _small_four_winds(r: Reading) -> list[Hit]:
+    return _one(r.form == "standard" and len(_wind_sets(r)) == 3
+                and r.pair is not None and r.pair.is_wind,
+                "pungs or kongs of three winds and a pair of the fourth")
+
+
+def _big_four_winds(r: Reading) -> list[Hit]:
+    return _one(len(_wind_sets(r)) == 4, "a pung or kong of each of the four winds")
+
+
+def _all_honours(r: Reading) -> list[Hit]:
+    return _one(r.form != "thirteen_orphans" and all(t.is_honour for t in r.tile_kinds()),
+                "every tile is a wind or a dragon")
+
+
+def _all_terminals(r: Reading) -> list[Hit]:
+    return _one(all(t.is_terminal for t in r.tile_kinds()), "every tile is a 1 or a 9")
+
+
+def _four_kongs(r: Reading) -> list[Hit]:
+    return _one(sum(1 for s in r.sets if s.kind == "kong") == 4, "four declared kongs")
+
+
+def _thirteen_orphans(r: Reading) -> list[Hit]:
+    return _one(r.form == "thirteen_orphans",
+                "one of each terminal and honour plus a duplicate of one of them")
+
+
+def _heavenly(r: Reading) -> list[Hit]:
+    return _one(r.ctx.heavenly, "East won on the dealt hand")
+
+
+def _earthly(r: Reading) -> list[Hit]:
+    return _one(r.ctx.earthly, "won on East's very first discard")
+
+
+_NINE_GATES = (3, 1, 1, 1, 1, 1, 1, 1, 3)
+
+
+def _nine_gates(r: Reading) -> list[Hit]:
+    if r.ctx.hand.melds or len(r.suits) != 1 or r.has_honours:
+        return []
+    start = 9 * "mps".index(min(r.suits))
+    ok = all(r.counts[start + i] >= need for i, need in enumerate(_NINE_GATES))
+    return _one(ok, "concealed 1112345678999 of one suit plus one more tile of that suit")
+
+
+def _chosen_scale(suit: str, dragon: int) -> Detector:
+    lo = 9 * "mps".index(suit)
+
+    def detect(r: Reading) -> list[Hit]:
+        def ok(t: int) -> bool:
+            return lo <= t < lo + 9 or t == dragon
+
+        cond = (r.form == "standard" and all(s.is_pung_or_kong and ok(s.tile) for s in r.sets)
+                and any(s.tile == dragon for s in r.sets)
+                and r.pair is not None and ok(r.pair))
+        return _one(cond, f"pungs or kongs of {_SUIT_NAMES[suit]} with a pung of "
+                          f"{_DRAGON_NAMES[dragon]} dragons; the pair is of the same tiles")
+
+    return detect
+
+
+# ----- the table ------------------------------------------------------------------------------
+
+_S_HONOURS = ("Each brelan or square of Dragon : 1 fan. Each brelan or square of your Wind : 1. "
+              "Each brelan or square of the Wind dominant of the handle : 1 ; if your Wind is "
+              "also dominant, this group therefore returns 2.")
+_S_FORMS = ("Four runs and a pair: 1. Four triplets or quads and a pair: 3. One numbered suit "
+            "with honors: 3. One suit without honors: 6 instead of the previous 3. Seven pairs: "
+            "4, in addition to other compatible patterns.")
+_S_BONUS = ("No bonus Flower or Season: 1. Otherwise, each Flower or Season corresponding to "
+            "your seat earns 1, with East = 1, South = 2, West = 3, North = 4. Owning the four "
+            "Flowers earns 2; the four Seasons also 2.")
+_S_WIN = ("Piocher yourself the winning tile: 1. Win on the last tile of the living wall: 1 ; "
+          "on its last waste: 1. Steal the addition to a square: 1. Win on a replacement after "
+          "square: 1.")
+_S_SMALL_DRAGONS = ("Two brelans or squares of Dragon and the third Dragon pair, \"small three "
+                    "Dragons\": 4 for this form, with fans of both Dragon bands.")
+_S_LIMITS = ("Some forms directly reach the limit value of 64 basis points: four hidden brelans "
+             "with a picked victory; three groups of Dragons; three groups of Winds with a pair "
+             "of the fourth; four groups of Winds; one hand only of honours; one hand only of "
+             "terminal; four squares; thirteen Orphans; victory of East from his hand "
+             "distributed; victory of another on the very first defeat of East.")
+_S_NINE_GATES = ("The New Doors Also reach the limit: hand hidden in a single family, composed "
+                 "of 1112345678999 plus another tile of this family, without square.")
+_S_CHOSEN = ("Three forms of the chosen scale are also limited: all groups in brelans or "
+             "squares of a single family accompanied by the corresponding Dragon, with "
+             "Bambous-Vert, Characters-Rouge or Circles-Blanc; the pair must belong to these "
+             "same tiles.")
+
+
+def _limit(id_: str, name: str, rule: str, detect: Detector,
+           excludes: tuple[str, ...] = ()) -> ItemDef:
+    return ItemDef(id_, name, 0, rule, detect, limit=True, excludes=excludes)
+
+
+#: The fan table of 004 s07, fan items first (in the order they are listed in results), then
+#: the limit hands in order of precedence: when several limits apply, the first names the hand.
+ITEMS: tuple[ItemDef, ...] = (
+    ItemDef("dragon_pung", "Pung of dragons", 1, _S_HONOURS, _dragon_pungs),
+    ItemDef("seat_wind_pung", "Pung of the seat wind", 1, _S_HONOURS, _seat_wind_pung),
+    ItemDef("round_wind_pung", "Pung of the round wind", 1, _S_HONOURS, _round_wind_pung),
+    ItemDef("small_three_dragons", "Small three dragons", 4, _S_SMALL_DRAGONS,
+            _small_three_dragons, implies=("dragon_pung",)),
+    ItemDef("all_chows", "Four runs and a pair", 1, _S_FORMS, _all_chows),
+    ItemDef("all_pungs", "All pungs", 3, _S_FORMS, _all_pungs),
+    ItemDef("mixed_one_suit", "Mixed one suit", 3, _S_FORMS, _mixed_one_suit),
+    ItemDef("pure_one_suit", "Pure one suit", 6, _S_FORMS, _pure_one_suit,
+            excludes=("mixed_one_suit",)),
+    ItemDef("seven_pairs", "Seven pairs", 4, _S_FORMS, _seven_pairs,
+            excludes=("all_chows", "all_pungs")),
+    ItemDef("no_bonus", "No flowers or seasons", 1, _S_BONUS, _no_bonus),
+    ItemDef("seat_flower", "Seat flower", 1, _S_BONUS, _seat_flower),
+    ItemDef("seat_season", "Seat season", 1, _S_BONUS, _seat_season),
+    ItemDef("all_flowers", "All four flowers", 2, _S_BONUS, _all_flowers,
+            excludes=("seat_flower",)),
+    ItemDef("all_seasons", "All four seasons", 2, _S_BONUS, _all_seasons,
+            excludes=("seat_season",)),
+    ItemDef("self_drawn", "Self-drawn", 1, _S_WIN, _self_drawn),
+    ItemDef("last_tile_draw", "Last tile of the wall", 1, _S_WIN, _last_tile_draw,
+            implies=("self_drawn",)),
+    ItemDef("last_tile_discard", "Last discard", 1, _S_WIN, _last_tile_discard),
+    ItemDef("robbing_kong", "Robbing the kong", 1, _S_WIN, _robbing_kong),
+    ItemDef("kong_replacement", "Win on a kong replacement", 1, _S_WIN, _kong_replacement,
+            implies=("self_drawn",)),
+    # limit hands (base 64, not added together)
+    _limit("heavenly", "Heavenly hand", _S_LIMITS, _heavenly),
+    _limit("earthly", "Earthly hand", _S_LIMITS, _earthly),
+    _limit("thirteen_orphans", "Thirteen orphans", _S_LIMITS, _thirteen_orphans),
+    _limit("nine_gates", "Nine gates", _S_NINE_GATES, _nine_gates),
+    _limit("big_four_winds", "Big four winds", _S_LIMITS, _big_four_winds),
+    _limit("small_four_winds", "Small four winds", _S_LIMITS, _small_four_winds),
+    _limit("big_three_dragons", "Big three dragons", _S_LIMITS, _big_three_dragons),
+    _limit("all_honours", "All honours", _S_LIMITS, _all_honours),
+    _limit("all_terminals", "All terminals", _S_LIMITS, _all_terminals),
+    _limit("four_kongs", "Four kongs", _S_LIMITS, _four_kongs),
+    _limit("four_concealed_pungs", "Four concealed pungs", _S_LIMITS, _four_concealed_pungs),
+    _limit("jade_dragon", "Jade dragon", _S_CHOSEN, _chosen_scale("s", 32)),
+    _limit("ruby_dragon", "Ruby dragon", _S_CHOSEN, _chosen_scale("m", 33)),
+    _limit("pearl_dragon", "Pearl dragon", _S_CHOSEN, _chosen_scale("p", 31)),
+)
+
+ITEMS_BY_ID: dict[str, ItemDef] = {d.id: d for d in ITEMS}
+
+
+# ----- validation -----------------------------------------------------------------------------
+
+
+def validate_context(ctx: WinContext) -> None:
+    """Raise ``ValueError`` naming the problem if ``ctx`` cannot describe a Hong Kong win.
+
+    Checks the seats, that a win is either self-drawn or on a named discard, the meld kinds,
+    that the winning tile is among the concealed tiles, that bonus tiles are flowers or seasons
+    1-4, the copies of every tile against the 144-tile set (004 s02), and that the special
+    circumstances (heavenly, earthly, robbing a kong, kong replacement, last tile) fit the win.
+    A hand with the wrong number of tiles is not malformed: it is scored as not winning.
+    """
+    _check_seat(ctx.seat_wind, "seat wind")
+    _check_seat(ctx.round_wind, "round wind")
+    seat = WIND_LETTERS[ctx.seat_wind]
+    if ctx.self_drawn and ctx.discarder is not None:
+        raise ValueError("a self-drawn win has no discarder")
+    if not ctx.self_drawn:
+        if ctx.discarder is None:
+            raise ValueError("a win on a discard needs the discarder's seat")
+        _check_seat(ctx.discarder, "discarder")
+        if ctx.discarder == ctx.seat_wind:
+            raise ValueError(f"the winner ({seat}) cannot win on their own discard")
+    for t in ctx.hand.concealed:
+        if t >= NUM_PLAYING:
+            raise ValueError(f"{t} ({t.name}) is not a playing tile: pass flowers and seasons "
+                             "with --bonus, and Hong Kong play has no jokers")
+    for m in ctx.hand.melds:
+        if m.kind not in (MeldKind.CHOW, MeldKind.PUNG, MeldKind.KONG):
+            raise ValueError(f"{m}: a {m.kind.value} is not a meld in Hong Kong play (a chow, "
+                             "pung or kong)")
+        if m.jokers:
+            raise ValueError(f"{m}: Hong Kong play has no jokers")
+        if not m.exposed and m.kind is not MeldKind.KONG:
+            raise ValueError(f"{m}: only a kong can be declared concealed")
+    if ctx.win_tile not in ctx.hand.concealed:
+        raise ValueError(f"the winning tile {ctx.win_tile} is not among the concealed tiles "
+                         f"{format_tiles(ctx.hand.concealed)}")
+    for t in ctx.bonus:
+        if not t.is_bonus:
+            raise ValueError(f"bonus tile {t} ({t.name}) is not a flower or a season")
+    HONG_KONG_TILE_SET.check_counts([*ctx.hand.all_tiles(), *ctx.bonus])
+    # the circumstances of the win
+    if ctx.robbing_kong and ctx.self_drawn:
+        raise ValueError("robbing a kong is a win on another player's tile, not self-drawn")
+    if ctx.kong_replacement:
+        if not ctx.self_drawn:
+            raise ValueError("a win on a kong replacement tile is self-drawn")
+        if not any(m.is_kong for m in ctx.hand.melds):
+            raise ValueError("a win on a kong replacement tile needs a declared kong")
+    if ctx.last_tile and (ctx.robbing_kong or ctx.kong_replacement):
+        raise ValueError("the last tile of the live wall is neither a robbed kong tile nor a "
+                         "kong replacement")
+    if ctx.heavenly:
+        if ctx.seat_wind != 0:
+            raise ValueError(f"a heavenly hand is won by East on the dealt hand, not by {seat}")
+        if not ctx.self_drawn:
+            raise ValueError("a heavenly hand is self-drawn (East's dealt fourteen tiles)")
+        if ctx.earthly or ctx.last_tile or ctx.kong_replacement or ctx.hand.melds:
+            raise ValueError("a heavenly hand is East's dealt hand: no melds, no other event")
+    if ctx.earthly:
+        if ctx.seat_wind == 0:
+            raise ValueError("an earthly hand is won by another player on East's first discard")
+        if ctx.self_drawn or ctx.discarder != 0:
+            raise ValueError("an earthly hand is won on East's very first discard: the "
+                             "discarder is East")
+        if ctx.robbing_kong or ctx.last_tile or ctx.hand.melds:
+            raise ValueError("an earthly hand is won on East's first discard with the dealt "
+                             "hand: no melds, no other event")
+
+
+# ----- readings -------------------------------------------------------------------------------
+
+
+def _ordered_groups(concealed: Sequence[Tile], groups: list[list[Tile]]) -> list[str]:
+    """Write concealed groups in the order their tiles were written in the hand."""
+    positions: dict[int, list[int]] = {}
+    for i, t in enumerate(concealed):
+        positions.setdefault(int(t), []).append(i)
+    keyed: list[tuple[int, str]] = []
+    for g in sorted(groups):
+        keyed.append((min(positions[int(t)].pop(0) for t in g), format_tiles(g)))
+    keyed.sort()
+    return [text for _, text in keyed]
+
+
+def _meld_info(m: Meld) -> SetInfo:
+    kind = {MeldKind.CHOW: "chow", MeldKind.PUNG: "pung", MeldKind.KONG: "kong"}[m.kind]
+    return SetInfo(kind, m.tile, hidden=not m.exposed, declared=True)
+
+
+def readings(ctx: WinContext) -> list[Reading]:
+    """Every reading of the hand as a winning hand (004 s05): each decomposition of the
+    concealed tiles into sets and a pair (declared melds count as sets), seven pairs of
+    distinct values and thirteen orphans (both fully concealed). Empty if it does not win."""
+    hand = ctx.hand
+    concealed = counts_of(hand.concealed)
+    all_counts = tuple(counts_of(hand.all_tiles()))
+    meld_sets = tuple(_meld_info(m) for m in hand.melds)
+    meld_groups = [m.notation() for m in hand.melds]
+    if len(hand.concealed) + 3 * len(hand.melds) != 14:
+        return []
+    out: list[Reading] = []
+    for pair, sets in decompositions(concealed):
+        infos = meld_sets + tuple(
+            SetInfo(kind, TILES[first], hidden=True, declared=False) for kind, first in sets)
+        tiles = [[TILES[pair]] * 2] + [
+            [TILES[first + i] for i in range(3)] if kind == "chow" else [TILES[first]] * 3
+            for kind, first in sets]
+        groups = tuple(meld_groups + _ordered_groups(hand.concealed, tiles))
+        out.append(Reading(ctx, "standard", infos, TILES[pair], (), all_counts, groups))
+    if not hand.melds and is_seven_pairs(concealed):
+        pairs = tuple(TILES[k] for k in range(NUM_PLAYING) if concealed[k] == 2)
+        groups = tuple(_ordered_groups(hand.concealed, [[p, p] for p in pairs]))
+        out.append(Reading(ctx, "seven_pairs", (), None, pairs, all_counts, groups))
+    if not hand.melds and is_thirteen_orphans(concealed):
+        dup = next(TILES[k] for k in range(NUM_PLAYING) if concealed[k] == 2)
+        singles = [[TILES[k]] for k in range(NUM_PLAYING) if concealed[k] == 1]
+        groups = tuple(_ordered_groups(hand.concealed, [[dup, dup], *singles]))
+        out.append(Reading(ctx, "thirteen_orphans", (), dup, (), all_counts, groups))
+    return out
+
+
+def _not_winning_reason(ctx: WinContext) -> str:
+    hand = ctx.hand
+    n = len(hand.concealed) + 3 * len(hand.melds)
+    if n != 14:
+        return (f"the hand has {n} tiles (a kong counts as three): a winning hand is four sets "
+                "and a pair, 14 tiles (004 s05)")
+    concealed = counts_of(hand.concealed)
+    if not hand.melds and sum(c // 2 for c in concealed) == 7 and all(c % 2 == 0
+                                                                         for c in concealed):
+        return ("seven pairs must be of distinct values: four identical tiles are not two pairs "
+                "(004 s05)")
+    if hand.melds:
+        return (f"the concealed tiles {format_tiles(hand.concealed, sort=True)} do not complete "
+                f"{'four sets and a pair' if len(hand.melds) < 4 else 'a pair'} with the "
+                f"{len(hand.melds)} declared meld(s) (004 s05)")
+    return (f"the tiles {format_tiles(hand.concealed, sort=True)} are not four sets and a pair, "
+            "seven distinct pairs or thirteen orphans (004 s05)")
+
+
+# ----- scoring --------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class _Scored:
+    reading: Reading
+    fan_items: tuple[ScoreItem, ...]
+    limit: ScoreItem | None
+    fan: int
+    base: int
+
+
+def _score_reading(r: Reading) -> _Scored:
+    hits: dict[str, list[Hit]] = {}
+    for d in ITEMS:
+        found = d.detect(r)
+        if found:
+            hits[d.id] = found
+    for d in ITEMS:
+        if d.id in hits:
+            for x in d.excludes:
+                hits.pop(x, None)
+    fan_items: list[ScoreItem] = []
+    limits: list[ItemDef] = []
+    for d in ITEMS:
+        if d.id not in hits:
+            continue
+        if d.limit:
+            limits.append(d)
+            continue
+        for name, why in hits[d.id]:
+            fan_items.append(ScoreItem(d.id, name or d.name, d.fan, why))
+    fan = sum(i.fan for i in fan_items)
+    limit: ScoreItem | None = None
+    if limits:
+        top = limits[0]
+        why = hits[top.id][0][1] + f": a limit hand, base {LIMIT_BASE}"
+        if len(limits) > 1:
+            others = ", ".join(d.id for d in limits[1:])
+            why += f" (also {others}; limits are not added together)"
+        limit = ScoreItem(top.id, top.name, 0, why)
+    base = LIMIT_BASE if limit else fan_to_base(fan)
+    return _Scored(r, tuple(fan_items), limit, fan, base)
+
+
+def score_hand(ctx: WinContext) -> ScoreResult:
+    """Score a Hong Kong win by rule book 004 s07.
+
+    Raises ``ValueError`` for a malformed context (see :func:`validate_context`). A hand that
+    is not a winning hand gives ``valid=False`` with the ``reason`` in words. Otherwise every
+    reading of the hand is scored and the best kept (highest base, then highest fan); the
+    items are the fan items counted, preceded by the limit hand if there is one (``fan`` stays
+    the fan counted, ``base`` is 64). Payments are by seat wind index.
+    """
+    validate_context(ctx)
+    options = readings(ctx)
+    if not options:
+        return ScoreResult(RULES_NAME, False, ctx.hand.notation(),
+                           reason=_not_winning_reason(ctx))
+    best = max((_score_reading(r) for r in options), key=lambda s: (s.base, s.fan))
+    items = ((best.limit,) if best.limit else ()) + best.fan_items
+    groups = best.reading.groups
+    return ScoreResult(
+        rules=RULES_NAME,
+        valid=True,
+        hand=" ".join(groups),
+        fan=best.fan,
+        limit=best.limit.id if best.limit else None,
+        base=best.base,
+        items=items,
+        decomposition=groups,
+        payments=payments(best.base, ctx.seat_wind, ctx.self_drawn, ctx.discarder),
+    )
