@@ -1,0 +1,603 @@
+"""A human at a text terminal: shows the table, narrates events, reads choices.
+
+:class:`HumanPlayer` is a :class:`~.base.Player`. It reads from one text stream and writes to
+another, so tests can script it. It sees only what its seat may see: the
+:class:`~mahjong_table.engine.PlayerView` passed to :meth:`HumanPlayer.choose` and the public
+JSON form of the events (``event.to_json(for_player=seat)``) passed to
+:meth:`HumanPlayer.notify`. It never touches the game itself.
+
+Input at a decision: a menu number, a tile in mpsz to discard it (``5p``), ``h``/``?`` for
+help, ``n`` to toggle English tile names, ``r`` to show the table again, ``q`` to quit (asks to
+confirm). End of input quits: :class:`QuitGame` is raised and the caller ends the game.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, TextIO
+
+from ..engine import Action, ActionKind, PlayerView
+from ..tiles import NotationError, Tile, format_tiles, parse_tiles
+
+__all__ = ["HumanPlayer", "QuitGame", "describe_action", "tile_label", "tiles_glyphs",
+           "tiles_spaced"]
+
+WIND_NAMES = ("East", "South", "West", "North")
+_WIND_OF_LETTER = {"E": 0, "S": 1, "W": 2, "N": 3}
+_RULES_NAMES = {"hongkong": "Hong Kong", "chinese": "Chinese", "american": "American"}
+_SUIT_WORDS = {"m": "Characters", "p": "Circles", "s": "Bamboo"}
+
+
+class QuitGame(Exception):
+    """The human quit (``q`` confirmed, or the end of input). ``reason`` says which."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
+
+
+@dataclass(frozen=True)
+class _Style:
+    """Characters that differ between Unicode and plain ASCII output."""
+
+    glyphs: bool
+    rule: str
+    heavy: str
+    current: str
+    bullet: str
+    last_open: str
+    last_close: str
+    arrow: str
+    to: str
+    dot: str
+
+
+_UNICODE = _Style(True, "─", "═", "▶", "·", "‹", "›", "←", "→", "·")
+_ASCII = _Style(False, "-", "=", ">", "-", "<", ">", "<-", "->", "|")
+
+
+# ----- tile and action wording ------------------------------------------------------------
+
+def tile_label(t: Tile) -> str:
+    """``"5 Circles (5p)"``, ``"Red dragon (7z)"``, ``"Flower 2 (Orchid) (2f)"``."""
+    return f"{t.name} ({t})"
+
+
+def tiles_spaced(tiles: Iterable[Tile]) -> str:
+    """Tiles one by one in mpsz: ``"1m 2m 3m 7z"``."""
+    return " ".join(str(t) for t in tiles)
+
+
+def _glyph_cell(t: Tile, width: int = 3) -> str:
+    g = t.glyph
+    w = 2 if unicodedata.east_asian_width(g) in ("W", "F") else 1
+    return g + " " * max(width - w, 1)
+
+
+def tiles_glyphs(tiles: Iterable[Tile]) -> str:
+    """Unicode glyphs, one three-column cell per tile (lines up with :func:`tiles_spaced`
+    in terminals that give the Mahjong glyphs their standard width)."""
+    return "".join(_glyph_cell(t) for t in tiles).rstrip()
+
+
+def _chow_label(first: Tile) -> str:
+    r = first.rank
+    return f"{r}-{r + 1}-{r + 2} {_SUIT_WORDS[first.suit]} ({r}{r + 1}{r + 2}{first.suit})"
+
+
+def describe_action(a: Action, *, claimed: Tile | None = None, drawn: Tile | None = None) -> str:
+    """Menu wording of an action: ``"Discard 5 Circles (5p)"``, ``"Pung Red dragon (7z)"``,
+    ``"Chow 3-4-5 Bamboo (345s)"``, ``"Mahjong!"``, ``"Pass"``. ``claimed`` is the tile on
+    offer (a discard or a tile being added to a kong); ``drawn`` the tile just drawn."""
+    k = a.kind
+    if k is ActionKind.DISCARD:
+        assert a.tile is not None
+        extra = " - drawn" if drawn is not None and a.tile == drawn else ""
+        return f"Discard {tile_label(a.tile)}{extra}"
+    if k is ActionKind.MAHJONG:
+        if claimed is not None:
+            return f"Mahjong! Win on {tile_label(claimed)}"
+        return "Mahjong! Win on your own draw"
+    if k is ActionKind.PASS:
+        return "Pass"
+    if k is ActionKind.CHOW:
+        assert a.tile is not None
+        return f"Chow {_chow_label(a.tile)}"
+    if k is ActionKind.PUNG:
+        return f"Pung {tile_label(claimed)}" if claimed is not None else "Pung"
+    if k is ActionKind.KONG:
+        return f"Kong {tile_label(claimed)}" if claimed is not None else "Kong"
+    if k is ActionKind.CONCEALED_KONG:
+        assert a.tile is not None
+        return f"Kong {tile_label(a.tile)} - declare the four in your hand (concealed kong)"
+    if k is ActionKind.ADDED_KONG:
+        assert a.tile is not None
+        return f"Kong {tile_label(a.tile)} - add it to your exposed pung"
+    return str(a)
+
+
+def _meld_tiles(notation: str) -> list[Tile]:
+    return parse_tiles(notation.strip("[]()"))
+
+
+HELP = """\
+How to answer:
+  a number        pick that line of the menu
+  5p, 7z, 1m ...  discard that tile (mpsz: m Characters, p Circles, s Bamboo,
+                  z honours 1-7 = East South West North White Green Red)
+  m / mahjong     declare Mahjong, when the menu offers it
+  p / pass        pass on a claim
+  n               show or hide English tile names
+  r               show the table again
+  h or ?          this help
+  q               quit the game (asks first; the record is written if --record was given)
+Table: each seat shows its wind, name, score, the number of concealed tiles, exposed
+melds ([...] exposed, (...) concealed kong), bonus tiles and discards in order; the
+latest discard is marked {mark}."""
+
+
+class HumanPlayer:
+    """A person at a terminal, reading ``input`` and writing ``output``.
+
+    ``seat`` is the player number (0-3) this human plays; ``names`` the names of the four
+    players (for narration). ``ascii`` avoids every non-ASCII character (no tile glyphs).
+    Call :meth:`notify` with the public JSON events as they happen, and :meth:`choose` for a
+    decision. Raises :class:`QuitGame` when the person quits or the input ends.
+    """
+
+    def __init__(self, input: TextIO, output: TextIO, *, seat: int = 0,
+                 names: Sequence[str] | None = None, ascii: bool = False,
+                 show_names: bool = False, name: str = "You", width: int = 80) -> None:
+        self.input = input
+        self.output = output
+        self.seat = seat
+        self.name = name
+        self.names = list(names) if names is not None else [f"Player {i}" for i in range(4)]
+        self.names[seat] = name
+        self.style = _ASCII if ascii else _UNICODE
+        self.show_names = show_names
+        self.width = width
+        isatty = getattr(input, "isatty", None)
+        self._echo = not (callable(isatty) and isatty())
+        # what the public events told us about the current hand
+        self._winds = [0, 1, 2, 3]
+        self._bonus: list[list[Tile]] = [[], [], [], []]
+        self._last_discarder: int | None = None
+        self._offer: Tile | None = None  # a tile being added to a kong (rob window)
+        self._offer_by: int | None = None
+        self._win_how: dict[str, Any] = {}
+
+    # ----- output helpers ------------------------------------------------------------------
+
+    def say(self, text: str = "") -> None:
+        """Write ``text`` and a newline."""
+        self.output.write(text + "\n")
+        self.output.flush()
+
+    def _ask(self, prompt: str) -> str | None:
+        """Prompt and read one line; None at the end of input."""
+        self.output.write(prompt)
+        self.output.flush()
+        line = self.input.readline()
+        if not line:
+            self.output.write("\n")
+            self.output.flush()
+            return None
+        if self._echo:
+            # scripted input is not echoed by a terminal: show it, so a transcript reads well
+            self.output.write(line if line.endswith("\n") else line + "\n")
+            self.output.flush()
+        return line.strip()
+
+    def _rule(self, title: str = "", heavy: bool = False) -> str:
+        ch = self.style.heavy if heavy else self.style.rule
+        if not title:
+            return ch * self.width
+        head = f"{ch * 2} {title} "
+        return head + ch * max(self.width - len(head), 2)
+
+    def _who(self, p: int) -> str:
+        """``"South (Random 1)"``, or ``"You (West)"`` for the human."""
+        wind = WIND_NAMES[self._winds[p]]
+        if p == self.seat:
+            return f"You ({wind})"
+        return f"{wind} ({self.names[p]})"
+
+    def _subject(self, p: int, verb3: str, verb: str) -> str:
+        """``"South (Random 1) discards"`` / ``"You discard"``."""
+        if p == self.seat:
+            return f"You {verb}"
+        return f"{self._who(p)} {verb3}"
+
+    def _note(self, text: str) -> None:
+        self.say(f"  {self.style.bullet} {text}")
+
+    def _glyphs_of(self, tiles: Sequence[Tile]) -> str:
+        return tiles_glyphs(tiles) if self.style.glyphs else ""
+
+    def _wrap(self, prefix: str, words: Sequence[str], indent: int | None = None) -> list[str]:
+        """``prefix`` then ``words`` separated by spaces, wrapped to the width."""
+        pad = " " * (len(prefix) if indent is None else indent)
+        lines: list[str] = []
+        cur = prefix
+        fresh = True
+        for w in words:
+            if not fresh and len(cur) + 1 + len(w) > self.width:
+                lines.append(cur)
+                cur = pad + w
+            else:
+                cur = cur + ("" if fresh else " ") + w
+            fresh = False
+        lines.append(cur)
+        return lines
+
+    # ----- events --------------------------------------------------------------------------
+
+    def notify(self, events: Iterable[Mapping[str, Any]]) -> None:
+        """Narrate events given in their public JSON form (``to_json(for_player=seat)``)."""
+        for ev in events:
+            self._narrate(ev)
+
+    def _narrate(self, ev: Mapping[str, Any]) -> None:
+        et = ev.get("type")
+        p = ev.get("player")
+        if et == "game_start":
+            first = int(ev.get("first_east", 0))
+            self._winds = [(x - first) % 4 for x in range(4)]
+            self._note(f"Seats are drawn: {self.names[first] if first != self.seat else 'you'}"
+                       f" will be East (the dealer) first.")
+        elif et == "hand_start":
+            self._winds = [_WIND_OF_LETTER[w] for w in ev["winds"]]
+            self._bonus = [[], [], [], []]
+            self._last_discarder = None
+            self._offer = None
+            self._win_how = {}
+            dealer = int(ev["dealer"])
+            title = (f"Hand {int(ev['hand_number']) + 1} {self.style.dot} "
+                     f"{WIND_NAMES[_WIND_OF_LETTER[ev['round_wind']]]} round {self.style.dot} "
+                     f"dealer {self._who(dealer)}")
+            self.say()
+            self.say(self._rule(title, heavy=True))
+            self._note(f"You sit {WIND_NAMES[self._winds[self.seat]]}. The wall is broken; "
+                       f"{ev.get('live_wall', '?')} tiles in the live wall.")
+        elif et == "deal" and p == self.seat and "tiles" in ev:
+            tiles = parse_tiles(str(ev["tiles"]))
+            self._note(f"You are dealt: {format_tiles(tiles)}")
+        elif et == "bonus" and p is not None:
+            t = Tile.parse(str(ev["tile"]))
+            self._bonus[p].append(t)
+            self._note(f"{self._subject(p, 'exposes', 'expose')} {tile_label(t)} and "
+                       f"{'draws' if p != self.seat else 'draw'} a replacement")
+        elif et == "replacement" and p == self.seat and "tile" in ev:
+            t = Tile.parse(str(ev["tile"]))
+            why = "for the kong" if ev.get("reason") == "kong" else "for the bonus tile"
+            self._note(f"Your replacement tile {why}: {tile_label(t)}")
+        elif et == "replacement" and p is not None and ev.get("reason") == "kong":
+            self._note(f"{self._who(p)} draws a replacement tile for the kong")
+        elif et == "draw" and p == self.seat and "tile" in ev:
+            t = Tile.parse(str(ev["tile"]))
+            self._note(f"You draw {tile_label(t)}")
+        elif et == "discard" and p is not None:
+            t = Tile.parse(str(ev["tile"]))
+            self._last_discarder = p
+            self._note(f"{self._subject(p, 'discards', 'discard')} {tile_label(t)}")
+        elif et == "claim" and p is not None:
+            t = Tile.parse(str(ev["tile"]))
+            d = int(ev["discarder"])
+            self._last_discarder = None
+            src = "your" if d == self.seat else f"{self._who(d)}'s"
+            self._note(f"{self._subject(p, 'claims', 'claim')} {ev['kind']} of {t} "
+                       f"({t.name}) on {src} discard: {ev['meld']}")
+        elif et == "concealed_kong" and p is not None:
+            self._note(f"{self._subject(p, 'declares', 'declare')} a concealed kong "
+                       f"{ev['meld']}")
+        elif et == "added_kong" and p is not None:
+            t = Tile.parse(str(ev["tile"]))
+            self._offer = t
+            self._offer_by = p
+            self._note(f"{self._subject(p, 'adds', 'add')} {tile_label(t)} to an exposed "
+                       f"pung, making a kong")
+        elif et == "kong_completed":
+            self._offer = None
+        elif et == "declare_mahjong" and p is not None:
+            self._win_how = dict(ev)
+            if ev.get("self_drawn"):
+                how = "on a self-drawn tile"
+            else:
+                t = Tile.parse(str(ev["tile"]))
+                d = int(ev["discarder"])
+                src = "your" if d == self.seat else f"{self._who(d)}'s"
+                how = (f"by robbing {src} kong of {tile_label(t)}" if ev.get("robbing_kong")
+                       else f"on {src} {tile_label(t)}")
+            self._note(f"{self._subject(p, 'declares', 'declare')} Mahjong {how}!")
+        elif et == "hand_end":
+            self._hand_end(ev)
+        elif et == "game_end":
+            self._game_end(ev)
+        # draws of others (no tile shown), claim windows and responses are not narrated
+
+    def _hand_end(self, ev: Mapping[str, Any]) -> None:
+        result: Mapping[str, Any] = ev["result"]
+        reason = result.get("reason")
+        winner = result.get("winner")
+        self.say()
+        self.say(self._rule(f"Hand {int(result['hand_number']) + 1} is over", heavy=True))
+        if reason == "draw":
+            self.say("Drawn hand: the live wall is exhausted and nobody won. No payments.")
+        elif reason == "false_mahjong" and winner is not None:
+            self.say(f"False Mahjong! {self._who(int(winner))} declared a hand that does not "
+                     f"win, and pays the penalty.")
+        elif winner is not None:
+            w = int(winner)
+            disc = result.get("discarder")
+            if self._win_how.get("self_drawn") or disc is None:
+                how = "self-drawn"
+            else:
+                src = "your" if disc == self.seat else f"{self._who(int(disc))}'s"
+                how = f"robbing {src} kong" if self._win_how.get("robbing_kong") \
+                    else f"on {src} discard"
+            who = "You win" if w == self.seat else f"{self._who(w)} wins"
+            self.say(f"{who} with Mahjong, {how}!")
+            score = result.get("score")
+            groups = [str(g) for g in (score.get("decomposition") or [])] \
+                if isinstance(score, Mapping) else []
+            if not groups:
+                groups = str(ev.get("revealed_hand") or "").split()
+            if groups:
+                self.say(f"  Hand:  {' '.join(groups)}")
+                if self.style.glyphs:
+                    glyphs = [self._glyphs_of(_meld_tiles(g)) for g in groups]
+                    self.say(f"         {'   '.join(glyphs)}")
+            if self._win_how.get("tile"):
+                self.say(f"  Winning tile: {tile_label(Tile.parse(str(self._win_how['tile'])))}")
+            if self._bonus[w]:
+                self.say(f"  Bonus: {', '.join(tile_label(t) for t in self._bonus[w])}")
+            if isinstance(score, Mapping):
+                self._score_lines(score)
+        payments = list(result.get("payments") or [0, 0, 0, 0])
+        scores = list(ev.get("scores") or [0, 0, 0, 0])
+        if any(payments):
+            self.say("  Payments and running totals:")
+        else:
+            self.say("  Running totals:")
+        for x in sorted(range(4), key=lambda x: self._winds[x]):
+            pay = f"{payments[x]:+6d}" if any(payments) else ""
+            self.say(f"    {self._who(x):<28}{pay}   total {scores[x]:+6d}")
+        answer = self._ask("Press Enter to continue (q to quit): ")
+        if answer is not None and answer.lower() in ("q", "quit") and self._confirm_quit():
+            raise QuitGame("quit")
+
+    def _score_lines(self, score: Mapping[str, Any]) -> None:
+        fan = score.get("rules", "hongkong") == "hongkong"
+
+        def unit(n: int) -> str:
+            return f"{n:>3} fan" if fan else f"{n:>3} point{'' if n == 1 else 's'}"
+
+        items = list(score.get("items") or [])
+        self.say("  Scoring:")
+        if not items:
+            self.say(f"    {'(no scoring elements)':<36}{unit(0)}")
+        for it in items:
+            self.say(f"    {it.get('name', it.get('id'))!s:<36}{unit(int(it.get('fan', 0)))}")
+        line = f"    Total {unit(int(score.get('fan', 0))).strip()}"
+        if score.get("limit"):
+            line += f", limit hand ({score['limit']})"
+        line += f" {self.style.to} base {score.get('base', 0)}"
+        self.say(line)
+
+    def _game_end(self, ev: Mapping[str, Any]) -> None:
+        scores = list(ev.get("scores") or [0, 0, 0, 0])
+        order = list(ev.get("standings") or sorted(range(4), key=lambda x: -scores[x]))
+        self.say()
+        self.say(self._rule(f"Game over after {ev.get('hands', '?')} hand(s): final standings",
+                            heavy=True))
+        self.show_standings(scores, order)
+
+    def show_standings(self, scores: Sequence[int], order: Sequence[int] | None = None) -> None:
+        """Print players ranked by score."""
+        ranked = list(order) if order is not None else sorted(range(4),
+                                                              key=lambda x: -scores[x])
+        for rank, x in enumerate(ranked, 1):
+            name = f"{self.names[x]}" + (" (you)" if x == self.seat and
+                                         self.names[x] != "You" else "")
+            self.say(f"  {rank}. {name:<24}{scores[x]:+7d}")
+
+    # ----- the table -----------------------------------------------------------------------
+
+    def render(self, view: PlayerView) -> list[str]:
+        """The table as this seat sees it: header, the four seats, the own hand."""
+        st = self.style
+        self._winds = [s.wind for s in view.seats]
+        rules = _RULES_NAMES.get(view.rules, view.rules)
+        lines = [
+            "",
+            self._rule(heavy=True),
+            f"{rules} {st.dot} {WIND_NAMES[view.round_wind]} round {st.dot} "
+            f"Hand {view.hand_number + 1} {st.dot} Dealer: {self._who(view.dealer)} {st.dot} "
+            f"Wall: {view.live_wall} live, {view.dead_wall} dead",
+            self._rule(),
+        ]
+        last = self._last_discarder
+        for s in sorted(view.seats, key=lambda s: s.wind):
+            mark = st.current if s.player == view.current and view.phase == "turn" else " "
+            who = "You" if s.player == view.player else s.name
+            head = (f"{mark} {WIND_NAMES[s.wind]:<6}{who:<15}{s.score:+6d}  "
+                    f"{s.concealed_count:>2} in hand")
+            extras = [m.notation() for m in s.melds]
+            if s.bonus:
+                extras.append("bonus " + " ".join(str(t) for t in s.bonus))
+            lines.extend(self._wrap(head + "  ", extras, indent=8) if extras else [head])
+            pond = [str(t) for t in s.discards]
+            if pond and last == s.player:
+                pond[-1] = f"{st.last_open}{pond[-1]}{st.last_close}"
+            lines.extend(self._wrap("        discards: ", pond or ["-"], indent=18))
+        lines.append(self._rule())
+        lines.extend(self._hand_lines(view))
+        return lines
+
+    def _hand_lines(self, view: PlayerView) -> list[str]:
+        st = self.style
+        concealed = list(view.concealed)
+        drawn = view.drawn
+        if drawn is not None and drawn in concealed:
+            concealed.remove(drawn)
+        me = view.me
+        lines: list[str] = []
+        title = f"Your hand ({WIND_NAMES[me.wind]}, {len(view.concealed)} concealed tiles"
+        title += f", {len(me.melds)} meld(s))" if me.melds else ")"
+        lines.append(title)
+        cells = [f"{t!s:<3}" for t in concealed]
+        text = "   " + "".join(cells)
+        glyph_row = "   " + "".join(_glyph_cell(t) for t in concealed)
+        if drawn is not None:
+            text += f" + {drawn!s}  {st.arrow} just drawn"
+            glyph_row += "   " + _glyph_cell(drawn)
+        if st.glyphs:
+            lines.append(glyph_row.rstrip())
+        lines.append(text.rstrip())
+        compact = format_tiles(concealed)
+        if drawn is not None:
+            compact += f" + {drawn}"
+        lines.append(f"   mpsz: {compact}")
+        if me.melds:
+            shown = " ".join(m.notation() for m in me.melds)
+            if st.glyphs:
+                shown += "   " + "  ".join(tiles_glyphs(m.tiles) for m in me.melds)
+            lines.append(f"   melds: {shown}")
+        if self.show_names:
+            names: list[str] = []
+            i = 0
+            while i < len(concealed):
+                t = concealed[i]
+                n = concealed.count(t)
+                names.append(t.name + (f" x{n}" if n > 1 else "") + ",")
+                i += n
+            if drawn is not None:
+                names.append(f"+ drawn {drawn.name}")
+            elif names:
+                names[-1] = names[-1].rstrip(",")
+            lines.extend(self._wrap("   names: ", names, indent=10))
+        return lines
+
+    # ----- the decision --------------------------------------------------------------------
+
+    def _context(self, view: PlayerView) -> tuple[str, Tile | None]:
+        """The line that says what is being decided, and the tile on offer (if any)."""
+        if view.phase == "claim" and view.last_discard is not None:
+            d = view.discarder
+            who = self._who(d) if d is not None else "Someone"
+            t = view.last_discard
+            return (f"{who} discarded {tile_label(t)}. Do you claim it?", t)
+        if view.phase == "rob" and self._offer is not None:
+            who = self._who(self._offer_by) if self._offer_by is not None else "Someone"
+            t = self._offer
+            return (f"{who} adds {tile_label(t)} to a pung. You can rob it to win!", t)
+        if view.drawn is not None:
+            return (f"Your turn: you drew {tile_label(view.drawn)}. "
+                    f"Type a tile to discard, or a number:", None)
+        return ("Your turn: type a tile to discard, or a number:", None)
+
+    def _menu_lines(self, labels: Sequence[str]) -> list[str]:
+        n = len(labels)
+        num_w = len(str(n))
+        entries = [f"{i + 1:>{num_w}}. {lab}" for i, lab in enumerate(labels)]
+        col_w = max(len(e) for e in entries) + 2
+        if n > 6 and 2 + 2 * col_w <= self.width + 2:
+            rows = (n + 1) // 2
+            out = []
+            for r in range(rows):
+                left = entries[r]
+                right = entries[r + rows] if r + rows < n else ""
+                out.append(("  " + left.ljust(col_w) + right).rstrip())
+            return out
+        return ["  " + e for e in entries]
+
+    def choose(self, view: PlayerView) -> Action:
+        """Show the table and the menu; read until the person picks a legal action."""
+        acts = list(view.legal_actions)
+        context, offered = self._context(view)
+        labels = [describe_action(a, claimed=offered, drawn=view.drawn) for a in acts]
+
+        def show(table: bool) -> None:
+            out = self.render(view) if table else []
+            out.append("")
+            out.append(context)
+            out.extend(self._menu_lines(labels))
+            self.output.write("\n".join(out) + "\n")
+            self.output.flush()
+
+        show(True)
+        prompt = f"Your choice [1-{len(acts)}, h for help, q to quit]: "
+        while True:
+            line = self._ask(prompt)
+            if line is None:
+                raise QuitGame("end of input")
+            answer = line.strip()
+            low = answer.lower()
+            if not answer:
+                self.say(f"Please type a menu number (1-{len(acts)}), a tile to discard, "
+                         f"or h for help.")
+                continue
+            if low in ("h", "?", "help"):
+                self.say(HELP.format(mark=f"{self.style.last_open}..."
+                                          f"{self.style.last_close}"))
+                show(False)
+                continue
+            if low in ("q", "quit", "exit"):
+                if self._confirm_quit():
+                    raise QuitGame("quit")
+                show(False)
+                continue
+            if low in ("n", "names"):
+                self.show_names = not self.show_names
+                self.say(f"English tile names {'on' if self.show_names else 'off'}.")
+                show(True)
+                continue
+            if low in ("r", "redraw", "t", "table"):
+                show(True)
+                continue
+            chosen = self._parse_choice(answer, acts)
+            if isinstance(chosen, Action):
+                return chosen
+            self.say(chosen)
+
+    def _confirm_quit(self) -> bool:
+        ans = self._ask("Quit the game? (y/n): ")
+        return ans is None or ans.lower() in ("y", "yes")
+
+    def _parse_choice(self, answer: str, acts: Sequence[Action]) -> Action | str:
+        """The action ``answer`` names, or an error message to show."""
+        low = answer.lower()
+        n = len(acts)
+        if answer.isdigit():
+            i = int(answer)
+            if 1 <= i <= n:
+                return acts[i - 1]
+            return f"There is no option {answer}: choose a number from 1 to {n}."
+        for words, kind in ((("m", "mj", "mahjong", "win"), ActionKind.MAHJONG),
+                            (("p", "pass"), ActionKind.PASS)):
+            if low in words:
+                for a in acts:
+                    if a.kind is kind:
+                        return a
+                return f"{kind.value.capitalize()} is not possible now."
+        if any(ch.isdigit() for ch in answer):
+            try:
+                tiles = parse_tiles(answer.replace(" ", ""))
+            except NotationError as exc:
+                return f"{answer!r} is not a tile: {exc}."
+            if len(tiles) != 1:
+                return f"Type one tile to discard, e.g. {tiles[0]}, not {len(tiles)}."
+            t = tiles[0]
+            for a in acts:
+                if a.kind is ActionKind.DISCARD and a.tile == t:
+                    return a
+            if not any(a.kind is ActionKind.DISCARD for a in acts):
+                return (f"You cannot discard now: answer the claim with a menu number "
+                        f"(1-{n}).")
+            return f"You have no {tile_label(t)} in your hand to discard."
+        return (f"Not understood: {answer!r}. Type a number 1-{n}, a tile to discard "
+                f"(e.g. 5p), or h for help.")
+
