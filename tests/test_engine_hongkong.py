@@ -5,12 +5,12 @@ from __future__ import annotations
 import json
 
 import pytest
-from rig import act, kinds, new_game, rig
 
 from mahjong_table.engine import Action, ActionKind, Game, IllegalActionError, Phase
 from mahjong_table.players import RandomBot, play_game
 from mahjong_table.rules import get_rule_set
 from mahjong_table.tiles import Tile
+from rig import act, kinds, new_game, rig
 
 D, CK, AK, MJ = (ActionKind.DISCARD, ActionKind.CONCEALED_KONG, ActionKind.ADDED_KONG,
                  ActionKind.MAHJONG)

@@ -159,7 +159,8 @@ def parse_meld(text: str, *, tile_set: TileSet | None = None) -> Meld:
     """Parse ``[123m]`` (exposed) or ``(1111s)`` (concealed kong). Raises :class:`MeldError`."""
     text = text.strip()
     if len(text) < 2 or (text[0], text[-1]) not in (("[", "]"), ("(", ")")):
-        raise MeldError(f"{text!r}: a meld is written [tiles] (exposed) or (tiles) (concealed kong)")
+        raise MeldError(
+            f"{text!r}: a meld is written [tiles] (exposed) or (tiles) (concealed kong)")
     tiles = parse_tiles(text[1:-1])
     allow_jokers = tile_set is None or tile_set.copies[46] > 0
     meld = Meld.of(tiles, exposed=text[0] == "[", allow_jokers=allow_jokers)
@@ -196,6 +197,7 @@ def parse_hand(text: str, tile_set: TileSet | None = None) -> Hand:
 
 def meld_from_kind(kind: MeldKind, first: int, *, exposed: bool = False) -> Meld:
     """Build a natural meld from its kind and first tile index (used by decompositions)."""
+    tiles: tuple[Tile, ...]
     if kind is MeldKind.CHOW:
         tiles = (TILES[first], TILES[first + 1], TILES[first + 2])
     else:

@@ -153,7 +153,7 @@ class Tile(int):
 
     @property
     def is_terminal_or_honour(self) -> bool:
-        return self >= 27 and self < 34 or self.is_terminal
+        return (27 <= self < 34) or self.is_terminal
 
     @property
     def is_flower(self) -> bool:

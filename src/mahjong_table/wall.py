@@ -16,6 +16,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import cache
 
 from .tiles import Tile
 
@@ -65,7 +66,8 @@ class Wall:
     @property
     def live_remaining(self) -> int:
         """Tiles that may still be drawn in turn (the dead wall excluded)."""
-        return max(0, self.remaining - self.dead_wall_tiles)
+        live = self._n - self.head - self.tail - self.dead_wall_tiles
+        return live if live > 0 else 0
 
     @property
     def dead_remaining(self) -> int:
@@ -77,11 +79,27 @@ class Wall:
         stack = self._n // 2 - 1 - i // 2
         return 2 * stack + (i % 2)
 
+    # With no dead wall (``dead_wall_tiles`` 0) the two ends can meet inside one stack, when a
+    # single tile is left: then that tile is the one taken, whichever end it is drawn from.
+
+    def _head_index(self) -> int:
+        """Drawing position of the next live tile: ``head``, or, when the last stack's top
+        was already taken as a replacement, that stack's bottom tile."""
+        i = self.head
+        if self.tail % 2 and i == self._tail_index(self.tail - 1):
+            i += 1
+        return i
+
+    def _next_tail_index(self) -> int:
+        """Drawing position of the next replacement tile: the far end, or, when the top of
+        the last stack was already drawn in turn, that stack's bottom tile."""
+        return max(self._tail_index(self.tail), self.head)
+
     def draw(self) -> Tile:
         """Draw the next tile of the live wall. Raises :class:`WallEmptyError` when empty."""
         if self.live_remaining <= 0:
             raise WallEmptyError("the live wall is empty")
-        tile = self.tiles[self.head]
+        tile = self.tiles[self._head_index()]
         self.head += 1
         return tile
 
@@ -92,22 +110,25 @@ class Wall:
         """
         if self.remaining <= 0:
             raise WallEmptyError("no tile is left for a replacement")
-        tile = self.tiles[self._tail_index(self.tail)]
+        tile = self.tiles[self._next_tail_index()]
         self.tail += 1
         return tile
 
     def next_position(self) -> WallPosition:
         """Where the next live draw comes from (public: everyone sees the wall's end)."""
-        return self.positions[self.head]
+        return self.positions[self._head_index()]
 
     def untaken(self) -> list[Tile]:
         """Every tile still in the wall (for invariant checks; order not meaningful)."""
+        if self.remaining <= 0:
+            return []
         taken_tail = {self._tail_index(i) for i in range(self.tail)}
         return [t for i, t in enumerate(self.tiles)
                 if i >= self.head and i not in taken_tail]
 
 
-def drawing_order(stacks_per_wall: int, wall: int, stacks: int) -> list[WallPosition]:
+@cache
+def drawing_order(stacks_per_wall: int, wall: int, stacks: int) -> tuple[WallPosition, ...]:
     """Tile positions in drawing order for a wall opened at ``wall`` after ``stacks`` stacks
     counted from its right end (004 s04). Walls follow clockwise: E, N, W, S."""
     order: list[WallPosition] = []
@@ -121,7 +142,15 @@ def drawing_order(stacks_per_wall: int, wall: int, stacks: int) -> list[WallPosi
     for w, s in seq:
         order.append(WallPosition(w, s, 0))
         order.append(WallPosition(w, s, 1))
-    return order
+    return tuple(order)
+
+
+@cache
+def _physical_index(stacks_per_wall: int, wall: int, stacks: int) -> tuple[int, ...]:
+    """For each drawing position, the index of its tile in the order the walls were built
+    (East's wall first, each from its right end, top then bottom)."""
+    return tuple((p.wall * stacks_per_wall + p.stack) * 2 + p.level
+                 for p in drawing_order(stacks_per_wall, wall, stacks))
 
 
 def build_wall(tiles: Sequence[Tile], rng: random.Random, *, stacks_per_wall: int,
@@ -136,8 +165,8 @@ def build_wall(tiles: Sequence[Tile], rng: random.Random, *, stacks_per_wall: in
             f"{len(tiles)} tiles do not make four walls of {stacks_per_wall} stacks of two")
     mixed = list(tiles)
     rng.shuffle(mixed)
-    # physical[wall][stack][level]
-    physical = {(w, s, lv): mixed[((w * stacks_per_wall) + s) * 2 + lv]
-                for w in range(4) for s in range(stacks_per_wall) for lv in range(2)}
-    order = drawing_order(stacks_per_wall, wall, stacks)
-    return Wall([physical[(p.wall, p.stack, p.level)] for p in order], order, dead_wall_tiles)
+    # mixed[i] is built into wall i // (2 * stacks_per_wall), stack (i // 2) % stacks_per_wall
+    # from its right end, top (even i) or bottom (odd i)
+    index = _physical_index(stacks_per_wall, wall, stacks)
+    return Wall([mixed[i] for i in index], drawing_order(stacks_per_wall, wall, stacks),
+                dead_wall_tiles)

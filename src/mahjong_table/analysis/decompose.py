@@ -11,13 +11,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 __all__ = [
-    "SetTuple",
-    "Decomposition",
-    "decompositions",
-    "is_standard_complete",
-    "is_seven_pairs",
-    "is_thirteen_orphans",
     "TERMINALS_AND_HONOURS",
+    "Decomposition",
+    "SetTuple",
+    "decompositions",
+    "is_seven_pairs",
+    "is_standard_complete",
+    "is_thirteen_orphans",
 ]
 
 #: ("chow" | "pung", first tile index)

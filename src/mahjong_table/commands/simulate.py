@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import sys
 import time
 from typing import Any
@@ -83,9 +84,10 @@ def run(args: argparse.Namespace) -> int:
     wins = [0, 0, 0, 0]
     firsts = [0, 0, 0, 0]
     hands = draws = false_mj = 0
-    record = open(args.record, "w", encoding="utf-8") if args.record else None
-    start = time.perf_counter()
-    try:
+    with contextlib.ExitStack() as stack:
+        record = (stack.enter_context(open(args.record, "w", encoding="utf-8"))
+                  if args.record else None)
+        start = time.perf_counter()
         for g in range(args.games):
             seed = f"{base_seed}" if args.games == 1 else f"{base_seed}/{g}"
             names = [f"{k} ({i})" for i, k in enumerate(kinds)]
@@ -108,9 +110,6 @@ def run(args: argparse.Namespace) -> int:
                     false_mj += 1
             if record is not None:
                 write_record(game, record)
-    finally:
-        if record is not None:
-            record.close()
     elapsed = time.perf_counter() - start
     print(f"rules {rules.name} {rules.options}; {args.games} game(s) from seed {base_seed!r}; "
           f"invariants {'off' if args.no_invariants else 'checked after every action'}")

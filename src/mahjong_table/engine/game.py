@@ -199,9 +199,9 @@ class Game:
             if self._turn_cache is None:
                 self._turn_cache = self._turn_actions()
             return list(self._turn_cache)
-        if self.phase in (Phase.CLAIM, Phase.ROB):
-            if player in self.pending and player not in self.responses:
-                return list(self.pending[player])
+        if (self.phase in (Phase.CLAIM, Phase.ROB) and player in self.pending
+                and player not in self.responses):
+            return list(self.pending[player])
         return []
 
     # ----- applying actions ----------------------------------------------------------------
@@ -216,9 +216,10 @@ class Game:
         if self.phase is Phase.TURN and p == self.current:
             if self._turn_cache is None:
                 self._turn_cache = self._turn_actions()
-            if action in self._turn_cache:
-                return
-        elif action in self.legal_actions(p):
+            legal = action in self._turn_cache
+        else:
+            legal = action in self.legal_actions(p)
+        if legal:
             return
         if action.kind is ActionKind.MAHJONG and self._false_mahjong_allowed(p):
             return
@@ -501,8 +502,10 @@ class Game:
 
     def _apply_response(self, a: Action) -> None:
         self.responses[a.player] = a
-        self._emit("respond", a.player, action=a.kind.value,
-                   **({"tile": str(a.tile)} if a.tile is not None else {}))
+        if a.tile is None:
+            self._emit("respond", a.player, action=a.kind.value)
+        else:
+            self._emit("respond", a.player, action=a.kind.value, tile=str(a.tile))
         if len(self.responses) < len(self.pending):
             return
         d = self.discarder
@@ -600,7 +603,7 @@ class Game:
         if not result.valid:
             raise AssertionError(f"engine accepted a win the scorer rejects: {result.reason}")
         payments = tuple(result.payments.get(self.wind_of(x), 0) for x in range(4))
-        self._end_hand("mahjong", p, d, result, payments)  # type: ignore[arg-type]
+        self._end_hand("mahjong", p, d, result, payments, win_tile=t)  # type: ignore[arg-type]
 
     def _false_mahjong(self, p: int, d: int | None) -> None:
         by_wind = self.rules.false_mahjong_payments(self.wind_of(p),
@@ -613,7 +616,8 @@ class Game:
         self._end_hand("draw", None, None, None, (0, 0, 0, 0))
 
     def _end_hand(self, reason: str, winner: int | None, discarder: int | None,
-                  score: ScoreResult | None, payments: tuple[int, int, int, int]) -> None:
+                  score: ScoreResult | None, payments: tuple[int, int, int, int],
+                  win_tile: Tile | None = None) -> None:
         prog = self.progress
         result = HandResult(prog.hand_number, prog.round_wind, prog.dealer, reason, winner,
                             discarder, score, payments)
@@ -626,8 +630,9 @@ class Game:
             revealed = Hand(tuple(ps.concealed_tiles()), tuple(ps.melds)).notation()
         self.pending = {}
         self.responses = {}
-        self._emit("hand_end", winner, revealed_hand=revealed, result=result.to_json(),
-                   scores=list(self.scores))
+        self._emit("hand_end", winner, revealed_hand=revealed,
+                   win_tile=None if win_tile is None else str(win_tile),
+                   result=result.to_json(), scores=list(self.scores))
         if reason == "mahjong":
             winner_is_dealer: bool | None = winner == prog.dealer
         else:

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from typing import ClassVar
 
 from ..analysis.shanten import Forms
 from ..engine import Action, ActionKind, PlayerView
@@ -67,7 +68,7 @@ class EfficiencyBot:
     """Plays for the fastest win (see the module docstring). Seeded: ties between equally
     good discards are broken by its own generator, so games replay exactly."""
 
-    _forms: dict[str, Forms] = {}
+    _forms: ClassVar[dict[str, Forms]] = {}
 
     def __init__(self, seed: int | str = 0, name: str = "Efficiency") -> None:
         self.name = name
