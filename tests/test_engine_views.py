@@ -82,3 +82,23 @@ def test_events_hide_private_tiles_from_others() -> None:
                     assert "tile" not in shown and "tiles" not in shown
                 else:
                     assert ("tile" in shown) or ("tiles" in shown)
+
+
+def test_claim_answers_and_who_may_claim_stay_hidden() -> None:
+    """A claim window does not say who may claim, and a player's answer (pass, or a claim
+    not granted) is shown to that player only: either would tell others what they hold."""
+    from mahjong_table.engine import events_for
+
+    game = Game(get_rule_set("hongkong"), 3)
+    bots = [RandomBot(i) for i in range(4)]
+    while len(game.results) < 3:
+        p = game.to_act()[0]
+        game.apply(bots[p].choose(game.view(p)))
+    responds = [e for e in game.events if e.type == "respond"]
+    assert responds
+    for e in game.events:
+        if e.type in ("claim_window", "rob_window"):
+            assert "players" not in e.data
+    for viewer in range(4):
+        shown = events_for(game.events, viewer)
+        assert all(s.get("player") == viewer for s in shown if s["type"] == "respond")

@@ -10,7 +10,7 @@ import pytest
 
 from mahjong_table.cli import build_parser, main
 from mahjong_table.commands.play import run_session
-from mahjong_table.engine import Action, ActionKind, Game, PlayerView
+from mahjong_table.engine import Action, ActionKind, Game, PlayerView, events_for
 from mahjong_table.players import Player, make_bot
 from mahjong_table.players.human import (
     HumanPlayer,
@@ -153,7 +153,7 @@ def test_menu_wording_for_kongs_and_claims() -> None:
     g.apply(action)
     out = io.StringIO()
     south = HumanPlayer(io.StringIO("5s\npass\n"), out, seat=s)
-    south.notify([ev.to_json(for_player=s) for ev in g.events])
+    south.notify(events_for(g.events, s))
     assert south.choose(g.view(s)) == Action(ActionKind.PASS, s)
     text = out.getvalue()
     assert "discarded 4 Bamboo (4s). Do you claim it?" in text
@@ -175,10 +175,10 @@ def test_robbing_a_kong_is_offered_and_explained() -> None:
     g.apply(Action(ActionKind.ADDED_KONG, e, Tile.parse("5p")))
     out = io.StringIO()
     south = HumanPlayer(io.StringIO("m\n"), out, seat=s)
-    south.notify([ev.to_json(for_player=s) for ev in g.events])
+    south.notify(events_for(g.events, s))
     action = south.choose(g.view(s))
     assert action == Action(ActionKind.MAHJONG, s)
-    south.notify([ev.to_json(for_player=s) for ev in g.apply(action)])
+    south.notify(events_for(g.apply(action), s))
     text = out.getvalue()
     assert "adds 5 Circles (5p) to a pung. You can rob it to win!" in text
     assert "Mahjong! Win on 5 Circles (5p)" in text

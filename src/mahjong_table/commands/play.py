@@ -14,7 +14,7 @@ import shutil
 import sys
 from typing import Any, TextIO
 
-from ..engine import Game, IllegalActionError
+from ..engine import Game, IllegalActionError, events_for
 from ..players import BOTS, Player, make_bot
 from ..players.human import HumanPlayer, QuitGame
 from ..record import write_record
@@ -63,7 +63,7 @@ def run_session(game: Game, human: HumanPlayer, players: list[Player]) -> Game:
         nonlocal seen
         new = game.events[seen:]
         seen = len(game.events)
-        human.notify([e.to_json(for_player=seat) for e in new])
+        human.notify(events_for(new, seat))
 
     flush()
     while not game.is_over:

@@ -5,7 +5,7 @@
 """
 
 from .actions import Action, ActionKind, IllegalActionError
-from .events import Event
+from .events import Event, events_for
 from .game import Game, HandResult, Phase, PlayerState
 from .view import PlayerView, SeatView, view_of
 
@@ -13,6 +13,7 @@ __all__ = [
     "Action",
     "ActionKind",
     "Event",
+    "events_for",
     "Game",
     "HandResult",
     "IllegalActionError",

@@ -2,15 +2,18 @@
 
 An event is a type, the player it concerns (or None) and a data mapping. Some carry a tile only
 its player may see (a draw, the deal): ``private`` names them, and :meth:`Event.to_json` with
-``for_player`` hides the tile from everyone else. The event stream with the seed and the rule
-options is enough to rebuild every player's view and the whole state (see ``record.py``).
+``for_player`` hides the tile from everyone else. Some are wholly the player's own business
+(``secret``: an answer to a claim window, which would tell others what the player could have
+claimed): :meth:`Event.seen_by` gives None for anyone else. The event stream with the seed and
+the rule options is enough to rebuild the whole state (see ``record.py``), and the events a
+player is shown are enough to rebuild that player's view (see ``tracker.py``).
 """
 
 from __future__ import annotations
 
 from typing import Any, NamedTuple
 
-__all__ = ["Event", "PRIVATE_FIELDS"]
+__all__ = ["Event", "PRIVATE_FIELDS", "events_for"]
 
 #: data fields that only the event's own player may see
 PRIVATE_FIELDS = frozenset({"tile", "tiles", "hand"})
@@ -18,12 +21,20 @@ PRIVATE_FIELDS = frozenset({"tile", "tiles", "hand"})
 
 class Event(NamedTuple):
     """``type`` (snake_case), ``player`` (0-3 or None), ``data`` (JSON-ready values) and
-    ``private``: True when the data's tiles are the player's secret (a draw, the deal)."""
+    ``private``: True when the data's tiles are the player's secret (a draw, the deal);
+    ``secret``: True when the whole event is for its player only."""
 
     type: str
     player: int | None = None
     data: dict[str, Any] = {}  # noqa: RUF012 - never mutated; the engine passes its own dict
     private: bool = False
+    secret: bool = False
+
+    def seen_by(self, viewer: int) -> dict[str, Any] | None:
+        """What ``viewer`` (0-3) is shown of this event, or None if it is hidden from them."""
+        if self.secret and viewer != self.player:
+            return None
+        return self.to_json(for_player=viewer)
 
     def to_json(self, for_player: int | None = None, *, full: bool = False) -> dict[str, Any]:
         """JSON form. ``full`` shows everything (records, replays); otherwise private fields
@@ -39,8 +50,19 @@ class Event(NamedTuple):
         return out
 
     @staticmethod
-    def from_json(data: dict[str, Any], private: bool = False) -> Event:
+    def from_json(data: dict[str, Any], private: bool = False, secret: bool = False) -> Event:
         d = dict(data)
         etype = d.pop("type")
         player = d.pop("player", None)
-        return Event(etype, player, d, private)
+        return Event(etype, player, d, private, secret)
+
+
+def events_for(events: list[Event], viewer: int) -> list[dict[str, Any]]:
+    """The events ``viewer`` is shown, in their JSON form (hidden tiles and secret events
+    left out)."""
+    out = []
+    for e in events:
+        shown = e.seen_by(viewer)
+        if shown is not None:
+            out.append(shown)
+    return out

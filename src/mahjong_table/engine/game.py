@@ -139,8 +139,11 @@ class Game:
         self.results: list[HandResult] = []
         seat_draw = rules.draw_seats(random.Random(f"{seed}/seats"))
         self.progress: Progress = rules.first_progress(seat_draw.first_east)
+        #: the progress when the current (or last) hand started: its number, wind, dealer
+        self.hand_progress: Progress = self.progress
         self._emit("game_start", None, rules=rules.name, options=dict(rules.options),
-                   seed=seed, first_east=seat_draw.first_east, seat_draw=seat_draw.detail)
+                   seed=seed, first_east=seat_draw.first_east, seat_draw=seat_draw.detail,
+                   names=list(self.names))
         # hand state (set by _start_hand)
         self.phase = Phase.TURN
         self.wall: Wall
@@ -165,7 +168,7 @@ class Game:
 
     @property
     def dealer(self) -> int:
-        return self.progress.dealer
+        return self.hand_progress.dealer
 
     @property
     def is_over(self) -> bool:
@@ -173,10 +176,10 @@ class Game:
 
     def wind_of(self, player: int) -> int:
         """Seat wind (0 East .. 3 North) of ``player`` in the current hand."""
-        return (player - self.progress.dealer) % 4
+        return (player - self.hand_progress.dealer) % 4
 
     def player_of_wind(self, wind: int) -> int:
-        return (self.progress.dealer + wind) % 4
+        return (self.hand_progress.dealer + wind) % 4
 
     def to_act(self) -> list[int]:
         """Players whose action is awaited: the current player in a turn, or every player
@@ -253,12 +256,13 @@ class Game:
 
     # ----- the hand ------------------------------------------------------------------------
 
-    def _emit(self, etype: str, player: int | None, private: bool = False, **data: Any) -> None:
-        self.events.append(Event(etype, player, data, private))
+    def _emit(self, etype: str, player: int | None, private: bool = False,
+              secret: bool = False, **data: Any) -> None:
+        self.events.append(Event(etype, player, data, private, secret))
 
     def _start_hand(self) -> None:
         rules = self.rules
-        prog = self.progress
+        prog = self.hand_progress = self.progress
         rng = random.Random(f"{self.seed}/hand/{prog.hand_number}")
         brk = rules.break_wall(rng)
         self.wall = build_wall(rules.tile_set.all_tiles(), rng,
@@ -296,7 +300,8 @@ class Game:
             p = self.player_of_wind(w)
             for t in dealt[p]:
                 self._add_tile(p, t)
-            self._emit("deal", p, private=True, tiles=format_tiles(sorted(dealt[p])))
+            self._emit("deal", p, private=True, tiles=format_tiles(sorted(dealt[p])),
+                       count=len(dealt[p]))
         # bonus tiles: exposed and replaced, East first, again while a bonus comes (004 s04)
         for w in range(4):
             p = self.player_of_wind(w)
@@ -324,7 +329,8 @@ class Game:
             if self.wall.remaining <= 0:
                 return False
             t = self.wall.draw_replacement()
-            self._emit("replacement", p, private=True, tile=str(t), reason="bonus")
+            self._emit("replacement", p, private=True, tile=str(t), reason="bonus",
+                       live_wall=self.wall.live_remaining, dead_wall=self.wall.dead_remaining)
             if not t.is_bonus:
                 self.players[p].counts[t] += 1
                 self.last_draw = t
@@ -335,11 +341,12 @@ class Game:
         bonus tile with its replacement."""
         if replacement:
             t = self.wall.draw_replacement()
-            self._emit("replacement", p, private=True, tile=str(t), reason="kong")
+            self._emit("replacement", p, private=True, tile=str(t), reason="kong",
+                       live_wall=self.wall.live_remaining, dead_wall=self.wall.dead_remaining)
         else:
             t = self.wall.draw()
             self._emit("draw", p, private=True, tile=str(t),
-                       live_wall=self.wall.live_remaining)
+                       live_wall=self.wall.live_remaining, dead_wall=self.wall.dead_remaining)
         if t.is_bonus:
             if not self._expose_bonus(p, t):
                 self._draw_hand()
@@ -459,8 +466,8 @@ class Game:
                 self.pending[q] = opts
         if self.pending:
             self.phase = Phase.CLAIM
-            self._emit("claim_window", None, tile=str(t), discarder=d,
-                       players=sorted(self.pending))
+            # who is asked stays hidden: it would tell what they hold
+            self._emit("claim_window", None, tile=str(t), discarder=d)
         else:
             self._after_no_claim(d)
 
@@ -484,8 +491,7 @@ class Game:
         self.discarder = p
         if self.pending:
             self.phase = Phase.ROB
-            self._emit("rob_window", None, tile=str(t), player_adding=p,
-                       players=sorted(self.pending))
+            self._emit("rob_window", None, tile=str(t), player_adding=p)
         else:
             self._complete_added_kong(p, t)
 
@@ -502,10 +508,11 @@ class Game:
 
     def _apply_response(self, a: Action) -> None:
         self.responses[a.player] = a
+        # an answer is the answering player's own business until a claim is granted
         if a.tile is None:
-            self._emit("respond", a.player, action=a.kind.value)
+            self._emit("respond", a.player, secret=True, action=a.kind.value)
         else:
-            self._emit("respond", a.player, action=a.kind.value, tile=str(a.tile))
+            self._emit("respond", a.player, secret=True, action=a.kind.value, tile=str(a.tile))
         if len(self.responses) < len(self.pending):
             return
         d = self.discarder
@@ -587,7 +594,7 @@ class Game:
             hand=Hand(tuple(ps.concealed_tiles()), tuple(ps.melds)),
             win_tile=t,
             seat_wind=wind,
-            round_wind=self.progress.round_wind,
+            round_wind=self.hand_progress.round_wind,
             self_drawn=self_drawn,
             discarder=None if d is None else self.wind_of(d),
             bonus=tuple(ps.bonus),

@@ -113,7 +113,7 @@ def _seat_views(game: Game) -> tuple[SeatView, ...]:
     if cached is not None and cached[0] == stamp:
         return cached[1]
     scores = game.scores
-    dealer = game.progress.dealer
+    dealer = game.hand_progress.dealer
     names = game.names
     seats = tuple([
         SeatView(x, (x - dealer) % 4, names[x], sum(ps.counts), tuple(ps.melds),
@@ -134,9 +134,9 @@ def view_of(game: Game, player: int) -> PlayerView:
         player=player,
         rules=game.rules.name,
         phase=phase,
-        hand_number=game.progress.hand_number,
-        round_wind=game.progress.round_wind,
-        dealer=game.progress.dealer,
+        hand_number=game.hand_progress.hand_number,
+        round_wind=game.hand_progress.round_wind,
+        dealer=game.hand_progress.dealer,
         current=game.current,
         concealed=tuple(me.concealed_tiles()),
         drawn=game.last_draw if in_turn else None,
