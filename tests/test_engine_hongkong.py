@@ -316,3 +316,33 @@ def test_whole_games_with_invariants() -> None:
         play_game(g, [RandomBot(f"{seed}/{i}") for i in range(4)])
         assert g.is_over and g.events[-1].type == "game_end"
         assert sum(g.scores) == 0
+
+
+def test_004_s06_worked_example_any_player_may_discard_the_winning_east() -> None:
+    """004 s06: 234s 567p 777z 11z 88m waits on East; any opponent who discards East lets
+    the hand win (not only the left neighbour); a 4s from the right-hand neighbour cannot be
+    chowed with 2-3."""
+    for offset in (1, 2, 3):
+        g = new_game(seed=2)
+        e, s, w, n = seats(g)
+        winner = s  # South holds the example hand
+        discarder = (winner + offset) % 4 if (winner + offset) % 4 != winner else e
+        hands = {p: "369m369p369s2345z" for p in range(4)}
+        hands[winner] = "234s567p777z11z88m"
+        hands[discarder] = "1z 19m19p19s23456z 5m"
+        rig(g, hands, current=discarder)
+        act(g, D, discarder, "1z")
+        assert kinds(g, winner) == {"mahjong", "pung", "pass"}
+        act(g, MJ, winner)
+        for q in list(g.pending):
+            if q not in g.responses:
+                act(g, PASS, q)
+        assert g.results[-1].winner == winner and g.results[-1].discarder == discarder
+    g = new_game(seed=2)
+    e, s, w, n = seats(g)
+    hands = {p: "369m369p369s2345z" for p in range(4)}
+    hands[s] = "23s567p777z11z88m9p"
+    hands[w] = "4s 19m19p19s123456z"
+    rig(g, hands, current=w)
+    act(g, D, w, "4s")
+    assert s not in g.pending  # West is South's right-hand neighbour: no chow

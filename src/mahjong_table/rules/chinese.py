@@ -1,0 +1,284 @@
+"""Chinese mahjong as the instruction booklet 001 teaches it (Part two, "Chinese Mahjong").
+
+Sections cited as "001 Part two NN" are the booklet's numbered steps (01 seating, 02 building
+the wall, 03 breaking the wall, 04 dealing, 05 starting play); the unnumbered ones by their
+titles ("Rules in detail", "Winning a hand", "Flowers and Seasons", "Scoring", "End of the
+hand", "Dealer rotation", "Wind rounds"). Readings of the booklet where it is open are written
+down, with the reasons, in ``docs/rules/chinese.md``.
+
+What differs from Hong Kong play (:mod:`.hongkong`), all as rule-set settings the engine reads:
+
+- East is chosen by dice, not by drawing winds (001 Part two 01): :meth:`draw_seats`.
+- The wall is always broken in East's wall, counting two dice from its right end (03):
+  :meth:`break_wall`.
+- There is no 14-tile dead wall: kong and bonus replacements come from the other end of the
+  one wall (``dead_wall_tiles = 0``).
+- Robbing the kong is not a way to win (``robbing_kong = False``).
+- East keeps the deal only by winning; after a draw the deal passes (``dealer_keeps_on_draw =
+  False``; "Dealer rotation").
+- Seven pairs and thirteen orphans win only when their options are on (the booklet lists
+  neither).
+- Scoring is a choice of scale (option ``scoring``); the booklet's beginner scale, one point to
+  the winner, is the one implemented.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Mapping
+from typing import Any, ClassVar
+
+from ..analysis.decompose import is_seven_pairs, is_thirteen_orphans
+from ..melds import MeldKind
+from ..scoring import ScoreItem, ScoreResult, WinContext
+from ..tiles import (
+    CHINESE_TILE_SET,
+    CHINESE_TILE_SET_NO_BONUS,
+    NUM_PLAYING,
+    TileSet,
+    counts_of,
+    format_tiles,
+)
+from .base import Option, RuleSet, RuleSetError, SeatDraw, WallBreak
+
+__all__ = ["ChineseRules", "PLANNED_SCALES", "SCORING_SCALES", "simple_payments",
+           "validate_context"]
+
+RULES_NAME = "chinese"
+
+_WIN_RULE = "001 Part two 'Winning a hand'"
+
+
+# ----- validation -----------------------------------------------------------------------------
+
+
+def validate_context(ctx: WinContext, tile_set: TileSet, *, robbing_kong: bool = False) -> None:
+    """Raise ``ValueError`` naming the problem if ``ctx`` cannot describe a Chinese win.
+
+    The Chinese checks come first (playing tiles only, no jokers, chows, pungs and kongs only,
+    copies against ``tile_set``: 144 tiles, or 136 without flowers and seasons, 001 Part two
+    "Setting up the game" and "Flowers and Seasons"; robbing a kong only if ``robbing_kong``);
+    the checks that do not depend on the rule set (seats, discarder, winning tile, bonus tiles,
+    heavenly/earthly/last tile/kong replacement consistency) are those of the Hong Kong scorer,
+    reused: :func:`.hongkong_scoring.validate_context`. A hand with the wrong number of tiles
+    is not malformed: it is scored as not winning.
+    """
+    from .hongkong_scoring import validate_context as common_checks
+
+    for t in ctx.hand.concealed:
+        if t >= NUM_PLAYING:
+            raise ValueError(f"{t} ({t.name}) is not a playing tile: pass flowers and seasons "
+                             "with --bonus, and Chinese play has no jokers (001 Part two "
+                             "'Setting up the game')")
+    for m in ctx.hand.melds:
+        if m.kind not in (MeldKind.CHOW, MeldKind.PUNG, MeldKind.KONG):
+            raise ValueError(f"{m}: a {m.kind.value} is not a set in Chinese play (a chow, "
+                             "pung or kong, 001 Part two 'Rules in detail')")
+        if m.jokers:
+            raise ValueError(f"{m}: Chinese play has no jokers (001 Part two 'Setting up the "
+                             "game')")
+    tile_set.check_counts([*ctx.hand.all_tiles(), *ctx.bonus])
+    if ctx.robbing_kong and not robbing_kong:
+        raise ValueError("robbing a kong is not a way to win in these Chinese rules: the "
+                         "winning tile is drawn from the wall or claimed from a discard "
+                         f"({_WIN_RULE}; docs/rules/chinese.md)")
+    common_checks(ctx)
+
+
+def _not_winning_reason(ctx: WinContext, forms: tuple[str, ...]) -> str:
+    hand = ctx.hand
+    n = len(hand.concealed) + 3 * len(hand.melds)
+    if n != 14:
+        return (f"the hand has {n} tiles (a kong counts as three): a winning hand is 4 sets and "
+                f"1 pair, 14 tiles ({_WIN_RULE})")
+    counts = counts_of(hand.concealed)
+    if not hand.melds:
+        if is_seven_pairs(counts) and "seven_pairs" not in forms:
+            return ("seven pairs is not a winning hand unless the option seven_pairs is on: the "
+                    f"booklet asks for 4 sets and 1 pair ({_WIN_RULE})")
+        if is_thirteen_orphans(counts) and "thirteen_orphans" not in forms:
+            return ("thirteen orphans is not a winning hand unless the option thirteen_orphans "
+                    f"is on: the booklet asks for 4 sets and 1 pair ({_WIN_RULE})")
+        if (sum(c // 2 for c in counts) == 7 and all(c % 2 == 0 for c in counts)
+                and "seven_pairs" in forms):
+            return ("seven pairs must be of distinct values: four identical tiles are not two "
+                    "pairs (docs/rules/chinese.md)")
+    extra = "".join(f" or {f.replace('_', ' ')}" for f in forms)
+    if hand.melds:
+        return (f"the concealed tiles {format_tiles(hand.concealed, sort=True)} do not complete "
+                f"{'four sets and a pair' if len(hand.melds) < 4 else 'a pair'} with the "
+                f"{len(hand.melds)} declared set(s) ({_WIN_RULE})")
+    return (f"the tiles {format_tiles(hand.concealed, sort=True)} are not 4 sets and 1 pair"
+            f"{extra} ({_WIN_RULE})")
+
+
+# ----- scoring scales -------------------------------------------------------------------------
+
+
+def simple_payments(winner: int) -> dict[int, int]:
+    """Payments of the beginner scale (001 Part two "Scoring": "Beginners can simply award
+    1 point to the winner of each hand"), by seat wind.
+
+    Reading (docs/rules/chinese.md): each of the three other players pays the winner 1 point,
+    however the hand was won (self-drawn or on a discard). Every win is worth the same, as the
+    booklet's one point per win says, and a player's total is 4 x (hands won) - (hands won by
+    anyone), so the standings are exactly the count of hands won, while the scores sum to zero.
+    """
+    if not 0 <= winner <= 3:
+        raise ValueError(f"winner {winner} is not a seat wind index 0-3 (E, S, W, N)")
+    return {s: (3 if s == winner else -1) for s in range(4)}
+
+
+def score_simple(rules: ChineseRules, ctx: WinContext) -> ScoreResult:
+    """The beginner scale of 001 Part two "Scoring": a winning hand is worth 1 point
+    (``fan`` = points = 1, ``base`` = 1, one item ``win``), paid as :func:`simple_payments`
+    says. The hand is checked first: four sets and a pair, or a special form whose option is
+    on; otherwise ``valid`` is False with the reason. Raises ``ValueError`` for a malformed
+    context (:func:`validate_context`)."""
+    from .hongkong_scoring import readings
+
+    validate_context(ctx, rules.tile_set, robbing_kong=rules.robbing_kong)
+    forms = rules.special_forms()
+    allowed = ("standard", *forms)
+    found = [r for r in readings(ctx) if r.form in allowed]
+    if not found:
+        return ScoreResult(RULES_NAME, False, ctx.hand.notation(),
+                           reason=_not_winning_reason(ctx, forms))
+    # every reading is worth the same one point: show the first (four sets and a pair first)
+    groups = found[0].groups
+    item = ScoreItem("win", "Mahjong", 1,
+                     "001 Part two 'Scoring': beginners award 1 point to the winner of each "
+                     "hand; each other player pays 1")
+    return ScoreResult(
+        rules=RULES_NAME,
+        valid=True,
+        hand=" ".join(groups),
+        fan=1,
+        limit=None,
+        base=1,
+        items=(item,),
+        decomposition=groups,
+        payments=simple_payments(ctx.seat_wind),
+    )
+
+
+#: Scoring scales by the name the option ``scoring`` (and ``score --scoring``) takes. Adding a
+#: scale (e.g. ``"mcr"``, the Mahjong Competition Rules the booklet points to) is adding an
+#: entry here: a function ``(rules, ctx) -> ScoreResult``.
+SCORING_SCALES: Mapping[str, Callable[[ChineseRules, WinContext], ScoreResult]] = {
+    "simple": score_simple,
+}
+
+#: Scales known by name but not implemented yet, with what they are (for the error message).
+PLANNED_SCALES: Mapping[str, str] = {
+    "mcr": "the Mahjong Competition Rules fan table that 001 Part two 'Scoring' points to",
+}
+
+
+# ----- the rule set ---------------------------------------------------------------------------
+
+
+class ChineseRules(RuleSet):
+    """Chinese rules of booklet 001 Part two: 144 tiles (or 136 without flowers and seasons),
+    East chosen by dice, the wall broken in East's wall with two dice, no dead wall, no robbing
+    of a kong, East keeps the deal only by winning.
+
+    Options: ``rounds`` (4 = a full game of four wind rounds, "Wind rounds"; 1 = a short game
+    of the East round), ``bonus_tiles`` (True: 144 tiles with flowers and seasons; False: the
+    136-tile game the booklet suggests to beginners, "Flowers and Seasons"; walls then have 17
+    stacks), ``seven_pairs`` and ``thirteen_orphans`` (special winning forms the booklet does
+    not list; off by default), ``scoring`` (``"simple"``: one point to the winner, the
+    booklet's beginner scale; see :data:`SCORING_SCALES`).
+    """
+
+    name: ClassVar[str] = "chinese"
+    title: ClassVar[str] = "Chinese (booklet 001 Part two)"
+    book: ClassVar[str] = "rule book 001 Part two"
+    options_spec: ClassVar[tuple[Option, ...]] = (
+        *RuleSet.options_spec,
+        Option("bonus_tiles", True, (True, False),
+               "play with the 4 flowers and 4 seasons (144 tiles) or without them (136 tiles; "
+               "001 Part two 'Flowers and Seasons')"),
+        Option("seven_pairs", False, (False, True),
+               "allow seven pairs of distinct values as a winning hand (not in the booklet)"),
+        Option("thirteen_orphans", False, (False, True),
+               "allow thirteen orphans as a winning hand (not in the booklet)"),
+        Option("scoring", "simple", tuple(SCORING_SCALES),
+               "scoring scale: simple = 1 point to the winner (001 Part two 'Scoring')"),
+    )
+
+    #: 001 Part two 03: "East rolls one or two dice"; two, as for choosing East (01), so the
+    #: break falls 2-12 stacks from the right end of East's wall (docs/rules/chinese.md)
+    dice_count = 2
+    #: no dead wall is set apart (the booklet has none): replacements for kongs ("Rules in
+    #: detail") and bonus tiles ("Flowers and Seasons") come from the far end of the one wall
+    dead_wall_tiles = 0
+    #: 001 Part two 04: two stacks each in turn to 12 tiles, then East 2 and the others 1
+    deal_rounds = ((4, 4, 4, 4), (4, 4, 4, 4), (4, 4, 4, 4), (2, 1, 1, 1))
+    #: 001 Part two "Winning a hand": the winning tile is drawn or claimed from a discard; an
+    #: added kong's tile is neither, so it cannot be robbed (docs/rules/chinese.md)
+    robbing_kong = False
+    #: 001 Part two "Dealer rotation": "If East does not win: the deal passes" (a draw too)
+    dealer_keeps_on_draw = False
+
+    def __init__(self, **options: Any) -> None:
+        scoring = options.get("scoring", "simple")
+        known = tuple(SCORING_SCALES)
+        if scoring not in known:
+            what = PLANNED_SCALES.get(scoring) if isinstance(scoring, str) else None
+            planned = f" ({what} is planned but not implemented yet)" if what else ""
+            raise RuleSetError(
+                f"scoring {scoring!r} is not available for the chinese rules{planned}; "
+                f"choose from {', '.join(map(repr, known))} (simple: 1 point to the winner, "
+                "001 Part two 'Scoring')")
+        super().__init__(**options)
+        for o in self.options_spec:
+            if isinstance(o.default, bool) and not isinstance(self.options[o.name], bool):
+                raise RuleSetError(f"option {o.name}={self.options[o.name]!r} is not allowed "
+                                   "for the chinese rules; choose from True, False")
+
+    # ----- tiles, seats and wall -----------------------------------------------------------
+
+    @property
+    def tile_set(self) -> TileSet:
+        """144 tiles: suits, winds, dragons, 4 flowers, 4 seasons (001 Part two "Setting up
+        the game"), so walls of 18 stacks (02); or 136 without flowers and seasons ("Flowers
+        and Seasons"), so walls of 17 stacks."""
+        return CHINESE_TILE_SET if self.options["bonus_tiles"] else CHINESE_TILE_SET_NO_BONUS
+
+    def draw_seats(self, rng: random.Random) -> SeatDraw:
+        """001 Part two 01: "Each player rolls two dice and the player with the highest total
+        becomes East. If there is a tie, those players roll again until one player has the
+        highest total." Only the tied players roll again. South sits on East's right, West
+        opposite, North on East's left: with play counterclockwise, that is turn order, so
+        player ``first_east + 1`` is South. ``detail["rolls"]`` lists each throw."""
+        contenders = [0, 1, 2, 3]
+        throws: list[list[dict[str, Any]]] = []
+        while True:
+            rolled = {p: (rng.randint(1, 6), rng.randint(1, 6)) for p in contenders}
+            throws.append([{"player": p, "dice": list(d), "total": sum(d)}
+                           for p, d in rolled.items()])
+            best = max(sum(d) for d in rolled.values())
+            contenders = [p for p, d in rolled.items() if sum(d) == best]
+            if len(contenders) == 1:
+                return SeatDraw(first_east=contenders[0],
+                                detail={"method": "two dice each, highest is East",
+                                        "rolls": throws})
+
+    def break_wall(self, rng: random.Random) -> WallBreak:
+        """001 Part two 03: East rolls the dice; "starting at the right end of East's wall,
+        count the number rolled in two-tile stacks, moving towards the left. Break the wall at
+        that point." Always East's wall (``wall=0``); two dice (:attr:`dice_count`)."""
+        dice = tuple(rng.randint(1, 6) for _ in range(self.dice_count))
+        return WallBreak(dice=dice, wall=0, stacks=sum(dice))
+
+    # ----- winning and scoring -------------------------------------------------------------
+
+    def special_forms(self) -> tuple[str, ...]:
+        """None by default: the booklet's winning hand is "4 sets, 1 pair" ("Winning a hand").
+        Seven pairs and thirteen orphans are added by their options."""
+        return tuple(f for f in ("seven_pairs", "thirteen_orphans") if self.options[f])
+
+    def score(self, ctx: WinContext) -> ScoreResult:
+        """Score by the scale the option ``scoring`` names (:data:`SCORING_SCALES`)."""
+        return SCORING_SCALES[self.options["scoring"]](self, ctx)
