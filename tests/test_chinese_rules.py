@@ -555,3 +555,17 @@ def test_p2_false_mahjong_is_refused() -> None:
     with pytest.raises(IllegalActionError):
         g.apply(Action(MJ, g.dealer))
     assert not g.results
+
+
+def test_illegal_action_cites_the_chinese_booklet() -> None:
+    """An illegal action under the Chinese rules names 001 Part two, not the Hong Kong book."""
+    import pytest
+
+    from mahjong_table.engine import Action, ActionKind, Game, IllegalActionError
+    from mahjong_table.rules import get_rule_set
+
+    game = Game(get_rule_set("chinese"), 1)
+    other = (game.current + 1) % 4
+    with pytest.raises(IllegalActionError) as err:
+        game.apply(Action(ActionKind.PASS, other))
+    assert "001 Part two" in str(err.value) and "004" not in str(err.value)

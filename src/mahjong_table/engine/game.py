@@ -47,15 +47,6 @@ _PUNG = _PLAIN_ACTIONS[ActionKind.PUNG]
 _KONG = _PLAIN_ACTIONS[ActionKind.KONG]
 _PASS = _PLAIN_ACTIONS[ActionKind.PASS]
 
-R_TURN = "004 s05 'Spike and discard'"
-R_CLAIM = "004 s05: only the last discard can be claimed, before the next draw"
-R_CHOW = "004 s05 'The four groups': a chow only on the discard of the player on your left"
-R_PUNG = "004 s05 'The four groups': a pung needs two matching tiles in hand"
-R_KONG = "004 s05 'The four groups': a kong needs three matching tiles in hand, or four"
-R_WIN = "004 s05 'Priorities and Victory': four sets and a pair or a special form"
-R_ROB = "004 s05: the tile added to an exposed pung may be robbed only to win"
-R_LAST = "only a Mahjong claim on the discard after the last live tile (docs/rules/hongkong.md)"
-
 
 class Phase(Enum):
     """``TURN``: the current player draws/has drawn and must discard, declare a kong or win.
@@ -212,10 +203,11 @@ class Game:
     def verify(self, action: Action) -> None:
         """Raise :class:`IllegalActionError` (citing the rule) if ``action`` is illegal now."""
         if self.phase is Phase.GAME_OVER:
-            raise IllegalActionError("the game is over", "004 s07 'The rounds and the end'")
+            raise IllegalActionError("the game is over", self.rules.citations["end"])
         p = action.player
         if not 0 <= p < 4:
-            raise IllegalActionError(f"player {p} does not exist", "004 s02: four players")
+            raise IllegalActionError(f"player {p} does not exist",
+                                     self.rules.citations["players"])
         if self.phase is Phase.TURN and p == self.current:
             if self._turn_cache is None:
                 self._turn_cache = self._turn_actions()
@@ -664,42 +656,44 @@ class Game:
         return self.phase is Phase.CLAIM and p in self.pending and p not in self.responses
 
     def _why_illegal(self, a: Action) -> tuple[str, str]:
+        cite = self.rules.citations
         p = a.player
         k = a.kind
         name = f"player {p}"
         if self.phase is Phase.TURN:
             if p != self.current:
-                return (f"it is player {self.current}'s turn, not {name}'s", R_TURN)
+                return (f"it is player {self.current}'s turn, not {name}'s", cite["turn"])
             if k in (ActionKind.CHOW, ActionKind.PUNG, ActionKind.KONG, ActionKind.PASS):
-                return (f"{k.value} answers a discard; it is {name}'s own turn", R_CLAIM)
+                return (f"{k.value} answers a discard; it is {name}'s own turn", cite["claim"])
             if k is ActionKind.DISCARD:
-                return (f"{name} holds no {a.tile} to discard", R_TURN)
+                return (f"{name} holds no {a.tile} to discard", cite["turn"])
             if k is ActionKind.MAHJONG:
-                return (f"{name}'s hand is not a winning hand", R_WIN)
+                return (f"{name}'s hand is not a winning hand", cite["win"])
             if not self.drew:
-                return ("a kong is declared only after drawing", R_KONG)
-            return (f"{name} cannot declare a {k.value.replace('_', ' ')} of {a.tile}", R_KONG)
+                return ("a kong is declared only after drawing", cite["kong"])
+            what = k.value.replace("_", " ")
+            return (f"{name} cannot declare a {what} of {a.tile}", cite["kong"])
         if p not in self.pending:
             if p == self.discarder:
-                return (f"{name} cannot claim their own discard", R_CLAIM)
-            return (f"{name} has no claim on {self.last_discard or self.rob_tile}", R_CLAIM)
+                return (f"{name} cannot claim their own discard", cite["claim"])
+            return (f"{name} has no claim on {self.last_discard or self.rob_tile}", cite["claim"])
         if p in self.responses:
-            return (f"{name} has already answered", R_CLAIM)
+            return (f"{name} has already answered", cite["claim"])
         if self.phase is Phase.ROB:
-            return ("an added kong may be robbed only to win", R_ROB)
+            return ("an added kong may be robbed only to win", cite["rob"])
         if self.wall.live_remaining <= 0 and k is not ActionKind.MAHJONG:
-            return ("the live wall is empty", R_LAST)
+            return ("the live wall is empty", cite["last"])
         if k is ActionKind.CHOW:
             if self.discarder is not None and p != (self.discarder + 1) % 4:
-                return ("only the next player may chow", R_CHOW)
-            return (f"{name} cannot form that chow with {self.last_discard}", R_CHOW)
+                return ("only the next player may chow", cite["chow"])
+            return (f"{name} cannot form that chow with {self.last_discard}", cite["chow"])
         if k is ActionKind.PUNG:
-            return (f"{name} does not hold two {self.last_discard}", R_PUNG)
+            return (f"{name} does not hold two {self.last_discard}", cite["pung"])
         if k is ActionKind.KONG:
-            return (f"{name} does not hold three {self.last_discard}", R_KONG)
+            return (f"{name} does not hold three {self.last_discard}", cite["kong"])
         if k is ActionKind.MAHJONG:
-            return (f"{self.last_discard} does not complete {name}'s hand", R_WIN)
-        return (f"{k.value} is not possible now", R_CLAIM)
+            return (f"{self.last_discard} does not complete {name}'s hand", cite["win"])
+        return (f"{k.value} is not possible now", cite["claim"])
 
     # ----- invariants ----------------------------------------------------------------------
 

@@ -194,6 +194,23 @@ class ChineseRules(RuleSet):
     name: ClassVar[str] = "chinese"
     title: ClassVar[str] = "Chinese (booklet 001 Part two)"
     book: ClassVar[str] = "rule book 001 Part two"
+    citations: ClassVar[Mapping[str, str]] = {
+        "turn": "001 Part two 05 'Starting play', 'On your turn'",
+        "claim": "001 Part two 'Claiming discards': only the most recently discarded tile, "
+                 "called before the next player draws",
+        "chow": "001 Part two 'Claiming discards': a chow only from the player immediately "
+                "before you in turn order, of suit tiles ('Chows')",
+        "pung": "001 Part two 'Claiming discards': a pung needs two matching tiles in hand",
+        "kong": "001 Part two 'Kongs': three matching tiles in hand for an exposed kong, four "
+                "for a concealed one, a pung and the fourth tile drawn for an added kong; a "
+                "replacement tile must be available",
+        "win": "001 Part two 'Winning a hand': 4 sets and 1 pair",
+        "rob": "001 Part two 'Winning a hand': the winning tile is drawn or claimed from a "
+               "discard, so an added kong cannot be robbed (docs/rules/chinese.md)",
+        "last": "only a Mahjong claim on the last discard (docs/rules/chinese.md)",
+        "end": "001 Part two 'Wind rounds'",
+        "players": "001 Part two: four players",
+    }
     options_spec: ClassVar[tuple[Option, ...]] = (
         *RuleSet.options_spec,
         Option("bonus_tiles", True, (True, False),
