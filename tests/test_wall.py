@@ -60,7 +60,7 @@ def test_004_s04_dead_wall_kept_at_fourteen() -> None:
     assert wall.dead_remaining == 14 and wall.live_remaining == 129
     drawn = [wall.draw() for _ in range(129)]
     assert wall.live_remaining == 0 and wall.dead_remaining == 14
-    assert sorted(drawn + [first_rep] + wall.untaken()) == sorted(tiles)
+    assert sorted([*drawn, first_rep, *wall.untaken()]) == sorted(tiles)
 
 
 def test_wall_is_the_shuffled_tile_set() -> None:
