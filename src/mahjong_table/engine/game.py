@@ -123,6 +123,7 @@ class Game:
         self.check_invariants = check_invariants
         self.names = names or [f"Player {i}" for i in range(4)]
         self.events: list[Event] = []
+        self._dirty_seats: set[int] = {0, 1, 2, 3}
         self.actions: list[Action] = []
         #: for each action, the number of events that came before it (for records)
         self.action_marks: list[int] = []
@@ -251,6 +252,16 @@ class Game:
     def _emit(self, etype: str, player: int | None, private: bool = False,
               secret: bool = False, **data: Any) -> None:
         self.events.append(Event(etype, player, data, private, secret))
+        # every change of a seat's public state is an event naming that seat (as its player
+        # or as the discarder whose tile was taken); views rebuild only those seats
+        if not secret:
+            if player is not None:
+                self._dirty_seats.add(player)
+            d = data.get("discarder")
+            if d is not None:
+                self._dirty_seats.add(d)
+            if etype in ("hand_start", "hand_end"):
+                self._dirty_seats.update(range(4))
 
     def _start_hand(self) -> None:
         rules = self.rules

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ..melds import Meld
 from ..scoring import WIND_LETTERS
-from ..tiles import Tile, format_tiles
+from ..tiles import Tile, format_tiles, tiles_from_counts
 from .actions import Action
 
 if TYPE_CHECKING:
@@ -48,8 +48,9 @@ class SeatView(NamedTuple):
 
 
 class PlayerView(NamedTuple):
-    """What ``player`` sees. ``concealed`` is their own hand, sorted; ``drawn`` the tile they
-    just drew (if any); ``seats`` the public information of all four seats (by player)."""
+    """What ``player`` sees. ``counts`` is their own concealed hand by tile kind (34 entries;
+    :attr:`concealed` gives the tiles); ``drawn`` the tile they just drew (if any); ``seats``
+    the public information of all four seats (by player)."""
 
     player: int
     rules: str
@@ -58,7 +59,7 @@ class PlayerView(NamedTuple):
     round_wind: int
     dealer: int
     current: int
-    concealed: tuple[Tile, ...]
+    counts: tuple[int, ...]
     drawn: Tile | None
     seats: tuple[SeatView, ...]
     last_discard: Tile | None
@@ -71,12 +72,15 @@ class PlayerView(NamedTuple):
     def me(self) -> SeatView:
         return self.seats[self.player]
 
+    @property
+    def concealed(self) -> tuple[Tile, ...]:
+        """The player's concealed tiles, sorted (``counts`` holds them by kind)."""
+        return tuple(tiles_from_counts(self.counts))
+
     def visible_counts(self) -> list[int]:
         """Copies of each playing kind this player can see (own hand, all melds, bonus
         excluded, discards): what "unseen" is measured against."""
-        counts = [0] * 34
-        for t in self.concealed:
-            counts[t] += 1
+        counts = list(self.counts)
         for s in self.seats:
             for m in s.melds:
                 for t in m.tiles:
@@ -107,21 +111,26 @@ class PlayerView(NamedTuple):
 
 
 def _seat_views(game: Game) -> tuple[SeatView, ...]:
-    """Public seat information, shared by the views of one state."""
+    """Public seat information, shared by the views of one state. Only the seats named by
+    the events since the last call (``game._dirty_seats``) are rebuilt."""
     stamp = len(game.events)
     cached = game._seat_cache
     if cached is not None and cached[0] == stamp:
         return cached[1]
-    scores = game.scores
+    dirty = game._dirty_seats
+    if cached is None:
+        dirty = {0, 1, 2, 3}
+    seats: list[SeatView | None] = list(cached[1]) if cached is not None else [None] * 4
     dealer = game.hand_progress.dealer
-    names = game.names
-    seats = tuple([
-        SeatView(x, (x - dealer) % 4, names[x], sum(ps.counts), tuple(ps.melds),
-                 tuple(ps.bonus), tuple(ps.discards), scores[x])
-        for x, ps in enumerate(game.players)
-    ])
-    game._seat_cache = (stamp, seats)
-    return seats
+    for x in dirty:
+        ps = game.players[x]
+        seats[x] = SeatView(x, (x - dealer) % 4, game.names[x], sum(ps.counts),
+                            tuple(ps.melds), tuple(ps.bonus), tuple(ps.discards),
+                            game.scores[x])
+    result: tuple[SeatView, ...] = tuple(seats)  # type: ignore[arg-type]
+    game._dirty_seats = set()
+    game._seat_cache = (stamp, result)
+    return result
 
 
 def view_of(game: Game, player: int) -> PlayerView:
@@ -138,7 +147,7 @@ def view_of(game: Game, player: int) -> PlayerView:
         round_wind=game.hand_progress.round_wind,
         dealer=game.hand_progress.dealer,
         current=game.current,
-        concealed=tuple(me.concealed_tiles()),
+        counts=tuple(me.counts),
         drawn=game.last_draw if in_turn else None,
         seats=_seat_views(game),
         last_discard=game.last_discard if claim else None,

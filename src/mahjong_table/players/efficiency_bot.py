@@ -80,9 +80,7 @@ class EfficiencyBot:
             if a.kind is ActionKind.MAHJONG:
                 return a
         forms = _forms_for(view.rules, self._forms)
-        counts = [0] * NUM_PLAYING
-        for t in view.concealed:
-            counts[t] += 1
+        counts = list(view.counts)
         melds = len(view.me.melds)
         visible = view.visible_counts()
         unseen = [max(0, 4 - v) for v in visible]
