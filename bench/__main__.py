@@ -1,0 +1,53 @@
+"""``python -m bench``: every benchmark of issue 4, side by side, with ratios and targets.
+
+Options: ``--quick`` (smaller samples, for a smoke run), ``--only NAME`` (repeatable: shanten,
+correctness, scoring, simulation), ``--seconds S`` (per side in the simulation benchmark).
+Exit status 1 when a target is missed or a differential check finds a mismatch.
+"""
+
+from __future__ import annotations
+
+import argparse
+import platform
+import sys
+import time
+
+from . import correctness, scoring, shanten, simulation
+from .common import Report
+
+NAMES = ("shanten", "correctness", "scoring", "simulation")
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m bench", description=__doc__)
+    parser.add_argument("--quick", action="store_true", help="small samples (smoke run)")
+    parser.add_argument("--only", action="append", choices=NAMES, help="run only these")
+    parser.add_argument("--seconds", type=float, default=None,
+                        help="seconds per side and round in the simulation benchmark")
+    args = parser.parse_args(argv)
+    only = set(args.only or NAMES)
+    quick = args.quick
+    print(f"mahjong_table benchmarks: Python {platform.python_version()} "
+          f"({platform.python_implementation()}), {platform.machine()}, "
+          f"{'quick' if quick else 'full'} run")
+    report = Report()
+    start = time.perf_counter()
+    if "shanten" in only:
+        shanten.run(report, hands=2_000 if quick else 20_000)
+    if "correctness" in only:
+        correctness.run(report, hands=2_000 if quick else 100_000)
+    if "scoring" in only:
+        scoring.run(report, hands=500 if quick else 5_000)
+    if "simulation" in only:
+        seconds = args.seconds if args.seconds is not None else (1.0 if quick else 5.0)
+        simulation.run(report, seconds=seconds)
+    print()
+    print(f"{len(report.met)} target(s) met, {len(report.missed)} missed "
+          f"({time.perf_counter() - start:.0f} s)")
+    for text in report.missed:
+        print(f"  MISSED: {text}")
+    return 1 if report.missed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
