@@ -13,9 +13,9 @@ from mahjong_table.tiles import counts_of, parse_tiles
 def test_best_discard_keeps_the_ready_hand() -> None:
     """A tile that breaks nothing is thrown: 123m456p789s11z + 35m + 9p -> discard 9p."""
     counts = counts_of(parse_tiles("123m456p789s11z35m9p"))
-    s, useful, kinds = best_discards(counts, 0, [4] * 34, HONG_KONG_FORMS)
+    s, useful, kinds = best_discards(counts, 0, [0] * 34, HONG_KONG_FORMS)
     assert s == 0 and kinds == [parse_tiles("9p")[0]]
-    assert useful == 4  # four 4m
+    assert useful == 4  # four 4m unseen
 
 
 def test_bots_reproducible() -> None:

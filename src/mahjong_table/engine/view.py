@@ -67,6 +67,8 @@ class PlayerView(NamedTuple):
     live_wall: int
     dead_wall: int
     legal_actions: tuple[Action, ...]
+    #: the winning forms besides four sets and a pair (the rules are public)
+    special_forms: tuple[str, ...] = ()
 
     @property
     def me(self) -> SeatView:
@@ -107,6 +109,7 @@ class PlayerView(NamedTuple):
             "live_wall": self.live_wall,
             "dead_wall": self.dead_wall,
             "legal_actions": [a.to_json() for a in self.legal_actions],
+            "special_forms": list(self.special_forms),
         }
 
 
@@ -155,4 +158,5 @@ def view_of(game: Game, player: int) -> PlayerView:
         live_wall=game.wall.live_remaining,
         dead_wall=game.wall.dead_remaining,
         legal_actions=tuple(game.legal_actions(player)),
+        special_forms=game.rules.special_forms(),
     )

@@ -16,59 +16,45 @@ from collections.abc import Sequence
 from typing import ClassVar
 
 from ..analysis.shanten import Forms
+from ..analysis.waits import discard_options
 from ..engine import Action, ActionKind, PlayerView
-from ..rules import get_rule_set
 from ..tiles import NUM_PLAYING
 
 __all__ = ["EfficiencyBot", "best_discards"]
 
 
-def _forms_for(rules_name: str, cache: dict[str, Forms]) -> Forms:
-    forms = cache.get(rules_name)
+def _forms_for(special: tuple[str, ...], cache: dict[tuple[str, ...], Forms]) -> Forms:
+    forms = cache.get(special)
     if forms is None:
-        special = get_rule_set(rules_name).special_forms()
-        forms = Forms("seven_pairs" in special, "thirteen_orphans" in special, rules_name)
-        cache[rules_name] = forms
+        forms = Forms("seven_pairs" in special, "thirteen_orphans" in special)
+        cache[special] = forms
     return forms
 
 
-def best_discards(counts: list[int], melds: int, unseen: Sequence[int], forms: Forms,
+def best_discards(counts: list[int], melds: int, visible: Sequence[int], forms: Forms,
                   candidates: Sequence[int] | None = None) -> tuple[int, int, list[int]]:
     """For a hand of ``14 - 3 * melds`` concealed tiles: the lowest shanten reachable by one
     discard, the most unseen useful tiles with it, and the discards (kinds) that achieve both.
 
-    ``unseen[k]`` is how many of kind ``k`` the player cannot see. Returns
-    ``(shanten, useful, kinds)``.
+    ``visible[k]`` is how many of kind ``k`` the player sees outside their own hand (discards,
+    melds). Ranking comes from :func:`mahjong_table.analysis.discard_options`; ``candidates``
+    limits the discards considered. Returns ``(shanten, useful, kinds)``.
     """
-    best_s = 99
-    best_u = -1
-    best: list[int] = []
-    kinds = candidates if candidates is not None else [k for k in range(NUM_PLAYING)
-                                                        if counts[k]]
-    for k in kinds:
-        counts[k] -= 1
-        s = forms.shanten(counts, melds)
-        if s <= best_s:
-            useful = 0
-            for t in range(NUM_PLAYING):
-                if unseen[t] > 0 and counts[t] < 4:
-                    counts[t] += 1
-                    if forms.shanten(counts, melds) < s:
-                        useful += unseen[t]
-                    counts[t] -= 1
-            if s < best_s or useful > best_u:
-                best_s, best_u, best = s, useful, [k]
-            elif useful == best_u:
-                best.append(k)
-        counts[k] += 1
-    return best_s, best_u, best
+    options = discard_options(counts, melds, visible, forms)
+    if candidates is not None:
+        allowed = set(candidates)
+        options = [o for o in options if o.tile in allowed]
+    best = options[0]
+    kinds = [int(o.tile) for o in options
+             if (o.shanten_after, o.unseen_useful) == (best.shanten_after, best.unseen_useful)]
+    return best.shanten_after, best.unseen_useful, kinds
 
 
 class EfficiencyBot:
     """Plays for the fastest win (see the module docstring). Seeded: ties between equally
     good discards are broken by its own generator, so games replay exactly."""
 
-    _forms: ClassVar[dict[str, Forms]] = {}
+    _forms: ClassVar[dict[tuple[str, ...], Forms]] = {}
 
     def __init__(self, seed: int | str = 0, name: str = "Efficiency") -> None:
         self.name = name
@@ -79,20 +65,20 @@ class EfficiencyBot:
         for a in acts:
             if a.kind is ActionKind.MAHJONG:
                 return a
-        forms = _forms_for(view.rules, self._forms)
+        forms = _forms_for(view.special_forms, self._forms)
         counts = list(view.counts)
         melds = len(view.me.melds)
-        visible = view.visible_counts()
-        unseen = [max(0, 4 - v) for v in visible]
+        seen = view.visible_counts()
+        visible = [seen[k] - counts[k] for k in range(NUM_PLAYING)]  # outside the hand
         if view.phase == "turn":
-            return self._turn(acts, counts, melds, unseen, forms)
-        return self._claim(acts, counts, melds, unseen, forms, view)
+            return self._turn(acts, counts, melds, visible, forms)
+        return self._claim(acts, counts, melds, visible, forms, view)
 
     def _turn(self, acts: Sequence[Action], counts: list[int], melds: int,
-              unseen: Sequence[int], forms: Forms) -> Action:
+              visible: Sequence[int], forms: Forms) -> Action:
         discards = {int(a.tile): a for a in acts
                     if a.kind is ActionKind.DISCARD and a.tile is not None}
-        s0, _, best = best_discards(counts, melds, unseen, forms, sorted(discards))
+        s0, _, best = best_discards(counts, melds, visible, forms, sorted(discards))
         for a in acts:
             if a.tile is None:
                 continue
@@ -112,7 +98,7 @@ class EfficiencyBot:
         return discards[best[self.rng.randrange(len(best))] if len(best) > 1 else best[0]]
 
     def _claim(self, acts: Sequence[Action], counts: list[int], melds: int,
-               unseen: Sequence[int], forms: Forms, view: PlayerView) -> Action:
+               visible: Sequence[int], forms: Forms, view: PlayerView) -> Action:
         pass_action = next(a for a in acts if a.kind is ActionKind.PASS)
         tile = view.last_discard
         if tile is None:
@@ -133,7 +119,7 @@ class EfficiencyBot:
                     x for x in range(start, start + 3) if x != t]
                 for x in used:
                     counts[x] -= 1
-                s, _, _ = best_discards(counts, melds + 1, unseen, forms)
+                s, _, _ = best_discards(counts, melds + 1, visible, forms)
                 for x in used:
                     counts[x] += 1
                 if s >= now:

@@ -15,9 +15,10 @@ from functools import cached_property
 from typing import Any, ClassVar
 
 from ..analysis.shanten import Forms
+from ..analysis.waits import draw_shanten
 from ..melds import Meld
 from ..scoring import ScoreResult, WinContext
-from ..tiles import NUM_PLAYING, TileSet
+from ..tiles import TileSet
 
 __all__ = ["RuleSet", "RuleSetError", "Option", "Progress", "SeatDraw", "WallBreak"]
 
@@ -198,17 +199,8 @@ class RuleSet(ABC):
         n_melds = len(melds)
         if sum(counts) + 3 * n_melds != 13 or self.forms.shanten(counts, n_melds) != 0:
             return frozenset()
-        work = list(counts)
-        out = []
-        shanten = self.forms.shanten
-        for k in range(NUM_PLAYING):
-            if work[k] >= 4:
-                continue
-            work[k] += 1
-            if shanten(work, n_melds) == -1:
-                out.append(k)
-            work[k] -= 1
-        return frozenset(out)
+        after = draw_shanten(counts, n_melds, self.forms)
+        return frozenset(t for t, s in enumerate(after) if s == -1)
 
     # ----- scoring -------------------------------------------------------------------------
 
