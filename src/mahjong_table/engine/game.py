@@ -212,10 +212,11 @@ class Game:
         if self.phase is Phase.TURN and p == self.current:
             if self._turn_cache is None:
                 self._turn_cache = self._turn_actions()
-            legal = action in self._turn_cache
+            options = self._turn_cache
         else:
-            legal = action in self.legal_actions(p)
-        if legal:
+            options = self.legal_actions(p)
+        # the engine hands out shared Action instances: identity first, equality second
+        if any(a is action for a in options) or action in options:
             return
         if action.kind is ActionKind.MAHJONG and self._false_mahjong_allowed(p):
             return
@@ -379,14 +380,12 @@ class Game:
             if self.rules.is_winning(counts, ps.melds):
                 acts.append(_MAHJONG[p])
             if self._can_replace():
-                for k in range(NUM_PLAYING):
-                    if counts[k] == 4:
-                        acts.append(_CKONG[p][k])
+                if 4 in counts:
+                    acts.extend([_CKONG[p][k] for k in range(NUM_PLAYING) if counts[k] == 4])
                 for m in ps.melds:
                     if m.kind is MeldKind.PUNG and counts[m.tile]:
                         acts.append(_AKONG[p][m.tile])
-        discard = _DISCARD[p]
-        acts.extend([discard[k] for k in range(NUM_PLAYING) if counts[k]])
+        acts.extend([d for d, c in zip(_DISCARD[p], counts, strict=True) if c])
         return acts
 
     def _apply_turn(self, a: Action) -> None:
