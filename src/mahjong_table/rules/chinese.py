@@ -20,6 +20,10 @@ What differs from Hong Kong play (:mod:`.hongkong`), all as rule-set settings th
   neither).
 - Scoring is a choice of scale (option ``scoring``); the booklet's beginner scale, one point to
   the winner, is the one implemented.
+
+The checks of a win and the readings of a hand are not Hong Kong's: both scorers take them
+from :mod:`.hand_checks` (the rule-set-neutral part), and this module adds only its own check,
+that robbing a kong does not win (:func:`validate_context`).
 """
 
 from __future__ import annotations
@@ -29,16 +33,15 @@ from collections.abc import Callable, Mapping
 from typing import Any, ClassVar
 
 from ..analysis.decompose import is_seven_pairs, is_thirteen_orphans
-from ..melds import MeldKind
 from ..scoring import ScoreItem, ScoreResult, WinContext
 from ..tiles import (
     CHINESE_TILE_SET,
     CHINESE_TILE_SET_NO_BONUS,
-    NUM_PLAYING,
     TileSet,
     counts_of,
     format_tiles,
 )
+from . import hand_checks
 from .base import Option, RuleSet, RuleSetError, SeatDraw, WallBreak
 
 __all__ = ["ChineseRules", "PLANNED_SCALES", "SCORING_SCALES", "simple_payments",
@@ -55,34 +58,23 @@ _WIN_RULE = "001 Part two 'Winning a hand'"
 def validate_context(ctx: WinContext, tile_set: TileSet, *, robbing_kong: bool = False) -> None:
     """Raise ``ValueError`` naming the problem if ``ctx`` cannot describe a Chinese win.
 
-    The Chinese checks come first (playing tiles only, no jokers, chows, pungs and kongs only,
-    copies against ``tile_set``: 144 tiles, or 136 without flowers and seasons, 001 Part two
-    "Setting up the game" and "Flowers and Seasons"; robbing a kong only if ``robbing_kong``);
-    the checks that do not depend on the rule set (seats, discarder, winning tile, bonus tiles,
-    heavenly/earthly/last tile/kong replacement consistency) are those of the Hong Kong scorer,
-    reused: :func:`.hongkong_scoring.validate_context`. A hand with the wrong number of tiles
-    is not malformed: it is scored as not winning.
+    The Chinese check comes first: robbing a kong is a way to win only if ``robbing_kong``
+    (001 Part two "Winning a hand"). Then the checks every rule set of four sets and a pair
+    shares (:func:`.hand_checks.validate_context`), with Chinese messages citing the booklet:
+    the seats and discarder, playing tiles only and no jokers, chows, pungs and kongs only, the
+    winning tile among the concealed tiles, bonus tiles that are flowers or seasons, copies
+    against ``tile_set`` (144 tiles, or 136 without flowers and seasons, 001 Part two "Setting
+    up the game" and "Flowers and Seasons"), and heavenly/earthly/last tile/kong replacement
+    consistency. A hand with the wrong number of tiles is not malformed: it is scored as not
+    winning.
     """
-    from .hongkong_scoring import validate_context as common_checks
-
-    for t in ctx.hand.concealed:
-        if t >= NUM_PLAYING:
-            raise ValueError(f"{t} ({t.name}) is not a playing tile: pass flowers and seasons "
-                             "with --bonus, and Chinese play has no jokers (001 Part two "
-                             "'Setting up the game')")
-    for m in ctx.hand.melds:
-        if m.kind not in (MeldKind.CHOW, MeldKind.PUNG, MeldKind.KONG):
-            raise ValueError(f"{m}: a {m.kind.value} is not a set in Chinese play (a chow, "
-                             "pung or kong, 001 Part two 'Rules in detail')")
-        if m.jokers:
-            raise ValueError(f"{m}: Chinese play has no jokers (001 Part two 'Setting up the "
-                             "game')")
-    tile_set.check_counts([*ctx.hand.all_tiles(), *ctx.bonus])
     if ctx.robbing_kong and not robbing_kong:
         raise ValueError("robbing a kong is not a way to win in these Chinese rules: the "
                          "winning tile is drawn from the wall or claimed from a discard "
                          f"({_WIN_RULE}; docs/rules/chinese.md)")
-    common_checks(ctx)
+    hand_checks.validate_context(ctx, tile_set=tile_set, rules_title="Chinese", set_name="set",
+                                 tiles_rule="001 Part two 'Setting up the game'",
+                                 sets_rule="001 Part two 'Rules in detail'")
 
 
 def _not_winning_reason(ctx: WinContext, forms: tuple[str, ...]) -> str:
@@ -135,12 +127,10 @@ def score_simple(rules: ChineseRules, ctx: WinContext) -> ScoreResult:
     says. The hand is checked first: four sets and a pair, or a special form whose option is
     on; otherwise ``valid`` is False with the reason. Raises ``ValueError`` for a malformed
     context (:func:`validate_context`)."""
-    from .hongkong_scoring import readings
-
     validate_context(ctx, rules.tile_set, robbing_kong=rules.robbing_kong)
     forms = rules.special_forms()
     allowed = ("standard", *forms)
-    found = [r for r in readings(ctx) if r.form in allowed]
+    found = [r for r in hand_checks.readings(ctx) if r.form in allowed]
     if not found:
         return ScoreResult(RULES_NAME, False, ctx.hand.notation(),
                            reason=_not_winning_reason(ctx, forms))

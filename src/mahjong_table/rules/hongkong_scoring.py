@@ -11,19 +11,25 @@ added together.
 pair, seven pairs, thirteen orphans), scores each reading by the table and keeps the best one:
 the highest base, then the highest fan. Payments follow 004 s07 "Convert to exchange points".
 
+The checks of a win and the readings of a hand are not Hong Kong's own: they live in
+:mod:`.hand_checks`, shared with the other rule sets of four sets and a pair, and are
+re-exported here (:func:`validate_context` passes the Hong Kong tile set and name;
+:func:`readings`, :class:`Reading`, :class:`SetInfo`).
+
 Readings of the book where it is open are written down in ``docs/rules/hongkong.md``
 ("Scoring").
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass
 
-from ..analysis.decompose import decompositions, is_seven_pairs, is_thirteen_orphans
-from ..melds import Meld, MeldKind
 from ..scoring import WIND_LETTERS, ScoreItem, ScoreResult, WinContext
-from ..tiles import HONG_KONG_TILE_SET, NUM_PLAYING, TILES, Tile, counts_of, format_tiles
+from ..tiles import HONG_KONG_TILE_SET, counts_of, format_tiles
+from . import hand_checks
+from .hand_checks import Reading, SetInfo, readings
+from .hand_checks import check_seat as _check_seat
 
 __all__ = [
     "ITEMS",
@@ -67,11 +73,6 @@ def fan_to_base(fan: int) -> int:
     if fan <= 9:
         return 32
     return LIMIT_BASE
-
-
-def _check_seat(seat: int, what: str) -> None:
-    if not 0 <= seat <= 3:
-        raise ValueError(f"{what} {seat} is not a seat wind index 0-3 (E, S, W, N)")
 
 
 def payments(base: int, winner: int, self_drawn: bool, discarder: int | None) -> dict[int, int]:
@@ -131,68 +132,7 @@ def false_mahjong_payments(offender: int, discarder: int | None) -> dict[int, in
     return out
 
 
-# ----- readings of a hand ---------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class SetInfo:
-    """One set of a reading: ``kind`` is "chow", "pung" or "kong"; ``tile`` its lowest tile;
-    ``hidden`` is True for a set formed in the concealed hand or a declared concealed kong;
-    ``declared`` for a meld written in ``[...]`` or ``(...)``."""
-
-    kind: str
-    tile: Tile
-    hidden: bool
-    declared: bool
-
-    @property
-    def is_pung_or_kong(self) -> bool:
-        """004 s07 counts a "brelan or square" (pung or kong) alike."""
-        return self.kind != "chow"
-
-    def tiles(self) -> list[Tile]:
-        if self.kind == "chow":
-            return [TILES[self.tile + i] for i in range(3)]
-        return [self.tile] * (4 if self.kind == "kong" else 3)
-
-    def label(self) -> str:
-        return f"{self.kind} {format_tiles(self.tiles())}"
-
-
-@dataclass(frozen=True)
-class Reading:
-    """One way to read a winning hand, with everything a detector needs.
-
-    ``form`` is "standard" (four sets and a pair), "seven_pairs" or "thirteen_orphans".
-    ``counts`` covers all playing tiles of the hand (melds included, kongs as four tiles).
-    ``groups`` is the decomposition as written in the JSON output.
-    """
-
-    ctx: WinContext
-    form: str
-    sets: tuple[SetInfo, ...]
-    pair: Tile | None
-    pairs: tuple[Tile, ...]
-    counts: tuple[int, ...]
-    groups: tuple[str, ...]
-
-    # --- facts used by several items ---
-
-    @property
-    def suits(self) -> set[str]:
-        """The numbered suits present."""
-        return {TILES[k].suit for k in range(27) if self.counts[k]}
-
-    @property
-    def has_honours(self) -> bool:
-        return any(self.counts[27:34])
-
-    @property
-    def pung_sets(self) -> list[SetInfo]:
-        return [s for s in self.sets if s.is_pung_or_kong]
-
-    def tile_kinds(self) -> list[Tile]:
-        return [TILES[k] for k in range(NUM_PLAYING) if self.counts[k]]
+# ----- the items ------------------------------------------------------------------------------
 
 
 #: what a detector returns: one (name or None for the item's own name, explanation) per
@@ -517,121 +457,18 @@ ITEMS_BY_ID: dict[str, ItemDef] = {d.id: d for d in ITEMS}
 def validate_context(ctx: WinContext) -> None:
     """Raise ``ValueError`` naming the problem if ``ctx`` cannot describe a Hong Kong win.
 
-    Checks the seats, that a win is either self-drawn or on a named discard, the meld kinds,
-    that the winning tile is among the concealed tiles, that bonus tiles are flowers or seasons
-    1-4, the copies of every tile against the 144-tile set (004 s02), and that the special
-    circumstances (heavenly, earthly, robbing a kong, kong replacement, last tile) fit the win.
-    A hand with the wrong number of tiles is not malformed: it is scored as not winning.
+    The checks are those every rule set of four sets and a pair shares
+    (:func:`.hand_checks.validate_context`), against the 144-tile set of 004 s02 with no jokers:
+    the seats, a win self-drawn or on a named discard, the meld kinds, the winning tile among
+    the concealed tiles, bonus tiles that are flowers or seasons 1-4, the copies of every tile,
+    and the special circumstances (heavenly, earthly, robbing a kong, kong replacement, last
+    tile) fitting the win. Hong Kong adds none of its own. A hand with the wrong number of tiles
+    is not malformed: it is scored as not winning.
     """
-    _check_seat(ctx.seat_wind, "seat wind")
-    _check_seat(ctx.round_wind, "round wind")
-    seat = WIND_LETTERS[ctx.seat_wind]
-    if ctx.self_drawn and ctx.discarder is not None:
-        raise ValueError("a self-drawn win has no discarder")
-    if not ctx.self_drawn:
-        if ctx.discarder is None:
-            raise ValueError("a win on a discard needs the discarder's seat")
-        _check_seat(ctx.discarder, "discarder")
-        if ctx.discarder == ctx.seat_wind:
-            raise ValueError(f"the winner ({seat}) cannot win on their own discard")
-    for t in ctx.hand.concealed:
-        if t >= NUM_PLAYING:
-            raise ValueError(f"{t} ({t.name}) is not a playing tile: pass flowers and seasons "
-                             "with --bonus, and Hong Kong play has no jokers")
-    for m in ctx.hand.melds:
-        if m.kind not in (MeldKind.CHOW, MeldKind.PUNG, MeldKind.KONG):
-            raise ValueError(f"{m}: a {m.kind.value} is not a meld in Hong Kong play (a chow, "
-                             "pung or kong)")
-        if m.jokers:
-            raise ValueError(f"{m}: Hong Kong play has no jokers")
-        if not m.exposed and m.kind is not MeldKind.KONG:
-            raise ValueError(f"{m}: only a kong can be declared concealed")
-    if ctx.win_tile not in ctx.hand.concealed:
-        raise ValueError(f"the winning tile {ctx.win_tile} is not among the concealed tiles "
-                         f"{format_tiles(ctx.hand.concealed)}")
-    for t in ctx.bonus:
-        if not t.is_bonus:
-            raise ValueError(f"bonus tile {t} ({t.name}) is not a flower or a season")
-    HONG_KONG_TILE_SET.check_counts([*ctx.hand.all_tiles(), *ctx.bonus])
-    # the circumstances of the win
-    if ctx.robbing_kong and ctx.self_drawn:
-        raise ValueError("robbing a kong is a win on another player's tile, not self-drawn")
-    if ctx.kong_replacement:
-        if not ctx.self_drawn:
-            raise ValueError("a win on a kong replacement tile is self-drawn")
-        if not any(m.is_kong for m in ctx.hand.melds):
-            raise ValueError("a win on a kong replacement tile needs a declared kong")
-    if ctx.last_tile and (ctx.robbing_kong or ctx.kong_replacement):
-        raise ValueError("the last tile of the live wall is neither a robbed kong tile nor a "
-                         "kong replacement")
-    if ctx.heavenly:
-        if ctx.seat_wind != 0:
-            raise ValueError(f"a heavenly hand is won by East on the dealt hand, not by {seat}")
-        if not ctx.self_drawn:
-            raise ValueError("a heavenly hand is self-drawn (East's dealt fourteen tiles)")
-        if ctx.earthly or ctx.last_tile or ctx.kong_replacement or ctx.hand.melds:
-            raise ValueError("a heavenly hand is East's dealt hand: no melds, no other event")
-    if ctx.earthly:
-        if ctx.seat_wind == 0:
-            raise ValueError("an earthly hand is won by another player on East's first discard")
-        if ctx.self_drawn or ctx.discarder != 0:
-            raise ValueError("an earthly hand is won on East's very first discard: the "
-                             "discarder is East")
-        if ctx.robbing_kong or ctx.last_tile or ctx.hand.melds:
-            raise ValueError("an earthly hand is won on East's first discard with the dealt "
-                             "hand: no melds, no other event")
+    hand_checks.validate_context(ctx, tile_set=HONG_KONG_TILE_SET, rules_title="Hong Kong")
 
 
-# ----- readings -------------------------------------------------------------------------------
-
-
-def _ordered_groups(concealed: Sequence[Tile], groups: list[list[Tile]]) -> list[str]:
-    """Write concealed groups in the order their tiles were written in the hand."""
-    positions: dict[int, list[int]] = {}
-    for i, t in enumerate(concealed):
-        positions.setdefault(int(t), []).append(i)
-    keyed: list[tuple[int, str]] = []
-    for g in sorted(groups):
-        keyed.append((min(positions[int(t)].pop(0) for t in g), format_tiles(g)))
-    keyed.sort()
-    return [text for _, text in keyed]
-
-
-def _meld_info(m: Meld) -> SetInfo:
-    kind = {MeldKind.CHOW: "chow", MeldKind.PUNG: "pung", MeldKind.KONG: "kong"}[m.kind]
-    return SetInfo(kind, m.tile, hidden=not m.exposed, declared=True)
-
-
-def readings(ctx: WinContext) -> list[Reading]:
-    """Every reading of the hand as a winning hand (004 s05): each decomposition of the
-    concealed tiles into sets and a pair (declared melds count as sets), seven pairs of
-    distinct values and thirteen orphans (both fully concealed). Empty if it does not win."""
-    hand = ctx.hand
-    concealed = counts_of(hand.concealed)
-    all_counts = tuple(counts_of(hand.all_tiles()))
-    meld_sets = tuple(_meld_info(m) for m in hand.melds)
-    meld_groups = [m.notation() for m in hand.melds]
-    if len(hand.concealed) + 3 * len(hand.melds) != 14:
-        return []
-    out: list[Reading] = []
-    for pair, sets in decompositions(concealed):
-        infos = meld_sets + tuple(
-            SetInfo(kind, TILES[first], hidden=True, declared=False) for kind, first in sets)
-        tiles = [[TILES[pair]] * 2] + [
-            [TILES[first + i] for i in range(3)] if kind == "chow" else [TILES[first]] * 3
-            for kind, first in sets]
-        groups = tuple(meld_groups + _ordered_groups(hand.concealed, tiles))
-        out.append(Reading(ctx, "standard", infos, TILES[pair], (), all_counts, groups))
-    if not hand.melds and is_seven_pairs(concealed):
-        pairs = tuple(TILES[k] for k in range(NUM_PLAYING) if concealed[k] == 2)
-        groups = tuple(_ordered_groups(hand.concealed, [[p, p] for p in pairs]))
-        out.append(Reading(ctx, "seven_pairs", (), None, pairs, all_counts, groups))
-    if not hand.melds and is_thirteen_orphans(concealed):
-        dup = next(TILES[k] for k in range(NUM_PLAYING) if concealed[k] == 2)
-        singles = [[TILES[k]] for k in range(NUM_PLAYING) if concealed[k] == 1]
-        groups = tuple(_ordered_groups(hand.concealed, [[dup, dup], *singles]))
-        out.append(Reading(ctx, "thirteen_orphans", (), dup, (), all_counts, groups))
-    return out
+# ----- hands that do not win ------------------------------------------------------------------
 
 
 def _not_winning_reason(ctx: WinContext) -> str:
