@@ -346,3 +346,44 @@ def test_004_s06_worked_example_any_player_may_discard_the_winning_east() -> Non
     rig(g, hands, current=w)
     act(g, D, w, "4s")
     assert s not in g.pending  # West is South's right-hand neighbour: no chow
+
+
+def test_004_s07_false_mahjong_rejected_by_default() -> None:
+    """By default (option false_mahjong="reject") a Mahjong that does not win is refused,
+    naming the rule, and nothing changes."""
+    g = new_game(seed=2)
+    e = g.dealer
+    rig(g, {e: "19m19p19s1234567z"})
+    before = snapshot(g)
+    with pytest.raises(IllegalActionError, match="004 s05"):
+        act(g, MJ, e)
+    assert snapshot(g) == before
+
+
+def test_004_s07_false_mahjong_penalty_self_drawn() -> None:
+    """004 s07 with option false_mahjong="penalise": a false Mahjong stops the deal and the
+    offender pays 64 to each of the other three; the deal is replayed with the same East."""
+    g = new_game(seed=2, false_mahjong="penalise")
+    e = g.dealer
+    rig(g, {e: "19m19p19s1234567z"})
+    act(g, MJ, e)
+    r = g.results[-1]
+    assert r.reason == "false_mahjong" and r.winner == e
+    assert r.payments[e] == -192 and all(r.payments[x] == 64 for x in range(4) if x != e)
+    assert g.dealer == e and g.progress.hand_number == 1
+
+
+def test_004_s07_false_mahjong_penalty_on_a_claimed_discard() -> None:
+    """004 s07: "with double payment to the discarder if a tile was claimed"."""
+    g = new_game(seed=2, false_mahjong="penalise")
+    e, s, w, n = seats(g)
+    rig(g, {e: "4s 19m19p19s1234567z", w: "44s 111p 999m 55667z"})
+    act(g, D, e, "4s")
+    act(g, MJ, w)  # West holds a pung chance, not a win
+    for q in list(g.pending):
+        if q not in g.responses:
+            act(g, PASS, q)
+    r = g.results[-1]
+    assert r.reason == "false_mahjong"
+    assert r.payments[w] == -256 and r.payments[e] == 128
+    assert r.payments[s] == 64 and r.payments[n] == 64
