@@ -199,13 +199,16 @@ def useful_tiles(counts: Sequence[int], melds: int = 0, visible: Sequence[int] |
 
 def discard_options(counts: Sequence[int], melds: int = 0,
                     visible: Sequence[int] | None = None,
-                    forms: WinDistance = HONG_KONG_FORMS) -> list[DiscardOption]:
+                    forms: WinDistance = HONG_KONG_FORMS, *,
+                    best_only: bool = False) -> list[DiscardOption]:
     """Every distinct discard of a hand that must discard (``14 - 3*melds`` concealed tiles),
     ranked best first.
 
     Order: lowest shanten after the discard, then most unseen useful tiles, then most kinds of
     useful tile, then tile order. Unseen counts are ``4 - held before the discard - visible``
-    (the discarded copy is on the table). Raises ``ValueError`` for a malformed hand.
+    (the discarded copy is on the table). With ``best_only`` only the discards that reach the
+    lowest shanten are returned (the useful tiles of the others are not computed: a bot's fast
+    path). Raises ``ValueError`` for a malformed hand.
 
     >>> from mahjong_table.tiles import counts_of, parse_tiles
     >>> best = discard_options(counts_of(parse_tiles("123m456p789s1122z5s")))[0]
@@ -222,11 +225,17 @@ def discard_options(counts: Sequence[int], melds: int = 0,
         )
     vis = _visible(visible)
     options: list[DiscardOption] = []
+    after_discard: dict[int, int] = {}
     for d in range(34):
-        if not c[d]:
+        if c[d]:
+            c[d] -= 1
+            after_discard[d] = forms.shanten(c, melds)
+            c[d] += 1
+    lowest = min(after_discard.values())
+    for d, base in after_discard.items():
+        if best_only and base > lowest:
             continue
         c[d] -= 1
-        base = forms.shanten(c, melds)
         after = draw_shanten(c, melds, forms)
         c[d] += 1
         useful = tuple(TileUnseen(TILES[t], _unseen(t, c, vis))

@@ -20,7 +20,7 @@ from typing import Any
 from ..melds import Hand, Meld, MeldKind
 from ..rules.base import Progress, RuleSet
 from ..scoring import WIND_LETTERS, ScoreResult, WinContext
-from ..tiles import NUM_PLAYING, TILES, Tile, format_tiles, tiles_from_counts
+from ..tiles import NUM_KINDS, NUM_PLAYING, TILES, Tile, format_tiles, tiles_from_counts
 from ..wall import Wall, build_wall
 from .actions import CLAIM_PRIORITY, Action, ActionKind, IllegalActionError
 from .events import Event
@@ -726,9 +726,24 @@ class Game:
             assert sum(r.payments) == 0, f"payments do not sum to zero: {r}"
         if self.phase is Phase.GAME_OVER or self.events[-1].type == "hand_end":
             return
-        expected = sorted(self.rules.tile_set.all_tiles())
-        got = sorted(self.iter_tiles())
-        assert got == expected, "tiles are not conserved"
+        got = [0] * NUM_KINDS
+        for t in self.wall.untaken():
+            got[t] += 1
+        for ps in self.players:
+            for k, c in enumerate(ps.counts):
+                got[k] += c
+            for m in ps.melds:
+                for t in m.tiles:
+                    got[t] += 1
+            for t in ps.bonus:
+                got[t] += 1
+            for t in ps.discards:
+                got[t] += 1
+        expected = self.rules.tile_set.copies
+        if tuple(got) != expected:
+            wrong = [f"{TILES[k]}: {got[k]} instead of {expected[k]}"
+                     for k in range(NUM_KINDS) if got[k] != expected[k]]
+            raise AssertionError(f"tiles are not conserved: {', '.join(wrong)}")
         for p, ps in enumerate(self.players):
             n = ps.concealed_count + 3 * len(ps.melds)
             holding = self.phase in (Phase.TURN, Phase.ROB) and p == self.current

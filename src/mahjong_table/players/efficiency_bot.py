@@ -40,10 +40,14 @@ def best_discards(counts: list[int], melds: int, visible: Sequence[int], forms: 
     melds). Ranking comes from :func:`mahjong_table.analysis.discard_options`; ``candidates``
     limits the discards considered. Returns ``(shanten, useful, kinds)``.
     """
-    options = discard_options(counts, melds, visible, forms)
+    options = discard_options(counts, melds, visible, forms, best_only=True)
     if candidates is not None:
         allowed = set(candidates)
-        options = [o for o in options if o.tile in allowed]
+        kept = [o for o in options if o.tile in allowed]
+        if not kept:  # the best discards are not allowed: rank all of them
+            kept = [o for o in discard_options(counts, melds, visible, forms)
+                    if o.tile in allowed]
+        options = kept
     best = options[0]
     kinds = [int(o.tile) for o in options
              if (o.shanten_after, o.unseen_useful) == (best.shanten_after, best.unseen_useful)]
