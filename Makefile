@@ -18,7 +18,7 @@ play: $(STAMP)
 	$(BIN)/mahjong-table play $(ARGS)
 
 simulate: $(STAMP)
-	$(BIN)/mahjong-table simulate --rules hongkong --games 1000 --seed 1
+	$(BIN)/mahjong-table simulate --rules hongkong --games 100 --rounds 1 --seed 1
 
 test: $(STAMP)
 	$(BIN)/ruff check src tests bench

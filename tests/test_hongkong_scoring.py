@@ -341,6 +341,17 @@ def test_last_tile_discard() -> None:
     assert r.payments[3] == -2 * r.base
 
 
+def test_robbing_kong_needs_the_fourth_copy() -> None:
+    """004 s05: the robbed tile is the fourth copy, added to an exposed pung; a hand that
+    holds another copy of it cannot have robbed it (malformed context)."""
+    import pytest
+
+    with pytest.raises(ValueError, match="fourth 1m"):
+        score("111m456p789s234m55z", "1m", seat="S", discarder="W", robbing_kong=True)
+    with pytest.raises(ValueError, match="fourth 5z"):
+        score("123m456p789s234m55z", "5z", seat="S", discarder="W", robbing_kong=True)
+
+
 def test_robbing_kong() -> None:
     """004 s07: "Steal the addition to a kong: 1"; the robbed player pays as a discarder."""
     r = score("123m456p789s234m55s", "4m", seat="S", discarder="W", robbing_kong=True)
@@ -670,11 +681,14 @@ def winning_contexts(draw: st.DrawFn) -> WinContext:
     bonus = tuple(draw(st.sets(st.sampled_from(TILES[34:38] + TILES[42:46]))))
     has_kong = any(m.is_kong for m in melds)
     kong_replacement = self_drawn and has_kong and draw(st.booleans())
-    robbing_kong = not self_drawn and draw(st.booleans())
+    win_tile = draw(st.sampled_from(concealed))
+    # a robbed tile is the fourth copy: the winner holds no other (004 s05)
+    only_copy = sum(1 for t in hand.all_tiles() if t == win_tile) == 1
+    robbing_kong = not self_drawn and only_copy and draw(st.booleans())
     last_tile = not (kong_replacement or robbing_kong) and draw(st.booleans())
     return WinContext(
         hand=hand,
-        win_tile=draw(st.sampled_from(concealed)),
+        win_tile=win_tile,
         seat_wind=seat,
         round_wind=draw(st.integers(0, 3)),
         self_drawn=self_drawn,

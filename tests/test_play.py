@@ -273,3 +273,32 @@ def test_default_efficiency_bots() -> None:
     pytest.importorskip("mahjong_table.players.efficiency_bot")
     status, out = run_play(["--rounds", "1", "--hands", "1", "--seed", "1"], ALWAYS_ONE)
     assert status == 0 and "final standings" in out
+
+
+def test_false_mahjong_declared_under_the_penalty_option(tmp_path: Path) -> None:
+    """With --option false_mahjong=penalise a person may declare a Mahjong that does not win
+    (after a warning): the hand ends with the 004 s07 penalty."""
+    from mahjong_table.commands.play import run as play_run
+
+    args = build_parser().parse_args(
+        ["play", "--seed", "4", "--rounds", "1", "--hands", "1", "--bots", "random,random,random",
+         "--option", "false_mahjong=penalise"])
+    out = io.StringIO()
+    status = play_run(args, input=io.StringIO("m\ny\n\n" + "1\n" * 200), output=out)
+    text = out.getvalue()
+    assert status == 0
+    assert "Declare it anyway?" in text and "False Mahjong!" in text
+    assert re.search(r"You \(\w+\)\s+-192", text)
+
+
+def test_glyph_input_discards_that_tile() -> None:
+    """The hand is shown in glyphs; typing a glyph discards that tile."""
+    from mahjong_table.players.human import HumanPlayer
+
+    g = Game(get_rule_set("hongkong"), 5)
+    p = g.current
+    view = g.view(p)
+    tile = view.concealed[0]
+    human = HumanPlayer(io.StringIO(tile.glyph + "\n"), io.StringIO(), seat=p)
+    action = human.choose(view)
+    assert action.kind is ActionKind.DISCARD and action.tile == tile

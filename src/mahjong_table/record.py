@@ -22,7 +22,7 @@ from .engine import Action, Game
 from .rules import get_rule_set
 
 __all__ = ["RECORD_VERSION", "RecordError", "write_record", "record_lines", "replay",
-           "ReplayReport"]
+           "ReplayReport", "split_games"]
 
 RECORD_VERSION = 1
 
@@ -70,6 +70,7 @@ class ReplayReport:
     events: int
     scores: list[int]
     problem: str | None = None
+    games: int = 1
 
 
 def _read(lines: Iterable[str]) -> list[dict[str, Any]]:
@@ -78,42 +79,83 @@ def _read(lines: Iterable[str]) -> list[dict[str, Any]]:
         if not line.strip():
             continue
         try:
-            out.append(json.loads(line))
+            row = json.loads(line)
         except json.JSONDecodeError as exc:
             raise RecordError(f"line {n} is not JSON: {exc}") from exc
+        if not isinstance(row, dict):
+            raise RecordError(f"line {n} is not a JSON object: {line.strip()[:60]!r}")
+        row["_line"] = n
+        out.append(row)
     return out
+
+
+def _load(source: str | Path | Iterable[str]) -> list[dict[str, Any]]:
+    if isinstance(source, (str, Path)):
+        try:
+            with open(source, encoding="utf-8") as fh:
+                return _read(fh)
+        except UnicodeDecodeError as exc:
+            raise RecordError(f"{source} is not a text file (UTF-8): {exc.reason}") from exc
+    return _read(source)
+
+
+def split_games(rows: list[dict[str, Any]]) -> list[list[dict[str, Any]]]:
+    """Split the rows of a record file into games (each starting with its header line).
+    Raises :class:`RecordError` if the file does not start with a header."""
+    games: list[list[dict[str, Any]]] = []
+    for row in rows:
+        if row.get("record") == "mahjong-table":
+            games.append([row])
+        elif not games:
+            raise RecordError("not a mahjong-table record: the first line is no header")
+        else:
+            games[-1].append(row)
+    if not games:
+        raise RecordError("not a mahjong-table record: the file is empty")
+    return games
 
 
 def replay(source: str | Path | Iterable[str]) -> ReplayReport:
     """Replay a record (a path or its lines) and check every event and the final scores.
 
-    Raises :class:`RecordError` if the record cannot be read at all; a record that reads but
-    does not replay gives a report with ``ok=False`` and the ``problem``.
+    A file may hold several games one after another (``simulate --record``); each is replayed
+    and the report sums them. Raises :class:`RecordError` if the record cannot be read at all;
+    a record that reads but does not replay gives a report with ``ok=False`` and the
+    ``problem``.
     """
-    if isinstance(source, (str, Path)):
-        with open(source, encoding="utf-8") as fh:
-            rows = _read(fh)
-    else:
-        rows = _read(source)
-    if not rows or rows[0].get("record") != "mahjong-table":
-        raise RecordError("not a mahjong-table record: the first line is no header")
+    games = split_games(_load(source))
+    actions = events = 0
+    scores: list[int] = []
+    for i, rows in enumerate(games, 1):
+        report = _replay_game(rows)
+        actions += report.actions
+        events += report.events
+        scores = report.scores
+        if not report.ok:
+            where = f"game {i} of {len(games)}: " if len(games) > 1 else ""
+            return ReplayReport(False, actions, events, scores, where + (report.problem or ""))
+    return ReplayReport(True, actions, events, scores, None, len(games))
+
+
+def _replay_game(rows: list[dict[str, Any]]) -> ReplayReport:
     head = rows[0]
     if head.get("version") != RECORD_VERSION:
         raise RecordError(f"record version {head.get('version')} is not {RECORD_VERSION}")
     try:
         rules = get_rule_set(head["rules"], **head.get("options", {}))
-    except (KeyError, ValueError) as exc:
-        raise RecordError(f"bad rules in header: {exc}") from exc
-    game = Game(rules, head["seed"], max_hands=head.get("max_hands"),
-                names=head.get("names"), check_invariants=True)
+        game = Game(rules, head["seed"], max_hands=head.get("max_hands"),
+                    names=head.get("names"), check_invariants=True)
+    except (KeyError, TypeError, ValueError) as exc:
+        raise RecordError(f"line {head['_line']}: bad header ({exc!r})") from exc
     produced = 0  # events of the replay compared so far
     n_actions = 0
-    final: dict[str, Any] | None = None
+    final: Any = None
 
     def fail(msg: str) -> ReplayReport:
         return ReplayReport(False, n_actions, produced, list(game.scores), msg)
 
-    for n, row in enumerate(rows[1:], 2):
+    for row in rows[1:]:
+        n = row.pop("_line")
         if "event" in row:
             if produced >= len(game.events):
                 return fail(f"line {n}: the record has an event the replay did not produce: "
@@ -130,7 +172,7 @@ def replay(source: str | Path | Iterable[str]) -> ReplayReport:
             try:
                 action = Action.from_json(row["action"])
                 game.apply(action)
-            except (ValueError, KeyError, AssertionError) as exc:
+            except (ValueError, KeyError, TypeError, AttributeError, AssertionError) as exc:
                 return fail(f"line {n}: action {row['action']} cannot be replayed: {exc}")
             n_actions += 1
         elif "final" in row:
@@ -140,8 +182,8 @@ def replay(source: str | Path | Iterable[str]) -> ReplayReport:
     if produced != len(game.events):
         return fail(f"the replay produced events the record lacks: "
                     f"{game.events[produced].to_json(full=True)}")
-    if final is None:
-        return fail("the record has no final line")
+    if not isinstance(final, dict):
+        return fail("the record has no final line (or it is not an object)")
     if final.get("scores") != game.scores:
         return fail(f"final scores differ: recorded {final.get('scores')}, "
                     f"replayed {game.scores}")

@@ -19,6 +19,7 @@ from ..players import BOTS, Player, make_bot
 from ..players.human import HumanPlayer, QuitGame
 from ..record import write_record
 from ..rules import RULE_SETS, RuleSetError, get_rule_set
+from ._options import add_option_argument, check_writable, parse_options
 
 __all__ = ["add_parser", "run", "run_session"]
 
@@ -43,6 +44,7 @@ def add_parser(sub: Any) -> None:
                         f"from: {', '.join(BOTS)} (default efficiency,efficiency,efficiency)")
     p.add_argument("--seat", type=int, choices=(0, 1, 2, 3), default=0,
                    help="your player number 0-3 (default 0); the seat winds are drawn")
+    add_option_argument(p)
     p.add_argument("--record", metavar="FILE",
                    help="write the game record to FILE at the end (or when you quit)")
     p.add_argument("--ascii", action="store_true",
@@ -104,7 +106,11 @@ def run(args: argparse.Namespace, input: TextIO | None = None,
                 raise ValueError(f"unknown bot {k!r}; known: {', '.join(BOTS)}")
         if args.hands is not None and args.hands < 1:
             raise ValueError("--hands must be at least 1")
-        rules = get_rule_set(args.rules, rounds=args.rounds)
+        options = parse_options(args.option)
+        options.setdefault("rounds", args.rounds)
+        rules = get_rule_set(args.rules, **options)
+        if args.record:
+            check_writable(args.record)
     except (RuleSetError, ValueError) as exc:
         print(f"mahjong-table play: {exc}", file=sys.stderr)
         return 2
@@ -130,7 +136,8 @@ def run(args: argparse.Namespace, input: TextIO | None = None,
     width = 80
     if out is sys.stdout and out.isatty():
         width = max(72, min(shutil.get_terminal_size().columns, 110))
-    human = HumanPlayer(inp, out, seat=seat, names=names, ascii=ascii_only, width=width)
+    human = HumanPlayer(inp, out, seat=seat, names=names, ascii=ascii_only, width=width,
+                        allow_false_mahjong=rules.options.get("false_mahjong") == "penalise")
     players.insert(seat, human)
     game = Game(rules, seed, max_hands=args.hands, names=names)
     length = f"{args.rounds} round{'s' if args.rounds > 1 else ''}"

@@ -15,7 +15,8 @@ def add_parser(sub: Any) -> None:
     p: argparse.ArgumentParser = sub.add_parser(
         "replay", help="replay a game record and verify it",
         description="Replays a record from its seed and actions, checks every event and the "
-                    "final scores; exits 1 on any mismatch, 2 if the file cannot be read.")
+                    "final scores (of every game in the file); exits 1 on any mismatch, 2 if "
+                    "the file cannot be read.")
     p.add_argument("file", help="a record written by play or simulate --record")
     p.set_defaults(func=run)
 
@@ -30,6 +31,7 @@ def run(args: argparse.Namespace) -> int:
         print(f"MISMATCH after {report.actions} actions and {report.events} events: "
               f"{report.problem}")
         return 1
-    print(f"ok: {report.actions} actions and {report.events} events replayed; "
+    games = f"{report.games} games, " if report.games > 1 else ""
+    print(f"ok: {games}{report.actions} actions and {report.events} events replayed; "
           f"final scores {report.scores}")
     return 0

@@ -16,6 +16,7 @@ from ..melds import Hand, parse_hand
 from ..rules import RuleSet, RuleSetError, get_rule_set
 from ..scoring import WIND_LETTERS, ScoreResult, WinContext, wind_index
 from ..tiles import NotationError, Tile, parse_tiles
+from ._options import add_option_argument, parse_options
 
 __all__ = ["add_parser", "build_context", "run"]
 
@@ -70,6 +71,7 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
                    help="Chinese rules only: the scoring scale (rule-set option 'scoring')")
     p.add_argument("--card", metavar="FILE",
                    help="American rules only: the card file (rule-set option 'card')")
+    add_option_argument(p)
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.set_defaults(func=run)
 
@@ -158,7 +160,11 @@ def format_result(result: ScoreResult, ctx: WinContext, title: str) -> str:
 
 def run(args: argparse.Namespace) -> int:
     """Score the hand; print JSON or a breakdown; return the exit status."""
-    options: dict[str, Any] = {}
+    try:
+        options: dict[str, Any] = parse_options(args.option)
+    except ValueError as exc:
+        print(f"mahjong-table score: error: {exc}", file=sys.stderr)
+        return 2
     if args.scoring is not None:
         options["scoring"] = args.scoring
     if args.card is not None:

@@ -12,6 +12,7 @@ from ..engine import Game
 from ..players import BOTS, make_bot, play_game
 from ..record import write_record
 from ..rules import RULE_SETS, RuleSetError, get_rule_set
+from ._options import add_option_argument, check_writable, parse_options
 
 __all__ = ["add_parser", "run"]
 
@@ -27,40 +28,15 @@ def add_parser(sub: Any) -> None:
                    help="stop each game after this many hands (default: play it out)")
     p.add_argument("--rounds", type=int, choices=(1, 2, 3, 4), default=4,
                    help="wind rounds per game (default 4; 1 is a short game)")
-    p.add_argument("--bots", default="efficiency,random,random,random",
+    p.add_argument("--bots", default="efficiency,efficiency,efficiency,efficiency",
                    help=f"four bot kinds, comma separated, from: {', '.join(BOTS)}")
-    p.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
-                   help="a rule-set option, e.g. bonus_tiles=false (repeatable)")
+    add_option_argument(p)
     p.add_argument("--no-invariants", action="store_true",
                    help="skip the invariant checks after every action (faster)")
     p.add_argument("--record", metavar="FILE",
-                   help="write the record of every game to FILE (JSON lines, one record "
-                        "after another; the replay command reads a file holding one game, "
-                        "so use --games 1 for a replayable file)")
+                   help="write the record of every game to FILE (JSON lines, one game's "
+                        "record after another; `replay FILE` checks them all)")
     p.set_defaults(func=run)
-
-
-def parse_option_value(text: str) -> Any:
-    """``"true"``/``"false"`` -> bool, digits -> int, otherwise the text."""
-    low = text.lower()
-    if low in ("true", "yes", "on"):
-        return True
-    if low in ("false", "no", "off"):
-        return False
-    if text.lstrip("-").isdigit():
-        return int(text)
-    return text
-
-
-def parse_options(pairs: list[str]) -> dict[str, Any]:
-    """``["a=1", "b=false"]`` -> ``{"a": 1, "b": False}``. Raises ``ValueError``."""
-    out: dict[str, Any] = {}
-    for pair in pairs:
-        name, sep, value = pair.partition("=")
-        if not sep or not name:
-            raise ValueError(f"option {pair!r} is not NAME=VALUE")
-        out[name.strip()] = parse_option_value(value.strip())
-    return out
 
 
 def run(args: argparse.Namespace) -> int:
@@ -76,6 +52,10 @@ def run(args: argparse.Namespace) -> int:
                 raise ValueError(f"unknown bot {k!r}; known: {', '.join(BOTS)}")
         if args.games < 1:
             raise ValueError("--games must be at least 1")
+        if args.hands is not None and args.hands < 1:
+            raise ValueError("--hands must be at least 1")
+        if args.record:
+            check_writable(args.record)
     except (RuleSetError, ValueError) as exc:
         print(f"mahjong-table simulate: {exc}", file=sys.stderr)
         return 2

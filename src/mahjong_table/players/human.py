@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from typing import Any, TextIO
 
 from ..engine import Action, ActionKind, PlayerView
-from ..tiles import NotationError, Tile, format_tiles, parse_tiles
+from ..tiles import TILES, NotationError, Tile, format_tiles, parse_tiles
 
 __all__ = ["HumanPlayer", "QuitGame", "describe_action", "tile_label", "tiles_glyphs",
            "tiles_spaced"]
@@ -138,6 +138,11 @@ melds ([...] exposed, (...) concealed kong), bonus tiles and discards in order; 
 latest discard is marked {mark}."""
 
 
+_MAHJONG_WORDS = ("m", "mj", "mahjong", "win")
+#: the glyph of each playing tile, read back as that tile
+_GLYPH_TILES = {t.glyph: t for t in TILES[:34]}
+
+
 class HumanPlayer:
     """A person at a terminal, reading ``input`` and writing ``output``.
 
@@ -149,8 +154,12 @@ class HumanPlayer:
 
     def __init__(self, input: TextIO, output: TextIO, *, seat: int = 0,
                  names: Sequence[str] | None = None, ascii: bool = False,
-                 show_names: bool = False, name: str = "You", width: int = 80) -> None:
+                 show_names: bool = False, name: str = "You", width: int = 80,
+                 allow_false_mahjong: bool = False) -> None:
         self.input = input
+        #: the table penalises a false Mahjong (004 s07) instead of refusing it, so the person
+        #: may declare one (after a warning)
+        self.allow_false_mahjong = allow_false_mahjong
         self.output = output
         self.seat = seat
         self.name = name
@@ -537,8 +546,11 @@ class HumanPlayer:
             answer = line.strip()
             low = answer.lower()
             if not answer:
-                self.say(f"Please type a menu number (1-{len(acts)}), a tile to discard, "
-                         f"or h for help.")
+                if any(a.kind is ActionKind.DISCARD for a in acts):
+                    self.say(f"Please type a menu number (1-{len(acts)}), a tile to discard, "
+                             f"or h for help.")
+                else:
+                    self.say(f"Please type a menu number (1-{len(acts)}), or h for help.")
                 continue
             if low in ("h", "?", "help"):
                 self.say(HELP.format(mark=f"{self.style.last_open}..."
@@ -561,7 +573,15 @@ class HumanPlayer:
             chosen = self._parse_choice(answer, acts)
             if isinstance(chosen, Action):
                 return chosen
+            if (self.allow_false_mahjong and low in _MAHJONG_WORDS
+                    and self._confirm_false_mahjong()):
+                return Action(ActionKind.MAHJONG, self.seat)
             self.say(chosen)
+
+    def _confirm_false_mahjong(self) -> bool:
+        ans = self._ask("Your hand does not win. A false Mahjong ends the hand and costs 64 to "
+                        "each other player (004 s07). Declare it anyway? (y/n): ")
+        return ans is not None and ans.lower() in ("y", "yes")
 
     def _confirm_quit(self) -> bool:
         ans = self._ask("Quit the game? (y/n): ")
@@ -576,7 +596,9 @@ class HumanPlayer:
             if 1 <= i <= n:
                 return acts[i - 1]
             return f"There is no option {answer}: choose a number from 1 to {n}."
-        for words, kind in ((("m", "mj", "mahjong", "win"), ActionKind.MAHJONG),
+        if answer in _GLYPH_TILES:  # a tile glyph, as the hand is shown
+            answer = str(_GLYPH_TILES[answer])
+        for words, kind in ((_MAHJONG_WORDS, ActionKind.MAHJONG),
                             (("p", "pass"), ActionKind.PASS)):
             if low in words:
                 for a in acts:

@@ -106,6 +106,13 @@ def _check_circumstances(ctx: WinContext) -> None:
     seat = WIND_LETTERS[ctx.seat_wind]
     if ctx.robbing_kong and ctx.self_drawn:
         raise ValueError("robbing a kong is a win on another player's tile, not self-drawn")
+    if ctx.robbing_kong:
+        held = sum(1 for t in ctx.hand.all_tiles() if t == ctx.win_tile)
+        if held != 1:
+            # the robbed tile is the fourth copy: the other three are the robbed pung
+            raise ValueError(
+                f"a robbed kong tile is the fourth {ctx.win_tile}, the other three being the "
+                f"exposed pung it was added to; this hand holds {held} (004 s05)")
     if ctx.kong_replacement:
         if not ctx.self_drawn:
             raise ValueError("a win on a kong replacement tile is self-drawn")
