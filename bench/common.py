@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import importlib
 import importlib.metadata
-import random
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from types import ModuleType
 from typing import Any
+
+from mahjong_table.analysis.samples import random_counts
 
 __all__ = [
     "Report",
@@ -22,10 +23,6 @@ __all__ = [
     "to_ids136",
     "version",
 ]
-
-#: the 136 physical playing tiles, by kind
-WALL = [k for k in range(34) for _ in range(4)]
-
 
 def optional(name: str) -> ModuleType | None:
     """Import ``name`` or return None (the competitor is then reported as missing)."""
@@ -40,14 +37,6 @@ def version(dist: str) -> str:
         return importlib.metadata.version(dist)
     except importlib.metadata.PackageNotFoundError:
         return "not installed"
-
-
-def random_counts(rng: random.Random, n: int) -> list[int]:
-    """A random closed hand of ``n`` tiles drawn from the 136 playing tiles, as 34 counts."""
-    counts = [0] * 34
-    for t in rng.sample(WALL, n):
-        counts[t] += 1
-    return counts
 
 
 def to_ids136(counts: Sequence[int]) -> list[int]:

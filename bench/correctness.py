@@ -18,6 +18,7 @@ from mahjong_table.analysis import (
     thirteen_orphans_shanten,
     waits,
 )
+from mahjong_table.analysis.samples import random_complete
 
 from .common import Report, heading, optional, random_counts
 
@@ -105,17 +106,7 @@ def run(report: Report, hands: int = 100_000, seed: int = 2) -> None:
 
 def _near_complete(rng: random.Random, melds: int) -> list[int]:
     """A complete hand of ``4 - melds`` sets and a pair, minus one tile."""
-    while True:
-        c = [0] * 34
-        for _ in range(4 - melds):
-            if rng.random() < 0.6:
-                start = rng.randrange(3) * 9 + rng.randrange(7)
-                for t in (start, start + 1, start + 2):
-                    c[t] += 1
-            else:
-                c[rng.randrange(34)] += 3
-        c[rng.randrange(34)] += 2
-        if max(c) <= 4:
-            held = [t for t in range(34) for _ in range(c[t])]
-            c[rng.choice(held)] -= 1
-            return c
+    c = random_complete(rng, 4 - melds)
+    held = [t for t in range(34) for _ in range(c[t])]
+    c[rng.choice(held)] -= 1
+    return c

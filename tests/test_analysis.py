@@ -31,6 +31,7 @@ from mahjong_table.analysis import (
     useful_tiles,
     waits,
 )
+from mahjong_table.analysis.samples import random_complete
 from mahjong_table.tiles import counts_of, parse_tiles
 
 WALL = [k for k in range(34) for _ in range(4)]
@@ -45,22 +46,6 @@ def random_hand(rng: random.Random, n: int) -> list[int]:
     for t in rng.sample(WALL, n):
         counts[t] += 1
     return counts
-
-
-def random_complete(rng: random.Random, sets: int) -> list[int]:
-    """A random hand of ``sets`` sets and a pair (chows more often than pungs)."""
-    while True:
-        counts = [0] * 34
-        for _ in range(sets):
-            if rng.random() < 0.6:
-                start = rng.randrange(3) * 9 + rng.randrange(7)
-                for t in (start, start + 1, start + 2):
-                    counts[t] += 1
-            else:
-                counts[rng.randrange(34)] += 3
-        counts[rng.randrange(34)] += 2
-        if max(counts) <= 4:
-            return counts
 
 
 def random_near(rng: random.Random, melds: int, n_random: int = 1) -> list[int]:

@@ -5,7 +5,6 @@ and views that leak nothing. Both the 144-tile and the 136-tile games; over 1,00
 
 from __future__ import annotations
 
-import json
 import random
 from collections import Counter
 
@@ -13,7 +12,7 @@ import pytest
 
 from mahjong_table.engine import Action, ActionKind, Game, Phase
 from mahjong_table.rules import get_rule_set
-from mahjong_table.tiles import TILES
+from rig import scramble_changes_no_view
 
 HANDS_PER_VARIANT = 600
 
@@ -49,44 +48,6 @@ def choose(game: Game, p: int, rng: random.Random, eps: float) -> Action:
         return claims[rng.randrange(len(claims))]
     passes = [a for a in acts if a.kind is ActionKind.PASS]
     return passes[0] if passes else acts[rng.randrange(len(acts))]
-
-
-def scramble_changes_no_view(game: Game, rng: random.Random) -> None:
-    """For each player p: swap concealed tiles of another player with untaken wall tiles and
-    shuffle the untaken middle of the wall; p's view (JSON) must not change. Restored after."""
-    wall = game.wall
-    # positions certainly untaken: drawn from neither end yet
-    region = list(range(wall.head, len(wall.tiles) - wall.tail - 2))
-    if len(region) < 2:
-        return
-    for p in range(4):
-        before = json.dumps(game.view(p).to_json(), sort_keys=True)
-        saved_tiles = list(wall.tiles)
-        saved_counts = [list(ps.counts) for ps in game.players]
-        for q, ps in enumerate(game.players):
-            if q == p:
-                continue
-            for k in range(34):
-                if ps.counts[k]:
-                    i = rng.choice(region)
-                    t = wall.tiles[i]
-                    if t < 34 and t != k:
-                        wall.tiles[i] = TILES[k]
-                        ps.counts[k] -= 1
-                        ps.counts[t] += 1
-        rest = [wall.tiles[i] for i in region]
-        rng.shuffle(rest)
-        for i, t in zip(region, rest, strict=True):
-            wall.tiles[i] = t
-        changed = (wall.tiles != saved_tiles
-                   or any(ps.counts != c for ps, c in zip(game.players, saved_counts,
-                                                          strict=True)))
-        after = json.dumps(game.view(p).to_json(), sort_keys=True)
-        wall.tiles[:] = saved_tiles
-        for ps, c in zip(game.players, saved_counts, strict=True):
-            ps.counts[:] = c
-        assert changed
-        assert after == before, f"player {p}'s view depends on hidden information"
 
 
 def play_variant(bonus_tiles: bool, seed0: int) -> Counter[str]:

@@ -9,32 +9,11 @@ import random
 from mahjong_table.engine import Game
 from mahjong_table.players import RandomBot
 from mahjong_table.rules import get_rule_set
-
-
-def _scramble_hidden(game: Game, keep: int, rng: random.Random) -> None:
-    """Swap concealed tiles of the other players with tiles of the wall, and shuffle the
-    untaken wall: everything ``keep`` must not see changes, everything public stays."""
-    wall = game.wall
-    untaken_idx = [i for i in range(wall.head, len(wall.tiles))]
-    for p, ps in enumerate(game.players):
-        if p == keep:
-            continue
-        for k in range(34):
-            if ps.counts[k] and untaken_idx:
-                i = rng.choice(untaken_idx)
-                t = wall.tiles[i]
-                if t < 34 and t != k:
-                    wall.tiles[i] = type(t).of(k)
-                    ps.counts[k] -= 1
-                    ps.counts[t] += 1
-    rest = [wall.tiles[i] for i in untaken_idx]
-    rng.shuffle(rest)
-    for i, t in zip(untaken_idx, rest, strict=True):
-        wall.tiles[i] = t
+from rig import scramble_changes_no_view
 
 
 def test_views_do_not_depend_on_hidden_information() -> None:
-    """Changing other players' concealed tiles and the wall order leaves a view unchanged
+    """Changing other players' concealed tiles and the wall order leaves every view unchanged
     (its legal actions included), at many points of many games."""
     rules = get_rule_set("hongkong", rounds=1)
     rng = random.Random(1)
@@ -43,19 +22,10 @@ def test_views_do_not_depend_on_hidden_information() -> None:
         game = Game(rules, seed, max_hands=3)
         bots = [RandomBot(f"{seed}/{i}") for i in range(4)]
         while not game.is_over:
-            p = game.to_act()[0]
             if rng.random() < 0.2:
-                for viewer in range(4):
-                    before = json.dumps(game.view(viewer).to_json())
-                    probe = Game(rules, seed, max_hands=3)
-                    for a in game.actions:
-                        probe.apply(a)
-                    _scramble_hidden(probe, viewer, rng)
-                    after = json.dumps(probe.view(viewer).to_json())
-                    # the viewer's own legal claims may not change either: they depend on
-                    # their own tiles and the public discard only
-                    assert before == after
-                    checked += 1
+                scramble_changes_no_view(game, rng)
+                checked += 1
+            p = game.to_act()[0]
             game.apply(bots[p].choose(game.view(p)))
     assert checked > 50
 
