@@ -387,3 +387,17 @@ def test_004_s07_false_mahjong_penalty_on_a_claimed_discard() -> None:
     assert r.reason == "false_mahjong"
     assert r.payments[w] == -256 and r.payments[e] == 128
     assert r.payments[s] == 64 and r.payments[n] == 64
+
+
+def test_claimed_meld_records_where_the_tile_came_from() -> None:
+    """A claimed meld keeps the seat offset of its discarder: 1 = the player on your left
+    (before you in turn order), 2 = opposite, 3 = on your right."""
+    g = new_game(seed=2)
+    e, s, w, n = seats(g)
+    rig(g, {e: "7z 19m19p19s123456z", w: "77z 19m258p369s15z", s: "23s 111m 999p 55667z"})
+    act(g, D, e, "7z")
+    act(g, PUNG, w)
+    for q in list(g.pending):
+        if q not in g.responses:
+            act(g, PASS, q)
+    assert g.players[w].melds[-1].source == 2  # East sits opposite West

@@ -540,7 +540,7 @@ class Game:
             return
         ps = self.players[q]
         self.players[d].discards.pop()
-        source = (d - q) % 4
+        source = (q - d) % 4  # 1: from the left (the player before), 2: opposite, 3: right
         if best.kind is ActionKind.CHOW:
             assert best.tile is not None
             start = int(best.tile)
