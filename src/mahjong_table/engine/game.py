@@ -12,7 +12,7 @@ the dealer is East and seat winds follow turn order: ``wind(p) = (p - dealer) % 
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any
@@ -122,6 +122,8 @@ class Game:
         self.max_hands = max_hands
         self.check_invariants = check_invariants
         self.names = names or [f"Player {i}" for i in range(4)]
+        #: the winning forms besides four sets and a pair (public, shown in views)
+        self.special_forms: tuple[str, ...] = rules.special_forms()
         self.events: list[Event] = []
         self._dirty_seats: set[int] = {0, 1, 2, 3}
         self.actions: list[Action] = []
@@ -188,16 +190,20 @@ class Game:
 
     def legal_actions(self, player: int) -> list[Action]:
         """Every action ``player`` may take now (empty when it is not their decision)."""
+        return list(self._legal(player))
+
+    def _legal(self, player: int) -> Sequence[Action]:
+        """The engine's own (not to be mutated) sequence of ``player``'s legal actions."""
         if self.phase is Phase.TURN:
             if player != self.current:
-                return []
+                return ()
             if self._turn_cache is None:
                 self._turn_cache = self._turn_actions()
-            return list(self._turn_cache)
+            return self._turn_cache
         if (self.phase in (Phase.CLAIM, Phase.ROB) and player in self.pending
                 and player not in self.responses):
-            return list(self.pending[player])
-        return []
+            return self.pending[player]
+        return ()
 
     # ----- applying actions ----------------------------------------------------------------
 
@@ -209,12 +215,7 @@ class Game:
         if not 0 <= p < 4:
             raise IllegalActionError(f"player {p} does not exist",
                                      self.rules.citations["players"])
-        if self.phase is Phase.TURN and p == self.current:
-            if self._turn_cache is None:
-                self._turn_cache = self._turn_actions()
-            options = self._turn_cache
-        else:
-            options = self.legal_actions(p)
+        options = self._legal(p)
         # the engine hands out shared Action instances: identity first, equality second
         if any(a is action for a in options) or action in options:
             return

@@ -157,6 +157,6 @@ def view_of(game: Game, player: int) -> PlayerView:
         discarder=game.discarder if claim else None,
         live_wall=game.wall.live_remaining,
         dead_wall=game.wall.dead_remaining,
-        legal_actions=tuple(game.legal_actions(player)),
-        special_forms=game.rules.special_forms(),
+        legal_actions=tuple(game._legal(player)),
+        special_forms=game.special_forms,
     )
