@@ -401,3 +401,16 @@ def test_claimed_meld_records_where_the_tile_came_from() -> None:
         if q not in g.responses:
             act(g, PASS, q)
     assert g.players[w].melds[-1].source == 2  # East sits opposite West
+
+
+def test_verify_can_apply_apply_triad() -> None:
+    """verify() raises with the rule, can_apply() answers, apply() performs; all agree."""
+    g = new_game(seed=5)
+    e = g.dealer
+    good = g.legal_actions(e)[-1]
+    bad = Action(PASS, e)
+    assert g.can_apply(good) and not g.can_apply(bad)
+    g.verify(good)
+    with pytest.raises(IllegalActionError):
+        g.verify(bad)
+    g.apply(good)

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
 
-from .tiles import TILES, NotationError, Tile, TileSet, format_tiles, parse_tiles
+from .tiles import NotationError, Tile, TileSet, format_tiles, parse_tiles
 
 __all__ = ["MeldKind", "Meld", "Hand", "parse_hand", "parse_meld", "MeldError"]
 
@@ -194,12 +194,3 @@ def parse_hand(text: str, tile_set: TileSet | None = None) -> Hand:
                 raise NotationError(f"jokers are not used in the {tile_set.name} tile set")
     return hand
 
-
-def meld_from_kind(kind: MeldKind, first: int, *, exposed: bool = False) -> Meld:
-    """Build a natural meld from its kind and first tile index (used by decompositions)."""
-    tiles: tuple[Tile, ...]
-    if kind is MeldKind.CHOW:
-        tiles = (TILES[first], TILES[first + 1], TILES[first + 2])
-    else:
-        tiles = (TILES[first],) * kind.size
-    return Meld(kind, tiles, exposed)

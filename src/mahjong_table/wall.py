@@ -114,10 +114,6 @@ class Wall:
         self.tail += 1
         return tile
 
-    def next_position(self) -> WallPosition:
-        """Where the next live draw comes from (public: everyone sees the wall's end)."""
-        return self.positions[self._head_index()]
-
     def untaken(self) -> list[Tile]:
         """Every tile still in the wall (for invariant checks; order not meaningful)."""
         if self.remaining <= 0:

@@ -49,13 +49,6 @@ class Event(NamedTuple):
             out[k] = v
         return out
 
-    @staticmethod
-    def from_json(data: dict[str, Any], private: bool = False, secret: bool = False) -> Event:
-        d = dict(data)
-        etype = d.pop("type")
-        player = d.pop("player", None)
-        return Event(etype, player, d, private, secret)
-
 
 def events_for(events: list[Event], viewer: int) -> list[dict[str, Any]]:
     """The events ``viewer`` is shown, in their JSON form (hidden tiles and secret events

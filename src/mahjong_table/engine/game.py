@@ -12,7 +12,7 @@ the dealer is East and seat winds follow turn order: ``wind(p) = (p - dealer) % 
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any
@@ -707,17 +707,6 @@ class Game:
         return (f"{k.value} is not possible now", cite["claim"])
 
     # ----- invariants ----------------------------------------------------------------------
-
-    def iter_tiles(self) -> Iterator[Tile]:
-        """Every physical tile of the current hand, wherever it is (wall, hands, melds,
-        bonus, discards; a tile being robbed is in the konger's hand)."""
-        yield from self.wall.untaken()
-        for ps in self.players:
-            yield from ps.concealed_tiles()
-            for m in ps.melds:
-                yield from m.tiles
-            yield from ps.bonus
-            yield from ps.discards
 
     def assert_invariants(self) -> None:
         """Raise ``AssertionError`` unless every tile is in exactly one place, hand sizes are

@@ -238,5 +238,3 @@ class RuleSet(ABC):
         finished = round_wind >= int(self.options.get("rounds", 4))
         return Progress(round_wind % 4, dealer, passes, progress.hand_number + 1, finished)
 
-    def describe_options(self) -> Mapping[str, Any]:
-        return dict(self.options)
