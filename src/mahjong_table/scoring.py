@@ -48,6 +48,8 @@ class WinContext:
     kong_replacement: bool = False
     heavenly: bool = False
     earthly: bool = False
+    #: American: the win came right after a joker exchange (paid as self-drawn by default)
+    joker_exchange: bool = False
 
 
 @dataclass(frozen=True)

@@ -6,14 +6,22 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Any
 
-from ..tiles import Tile
+from ..tiles import Tile, format_tiles, parse_tiles
 
-__all__ = ["ActionKind", "Action", "IllegalActionError"]
+__all__ = ["ActionKind", "Action", "IllegalActionError", "CLAIM_PRIORITY", "EXPOSURE_SIZES"]
 
 
 class ActionKind(Enum):
-    """What a player does. Claims (``CHOW``, ``PUNG``, ``KONG``, ``MAHJONG`` on a discard) and
-    ``PASS`` answer a discard; the rest are taken in one's own turn."""
+    """What a player does.
+
+    Claims (``CHOW``, ``PUNG``, ``KONG``, ``QUINT``, ``SEXTET``, ``MAHJONG`` on a discard) and
+    ``PASS`` answer a discard; ``DISCARD``, the declared kongs, ``MAHJONG``,
+    ``JOKER_EXCHANGE`` and ``CALL_DEAD`` are taken in one's own turn. Before play (the
+    American Charleston, 001 Part one 06): ``CHARLESTON_PASS`` (tiles passed face down),
+    ``CHARLESTON_CONTINUE`` / ``CHARLESTON_STOP`` (the vote on the second Charleston),
+    ``COURTESY_ASK`` (how many tiles to exchange with the player opposite) and
+    ``COURTESY_PASS``. Which of them a rule set uses is the rule set's to say.
+    """
 
     DISCARD = "discard"
     CONCEALED_KONG = "concealed_kong"
@@ -22,10 +30,20 @@ class ActionKind(Enum):
     CHOW = "chow"
     PUNG = "pung"
     KONG = "kong"
+    QUINT = "quint"
+    SEXTET = "sextet"
     PASS = "pass"
+    JOKER_EXCHANGE = "joker_exchange"
+    CALL_DEAD = "call_dead"
+    CHARLESTON_PASS = "charleston_pass"
+    CHARLESTON_CONTINUE = "charleston_continue"
+    CHARLESTON_STOP = "charleston_stop"
+    COURTESY_ASK = "courtesy_ask"
+    COURTESY_PASS = "courtesy_pass"
 
 
-#: claim priority (004 s05 "Priorities and Victory"; 001 Part two "Claiming priority")
+#: claim priority of four-sets-and-a-pair play (004 s05 "Priorities and Victory"; 001 Part
+#: two "Claiming priority"); a rule set may give its own (``RuleSet.claim_priority``)
 CLAIM_PRIORITY = {
     ActionKind.MAHJONG: 3,
     ActionKind.PUNG: 2,
@@ -34,32 +52,76 @@ CLAIM_PRIORITY = {
     ActionKind.PASS: 0,
 }
 
+#: the claims that expose a group of identical tiles, by the group's size
+EXPOSURE_SIZES = {
+    ActionKind.PUNG: 3,
+    ActionKind.KONG: 4,
+    ActionKind.QUINT: 5,
+    ActionKind.SEXTET: 6,
+}
+
 
 @dataclass(frozen=True, slots=True)
 class Action:
-    """One player's action. ``player`` is 0-3 (fixed for the whole game). ``tile`` is the tile
-    discarded or declared as a kong; for a chow it is the lowest tile of the chow formed (the
-    claimed tile is always the last discard); None for ``PASS``, ``PUNG``, ``KONG`` and
-    ``MAHJONG``."""
+    """One player's action. ``player`` is 0-3 (fixed for the whole game).
+
+    - ``tile``: the tile discarded or declared as a kong; for a chow the lowest tile of the
+      chow formed (the claimed tile is always the last discard); for a joker exchange the
+      natural tile given for the joker. None for ``PASS``, ``MAHJONG`` and exposure claims.
+    - ``tiles``: the tiles passed in a Charleston or courtesy pass (from the player's hand).
+    - ``jokers``: jokers the player adds to an exposure claimed from a discard (American).
+    - ``target``: the player whose exposure a joker is taken from, or whose hand is called
+      dead.
+    - ``number``: a Charleston pass's blind count (tiles just received passed on unseen), or
+      the tiles asked for in a courtesy pass.
+    """
 
     kind: ActionKind
     player: int
     tile: Tile | None = None
+    tiles: tuple[Tile, ...] = ()
+    jokers: int = 0
+    target: int | None = None
+    number: int | None = None
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"kind": self.kind.value, "player": self.player}
         if self.tile is not None:
             out["tile"] = str(self.tile)
+        if self.tiles:
+            out["tiles"] = format_tiles(self.tiles)
+        if self.jokers:
+            out["jokers"] = self.jokers
+        if self.target is not None:
+            out["target"] = self.target
+        if self.number is not None:
+            out["number"] = self.number
         return out
 
     @staticmethod
     def from_json(data: dict[str, Any]) -> Action:
         """Inverse of :meth:`to_json`. Raises ``ValueError`` for an unknown kind or tile."""
         tile = Tile.parse(data["tile"]) if data.get("tile") is not None else None
-        return Action(ActionKind(data["kind"]), int(data["player"]), tile)
+        tiles = tuple(parse_tiles(data["tiles"])) if data.get("tiles") else ()
+        target = data.get("target")
+        number = data.get("number")
+        return Action(ActionKind(data["kind"]), int(data["player"]), tile, tiles,
+                      int(data.get("jokers", 0)), None if target is None else int(target),
+                      None if number is None else int(number))
 
     def __str__(self) -> str:
-        return f"{self.kind.value}{' ' + str(self.tile) if self.tile is not None else ''}"
+        parts = [self.kind.value]
+        if self.tile is not None:
+            parts.append(str(self.tile))
+        if self.tiles:
+            parts.append(format_tiles(self.tiles))
+        if self.jokers:
+            parts.append(f"+{self.jokers} joker{'s' if self.jokers > 1 else ''}")
+        if self.target is not None:
+            parts.append(f"(player {self.target})")
+        if self.number is not None:
+            parts.append(f"#{self.number}")
+        return " ".join(parts)
 
 
 class IllegalActionError(ValueError):

@@ -15,14 +15,15 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import Enum
+from itertools import combinations
 from typing import Any
 
 from ..melds import Hand, Meld, MeldKind
-from ..rules.base import Progress, RuleSet
+from ..rules.base import PassStage, Progress, RuleSet
 from ..scoring import WIND_LETTERS, ScoreResult, WinContext
 from ..tiles import NUM_KINDS, NUM_PLAYING, TILES, Tile, format_tiles, tiles_from_counts
 from ..wall import Wall, build_wall
-from .actions import CLAIM_PRIORITY, Action, ActionKind, IllegalActionError
+from .actions import EXPOSURE_SIZES, Action, ActionKind, IllegalActionError
 from .events import Event
 from .view import PlayerView, SeatView, view_of
 
@@ -30,14 +31,22 @@ __all__ = ["Game", "Phase", "HandResult", "PlayerState"]
 
 # shared Action instances (actions are immutable values): the engine hands out these
 _TILE_ACTIONS = {
-    kind: tuple(tuple(Action(kind, p, TILES[k]) for k in range(NUM_PLAYING)) for p in range(4))
+    kind: tuple(tuple(Action(kind, p, TILES[k]) for k in range(NUM_KINDS)) for p in range(4))
     for kind in (ActionKind.DISCARD, ActionKind.CONCEALED_KONG, ActionKind.ADDED_KONG,
                  ActionKind.CHOW)
 }
 _PLAIN_ACTIONS = {
     kind: tuple(Action(kind, p) for p in range(4))
-    for kind in (ActionKind.MAHJONG, ActionKind.PUNG, ActionKind.KONG, ActionKind.PASS)
+    for kind in (ActionKind.MAHJONG, ActionKind.PUNG, ActionKind.KONG, ActionKind.QUINT,
+                 ActionKind.SEXTET, ActionKind.PASS, ActionKind.CHARLESTON_CONTINUE,
+                 ActionKind.CHARLESTON_STOP)
 }
+#: exposure claims with jokers: kind -> player -> jokers -> action
+_EXPOSE = {
+    kind: tuple(tuple(Action(kind, p, jokers=j) for j in range(size)) for p in range(4))
+    for kind, size in EXPOSURE_SIZES.items()
+}
+_JOKER = 46
 _DISCARD = _TILE_ACTIONS[ActionKind.DISCARD]
 _CKONG = _TILE_ACTIONS[ActionKind.CONCEALED_KONG]
 _AKONG = _TILE_ACTIONS[ActionKind.ADDED_KONG]
@@ -49,10 +58,12 @@ _PASS = _PLAIN_ACTIONS[ActionKind.PASS]
 
 
 class Phase(Enum):
-    """``TURN``: the current player draws/has drawn and must discard, declare a kong or win.
-    ``CLAIM``: players answer the last discard. ``ROB``: players may rob an added kong.
-    ``GAME_OVER``: nothing more to do."""
+    """``CHARLESTON``: the exchanges before play (the rule set's ``charleston_stages``; every
+    player in play answers at once). ``TURN``: the current player draws/has drawn and must
+    discard, declare a kong or win. ``CLAIM``: players answer the last discard. ``ROB``:
+    players may rob an added kong. ``GAME_OVER``: nothing more to do."""
 
+    CHARLESTON = "charleston"
     TURN = "turn"
     CLAIM = "claim"
     ROB = "rob"
@@ -61,7 +72,8 @@ class Phase(Enum):
 
 @dataclass
 class PlayerState:
-    """One player's tiles in the current hand. ``counts`` are the concealed tiles (34 kinds);
+    """One player's tiles in the current hand. ``counts`` are the concealed tiles (by tile
+    index: the 34 playing kinds, or all 47 where flowers and jokers are hand tiles);
     ``melds`` the exposed melds and declared concealed kongs; ``discards`` the pond (tiles
     claimed by others are removed from it and shown in the claimer's meld)."""
 
@@ -69,6 +81,8 @@ class PlayerState:
     melds: list[Meld] = field(default_factory=list)
     bonus: list[Tile] = field(default_factory=list)
     discards: list[Tile] = field(default_factory=list)
+    #: out of play until the next hand (a dead hand, 001 Part one "Dead hands")
+    dead: bool = False
 
     @property
     def concealed_count(self) -> int:
@@ -124,6 +138,12 @@ class Game:
         self.names = names or [f"Player {i}" for i in range(4)]
         #: the winning forms besides four sets and a pair (public, shown in views)
         self.special_forms: tuple[str, ...] = rules.special_forms()
+        # what the rule set says, read once
+        self._bonus = [k in rules.bonus_kinds for k in range(NUM_KINDS)]
+        self._alike = [rules.alike(k) for k in range(NUM_KINDS)]
+        self._claims = tuple(ActionKind(k) for k in rules.claim_kinds)
+        self._priority = {ActionKind(k): v for k, v in rules.claim_priority.items()}
+        self._stages: tuple[PassStage, ...] = rules.charleston_stages()
         self.events: list[Event] = []
         self._dirty_seats: set[int] = {0, 1, 2, 3}
         self.actions: list[Action] = []
@@ -153,6 +173,16 @@ class Game:
         self.responses: dict[int, Action] = {}
         self.discards_made = 0
         self.declarations = 0
+        #: the Charleston stage under way (index into the rule set's stages), if any
+        self.stage_index: int | None = None
+        #: tiles each player received in the last pass (what a blind pass may pass on)
+        self._received: list[list[Tile]] = [[], [], [], []]
+        #: courtesy numbers agreed by each player (after the courtesy asks)
+        self._courtesy: list[int] = [0, 0, 0, 0]
+        #: a joker exchange was made in the current turn (a win then is paid as self-drawn)
+        self.exchanged = False
+        #: the discarder of the tile claimed for the current turn's exposure, if any
+        self.claimed_from: int | None = None
         self._turn_cache: list[Action] | None = None
         self._seat_cache: tuple[int, tuple[SeatView, ...]] | None = None
         self._waits_cache: list[frozenset[int] | None] = [None] * 4
@@ -168,6 +198,13 @@ class Game:
     def is_over(self) -> bool:
         return self.phase is Phase.GAME_OVER
 
+    @property
+    def stage(self) -> PassStage | None:
+        """The Charleston stage under way (None outside the Charleston)."""
+        if self.phase is Phase.CHARLESTON and self.stage_index is not None:
+            return self._stages[self.stage_index]
+        return None
+
     def wind_of(self, player: int) -> int:
         """Seat wind (0 East .. 3 North) of ``player`` in the current hand."""
         return (player - self.hand_progress.dealer) % 4
@@ -177,10 +214,10 @@ class Game:
 
     def to_act(self) -> list[int]:
         """Players whose action is awaited: the current player in a turn, or every player
-        still to answer a claim or rob window. Empty when the game is over."""
+        still to answer a claim, rob or Charleston stage. Empty when the game is over."""
         if self.phase is Phase.TURN:
             return [self.current]
-        if self.phase in (Phase.CLAIM, Phase.ROB):
+        if self.phase in (Phase.CLAIM, Phase.ROB, Phase.CHARLESTON):
             return [p for p in self.pending if p not in self.responses]
         return []
 
@@ -200,9 +237,12 @@ class Game:
             if self._turn_cache is None:
                 self._turn_cache = self._turn_actions()
             return self._turn_cache
-        if (self.phase in (Phase.CLAIM, Phase.ROB) and player in self.pending
+        if (self.phase in (Phase.CLAIM, Phase.ROB, Phase.CHARLESTON) and player in self.pending
                 and player not in self.responses):
-            return self.pending[player]
+            opts = self.pending[player]
+            if not opts and self.phase is Phase.CHARLESTON:
+                opts = self.pending[player] = self._stage_actions(player)
+            return opts
         return ()
 
     # ----- applying actions ----------------------------------------------------------------
@@ -215,6 +255,11 @@ class Game:
         if not 0 <= p < 4:
             raise IllegalActionError(f"player {p} does not exist",
                                      self.rules.citations["players"])
+        if self.phase is Phase.CHARLESTON:
+            # a pass is checked directly: its legal actions are many combinations
+            if p in self.pending and p not in self.responses and self._stage_allows(action):
+                return
+            raise IllegalActionError(*self._why_illegal(action))
         options = self._legal(p)
         # the engine hands out shared Action instances: identity first, equality second
         if any(a is action for a in options) or action in options:
@@ -242,6 +287,8 @@ class Game:
         self._turn_cache = None
         if self.phase is Phase.TURN:
             self._apply_turn(action)
+        elif self.phase is Phase.CHARLESTON:
+            self._apply_stage(action)
         else:
             self._apply_response(action)
         self._turn_cache = None
@@ -262,7 +309,10 @@ class Game:
             d = data.get("discarder")
             if d is not None:
                 self._dirty_seats.add(d)
-            if etype in ("hand_start", "hand_end"):
+            o = data.get("target")
+            if o is not None:
+                self._dirty_seats.add(o)
+            if etype in ("hand_start", "hand_end", "charleston_pass", "courtesy_pass"):
                 self._dirty_seats.update(range(4))
 
     def _start_hand(self) -> None:
@@ -273,7 +323,7 @@ class Game:
         self.wall = build_wall(rules.tile_set.all_tiles(), rng,
                                stacks_per_wall=rules.stacks_per_wall, wall=brk.wall,
                                stacks=brk.stacks, dead_wall_tiles=rules.dead_wall_tiles)
-        self.players = [PlayerState() for _ in range(4)]
+        self.players = [PlayerState(counts=[0] * rules.hand_kinds) for _ in range(4)]
         self._waits_cache = [None] * 4
         self.phase = Phase.TURN
         self.current = prog.dealer
@@ -287,20 +337,20 @@ class Game:
         self.responses = {}
         self.discards_made = 0
         self.declarations = 0
+        self.stage_index = None
+        self._received = [[], [], [], []]
+        self._courtesy = [0, 0, 0, 0]
+        self.exchanged = False
+        self.claimed_from = None
         self._emit("hand_start", None, hand_number=prog.hand_number,
                    round_wind=WIND_LETTERS[prog.round_wind], dealer=prog.dealer,
                    winds=[WIND_LETTERS[self.wind_of(x)] for x in range(4)],
                    dice=list(brk.dice), break_wall=WIND_LETTERS[brk.wall],
                    break_stacks=brk.stacks, live_wall=self.wall.live_remaining,
                    dead_wall=self.wall.dead_remaining)
-        # the deal (004 s04): lots of four from East in turn order, three times, then East
-        # two and the others one
-        dealt: list[list[Tile]] = [[], [], [], []]
-        for lot in rules.deal_rounds:
-            for w in range(4):
-                p = self.player_of_wind(w)
-                for _ in range(lot[w]):
-                    dealt[p].append(self.wall.draw())
+        # the deal (004 s04; 001 Part one 05): as the rule set deals, East first
+        by_wind = rules.deal_tiles(self.wall.draw)
+        dealt: list[list[Tile]] = [by_wind[self.wind_of(p)] for p in range(4)]
         for w in range(4):
             p = self.player_of_wind(w)
             for t in dealt[p]:
@@ -311,13 +361,15 @@ class Game:
         for w in range(4):
             p = self.player_of_wind(w)
             for t in sorted(dealt[p]):
-                if t.is_bonus:
+                if self._bonus[t]:
                     replaced = self._expose_bonus(p, t)
                     assert replaced, "the deal leaves tiles to replace bonus tiles"
         self.last_draw = None
+        if self._stages:
+            self._open_stage(0)
 
     def _add_tile(self, p: int, t: Tile) -> None:
-        if t.is_bonus:
+        if self._bonus[t]:
             return  # held aside until exposed
         self.players[p].counts[t] += 1
 
@@ -336,7 +388,7 @@ class Game:
             t = self.wall.draw_replacement()
             self._emit("replacement", p, private=True, tile=str(t), reason="bonus",
                        live_wall=self.wall.live_remaining, dead_wall=self.wall.dead_remaining)
-            if not t.is_bonus:
+            if not self._bonus[t]:
                 self.players[p].counts[t] += 1
                 self.last_draw = t
                 return True
@@ -352,7 +404,7 @@ class Game:
             t = self.wall.draw()
             self._emit("draw", p, private=True, tile=str(t),
                        live_wall=self.wall.live_remaining, dead_wall=self.wall.dead_remaining)
-        if t.is_bonus:
+        if self._bonus[t]:
             if not self._expose_bonus(p, t):
                 self._draw_hand()
                 return
@@ -363,6 +415,8 @@ class Game:
         self.phase = Phase.TURN
         self.drew = True
         self.replacement_draw = replacement
+        self.exchanged = False
+        self.claimed_from = None
 
     def _can_replace(self) -> bool:
         """Whether a kong's replacement tile can still be drawn."""
@@ -370,23 +424,244 @@ class Game:
             return self.wall.dead_remaining > 0
         return self.wall.live_remaining > 0
 
+    def _next_in_play(self, p: int) -> int | None:
+        """The next player after ``p`` in turn order whose hand is not dead (``p`` itself
+        when all others are dead; None when every hand is dead)."""
+        for i in range(1, 5):
+            q = (p + i) % 4
+            if not self.players[q].dead:
+                return q
+        return None
+
+    # ----- the Charleston (001 Part one 06), for rule sets that have one -------------------
+
+    def _open_stage(self, index: int) -> None:
+        """Open Charleston stage ``index`` (skipping courtesy passes nobody makes); start
+        play when no stage is left."""
+        stages = self._stages
+        while index < len(stages):
+            stage = stages[index]
+            askers = [p for p in range(4) if not self.players[p].dead]
+            if stage.kind == "courtesy_pass":
+                askers = [p for p in askers if self._courtesy[p] > 0]
+            if askers:
+                self.phase = Phase.CHARLESTON
+                self.stage_index = index
+                # actions are listed when first asked for (a pass has many combinations)
+                self.pending = {p: [] for p in askers}
+                self.responses = {}
+                self._emit("charleston_stage", None, stage=stage.name, kind=stage.kind,
+                           offset=stage.offset, count=stage.count, blind=stage.blind)
+                return
+            index += 1
+        self.stage_index = None
+        self.pending = {}
+        self.responses = {}
+        self._received = [[], [], [], []]
+        self._emit("play_start", None)
+        # East begins by discarding (001 Part one 07): East's fourteenth tile counts as drawn
+        self.phase = Phase.TURN
+        self.current = self.dealer
+        self.drew = True
+        self.last_draw = None
+
+    def _passable(self, p: int) -> list[Tile]:
+        """The tiles ``p`` may pass: any but jokers (001 Part one 06 "Jokers cannot be
+        passed")."""
+        return [t for t in tiles_from_counts(self.players[p].counts) if t != _JOKER]
+
+    def _stage_actions(self, p: int) -> list[Action]:
+        stage = self._stages[self.stage_index or 0]
+        acts: list[Action] = []
+        if stage.kind == "vote":
+            return [_PLAIN_ACTIONS[ActionKind.CHARLESTON_CONTINUE][p],
+                    _PLAIN_ACTIONS[ActionKind.CHARLESTON_STOP][p]]
+        if stage.kind == "courtesy_ask":
+            return [Action(ActionKind.COURTESY_ASK, p, number=n)
+                    for n in range(stage.count + 1)]
+        if self._may_declare_before_charleston(p):
+            acts.append(_MAHJONG[p])
+        tiles = self._passable(p)
+        kind = ActionKind.CHARLESTON_PASS if stage.kind == "pass" else ActionKind.COURTESY_PASS
+        n = stage.count if stage.kind == "pass" else self._courtesy[p]
+        blinds = range(min(n, len(self._received[p])) + 1) if stage.blind else range(1)
+        for blind in blinds:
+            for combo in sorted(set(combinations(tiles, n - blind))):
+                acts.append(Action(kind, p, tiles=combo, number=blind or None))
+        return acts
+
+    def _may_declare_before_charleston(self, p: int) -> bool:
+        """East's dealt hand that already wins may be declared before the Charleston (issue
+        reading of 001 Part one 06; docs/rules/american.md)."""
+        return (self.stage_index == 0 and p == self.dealer
+                and self.rules.is_winning(self.players[p].counts, self.players[p].melds))
+
+    def _stage_allows(self, a: Action) -> bool:
+        stage = self._stages[self.stage_index or 0]
+        p = a.player
+        if stage.kind in ("vote", "courtesy_ask"):
+            return a in self._stage_actions(p)
+        if a.kind is ActionKind.MAHJONG:
+            return self._may_declare_before_charleston(p)
+        kind = ActionKind.CHARLESTON_PASS if stage.kind == "pass" else ActionKind.COURTESY_PASS
+        n = stage.count if stage.kind == "pass" else self._courtesy[p]
+        blind = a.number or 0
+        if a.kind is not kind or a.tile is not None or a.jokers or a.target is not None:
+            return False
+        if blind and (not stage.blind or blind > len(self._received[p]) or blind > n):
+            return False
+        if blind < 0 or len(a.tiles) != n - blind:
+            return False
+        have = list(self.players[p].counts)
+        for t in a.tiles:
+            if t == _JOKER or t >= len(have) or have[t] <= 0:
+                return False
+            have[t] -= 1
+        return True
+
+    def _apply_stage(self, a: Action) -> None:
+        p = a.player
+        stage = self._stages[self.stage_index or 0]
+        if a.kind is ActionKind.MAHJONG:
+            self._emit("declare_mahjong", p, self_drawn=True)
+            self._win(p, None, self._any_tile(p), robbing=False)
+            return
+        self.responses[p] = a
+        # what a player passes or asks for is theirs alone until the stage resolves
+        data: dict[str, Any] = {"action": a.kind.value}
+        if a.tiles:
+            data["tiles"] = format_tiles(a.tiles)
+        if a.number is not None:
+            data["number"] = a.number
+        self._emit("respond", p, secret=True, **data)
+        if len(self.responses) < len(self.pending):
+            return
+        index = self.stage_index or 0
+        if stage.kind == "vote":
+            agreed = all(r.kind is ActionKind.CHARLESTON_CONTINUE
+                         for r in self.responses.values())
+            # only the outcome is told: who stopped the Charleston stays unsaid
+            self._emit("charleston_vote", None, stage=stage.name, agreed=agreed)
+            index += 1
+            if not agreed:
+                while index < len(self._stages) and self._stages[index].group == stage.group:
+                    index += 1
+            self._open_stage(index)
+            return
+        if stage.kind == "courtesy_ask":
+            asked = {q: r.number or 0 for q, r in self.responses.items()}
+            self._courtesy = [0, 0, 0, 0]
+            for q in asked:
+                o = (q + stage.offset) % 4
+                n = min(asked[q], asked.get(o, 0))
+                self._courtesy[q] = n
+            for q in asked:
+                self._emit("courtesy_agreed", q, secret=True, number=self._courtesy[q],
+                           partner=(q + stage.offset) % 4)
+            self._open_stage(index + 1)
+            return
+        self._resolve_pass(stage)
+        self._open_stage(index + 1)
+
+    def _resolve_pass(self, stage: PassStage) -> None:
+        """Move the tiles of a pass stage, all at once (001 Part one 06: "Players pass tiles
+        face down and simultaneously").
+
+        A blind pass of k (the option ``blind_pass``; docs/rules/american.md) passes on, unseen,
+        k of the tiles arriving in this same pass. It is resolved as at the table: every player
+        lays down the tiles chosen from the hand; then, going round from East until nothing
+        moves, each blind passer moves tiles from the pile arriving for them onto their own
+        pile, first come first, never a tile they laid down themselves (it has come home, and
+        its owner keeps it). Each player then takes the pile that lies before them: every hand
+        keeps its size, whatever the blind counts (all 256 combinations are tested).
+        """
+        offset = stage.offset or 2  # a courtesy pass goes to the player opposite
+        givers = dict(self.responses)
+        source = {(q + offset) % 4: q for q in givers}  # receiver -> giver
+        piles: dict[int, list[tuple[int, Tile]]] = {
+            q: [(q, t) for t in givers[q].tiles] for q in givers}
+        owed = {q: givers[q].number or 0 for q in givers}
+        order = [self.player_of_wind(w) for w in range(4)]
+        moved = True
+        while moved:
+            moved = False
+            for q in order:
+                if owed.get(q, 0) <= 0 or q not in source:
+                    continue
+                arriving = piles[source[q]]
+                i = 0
+                while owed[q] > 0 and i < len(arriving):
+                    if arriving[i][0] == q:
+                        i += 1
+                        continue
+                    piles[q].append(arriving.pop(i))
+                    owed[q] -= 1
+                    moved = True
+        received: list[list[Tile]] = [[], [], [], []]
+        for q, pile in piles.items():
+            received[(q + offset) % 4] = sorted(t for _, t in pile)
+        for q in givers:
+            for t in givers[q].tiles:
+                self.players[q].counts[t] -= 1
+        for q in range(4):
+            for t in received[q]:
+                self.players[q].counts[t] += 1
+        for q in sorted(givers, key=self.wind_of):
+            r = givers[q]
+            to = (q + offset) % 4
+            self._emit("passed", q, secret=True, stage=stage.name, to=to,
+                       tiles=format_tiles(r.tiles), blind=r.number or 0)
+            self._emit("received", to, secret=True, stage=stage.name, source=q,
+                       tiles=format_tiles(received[to]))
+        pass_event = "charleston_pass" if stage.kind == "pass" else "courtesy_pass"
+        self._emit(pass_event, None, stage=stage.name,
+                   passes={str(q): len(givers[q].tiles) + (givers[q].number or 0)
+                           for q in sorted(givers)})
+        self._received = received
+        self._waits_cache = [None] * 4
+
     # ----- turn actions --------------------------------------------------------------------
 
     def _turn_actions(self) -> list[Action]:
         p = self.current
+        rules = self.rules
         ps = self.players[p]
         counts = ps.counts
         acts: list[Action] = []
-        if self.drew:
-            if self.rules.is_winning(counts, ps.melds):
+        if self.drew or rules.mahjong_after_claim:
+            if rules.is_winning(counts, ps.melds):
                 acts.append(_MAHJONG[p])
-            if self._can_replace():
-                if 4 in counts:
-                    acts.extend([_CKONG[p][k] for k in range(NUM_PLAYING) if counts[k] == 4])
-                for m in ps.melds:
-                    if m.kind is MeldKind.PUNG and counts[m.tile]:
-                        acts.append(_AKONG[p][m.tile])
-        acts.extend([d for d, c in zip(_DISCARD[p], counts, strict=True) if c])
+        if self.drew and rules.declared_kongs and self._can_replace():
+            if 4 in counts:
+                acts.extend([_CKONG[p][k] for k in range(NUM_PLAYING) if counts[k] == 4])
+            for m in ps.melds:
+                if m.kind is MeldKind.PUNG and counts[m.tile]:
+                    acts.append(_AKONG[p][m.tile])
+        if rules.joker_exchange:
+            acts.extend(self._joker_exchanges(p))
+        if rules.calls_dead_hands():
+            for i in range(1, 4):
+                q = (p + i) % 4
+                qs = self.players[q]
+                if not qs.dead and qs.melds and rules.exposures_dead(qs.melds):
+                    acts.append(Action(ActionKind.CALL_DEAD, p, target=q))
+        acts.extend([d for d, c in zip(_DISCARD[p], counts, strict=False) if c])
+        return acts
+
+    def _joker_exchanges(self, p: int) -> list[Action]:
+        """001 Part one "Joker exchange": a joker in any exposure (one's own too) for the
+        matching natural tile from one's hand, in one's turn, several per turn."""
+        counts = self.players[p].counts
+        acts: list[Action] = []
+        for q in range(4):
+            done: set[int] = set()
+            for m in self.players[q].melds:
+                if _JOKER not in m.tiles:
+                    continue
+                for t in self._alike[m.tile]:
+                    if t not in done and counts[t]:
+                        done.add(t)
+                        acts.append(Action(ActionKind.JOKER_EXCHANGE, p, TILES[t], target=q))
         return acts
 
     def _apply_turn(self, a: Action) -> None:
@@ -401,12 +676,17 @@ class Game:
             self.last_discard = a.tile
             self.discarder = p
             self.drew = False
+            self.exchanged = False
+            self.claimed_from = None
             self._emit("discard", p, tile=str(a.tile))
             self._open_claims(p, a.tile)
         elif a.kind is ActionKind.MAHJONG:
             self._emit("declare_mahjong", p, self_drawn=True)
             if self.rules.is_winning(ps.counts, ps.melds):
-                self._win(p, None, self.last_draw or self._any_tile(p), robbing=False)
+                d = None
+                if not self.drew and not self.exchanged:
+                    d = self.claimed_from  # completed by the claimed tile itself
+                self._win(p, d, self.last_draw or self._any_tile(p), robbing=False)
             else:
                 self._false_mahjong(p, None)
         elif a.kind is ActionKind.CONCEALED_KONG:
@@ -421,6 +701,36 @@ class Game:
             self.declarations += 1
             self._emit("added_kong", p, tile=str(a.tile))
             self._open_rob(p, a.tile)
+        elif a.kind is ActionKind.JOKER_EXCHANGE:
+            assert a.tile is not None and a.target is not None
+            owner = self.players[a.target]
+            i = next(i for i, m in enumerate(owner.melds)
+                     if _JOKER in m.tiles and a.tile in self._alike[m.tile])
+            m = owner.melds[i]
+            tiles = list(m.tiles)
+            tiles.remove(TILES[_JOKER])
+            tiles.append(a.tile)
+            tiles.sort(key=lambda t: (t == _JOKER, t))
+            owner.melds[i] = Meld(m.kind, tuple(tiles), m.exposed, m.source)
+            ps.counts[a.tile] -= 1
+            ps.counts[_JOKER] += 1
+            self._waits_cache[p] = None
+            self.exchanged = True
+            self._emit("joker_exchange", p, tile=str(a.tile), target=a.target, index=i,
+                       meld=owner.melds[i].notation())
+        elif a.kind is ActionKind.CALL_DEAD:
+            assert a.target is not None
+            self._make_dead(a.target, "exposures", called_by=p)
+
+    def _make_dead(self, p: int, reason: str, called_by: int | None = None) -> None:
+        """001 Part one "Dead hands": ``p`` is out of play until the next hand; the others
+        go on, and ``p`` still pays a winner."""
+        self.players[p].dead = True
+        self._waits_cache[p] = None
+        if called_by is None:
+            self._emit("dead_hand", p, reason=reason)
+        else:
+            self._emit("dead_hand", p, reason=reason, called_by=called_by)
 
     def _any_tile(self, p: int) -> Tile:
         return next(TILES[k] for k, c in enumerate(self.players[p].counts) if c)
@@ -429,22 +739,37 @@ class Game:
 
     def _claim_options(self, q: int, d: int, t: Tile, live: int) -> list[Action]:
         ps = self.players[q]
+        if ps.dead:
+            return []
         c = ps.counts
         opts: list[Action] = []
-        if t in self._waits(q):
+        if self._alike[t][0] in self._waits(q):
             opts.append(_MAHJONG[q])
         if live > 0:
-            if c[t] >= 2:
-                opts.append(_PUNG[q])
-            if c[t] >= 3 and self._can_replace():
-                opts.append(_KONG[q])
-            if q == (d + 1) % 4 and t < 27:
-                r = t % 9
-                for start in (t - 2, t - 1, t):
-                    sr = r - (t - start)
-                    if 0 <= sr <= 6 and all(c[x] for x in (start, start + 1, start + 2)
-                                            if x != t):
-                        opts.append(_CHOW[q][start])
+            natural = c[t] if len(self._alike[t]) == 1 else sum(c[x] for x in self._alike[t])
+            jokers = c[_JOKER] if self.rules.jokers_in_exposures else 0
+            for kind in self._claims:
+                if kind is ActionKind.CHOW:
+                    if q == (d + 1) % 4 and t < 27:
+                        r = t % 9
+                        for start in (t - 2, t - 1, t):
+                            sr = r - (t - start)
+                            if 0 <= sr <= 6 and all(c[x] for x in (start, start + 1, start + 2)
+                                                    if x != t):
+                                opts.append(_CHOW[q][start])
+                    continue
+                need = EXPOSURE_SIZES[kind] - 1
+                if kind is ActionKind.KONG and self.rules.kong_replacement \
+                        and not self._can_replace():
+                    continue
+                if not jokers:
+                    if natural >= need:
+                        opts.append(_PLAIN_ACTIONS[kind][q])
+                    continue
+                # 001 Part one "Jokers": any number of jokers, the claimed tile natural
+                for j in range(min(jokers, need) + 1):
+                    if natural >= need - j:
+                        opts.append(_EXPOSE[kind][q][j])
         if opts:
             opts.append(_PASS[q])
         return opts
@@ -462,11 +787,12 @@ class Game:
         self.pending = {}
         self.responses = {}
         live = self.wall.live_remaining
-        for i in range(1, 4):
-            q = (d + i) % 4
-            opts = self._claim_options(q, d, t, live)
-            if opts:
-                self.pending[q] = opts
+        if self.rules.claimable(t):
+            for i in range(1, 4):
+                q = (d + i) % 4
+                opts = self._claim_options(q, d, t, live)
+                if opts:
+                    self.pending[q] = opts
         if self.pending:
             self.phase = Phase.CLAIM
             # who is asked stays hidden: it would tell what they hold
@@ -477,10 +803,11 @@ class Game:
     def _after_no_claim(self, d: int) -> None:
         self.pending = {}
         self.responses = {}
-        if self.wall.live_remaining <= 0:
+        nxt = self._next_in_play(d)
+        if self.wall.live_remaining <= 0 or nxt is None:
             self._draw_hand()
             return
-        self._draw_for((d + 1) % 4, replacement=False)
+        self._draw_for(nxt, replacement=False)
 
     def _open_rob(self, p: int, t: Tile) -> None:
         self.pending = {}
@@ -513,15 +840,23 @@ class Game:
         self.responses[a.player] = a
         # an answer is the answering player's own business until a claim is granted
         if a.tile is None:
-            self._emit("respond", a.player, secret=True, action=a.kind.value)
+            if a.jokers:
+                self._emit("respond", a.player, secret=True, action=a.kind.value,
+                           jokers=a.jokers)
+            else:
+                self._emit("respond", a.player, secret=True, action=a.kind.value)
         else:
             self._emit("respond", a.player, secret=True, action=a.kind.value, tile=str(a.tile))
         if len(self.responses) < len(self.pending):
             return
+        self._settle_claims()
+
+    def _settle_claims(self) -> None:
         d = self.discarder
         assert d is not None
+        prio = self._priority
         best = max(self.responses.values(),
-                   key=lambda x: (CLAIM_PRIORITY[x.kind], -((x.player - d) % 4)))
+                   key=lambda x: (prio[x.kind], -((x.player - d) % 4)))
         if self.phase is Phase.ROB:
             t = self.rob_tile
             assert t is not None
@@ -537,6 +872,19 @@ class Game:
             return
         q = best.player
         if best.kind is ActionKind.MAHJONG:
+            if self.rules.false_mahjong_mode() == "dead" and not self._wins_with(q, t):
+                # 001 Part one "Dead hands": the false claim takes nothing; the others'
+                # answers stand
+                self._emit("declare_mahjong", q, self_drawn=False, tile=str(t), discarder=d,
+                           robbing_kong=False, false=True)
+                self._make_dead(q, "false_mahjong")
+                del self.responses[q]
+                del self.pending[q]
+                if self.responses:
+                    self._settle_claims()
+                else:
+                    self._after_no_claim(d)
+                return
             self._win_on_tile(q, d, t, robbing=False)
             return
         ps = self.players[q]
@@ -550,25 +898,46 @@ class Game:
                     ps.counts[x] -= 1
             meld = Meld(MeldKind.CHOW, (TILES[start], TILES[start + 1], TILES[start + 2]),
                         True, source)
-        elif best.kind is ActionKind.PUNG:
-            ps.counts[t] -= 2
-            meld = Meld(MeldKind.PUNG, (t, t, t), True, source)
         else:
-            ps.counts[t] -= 3
-            meld = Meld(MeldKind.KONG, (t, t, t, t), True, source)
+            size = EXPOSURE_SIZES[best.kind]
+            taken = self._take_naturals(q, t, size - 1 - best.jokers)
+            if best.jokers:
+                ps.counts[_JOKER] -= best.jokers
+            tiles = tuple(sorted([t, *taken])) + (TILES[_JOKER],) * best.jokers
+            meld = Meld(MeldKind(best.kind.value), tiles, True, source)
         ps.melds.append(meld)
         self.declarations += 1
         self.pending = {}
         self.responses = {}
         self._emit("claim", q, kind=best.kind.value, tile=str(t), discarder=d,
                    meld=meld.notation())
-        if best.kind is ActionKind.KONG:
+        if best.kind is ActionKind.KONG and self.rules.kong_replacement:
             self._draw_for(q, replacement=True)
         else:
             self.current = q
             self.phase = Phase.TURN
             self.drew = False
             self.replacement_draw = False
+            self.exchanged = False
+            self.claimed_from = d
+
+    def _take_naturals(self, q: int, t: Tile, n: int) -> list[Tile]:
+        """Take ``n`` tiles alike to ``t`` from ``q``'s hand (the tile itself first, then
+        the lowest alike tiles: the eight American flowers are alike)."""
+        c = self.players[q].counts
+        taken: list[Tile] = []
+        for x in sorted(self._alike[t], key=lambda x: (x != t, x)):
+            while len(taken) < n and c[x]:
+                c[x] -= 1
+                taken.append(TILES[x])
+        assert len(taken) == n, "the claim options checked the tiles"
+        return taken
+
+    def _wins_with(self, q: int, t: Tile) -> bool:
+        ps = self.players[q]
+        counts = list(ps.counts)
+        counts[t] += 1
+        return self.rules.is_winning(counts, ps.melds)
 
     # ----- end of hand ---------------------------------------------------------------------
 
@@ -608,6 +977,7 @@ class Game:
             and self.declarations == 0,
             earthly=not self_drawn and wind != 0 and self.discards_made == 1
             and self.declarations == 0 and d == self.dealer,
+            joker_exchange=self.exchanged,
         )
         result = self.rules.score(ctx)
         if not result.valid:
@@ -616,13 +986,20 @@ class Game:
         self._end_hand("mahjong", p, d, result, payments, win_tile=t)  # type: ignore[arg-type]
 
     def _false_mahjong(self, p: int, d: int | None) -> None:
+        if self.rules.false_mahjong_mode() == "dead":
+            # 001 Part one "Dead hands": out of play; the turn passes on
+            self._make_dead(p, "false_mahjong")
+            self.drew = False
+            self._after_no_claim(p)
+            return
         by_wind = self.rules.false_mahjong_payments(self.wind_of(p),
                                                     None if d is None else self.wind_of(d))
         payments = tuple(by_wind.get(self.wind_of(x), 0) for x in range(4))
         self._end_hand("false_mahjong", p, d, None, payments)  # type: ignore[arg-type]
 
     def _draw_hand(self) -> None:
-        """004 s07: the live wall is exhausted without a win; no payment."""
+        """004 s07: the live wall is exhausted without a win; no payment (001 Part one
+        "Wall game": no points)."""
         self._end_hand("draw", None, None, None, (0, 0, 0, 0))
 
     def _end_hand(self, reason: str, winner: int | None, discarder: int | None,
@@ -640,6 +1017,7 @@ class Game:
             revealed = Hand(tuple(ps.concealed_tiles()), tuple(ps.melds)).notation()
         self.pending = {}
         self.responses = {}
+        self.stage_index = None
         self._emit("hand_end", winner, revealed_hand=revealed,
                    win_tile=None if win_tile is None else str(win_tile),
                    result=result.to_json(), scores=list(self.scores))
@@ -660,7 +1038,7 @@ class Game:
     # ----- false Mahjong, explanations -----------------------------------------------------
 
     def _false_mahjong_allowed(self, p: int) -> bool:
-        if self.rules.options.get("false_mahjong") != "penalise":
+        if self.rules.false_mahjong_mode() == "reject":
             return False
         if self.phase is Phase.TURN:
             return p == self.current
@@ -671,22 +1049,45 @@ class Game:
         p = a.player
         k = a.kind
         name = f"player {p}"
+        if self.phase is Phase.CHARLESTON:
+            return self._why_illegal_pass(a)
         if self.phase is Phase.TURN:
             if p != self.current:
+                if self.players[p].dead:
+                    return (f"{name}'s hand is dead", cite.get("dead", cite["turn"]))
                 return (f"it is player {self.current}'s turn, not {name}'s", cite["turn"])
-            if k in (ActionKind.CHOW, ActionKind.PUNG, ActionKind.KONG, ActionKind.PASS):
+            if k in (ActionKind.CHOW, ActionKind.PUNG, ActionKind.KONG, ActionKind.QUINT,
+                     ActionKind.SEXTET, ActionKind.PASS):
                 return (f"{k.value} answers a discard; it is {name}'s own turn", cite["claim"])
             if k is ActionKind.DISCARD:
                 return (f"{name} holds no {a.tile} to discard", cite["turn"])
             if k is ActionKind.MAHJONG:
                 return (f"{name}'s hand is not a winning hand", cite["win"])
-            if not self.drew:
-                return ("a kong is declared only after drawing", cite["kong"])
-            what = k.value.replace("_", " ")
-            return (f"{name} cannot declare a {what} of {a.tile}", cite["kong"])
+            if k is ActionKind.JOKER_EXCHANGE:
+                if not self.rules.joker_exchange:
+                    return ("these rules have no joker exchange", cite["turn"])
+                return (f"{name} cannot exchange {a.tile} for a joker in player "
+                        f"{a.target}'s exposures", cite.get("exchange", cite["turn"]))
+            if k is ActionKind.CALL_DEAD:
+                return (f"player {a.target}'s exposures do not make a dead hand",
+                        cite.get("dead", cite["turn"]))
+            if k in (ActionKind.CONCEALED_KONG, ActionKind.ADDED_KONG):
+                if not self.rules.declared_kongs:
+                    return ("kongs are not declared in one's turn in these rules",
+                            cite["kong"])
+                if not self.drew:
+                    return ("a kong is declared only after drawing", cite["kong"])
+                what = k.value.replace("_", " ")
+                return (f"{name} cannot declare a {what} of {a.tile}", cite["kong"])
+            return (f"{k.value} is not a turn action", cite["turn"])
         if p not in self.pending:
             if p == self.discarder:
                 return (f"{name} cannot claim their own discard", cite["claim"])
+            if self.players[p].dead:
+                return (f"{name}'s hand is dead", cite.get("dead", cite["claim"]))
+            t = self.last_discard if self.rob_tile is None else self.rob_tile
+            if t is not None and not self.rules.claimable(t):
+                return (f"a discarded {t} is dead and may never be claimed", cite["claim"])
             return (f"{name} has no claim on {self.last_discard or self.rob_tile}", cite["claim"])
         if p in self.responses:
             return (f"{name} has already answered", cite["claim"])
@@ -695,16 +1096,59 @@ class Game:
         if self.wall.live_remaining <= 0 and k is not ActionKind.MAHJONG:
             return ("the live wall is empty", cite["last"])
         if k is ActionKind.CHOW:
+            if ActionKind.CHOW not in self._claims:
+                return ("a discard may not be claimed for a chow in these rules",
+                        cite["claim"])
             if self.discarder is not None and p != (self.discarder + 1) % 4:
                 return ("only the next player may chow", cite["chow"])
             return (f"{name} cannot form that chow with {self.last_discard}", cite["chow"])
-        if k is ActionKind.PUNG:
-            return (f"{name} does not hold two {self.last_discard}", cite["pung"])
-        if k is ActionKind.KONG:
-            return (f"{name} does not hold three {self.last_discard}", cite["kong"])
+        if k in EXPOSURE_SIZES:
+            if k not in self._claims:
+                return (f"a discard may not be claimed for a {k.value} in these rules",
+                        cite["claim"])
+            if a.jokers and not self.rules.jokers_in_exposures:
+                return ("jokers are not used in these rules", cite["claim"])
+            size = EXPOSURE_SIZES[k]
+            rule = cite.get(k.value, cite["pung"])
+            if a.jokers >= size:
+                return (f"a {k.value} needs the claimed natural tile ({a.jokers} jokers are "
+                        "too many)", rule)
+            return (f"{name} does not hold {size - 1 - a.jokers} more "
+                    f"{self.last_discard}{' and ' + str(a.jokers) + ' jokers' if a.jokers else ''}"
+                    f" for a {k.value}", rule)
         if k is ActionKind.MAHJONG:
             return (f"{self.last_discard} does not complete {name}'s hand", cite["win"])
         return (f"{k.value} is not possible now", cite["claim"])
+
+    def _why_illegal_pass(self, a: Action) -> tuple[str, str]:
+        cite = self.rules.citations
+        rule = cite.get("charleston", cite["turn"])
+        p = a.player
+        stage = self._stages[self.stage_index or 0]
+        if p not in self.pending:
+            return (f"player {p} takes no part in the {stage.name.replace('_', ' ')}", rule)
+        if p in self.responses:
+            return (f"player {p} has already answered", rule)
+        if stage.kind == "vote":
+            return ("the vote on the second Charleston is continue or stop", rule)
+        if stage.kind == "courtesy_ask":
+            return (f"a courtesy pass asks for 0 to {stage.count} tiles", rule)
+        if a.kind is ActionKind.MAHJONG:
+            return ("only East's dealt hand that already wins is declared before the "
+                    "Charleston", cite["win"])
+        if any(t == _JOKER for t in a.tiles):
+            return ("jokers cannot be passed", rule)
+        n = stage.count if stage.kind == "pass" else self._courtesy[p]
+        blind = a.number or 0
+        if blind and not stage.blind:
+            return (f"a blind pass is allowed only on the last pass of a Charleston "
+                    f"(not {stage.name.replace('_', ' ')})", rule)
+        if blind > len(self._received[p]) or blind > n:
+            return (f"player {p} cannot pass on {blind} tiles unseen", rule)
+        if len(a.tiles) != n - blind:
+            return (f"this pass is {n} tiles ({len(a.tiles)} from the hand and {blind} "
+                    "blind given)", rule)
+        return (f"player {p} does not hold {format_tiles(a.tiles)}", rule)
 
     # ----- invariants ----------------------------------------------------------------------
 
@@ -734,9 +1178,19 @@ class Game:
             wrong = [f"{TILES[k]}: {got[k]} instead of {expected[k]}"
                      for k in range(NUM_KINDS) if got[k] != expected[k]]
             raise AssertionError(f"tiles are not conserved: {', '.join(wrong)}")
+        full = self.rules.full_meld_count
         for p, ps in enumerate(self.players):
-            n = ps.concealed_count + 3 * len(ps.melds)
+            melded = sum(len(m.tiles) for m in ps.melds) if full else 3 * len(ps.melds)
+            n = ps.concealed_count + melded
             holding = self.phase in (Phase.TURN, Phase.ROB) and p == self.current
+            if self.phase is Phase.CHARLESTON:
+                holding = p == self.dealer
             want = 14 if holding else 13
-            assert n == want, f"player {p} holds {n} tiles (kongs as 3), expected {want}"
-            assert all(c <= 4 for c in ps.counts)
+            if ps.dead:
+                assert n in (13, 14), f"dead player {p} holds {n} tiles"
+            else:
+                assert n == want, f"player {p} holds {n} tiles (kongs as 3), expected {want}"
+            assert all(c <= 4 for c in ps.counts[:NUM_PLAYING])
+            for m in ps.melds:
+                assert m.tiles.count(TILES[_JOKER]) < len(m.tiles), \
+                    f"player {p}'s exposure {m.notation()} holds no natural tile"

@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..scoring import WIND_LETTERS
-from ..tiles import NUM_PLAYING, Tile, format_tiles, parse_tiles, tiles_from_counts
+from ..tiles import NUM_KINDS, Tile, format_tiles, parse_tiles, tiles_from_counts
 
 __all__ = ["ViewTracker", "SNAPSHOT_KEYS"]
 
@@ -22,9 +22,10 @@ SNAPSHOT_KEYS = ("player", "hand_number", "round_wind", "dealer", "concealed", "
 
 
 class _Seat:
-    __slots__ = ("count", "melds", "bonus", "discards")
+    __slots__ = ("count", "melds", "bonus", "discards", "dead")
 
     def __init__(self) -> None:
+        self.dead = False
         self.count = 0
         self.melds: list[str] = []
         self.bonus: list[Tile] = []
@@ -43,15 +44,14 @@ class ViewTracker:
         self.dealer = 0
         self.live_wall = 0
         self.dead_wall = 0
-        self.counts = [0] * NUM_PLAYING
+        self.counts = [0] * NUM_KINDS
         self.seats = [_Seat() for _ in range(4)]
 
     def _gain(self, p: int, tile: str | None) -> None:
         self.seats[p].count += 1
         if p == self.player and tile is not None:
-            t = Tile.parse(tile)
-            if not t.is_bonus:
-                self.counts[t] += 1
+            # a bonus tile is taken back out by the "bonus" event that follows it
+            self.counts[Tile.parse(tile)] += 1
 
     def _lose(self, p: int, tiles: list[Tile]) -> None:
         self.seats[p].count -= len(tiles)
@@ -70,7 +70,7 @@ class ViewTracker:
             self.round_wind = e["round_wind"]
             self.dealer = e["dealer"]
             self.live_wall, self.dead_wall = e["live_wall"], e["dead_wall"]
-            self.counts = [0] * NUM_PLAYING
+            self.counts = [0] * NUM_KINDS
             self.seats = [_Seat() for _ in range(4)]
         elif kind == "deal":
             assert p is not None
@@ -78,12 +78,31 @@ class ViewTracker:
             self.live_wall -= e["count"]  # the deal comes from the live wall
             if p == self.player:
                 for t in parse_tiles(e["tiles"]):
-                    if not t.is_bonus:
-                        self.counts[t] += 1
+                    self.counts[t] += 1
         elif kind == "bonus":
             assert p is not None
+            t = Tile.parse(e["tile"])
             self.seats[p].count -= 1
-            self.seats[p].bonus.append(Tile.parse(e["tile"]))
+            self.seats[p].bonus.append(t)
+            if p == self.player:
+                self.counts[t] -= 1
+        elif kind == "passed":
+            # a pass keeps every hand's size: only the tracked player's own tiles change
+            for t in parse_tiles(e["tiles"]):
+                self.counts[t] -= 1
+        elif kind == "received":
+            for t in parse_tiles(e["tiles"]):
+                self.counts[t] += 1
+        elif kind == "joker_exchange":
+            assert p is not None
+            t = Tile.parse(e["tile"])
+            if p == self.player:
+                self.counts[t] -= 1
+                self.counts[46] += 1
+            self.seats[e["target"]].melds[e["index"]] = e["meld"]
+        elif kind == "dead_hand":
+            assert p is not None
+            self.seats[p].dead = True
         elif kind in ("draw", "replacement"):
             assert p is not None
             self._gain(p, e.get("tile"))
@@ -112,7 +131,7 @@ class ViewTracker:
             pung = "[" + format_tiles(tiles[:3]) + "]"
             melds = self.seats[p].melds
             melds[melds.index(pung)] = e["meld"]
-        elif kind == "declare_mahjong" and not e["self_drawn"]:
+        elif kind == "declare_mahjong" and not e["self_drawn"] and not e.get("false"):
             assert p is not None
             d = e["discarder"]
             t = Tile.parse(e["tile"])
@@ -142,6 +161,7 @@ class ViewTracker:
                     "bonus": format_tiles(s.bonus),
                     "discards": format_tiles(s.discards),
                     "score": self.scores[x],
+                    "dead": s.dead,
                 }
                 for x, s in enumerate(self.seats)
             ],

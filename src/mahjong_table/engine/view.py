@@ -33,6 +33,8 @@ class SeatView(NamedTuple):
     bonus: tuple[Tile, ...]
     discards: tuple[Tile, ...]
     score: int
+    #: the hand is dead (out of play until the next hand; 001 Part one "Dead hands")
+    dead: bool = False
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -44,13 +46,15 @@ class SeatView(NamedTuple):
             "bonus": format_tiles(self.bonus),
             "discards": format_tiles(self.discards),
             "score": self.score,
+            "dead": self.dead,
         }
 
 
 class PlayerView(NamedTuple):
-    """What ``player`` sees. ``counts`` is their own concealed hand by tile kind (34 entries;
-    :attr:`concealed` gives the tiles); ``drawn`` the tile they just drew (if any); ``seats``
-    the public information of all four seats (by player)."""
+    """What ``player`` sees. ``counts`` is their own concealed hand by tile index (34 entries,
+    or 47 where flowers and jokers are hand tiles; :attr:`concealed` gives the tiles);
+    ``drawn`` the tile they just drew (if any); ``seats`` the public information of all four
+    seats (by player); ``stage`` the Charleston stage under way (None outside it)."""
 
     player: int
     rules: str
@@ -69,6 +73,7 @@ class PlayerView(NamedTuple):
     legal_actions: tuple[Action, ...]
     #: the winning forms besides four sets and a pair (the rules are public)
     special_forms: tuple[str, ...] = ()
+    stage: str | None = None
 
     @property
     def me(self) -> SeatView:
@@ -110,6 +115,7 @@ class PlayerView(NamedTuple):
             "dead_wall": self.dead_wall,
             "legal_actions": [a.to_json() for a in self.legal_actions],
             "special_forms": list(self.special_forms),
+            "stage": self.stage,
         }
 
 
@@ -129,7 +135,7 @@ def _seat_views(game: Game) -> tuple[SeatView, ...]:
         ps = game.players[x]
         seats[x] = SeatView(x, (x - dealer) % 4, game.names[x], sum(ps.counts),
                             tuple(ps.melds), tuple(ps.bonus), tuple(ps.discards),
-                            game.scores[x])
+                            game.scores[x], ps.dead)
     result: tuple[SeatView, ...] = tuple(seats)  # type: ignore[arg-type]
     game._dirty_seats = set()
     game._seat_cache = (stamp, result)
@@ -159,4 +165,5 @@ def view_of(game: Game, player: int) -> PlayerView:
         dead_wall=game.wall.dead_remaining,
         legal_actions=tuple(game._legal(player)),
         special_forms=game.special_forms,
+        stage=None if game.stage is None else game.stage.name,
     )

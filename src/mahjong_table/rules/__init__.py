@@ -16,11 +16,13 @@ __all__ = ["RULE_SETS", "RuleSet", "RuleSetError", "get_rule_set"]
 RULE_SETS: dict[str, str] = {
     "hongkong": "mahjong_table.rules.hongkong:HongKongRules",
     "chinese": "mahjong_table.rules.chinese:ChineseRules",
+    "american": "mahjong_table.rules.american.ruleset:AmericanRules",
 }
 
 
 def get_rule_set(name: str, **options: Any) -> RuleSet:
-    """The rule set called ``name`` (``"hongkong"``, ``"chinese"``), built with ``options``.
+    """The rule set called ``name`` (``"hongkong"``, ``"chinese"``, ``"american"``), built
+    with ``options``.
 
     Raises :class:`RuleSetError` for an unknown name or option.
     """

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cached_property
 from typing import Any, ClassVar
@@ -18,9 +18,10 @@ from ..analysis.shanten import Forms
 from ..analysis.waits import draw_shanten
 from ..melds import Meld
 from ..scoring import ScoreResult, WinContext
-from ..tiles import TileSet
+from ..tiles import NUM_PLAYING, Tile, TileSet
 
-__all__ = ["RuleSet", "RuleSetError", "Option", "Progress", "SeatDraw", "WallBreak"]
+__all__ = ["RuleSet", "RuleSetError", "Option", "Progress", "SeatDraw", "WallBreak", "PassStage",
+           "seats_by_dice", "break_east_wall"]
 
 
 class RuleSetError(ValueError):
@@ -33,7 +34,8 @@ class Option:
 
     name: str
     default: Any
-    choices: tuple[Any, ...]
+    #: the allowed values; None for a free text value (e.g. a card file's path)
+    choices: tuple[Any, ...] | None
     help: str
 
 
@@ -58,6 +60,27 @@ class WallBreak:
 
 
 @dataclass(frozen=True)
+class PassStage:
+    """One step of the exchanges before play (the American Charleston, 001 Part one 06).
+
+    ``kind`` is ``"pass"`` (every player in play passes ``count`` tiles face down to the
+    player ``offset`` seats on in turn order: 1 right, 2 over, 3 left), ``"vote"`` (every
+    player says whether to go on; unless all agree, the following stages of the same
+    ``group`` are skipped), ``"courtesy_ask"`` (players opposite each other each ask for 0 to
+    ``count`` tiles) or ``"courtesy_pass"`` (each pair exchanges the lower number asked).
+    ``blind``: tiles just received may be passed on unseen (blind passing). ``name`` names
+    the stage in events and views.
+    """
+
+    name: str
+    kind: str
+    offset: int = 0
+    count: int = 3
+    blind: bool = False
+    group: int = 0
+
+
+@dataclass(frozen=True)
 class Progress:
     """Where a game stands between hands.
 
@@ -71,6 +94,32 @@ class Progress:
     dealer_passes: int = 0
     hand_number: int = 0
     finished: bool = False
+
+
+def seats_by_dice(rng: random.Random) -> SeatDraw:
+    """East by dice (001 Part two 01, and the same words in Part one 01): "Each player rolls
+    two dice and the player with the highest total becomes East. If there is a tie, those
+    players roll again until one player has the highest total." Only the tied players roll
+    again. ``detail["rolls"]`` lists each throw."""
+    contenders = [0, 1, 2, 3]
+    throws: list[list[dict[str, Any]]] = []
+    while True:
+        rolled = {p: (rng.randint(1, 6), rng.randint(1, 6)) for p in contenders}
+        throws.append([{"player": p, "dice": list(d), "total": sum(d)}
+                       for p, d in rolled.items()])
+        best = max(sum(d) for d in rolled.values())
+        contenders = [p for p, d in rolled.items() if sum(d) == best]
+        if len(contenders) == 1:
+            return SeatDraw(first_east=contenders[0],
+                            detail={"method": "two dice each, highest is East",
+                                    "rolls": throws})
+
+
+def break_east_wall(rng: random.Random, dice_count: int) -> WallBreak:
+    """The break in East's wall (001 Part two 03, Part one 04): East rolls ``dice_count``
+    dice and counts that many stacks from the right end of East's wall."""
+    dice = tuple(rng.randint(1, 6) for _ in range(dice_count))
+    return WallBreak(dice=dice, wall=0, stacks=sum(dice))
 
 
 class RuleSet(ABC):
@@ -101,6 +150,32 @@ class RuleSet(ABC):
     robbing_kong: ClassVar[bool] = True
     dealer_keeps_on_draw: ClassVar[bool] = True
 
+    # the family of play: the defaults are four sets and a pair (004, 001 Part two); the
+    # American rule set (001 Part one) says otherwise, and the one engine reads these
+    #: length of a player's concealed count array: the 34 playing kinds, or all 47 indices
+    #: where flowers and jokers are hand tiles
+    hand_kinds: ClassVar[int] = NUM_PLAYING
+    #: tile indices exposed at once and replaced from the wall (flowers and seasons)
+    bonus_kinds: ClassVar[frozenset[int]] = frozenset(range(34, 46))
+    #: the claims a discard allows besides Mahjong (ActionKind values), in priority order
+    claim_kinds: ClassVar[tuple[str, ...]] = ("pung", "kong", "chow")
+    #: claim priority by ActionKind value; ties go to the first in turn order from the
+    #: discarder
+    claim_priority: ClassVar[Mapping[str, int]] = {
+        "mahjong": 3, "pung": 2, "kong": 2, "chow": 1, "pass": 0}
+    #: jokers may complete a claimed exposure (American)
+    jokers_in_exposures: ClassVar[bool] = False
+    #: concealed and added kongs are declared in one's turn (and draw a replacement)
+    declared_kongs: ClassVar[bool] = True
+    #: a claimed kong draws a replacement tile
+    kong_replacement: ClassVar[bool] = True
+    #: Mahjong may be declared in a turn that began with a claim (not only after a draw)
+    mahjong_after_claim: ClassVar[bool] = False
+    #: hand sizes count every tile of a meld (American); otherwise a kong counts as three
+    full_meld_count: ClassVar[bool] = False
+    #: a joker in an exposure may be exchanged for its natural tile (American)
+    joker_exchange: ClassVar[bool] = False
+
     #: where each play rule the engine enforces is written, for its error messages; keys:
     #: turn, claim, chow, pung, kong, win, rob, last, end, players
     citations: ClassVar[Mapping[str, str]] = {
@@ -130,10 +205,14 @@ class RuleSet(ABC):
         self.options: dict[str, Any] = {}
         for name, o in spec.items():
             value = options.get(name, o.default)
-            if value not in o.choices:
+            if o.choices is None:
+                if not isinstance(value, str) or not value:
+                    raise RuleSetError(f"option {name}={value!r} for the {self.name} rules "
+                                       "must be a non-empty text")
+            elif value not in o.choices:
                 raise RuleSetError(
                     f"option {name}={value!r} is not allowed for the {self.name} rules; "
-                    f"choose from {', '.join(map(repr, o.choices))}"
+                    f"choose from {', '.join(map(repr, o.choices or ()))}"
                 )
             self.options[name] = value
 
@@ -171,6 +250,47 @@ class RuleSet(ABC):
         dice = tuple(rng.randint(1, 6) for _ in range(self.dice_count))
         total = sum(dice)
         return WallBreak(dice=dice, wall=(total - 1) % 4, stacks=total)
+
+    def deal_tiles(self, draw: Callable[[], Tile]) -> list[list[Tile]]:
+        """Deal from the wall: ``draw()`` gives the next tile in drawing order. Returns the
+        tiles dealt to each seat wind (0 East .. 3 North), in the order taken.
+
+        Default (004 s04): lots of ``deal_rounds``, East first in turn order."""
+        dealt: list[list[Tile]] = [[], [], [], []]
+        for lot in self.deal_rounds:
+            for w in range(4):
+                for _ in range(lot[w]):
+                    dealt[w].append(draw())
+        return dealt
+
+    def charleston_stages(self) -> tuple[PassStage, ...]:
+        """The exchanges before play, in order (none by default)."""
+        return ()
+
+    def alike(self, tile: int) -> tuple[int, ...]:
+        """The tile indices interchangeable with ``tile`` (itself by default; the eight
+        American flowers are alike, 001 "Flower tiles")."""
+        return (tile,)
+
+    def claimable(self, tile: int) -> bool:
+        """Whether a discarded ``tile`` may be claimed at all (a discarded joker is dead,
+        001 Part one "Jokers")."""
+        return True
+
+    def false_mahjong_mode(self) -> str:
+        """What a Mahjong declaration that does not win does: ``"reject"`` (refused as an
+        illegal action), ``"penalise"`` (the hand ends with :meth:`false_mahjong_payments`)
+        or ``"dead"`` (the player's hand is dead; play goes on). From the option
+        ``false_mahjong`` where the rule set has one."""
+        return str(self.options.get("false_mahjong", "reject"))
+
+    def calls_dead_hands(self) -> bool:
+        """Whether a player may call another's hand dead for exposures no line can use."""
+        return False
+
+    def exposures_dead(self, melds: Sequence[Meld]) -> bool:
+        """Whether exposures ``melds`` can be used by no winning hand (a dead hand)."""
+        return False
 
     # ----- winning -------------------------------------------------------------------------
 

@@ -42,7 +42,7 @@ from ..tiles import (
     format_tiles,
 )
 from . import hand_checks
-from .base import Option, RuleSet, RuleSetError, SeatDraw, WallBreak
+from .base import Option, RuleSet, RuleSetError, SeatDraw, WallBreak, break_east_wall, seats_by_dice
 
 __all__ = ["ChineseRules", "PLANNED_SCALES", "SCORING_SCALES", "simple_payments",
            "validate_context"]
@@ -259,25 +259,13 @@ class ChineseRules(RuleSet):
         highest total." Only the tied players roll again. South sits on East's right, West
         opposite, North on East's left: with play counterclockwise, that is turn order, so
         player ``first_east + 1`` is South. ``detail["rolls"]`` lists each throw."""
-        contenders = [0, 1, 2, 3]
-        throws: list[list[dict[str, Any]]] = []
-        while True:
-            rolled = {p: (rng.randint(1, 6), rng.randint(1, 6)) for p in contenders}
-            throws.append([{"player": p, "dice": list(d), "total": sum(d)}
-                           for p, d in rolled.items()])
-            best = max(sum(d) for d in rolled.values())
-            contenders = [p for p, d in rolled.items() if sum(d) == best]
-            if len(contenders) == 1:
-                return SeatDraw(first_east=contenders[0],
-                                detail={"method": "two dice each, highest is East",
-                                        "rolls": throws})
+        return seats_by_dice(rng)
 
     def break_wall(self, rng: random.Random) -> WallBreak:
         """001 Part two 03: East rolls the dice; "starting at the right end of East's wall,
         count the number rolled in two-tile stacks, moving towards the left. Break the wall at
         that point." Always East's wall (``wall=0``); two dice (:attr:`dice_count`)."""
-        dice = tuple(rng.randint(1, 6) for _ in range(self.dice_count))
-        return WallBreak(dice=dice, wall=0, stacks=sum(dice))
+        return break_east_wall(rng, self.dice_count)
 
     # ----- winning and scoring -------------------------------------------------------------
 
