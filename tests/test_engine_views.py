@@ -38,7 +38,7 @@ def test_view_json_holds_no_hidden_tiles() -> None:
     assert "wall_tiles" not in text and "tiles" not in view
     for seat in view["seats"]:
         assert set(seat) == {"player", "wind", "name", "concealed_count", "melds", "bonus",
-                             "discards", "score"}
+                             "discards", "score", "dead"}
 
 
 def test_events_hide_private_tiles_from_others() -> None:

@@ -113,12 +113,15 @@ class Meld:
         njokers = len(ts) - len(naturals)
         if njokers and not allow_jokers:
             raise MeldError(f"{text}: jokers are not used in this rule set")
-        if any(t.is_bonus for t in ts):
+        # American play (the tile set with jokers): flowers are hand tiles, all alike (001
+        # "Flower tiles"), so a group of flowers is a group of identical tiles
+        flowers = allow_jokers and bool(naturals) and all(t.is_flower for t in naturals)
+        if any(t.is_bonus for t in ts) and not flowers:
             raise MeldError(f"{text}: flowers and seasons are bonus tiles, never part of a meld")
         if len(ts) == 3 and not njokers and ts[0].is_suited and ts[0].suit == ts[2].suit \
                 and ts[1] == ts[0] + 1 and ts[2] == ts[0] + 2:
             return Meld(MeldKind.CHOW, ts, exposed, source)
-        if len(set(naturals)) <= 1 and len(ts) in _SAME_KIND and naturals:
+        if (len(set(naturals)) <= 1 or flowers) and len(ts) in _SAME_KIND and naturals:
             kind = _SAME_KIND[len(ts)]
             if njokers and kind is MeldKind.PAIR:
                 raise MeldError(f"{text}: jokers may not be used in a pair")

@@ -1098,7 +1098,7 @@ class Game:
         if k is ActionKind.CHOW:
             if ActionKind.CHOW not in self._claims:
                 return ("a discard may not be claimed for a chow in these rules",
-                        cite["claim"])
+                        cite["chow"])
             if self.discarder is not None and p != (self.discarder + 1) % 4:
                 return ("only the next player may chow", cite["chow"])
             return (f"{name} cannot form that chow with {self.last_discard}", cite["chow"])
