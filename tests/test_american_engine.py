@@ -166,7 +166,7 @@ def test_jokers_are_never_passed() -> None:
         assert all(46 not in a.tiles for a in game.legal_actions(p))
         tiles = [JOKER, *pass_first(game, p).tiles[:2]]
         n = len(game.events)
-        with pytest.raises(IllegalActionError, match="jokers cannot be passed.*001 Part one 06"):
+        with pytest.raises(IllegalActionError, match=r"jokers cannot be passed.*001 Part one 06"):
             game.apply(Action(ActionKind.CHARLESTON_PASS, p, tiles=tuple(tiles)))
         assert len(game.events) == n and p in game.to_act()
         return

@@ -14,7 +14,7 @@ import sys
 from collections.abc import Sequence
 
 #: sub-command modules, in the order they appear in ``--help``
-COMMANDS = ("play", "simulate", "score", "replay", "analyze")
+COMMANDS = ("play", "simulate", "score", "replay", "analyze", "card")
 
 
 def build_parser() -> argparse.ArgumentParser:

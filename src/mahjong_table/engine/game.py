@@ -628,9 +628,8 @@ class Game:
         ps = self.players[p]
         counts = ps.counts
         acts: list[Action] = []
-        if self.drew or rules.mahjong_after_claim:
-            if rules.is_winning(counts, ps.melds):
-                acts.append(_MAHJONG[p])
+        if (self.drew or rules.mahjong_after_claim) and rules.is_winning(counts, ps.melds):
+            acts.append(_MAHJONG[p])
         if self.drew and rules.declared_kongs and self._can_replace():
             if 4 in counts:
                 acts.extend([_CKONG[p][k] for k in range(NUM_PLAYING) if counts[k] == 4])

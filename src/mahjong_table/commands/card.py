@@ -1,0 +1,184 @@
+"""``mahjong-table card FILE``: check an American card file and list its lines.
+
+``FILE`` is a card written in the format of ``docs/american-card.md``; ``practice`` (or
+``--practice``) names the shipped practice card. Every line is listed with its section,
+number, X or C (rule book 001 Part one, "Understanding the NMJL card"), points, pattern and
+the number of concrete variations it expands to, then the totals.
+
+Exit status: 0 the card is well formed; 2 it is not, or the file cannot be read (the
+:class:`~mahjong_table.rules.american.model.CardError` message, ``source:line:column:
+problem``, on standard error).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from dataclasses import dataclass
+from typing import Any
+
+from ..rules.american.card import (
+    PRACTICE,
+    CardSpec,
+    LineSpec,
+    expand_line,
+    format_variation,
+    practice_card,
+    practice_card_text,
+    read_card,
+    read_card_text,
+)
+from ..rules.american.model import CardError, Variation
+
+__all__ = ["add_parser", "run", "CheckedLine", "check_card", "format_report"]
+
+
+def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """Register ``card``."""
+    p = subparsers.add_parser(
+        "card",
+        help="check an American card file and list its lines",
+        description=(
+            "Check an American (NMJL-style) card file and list every line: section, number, "
+            "X (exposures allowed) or C (concealed), points, pattern and the number of "
+            "concrete variations it expands to. FILE is a card in the format of "
+            "docs/american-card.md, or 'practice' for the shipped practice card (not the "
+            "National Mah Jongg League's card). Exit status 0: the card is well formed, "
+            "2: it is not, or cannot be read (the problem, with its line and column, on "
+            "standard error)."
+        ),
+    )
+    p.add_argument("file", metavar="FILE", nargs="?",
+                   help="the card file, or 'practice' for the practice card")
+    p.add_argument("--practice", action="store_true",
+                   help="check the shipped practice card (same as FILE 'practice')")
+    p.add_argument("--variations", action="store_true",
+                   help="also list every concrete variation of every line, in mpsz (F = any "
+                        "flower)")
+    p.add_argument("--json", action="store_true", help="print one JSON object")
+    p.set_defaults(func=run)
+
+
+@dataclass(frozen=True)
+class CheckedLine:
+    """A line of a checked card: its parsed form, its concrete variations and how many
+    assignments were dropped as impossible with the tile set."""
+
+    spec: LineSpec
+    variations: tuple[Variation, ...]
+    dropped: int
+
+
+def check_card(value: str) -> tuple[CardSpec, list[CheckedLine]]:
+    """Read and expand the card ``value`` names (``"practice"`` or a path). Raises
+    :class:`~mahjong_table.rules.american.model.CardError`."""
+    if value == PRACTICE:
+        text, source = practice_card_text(), practice_card().source
+    else:
+        text, source = read_card_text(value), value
+    spec = read_card(text, source)
+    checked = []
+    for ln in spec.lines:
+        variations, dropped = expand_line(ln)
+        checked.append(CheckedLine(ln, variations, dropped))
+    return spec, checked
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}" + ("" if n == 1 else "s")
+
+
+def _totals(spec: CardSpec, lines: list[CheckedLine]) -> dict[str, int]:
+    points = [c.spec.points for c in lines]
+    return {
+        "sections": len(spec.sections),
+        "lines": len(lines),
+        "variations": sum(len(c.variations) for c in lines),
+        "exposed": sum(1 for c in lines if not c.spec.concealed),
+        "concealed": sum(1 for c in lines if c.spec.concealed),
+        "min_points": min(points),
+        "max_points": max(points),
+    }
+
+
+def _as_json(spec: CardSpec, lines: list[CheckedLine], with_variations: bool) -> dict[str, Any]:
+    out_lines = []
+    for c in lines:
+        entry: dict[str, Any] = {
+            "section": c.spec.section,
+            "number": c.spec.number,
+            "exposure": "C" if c.spec.concealed else "X",
+            "concealed": c.spec.concealed,
+            "points": c.spec.points,
+            "pattern": c.spec.pattern,
+            "numbers": c.spec.rule,
+            "note": c.spec.note,
+            "variations": len(c.variations),
+            "dropped": c.dropped,
+            "source_line": c.spec.source_line,
+        }
+        if with_variations:
+            entry["expanded"] = [format_variation(v) for v in c.variations]
+        out_lines.append(entry)
+    return {
+        "ok": True,
+        "card": spec.name,
+        "source": spec.source,
+        "practice": spec.practice,
+        "sections": list(spec.sections),
+        "lines": out_lines,
+        "totals": _totals(spec, lines),
+    }
+
+
+def format_report(spec: CardSpec, lines: list[CheckedLine], with_variations: bool) -> str:
+    """The readable listing: a title, one row per line, the totals."""
+    title = spec.name + ("  [the project's practice card]" if spec.practice else "")
+    rows = [title, f"source: {spec.source}", ""]
+    sec_w = max(len("section"), *(len(c.spec.section) for c in lines))
+    num_w = max(1, *(len(str(c.spec.number)) for c in lines))
+    shown = [f"{c.spec.pattern} {c.spec.rule}".rstrip() for c in lines]
+    pat_w = max(len("pattern"), *(len(p) for p in shown))
+    var_w = max(len("variations"), *(len(str(len(c.variations))) for c in lines))
+    rows.append(f"{'section':<{sec_w}}  {'#':>{num_w}}  X/C  points  "
+                f"{'variations':>{var_w}}  {'pattern':<{pat_w}}  note")
+    for c, pattern in zip(lines, shown, strict=True):
+        s = c.spec
+        note = f"({s.note})" if s.note else ""
+        if c.dropped:
+            note += f"  [{_plural(c.dropped, 'impossible assignment')} dropped]"
+        rows.append(f"{s.section:<{sec_w}}  {s.number:>{num_w}}  {'C' if s.concealed else 'X':^3}"
+                    f"  {s.points:>6}  {len(c.variations):>{var_w}}  {pattern:<{pat_w}}  "
+                    f"{note}".rstrip())
+        if with_variations:
+            rows.extend(f"{'':<{sec_w + num_w + 4}}- {format_variation(v)}"
+                        for v in c.variations)
+    t = _totals(spec, lines)
+    rows.append("")
+    rows.append(f"ok: {_plural(t['lines'], 'line')} in {_plural(t['sections'], 'section')}, "
+                f"{_plural(t['variations'], 'variation')}; {t['exposed']} X and "
+                f"{t['concealed']} C; points {t['min_points']}-{t['max_points']}")
+    return "\n".join(rows)
+
+
+def run(args: argparse.Namespace) -> int:
+    """Check the card; print the listing (or JSON). Returns 0, or 2 on a malformed card."""
+    if args.practice and args.file is not None and args.file != PRACTICE:
+        print("mahjong-table card: give either FILE or --practice, not both", file=sys.stderr)
+        return 2
+    if not args.practice and args.file is None:
+        print("mahjong-table card: name a card FILE, or 'practice' (--practice) for the "
+              "practice card", file=sys.stderr)
+        return 2
+    value = PRACTICE if args.practice else str(args.file)
+    try:
+        spec, lines = check_card(value)
+    except CardError as exc:
+        print(f"mahjong-table card: {exc}", file=sys.stderr)
+        return 2
+    if args.json:
+        print(json.dumps(_as_json(spec, lines, args.variations), ensure_ascii=False))
+    else:
+        print(format_report(spec, lines, args.variations))
+    return 0

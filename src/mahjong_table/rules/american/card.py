@@ -1,0 +1,764 @@
+"""The American card file format, its loader and the shipped practice card.
+
+The format is written up in ``docs/american-card.md``; in brief, one file per card::
+
+    card: My card 2026
+    [2026]
+    FF 2026a 222b 2222c            (any 3 suits, like 2s)      X 25
+    [Consecutive Run]
+    11a 222a 3333a 444b 55b {any}  (any 5 consecutive, 2 suits) C 40
+
+A line is a *pattern* of groups (the size of a group is the number of times its symbol is
+repeated, as on the printed card: ``FF`` a pair of flowers, ``3333`` a kong), an optional
+*numbers rule* in braces, an optional *note* in parentheses, ``X`` (exposures allowed) or
+``C`` (concealed) and the points (rule book 001 Part one, "Understanding the NMJL card").
+Colour letters ``a``, ``b``, ``c`` are suit variables: different letters are always different
+suits (shared/NOTATION.md, "American readings"). Digits are the printed example numbers; a
+numbers rule such as ``{any}`` or ``{odd}`` lets them move together (like numbers,
+consecutive numbers, odd or even choices).
+
+Each line is expanded once, when the card loads, into every concrete
+:class:`~.model.Variation` (see :func:`expand_line`). Errors are :class:`~.model.CardError`
+naming the source, line and column.
+
+Public entry points: :func:`parse_card`, :func:`load_card`, :func:`practice_card`,
+:func:`card_from_option`; for tools and tests also :func:`read_card` (the parsed lines before
+expansion, with the format features each line uses), :func:`build_card`,
+:func:`expand_line`, :func:`read_card_text`, :func:`practice_card_text` and
+:func:`format_variation`.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, replace
+from functools import cache
+from importlib import resources
+from itertools import pairwise, permutations, product
+from pathlib import Path
+
+from ...tiles import TILES
+from .model import FLOWER, Card, CardError, CardLine, Group, Variation
+
+__all__ = [
+    "PRACTICE",
+    "FEATURES",
+    "JOKERS_IN_SET",
+    "copies_of",
+    "Slot",
+    "NumberRule",
+    "LineSpec",
+    "CardSpec",
+    "parse_card",
+    "load_card",
+    "practice_card",
+    "card_from_option",
+    "read_card",
+    "read_card_text",
+    "build_card",
+    "expand_line",
+    "practice_card_text",
+    "format_variation",
+]
+
+#: the value of ``card_from_option`` (and of ``mahjong-table card``) naming the practice card
+PRACTICE = "practice"
+
+#: every feature of the format, as :attr:`LineSpec.features` names them
+FEATURES: tuple[str, ...] = (
+    "exposed", "concealed",
+    "single", "pair", "pung", "kong", "quint", "sextet",
+    "one colour", "two colours", "three colours", "mixed-colour token",
+    "fixed numbers", "any number", "like numbers", "consecutive numbers",
+    "odd numbers", "even numbers", "number set", "two number variables",
+    "run", "matched dragon", "year", "news", "single wind", "wind group", "flower",
+    "singles and pairs", "note",
+)
+
+#: jokers in the set (001 Part one, "Use: ... 8 Jokers")
+JOKERS_IN_SET = 8
+
+
+def copies_of(kind: int) -> int:
+    """Natural copies of ``kind`` (0-33 or :data:`~.model.FLOWER`) in the 152-tile American
+    set: four of each suit and honour tile, eight interchangeable flowers (001 "Tile Types",
+    "Flower tiles")."""
+    return 8 if kind == FLOWER else 4
+
+
+_COLOURS = "abc"
+_SUITS = "mps"
+_SUIT_BASE = {"m": 0, "p": 9, "s": 18}
+_SUIT_NAME = {"m": "characters", "p": "circles", "s": "bamboo"}
+#: 001 "Dragon tiles": Green = Bamboo, Red = Characters, White ("Soap") = Dots
+_DRAGON_OF_SUIT = {"m": 33, "p": 31, "s": 32}
+_WINDS = {"E": 27, "S": 28, "W": 29, "N": 30}
+_SOAP = 31
+_DIGITS = "123456789"
+_COLOURLESS = "FNEWS0"
+_SYMBOLS = _DIGITS + "0DFNEWS"
+_GROUP_NAMES = {1: "single", 2: "pair", 3: "pung", 4: "kong", 5: "quint", 6: "sextet"}
+_DOMAINS: dict[str, frozenset[int]] = {
+    "any": frozenset(range(1, 10)),
+    "odd": frozenset((1, 3, 5, 7, 9)),
+    "even": frozenset((2, 4, 6, 8)),
+}
+_DIRECTIVE = re.compile(r"([A-Za-z][A-Za-z_-]*)\s*:(.*)\Z")
+_SYMBOL_HELP = ("symbols are 1-9, 0 (Soap, in a year only), D (dragon), F (flower), "
+                "N E W S (winds) and the colour letters a b c")
+
+
+# --------------------------------------------------------------------------------------------
+# parsed, unexpanded lines
+
+
+@dataclass(frozen=True, slots=True)
+class Slot:
+    """One group as written in a pattern.
+
+    ``symbol`` is ``"1"``-``"9"`` (a number), ``"0"`` (Soap as zero, in a year only), ``"D"``
+    (the dragon of the colour's suit), ``"F"`` (flower) or ``"N" "E" "W" "S"`` (a wind);
+    ``size`` 1-6; ``colour`` ``"a" "b" "c"`` for numbers and dragons, ``None`` otherwise;
+    ``year`` True for the tiles of a year such as ``2026`` (fixed numbers, singles);
+    ``token`` the index of the written token it belongs to; ``column`` where it starts (from 1).
+    """
+
+    symbol: str
+    size: int
+    colour: str | None
+    year: bool
+    token: int
+    column: int
+
+    @property
+    def is_number(self) -> bool:
+        return self.symbol in _DIGITS
+
+
+@dataclass(frozen=True, slots=True)
+class NumberRule:
+    """One clause of a numbers rule: the printed ``digits`` it moves (all together, by the
+    same amount) and the ``domain`` the moved numbers must stay in. ``text`` is the clause as
+    written, ``name`` the domain's word (``any``, ``odd``, ``even``) or digits (``369``)."""
+
+    digits: frozenset[int]
+    domain: frozenset[int]
+    name: str
+    text: str
+    column: int
+
+
+@dataclass(frozen=True)
+class LineSpec:
+    """A card line as parsed, before expansion: ``slots`` (the groups as written), ``rules``
+    (the numbers rule's clauses), ``tokens`` (the pattern's words) and the fields that go into
+    :class:`~.model.CardLine`. ``rules_column`` is where ``{`` stands (0 without a rule),
+    ``column`` where the pattern starts."""
+
+    section: str
+    number: int
+    pattern: str
+    tokens: tuple[str, ...]
+    slots: tuple[Slot, ...]
+    rules: tuple[NumberRule, ...]
+    note: str
+    concealed: bool
+    points: int
+    source: str
+    source_line: int
+    column: int
+    rules_column: int = 0
+
+    @property
+    def size(self) -> int:
+        """The number of tiles the pattern holds (14 in a valid line)."""
+        return sum(s.size for s in self.slots)
+
+    @property
+    def rule(self) -> str:
+        """The numbers rule as written in braces, normalised (``"{1: any, 7: any}"``), or
+        ``""``."""
+        return "{" + ", ".join(r.text for r in self.rules) + "}" if self.rules else ""
+
+    @property
+    def colours(self) -> tuple[str, ...]:
+        """The colour letters the line uses, sorted."""
+        return tuple(sorted({s.colour for s in self.slots if s.colour is not None}))
+
+    @property
+    def features(self) -> frozenset[str]:
+        """The format features the line uses (names from :data:`FEATURES`)."""
+        f: set[str] = {"concealed" if self.concealed else "exposed"}
+        f.update(_GROUP_NAMES[s.size] for s in self.slots)
+        f.update({1: {"one colour"}, 2: {"two colours"}, 3: {"three colours"}}
+                 .get(len(self.colours), set()))
+        token_colours: dict[int, set[str]] = {}
+        for s in self.slots:
+            if s.colour is not None:
+                token_colours.setdefault(s.token, set()).add(s.colour)
+        if any(len(c) > 1 for c in token_colours.values()):
+            f.add("mixed-colour token")
+        moving = set().union(*(r.digits for r in self.rules)) if self.rules else set()
+        if any(s.is_number and not s.year and int(s.symbol) not in moving
+               for s in self.slots):
+            f.add("fixed numbers")
+        for r in self.rules:
+            f.add({"any": "any number", "odd": "odd numbers", "even": "even numbers"}
+                  .get(r.name, "number set"))
+            if len(r.digits) > 1:
+                f.add("consecutive numbers")
+        if len(self.rules) > 1:
+            f.add("two number variables")
+        by_digit: dict[str, set[str]] = {}
+        for s in self.slots:
+            if s.is_number and s.colour is not None:
+                by_digit.setdefault(s.symbol, set()).add(s.colour)
+        if any(len(c) > 1 for c in by_digit.values()):
+            f.add("like numbers")
+        for i in range(len(self.tokens)):
+            tslots = [s for s in self.slots if s.token == i]
+            if (len(tslots) >= 3 and all(s.is_number and s.size == 1 and not s.year
+                                         for s in tslots)
+                    and all(int(b.symbol) == int(a.symbol) + 1
+                            for a, b in pairwise(tslots))):
+                f.add("run")
+            if sorted(s.symbol for s in tslots if s.size == 1) == ["E", "N", "S", "W"]:
+                f.add("news")
+            elif any(s.symbol in _WINDS and s.size == 1 for s in tslots):
+                f.add("single wind")
+        if any(s.symbol in _WINDS and s.size > 1 for s in self.slots):
+            f.add("wind group")
+        if any(s.year for s in self.slots):
+            f.add("year")
+        if any(s.symbol == "D" for s in self.slots):
+            f.add("matched dragon")
+        if any(s.symbol == "F" for s in self.slots):
+            f.add("flower")
+        if all(s.size < 3 for s in self.slots):
+            f.add("singles and pairs")
+        if self.note:
+            f.add("note")
+        return frozenset(f)
+
+    def error(self, message: str, column: int) -> CardError:
+        """A :class:`~.model.CardError` at ``column`` of this line."""
+        return CardError(message, self.source, self.source_line, column)
+
+
+@dataclass(frozen=True)
+class CardSpec:
+    """A card file as parsed, before expansion: its ``name``, whether it is the project's
+    ``practice`` card, the ``sections`` in order and every :class:`LineSpec`."""
+
+    name: str
+    practice: bool
+    sections: tuple[str, ...]
+    lines: tuple[LineSpec, ...]
+    source: str = "<card>"
+
+
+# --------------------------------------------------------------------------------------------
+# reading the text
+
+
+def _default_name(source: str) -> str:
+    if source.startswith("<"):
+        return "unnamed card"
+    return Path(source).stem or source
+
+
+def read_card(text: str, source: str = "<card>") -> CardSpec:
+    """Parse a card file's ``text`` into a :class:`CardSpec` (no expansion yet).
+
+    Checks everything that can be checked line by line: directives, sections (named, none
+    repeated, none empty), symbols, colours, group sizes (1-6), 14 tiles per line, the
+    numbers rule's syntax, the note's parentheses, ``X``/``C`` and the points. Raises
+    :class:`~.model.CardError` naming ``source``, line and column.
+    """
+    if text.startswith("\ufeff"):
+        text = text[1:]
+    raw_lines = text.splitlines()
+    name: str | None = None
+    practice: bool | None = None
+    sections: list[str] = []
+    section_at: dict[str, int] = {}
+    counts: dict[str, int] = {}
+    specs: list[LineSpec] = []
+    current: str | None = None
+    for lineno, raw in enumerate(raw_lines, 1):
+        stripped = raw.strip()
+        if not stripped or stripped.startswith("#"):
+            continue
+        indent = len(raw) - len(raw.lstrip())
+        if stripped.startswith("["):
+            if not stripped.endswith("]"):
+                raise CardError(f"section header {stripped!r} has no closing ']'",
+                                source, lineno, indent + 1)
+            title = stripped[1:-1].strip()
+            if not title:
+                raise CardError("a section needs a name, e.g. [2026]", source, lineno,
+                                indent + 1)
+            if title in section_at:
+                raise CardError(f"duplicate section {title!r} (first at line "
+                                f"{section_at[title]})", source, lineno, indent + 1)
+            if current is not None and counts[current] == 0:
+                raise CardError(f"section {current!r} has no lines", source,
+                                section_at[current], 1)
+            sections.append(title)
+            section_at[title] = lineno
+            counts[title] = 0
+            current = title
+            continue
+        directive = _DIRECTIVE.match(stripped)
+        if directive is not None:
+            key, value = directive.group(1).lower(), directive.group(2).strip()
+            col = indent + 1
+            if current is not None:
+                raise CardError(f"the directive '{directive.group(1)}:' must come before the "
+                                "first section", source, lineno, col)
+            if key == "card":
+                if name is not None:
+                    raise CardError("the card's name is given twice", source, lineno, col)
+                if not value:
+                    raise CardError("'card:' needs a name", source, lineno, col)
+                name = value
+            elif key == "practice":
+                if practice is not None:
+                    raise CardError("'practice:' is given twice", source, lineno, col)
+                low = value.lower()
+                if low not in ("yes", "no", "true", "false"):
+                    raise CardError(f"'practice:' is yes or no, not {value!r}", source, lineno,
+                                    col)
+                practice = low in ("yes", "true")
+            else:
+                raise CardError(f"unknown directive '{directive.group(1)}:' (known: card, "
+                                "practice)", source, lineno, col)
+            continue
+        if current is None:
+            raise CardError("a line before the first section; start a section with a header "
+                            "such as [2026]", source, lineno, indent + 1)
+        counts[current] += 1
+        specs.append(_read_line(raw, current, counts[current], source, lineno))
+    if current is not None and counts[current] == 0:
+        raise CardError(f"section {current!r} has no lines", source, section_at[current], 1)
+    if not specs:
+        raise CardError("the card has no lines (a section header such as [2026] and at least "
+                        "one line)", source, max(1, len(raw_lines)), 1)
+    return CardSpec(name if name is not None else _default_name(source), bool(practice),
+                    tuple(sections), tuple(specs), source)
+
+
+def _skip_space(raw: str, pos: int) -> int:
+    while pos < len(raw) and raw[pos].isspace():
+        pos += 1
+    return pos
+
+
+def _word_end(raw: str, pos: int) -> int:
+    while pos < len(raw) and not raw[pos].isspace() and raw[pos] not in "{(":
+        pos += 1
+    return pos
+
+
+def _read_line(raw: str, section: str, number: int, source: str, lineno: int) -> LineSpec:
+    """One card line: ``PATTERN [{RULE}] [(NOTE)] X|C POINTS [# comment]``."""
+
+    def fail(message: str, pos: int) -> CardError:
+        return CardError(message, source, lineno, pos + 1)
+
+    pos = _skip_space(raw, 0)
+    words: list[tuple[str, int]] = []
+    while pos < len(raw) and raw[pos] not in "{(#":
+        end = _word_end(raw, pos)
+        word = raw[pos:end]
+        if word in ("X", "C"):
+            break
+        words.append((word, pos))
+        pos = _skip_space(raw, end)
+    if not words:
+        raise fail("the line has no groups (a pattern such as FF 2026a 222b 3333c comes "
+                   "first)", pos)
+    slots: list[Slot] = []
+    for index, (word, start) in enumerate(words):
+        if word in ("x", "c"):
+            raise fail(f"write {word.upper()} (exposures allowed or concealed) as a capital "
+                       "letter", start)
+        slots.extend(_read_token(word, index, start + 1, source, lineno))
+    rules_text: str | None = None
+    rules_pos = 0
+    if pos < len(raw) and raw[pos] == "{":
+        close = raw.find("}", pos)
+        if close < 0:
+            raise fail("'{' is not closed by '}'", pos)
+        rules_text, rules_pos = raw[pos + 1:close], pos
+        pos = _skip_space(raw, close + 1)
+    note = ""
+    if pos < len(raw) and raw[pos] == "(":
+        depth, i = 0, pos
+        while i < len(raw):
+            if raw[i] == "(":
+                depth += 1
+            elif raw[i] == ")":
+                depth -= 1
+                if depth == 0:
+                    break
+            i += 1
+        if depth:
+            raise fail("the note's '(' is not closed by ')'", pos)
+        note = " ".join(raw[pos + 1:i].split())
+        pos = _skip_space(raw, i + 1)
+    if pos >= len(raw) or raw[pos] == "#":
+        raise fail("the line has no X (exposures allowed) or C (concealed), and no points",
+                   pos)
+    end = _word_end(raw, pos)
+    marker = raw[pos:end]
+    if marker not in ("X", "C"):
+        if raw[pos] == "{":
+            what = ("a numbers rule after the note (the rule comes first)" if note
+                    else "a second numbers rule")
+        else:
+            what = "a second note" if raw[pos] == "(" else repr(marker)
+        raise fail(f"expected X (exposures allowed) or C (concealed), found {what}", pos)
+    pos = _skip_space(raw, end)
+    if pos >= len(raw) or raw[pos] == "#":
+        raise fail("the line has no points (a whole number after X or C)", pos)
+    end = _word_end(raw, pos)
+    points_text = raw[pos:end]
+    if not points_text.isdecimal() or not points_text.isascii():
+        raise fail(f"points must be a whole number, found {points_text!r}", pos)
+    points = int(points_text)
+    if points < 1:
+        raise fail("points must be at least 1", pos)
+    pos = _skip_space(raw, end)
+    if pos < len(raw) and raw[pos] != "#":
+        raise fail(f"unexpected {raw[pos:max(_word_end(raw, pos), pos + 1)]!r} after the points "
+                   "(a comment starts with #)", pos)
+
+    spec = LineSpec(section, number, " ".join(w for w, _ in words), tuple(w for w, _ in words),
+                    tuple(slots), (), note, marker == "C", points, source, lineno,
+                    words[0][1] + 1, rules_pos + 1 if rules_text is not None else 0)
+    total = spec.size
+    if total != 14:
+        raise spec.error(f"the line has {total} tiles; a hand is 14", spec.column)
+    if rules_text is not None:
+        spec = replace(spec, rules=_read_rules(rules_text, rules_pos + 2, spec))
+    return spec
+
+
+@dataclass
+class _Run:
+    """A run of one repeated symbol while a word is read."""
+
+    symbol: str
+    offset: int
+    size: int = 1
+    colour: str | None = None
+
+
+def _read_token(word: str, index: int, column: int, source: str,
+                lineno: int) -> list[Slot]:
+    """The groups of one pattern word. A word of digits with a ``0`` is a year (all singles,
+    fixed numbers); otherwise each run of one repeated symbol is one group."""
+
+    def fail(message: str, offset: int) -> CardError:
+        return CardError(message, source, lineno, column + offset)
+
+    for i, ch in enumerate(word):
+        if ch not in _SYMBOLS and ch not in _COLOURS:
+            raise fail(f"unknown symbol {ch!r} in {word!r} ({_SYMBOL_HELP})", i)
+    year = "0" in word and all(ch in _DIGITS + "0" + _COLOURS for ch in word) and any(
+        ch in _DIGITS for ch in word)
+    if "0" in word and not year:
+        raise fail(f"0 (Soap as zero) stands only in a year, a word of digits such as 2026; "
+                   f"{word!r} is no year (write the White dragon as D in the circles' colour)",
+                   word.index("0"))
+    runs: list[_Run] = []
+    pending: list[_Run] = []
+    coloured = False
+    open_run = False
+    for i, ch in enumerate(word):
+        if ch in _COLOURS:
+            if not pending:
+                raise fail(f"colour letter {ch!r} has no number or dragon before it to colour",
+                           i)
+            for run in pending:
+                run.colour = ch
+            pending = []
+            coloured = True
+            open_run = False
+            continue
+        if open_run and not year and runs[-1].symbol == ch:
+            runs[-1].size += 1
+            continue
+        runs.append(_Run(ch, i))
+        open_run = True
+        if ch not in _COLOURLESS:
+            pending.append(runs[-1])
+    if pending:
+        if coloured:
+            run = pending[0]
+            raise fail(f"{run.symbol * run.size!r} in {word!r} has no colour letter after it "
+                       "(write one after every coloured group of a word, or none at all)",
+                       run.offset)
+        for run in pending:
+            run.colour = "a"
+    out: list[Slot] = []
+    for run in runs:
+        if run.size > 6:
+            raise fail(f"the group {run.symbol * run.size!r} has {run.size} tiles; the largest "
+                       "group is a sextet (6)", run.offset)
+        out.append(Slot(run.symbol, run.size, run.colour, year, index, column + run.offset))
+    return out
+
+
+def _read_rules(text: str, column: int, spec: LineSpec) -> tuple[NumberRule, ...]:
+    """The numbers rule ``{...}``: comma-separated clauses ``DOMAIN`` or ``DIGITS: DOMAIN``,
+    DOMAIN being ``any``, ``odd``, ``even`` or digits such as ``369``. ``column`` is where
+    the text inside the braces starts."""
+    printed = {int(s.symbol) for s in spec.slots if s.is_number and not s.year}
+    if not text.strip():
+        raise spec.error("the numbers rule {} is empty (any, odd, even or digits such as 369)",
+                         column - 1)
+    clauses: list[tuple[str, int]] = []
+    offset = 0
+    for part in text.split(","):
+        lead = len(part) - len(part.lstrip())
+        clauses.append((part.strip(), column + offset + lead))
+        offset += len(part) + 1
+    rules: list[NumberRule] = []
+    taken: set[int] = set()
+    for clause, col in clauses:
+        if not clause:
+            raise spec.error("an empty clause in the numbers rule", col)
+        digits_text, sep, domain_text = clause.partition(":")
+        if not sep:
+            digits_text, domain_text = "", clause
+            if len(clauses) > 1:
+                raise spec.error(f"with several clauses each names the digits it moves, e.g. "
+                                 f"{{1: any, 7: any}}; {clause!r} does not", col)
+        digits_text, domain_text = digits_text.strip(), domain_text.strip()
+        domain = _DOMAINS.get(domain_text)
+        if domain is None:
+            if domain_text and all(ch in _DIGITS for ch in domain_text):
+                domain = frozenset(int(ch) for ch in domain_text)
+            else:
+                raise spec.error(f"unknown numbers rule {domain_text!r} (any, odd, even, or "
+                                 "the digits allowed, such as 369; never 0)", col)
+        if sep:
+            if not digits_text or not all(ch in _DIGITS for ch in digits_text):
+                raise spec.error(f"{digits_text!r} before ':' must be printed digits 1-9 of the "
+                                 "line", col)
+            digits = frozenset(int(ch) for ch in digits_text)
+            for d in sorted(digits):
+                if d not in printed:
+                    raise spec.error(f"the numbers rule moves {d}, but no {d} is printed on "
+                                     "the line outside a year", col)
+        else:
+            digits = frozenset(printed)
+            if not digits:
+                raise spec.error("the numbers rule has no numbers to move (the digits of a "
+                                 "year never move)", col)
+        if digits & taken:
+            raise spec.error(f"digit {min(digits & taken)} is moved by two clauses", col)
+        taken |= digits
+        rule = NumberRule(digits, domain, domain_text, clause, col)
+        if not _shifts(rule):
+            raise spec.error(
+                f"no numbers satisfy {clause!r}: the printed "
+                f"{''.join(str(d) for d in sorted(digits))} cannot move together into "
+                f"{{{','.join(str(d) for d in sorted(domain))}}}", col)
+        rules.append(rule)
+    if next(_number_maps(rules), None) is None:
+        raise spec.error("no numbers satisfy the numbers rule: its clauses are different "
+                         "variables and must reach different numbers", column - 1)
+    return tuple(rules)
+
+
+# --------------------------------------------------------------------------------------------
+# expansion
+
+
+def _shifts(rule: NumberRule) -> list[int]:
+    """The amounts ``k`` by which every printed digit of ``rule`` can move: ``d + k`` in
+    1-9 and in the rule's domain, ascending."""
+    return [k for k in range(-8, 9) if all(d + k in rule.domain for d in rule.digits)]
+
+
+def _number_maps(rules: Sequence[NumberRule]) -> Iterator[dict[int, int]]:
+    """Every assignment of a line's numbers: printed digit -> number (digits no clause moves
+    are left out: they stand for themselves). Different clauses are different variables and
+    take different numbers (no number is reached by two)."""
+    for ks in product(*(_shifts(r) for r in rules)):
+        mapping: dict[int, int] = {}
+        used: set[int] = set()
+        ok = True
+        for rule, k in zip(rules, ks, strict=True):
+            values = {d + k for d in rule.digits}
+            if values & used:
+                ok = False
+                break
+            used |= values
+            mapping.update((d, d + k) for d in rule.digits)
+        if ok:
+            yield mapping
+
+
+def _kind(slot: Slot, numbers: dict[int, int], suits: dict[str, str]) -> int:
+    sym = slot.symbol
+    if sym == "F":
+        return FLOWER
+    if sym in _WINDS:
+        return _WINDS[sym]
+    if sym == "0":
+        return _SOAP
+    suit = suits[str(slot.colour)]
+    if sym == "D":
+        return _DRAGON_OF_SUIT[suit]
+    d = int(sym)
+    if not slot.year:
+        d = numbers.get(d, d)
+    return _SUIT_BASE[suit] + d - 1
+
+
+def _impossible(groups: list[tuple[int, int]]) -> str | None:
+    """Why the concrete groups cannot be held with an American set, or ``None``.
+
+    Singles and pairs take natural tiles only, so they need the copies themselves (four of a
+    kind, eight flowers). Slots of groups of three or more beyond the natural copies left
+    must be jokers, and the set has eight (001 Part one "Jokers", "Use: 8 Jokers")."""
+    naturals: dict[int, int] = {}
+    slots: dict[int, int] = {}
+    for kind, size in groups:
+        target = slots if size >= 3 else naturals
+        target[kind] = target.get(kind, 0) + size
+    for kind, n in sorted(naturals.items()):
+        if n > copies_of(kind):
+            return (f"it needs {n} natural {_kind_name(kind)} in singles and pairs (no jokers "
+                    f"there) and the set has {copies_of(kind)}")
+    jokers = sum(max(0, naturals.get(k, 0) + n - copies_of(k)) for k, n in slots.items())
+    if jokers > JOKERS_IN_SET:
+        return f"it needs {jokers} jokers and the set has {JOKERS_IN_SET}"
+    return None
+
+
+def _kind_name(kind: int) -> str:
+    return "flowers" if kind == FLOWER else f"{TILES[kind]} ({TILES[kind].name})"
+
+
+def expand_line(spec: LineSpec) -> tuple[tuple[Variation, ...], int]:
+    """Every concrete variation of ``spec`` and the number of assignments dropped as
+    impossible with the tile set.
+
+    An *assignment* gives each colour letter a different suit (one letter: 3 ways, two: 6,
+    three: 6; letters in alphabetical order take the suits in the orders m p s, m s p, p m s,
+    ...) and each numbers-rule clause an amount to move its digits by (ascending). Each
+    assignment gives a multiset of concrete groups; assignments giving the same multiset are
+    one variation (the first kept), so the order is deterministic: numbers outer, suits inner.
+    An assignment that needs more natural copies of a tile in singles and pairs than the set
+    holds, or more jokers than its eight, is dropped (see :func:`_impossible`); a line left
+    with no variation is an error. Raises :class:`~.model.CardError`.
+    """
+    colours = spec.colours
+    suit_maps = [dict(zip(colours, perm, strict=True))
+                 for perm in permutations(_SUITS, len(colours))]
+    seen: set[tuple[tuple[int, int], ...]] = set()
+    out: list[Variation] = []
+    dropped = 0
+    reason: str | None = None
+    for numbers in _number_maps(spec.rules):
+        for suits in suit_maps:
+            key = tuple(sorted((_kind(s, numbers, suits), s.size) for s in spec.slots))
+            if key in seen:
+                continue
+            seen.add(key)
+            why = _impossible(list(key))
+            if why is not None:
+                dropped += 1
+                reason = reason or why
+                continue
+            out.append(Variation(tuple(Group(k, n) for k, n in key)))
+    if not out:
+        raise spec.error(f"no variation of the line can be made: {reason}", spec.column)
+    return tuple(out), dropped
+
+
+def build_card(spec: CardSpec) -> Card:
+    """Expand every line of ``spec`` (:func:`expand_line`) into a :class:`~.model.Card`."""
+    lines = tuple(
+        CardLine(ln.section, ln.number, ln.pattern, ln.points, ln.concealed,
+                 expand_line(ln)[0], ln.note, ln.source_line)
+        for ln in spec.lines)
+    return Card(spec.name, lines, spec.sections, spec.source, spec.practice)
+
+
+# --------------------------------------------------------------------------------------------
+# loading
+
+
+def parse_card(text: str, source: str = "<card>") -> Card:
+    """Parse and expand a card file's ``text``; ``source`` names it in errors.
+
+    Raises :class:`~.model.CardError` (``"source:line:column: problem"``): an unknown
+    symbol, a group of more than 6 tiles, a line not of 14 tiles, a line with no X/C or no
+    points, a duplicate or empty section, a numbers rule no assignment satisfies, a line
+    none of whose assignments can be held with the tile set, ... (docs/american-card.md,
+    "Errors").
+    """
+    return build_card(read_card(text, source))
+
+
+def read_card_text(path: str | os.PathLike[str]) -> str:
+    """The text of the card file at ``path`` (UTF-8). Raises :class:`~.model.CardError`
+    (line and column 0) if it cannot be read."""
+    source = os.fspath(path)
+    try:
+        with open(source, encoding="utf-8") as fh:
+            return fh.read()
+    except UnicodeDecodeError as exc:
+        raise CardError(f"cannot read the card: not UTF-8 text ({exc.reason} at byte "
+                        f"{exc.start})", source) from exc
+    except OSError as exc:
+        raise CardError(f"cannot read the card: {exc.strerror or exc}", source) from exc
+
+
+def load_card(path: str | os.PathLike[str]) -> Card:
+    """Load and expand the card file at ``path``. Raises :class:`~.model.CardError`."""
+    return parse_card(read_card_text(path), os.fspath(path))
+
+
+def _practice_resource() -> resources.abc.Traversable:
+    return resources.files("mahjong_table.rules.american").joinpath("cards", "practice.card")
+
+
+def practice_card_text() -> str:
+    """The text of the shipped practice card (``cards/practice.card``)."""
+    return _practice_resource().read_text(encoding="utf-8")
+
+
+@cache
+def practice_card() -> Card:
+    """The project's own practice card (not the National Mah Jongg League's), loaded once."""
+    return parse_card(practice_card_text(), str(_practice_resource()))
+
+
+def card_from_option(value: str) -> Card:
+    """The card an option names: ``"practice"`` the practice card, anything else a path.
+    Raises :class:`~.model.CardError`."""
+    if value == PRACTICE:
+        return practice_card()
+    return load_card(value)
+
+
+def format_variation(variation: Variation) -> str:
+    """A variation in mpsz, groups in order: ``"FF 2m 2m 2p 22p 5z 6m ..."``; flowers are
+    written ``F`` (any of ``1f``-``8f``)."""
+    parts = []
+    for g in variation.groups:
+        if g.kind == FLOWER:
+            parts.append("F" * g.size)
+        else:
+            t = TILES[g.kind]
+            parts.append(f"{str(t.rank) * g.size}{t.suit}")
+    return " ".join(parts)

@@ -1,0 +1,614 @@
+"""The American card format, its loader, the practice card and the ``card`` command
+(docs/american-card.md; rule book 001 Part one, "Jokers" and "Understanding the NMJL card";
+shared/NOTATION.md, "American readings that tests outside the project rely on")."""
+
+from __future__ import annotations
+
+import json
+import time
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+from mahjong_table.cli import main
+from mahjong_table.rules.american.card import (
+    FEATURES,
+    card_from_option,
+    expand_line,
+    format_variation,
+    load_card,
+    parse_card,
+    practice_card,
+    practice_card_text,
+    read_card,
+)
+from mahjong_table.rules.american.model import FLOWER, Card, CardError, CardLine, Group
+
+M, P, S = 0, 9, 18  # first index of characters, circles, bamboo
+EAST, SOUTH, WEST, NORTH, WHITE, GREEN, RED = range(27, 34)
+
+
+def card(*lines: str) -> Card:
+    """A one-section card of ``lines``."""
+    return parse_card("[S]\n" + "\n".join(lines) + "\n")
+
+
+def one(pattern: str, tail: str = "X 25") -> CardLine:
+    """The single line ``pattern`` (with its rule and note) followed by ``tail``."""
+    return card(f"{pattern} {tail}").lines[0]
+
+
+def shown(line: CardLine) -> set[str]:
+    """The line's variations, as ``format_variation`` writes them."""
+    return {format_variation(v) for v in line.variations}
+
+
+def kinds(line: CardLine) -> list[Counter[int]]:
+    """For each variation, the tiles per kind."""
+    out = []
+    for v in line.variations:
+        c: Counter[int] = Counter()
+        for g in v.groups:
+            c[g.kind] += g.size
+        out.append(c)
+    return out
+
+
+# --------------------------------------------------------------------------------------------
+# groups
+
+
+def test_group_sizes_single_to_kong_001_tile_combinations() -> None:
+    """001 Part one "Tile combinations on the NMJL card": the size of a group is the number
+    of repeated symbols (single, pair, pung, kong)."""
+    line = one("1a 22a 333a 4444a FFFF")
+    assert len(line.variations) == 3
+    v = line.variations[0]
+    assert v.groups == (Group(M, 1), Group(M + 1, 2), Group(M + 2, 3), Group(M + 3, 4),
+                        Group(FLOWER, 4))
+    assert shown(line) == {"1m 22m 333m 4444m FFFF", "1p 22p 333p 4444p FFFF",
+                           "1s 22s 333s 4444s FFFF"}
+
+
+def test_quint_and_sextet_001_tile_combinations() -> None:
+    """001 "Tile combinations": quints (5) and sextets (6) of identical tiles."""
+    line = one("11111a 222222a 333a")
+    assert sorted(g.size for g in line.variations[0].groups) == [3, 5, 6]
+    assert shown(line) == {"11111m 222222m 333m", "11111p 222222p 333p",
+                           "11111s 222222s 333s"}
+
+
+def test_jokers_allowed_only_in_groups_of_three_or_more_001_jokers() -> None:
+    """001 "Jokers": naturals only in singles and pairs (and so in runs, NEWS, years)."""
+    v = one("NEWS 2026a 111a DDDa").variations[0]  # a = characters first
+    assert v.naturals == {NORTH: 1, EAST: 1, WEST: 1, SOUTH: 1, M + 1: 2, WHITE: 1,
+                          M + 5: 1}
+    assert v.jokerable == {M: 3, RED: 3}
+
+
+def test_sextet_limit_group_of_seven_is_an_error() -> None:
+    """Group size > 6 is rejected, naming the group's column."""
+    with pytest.raises(CardError) as e:
+        card("NN 1111111a EEEEE X 25")
+    assert (e.value.line, e.value.column) == (2, 4)
+    assert "sextet" in e.value.problem
+
+
+def test_a_word_of_runs_splits_into_groups() -> None:
+    """Each run of one repeated symbol in a word is one group: ``1122a`` is two pairs,
+    ``123a`` a run of three singles (001 "Jokers": no joker for a single tile in a run)."""
+    line = one("1122a 123b NNNN EEE")
+    v = line.variations[0]
+    assert Group(M, 2) in v.groups and Group(M + 1, 2) in v.groups
+    assert [g for g in v.groups if g.kind in (P, P + 1, P + 2)] == [
+        Group(P, 1), Group(P + 1, 1), Group(P + 2, 1)]
+
+
+# --------------------------------------------------------------------------------------------
+# colours
+
+
+def test_one_colour_any_one_suit_001_understanding_the_card() -> None:
+    """001 "Understanding the NMJL card": one colour = any one suit."""
+    assert shown(one("222a 4444a 666a 8888a")) == {
+        "222m 4444m 666m 8888m", "222p 4444p 666p 8888p", "222s 4444s 666s 8888s"}
+
+
+def test_two_colours_two_different_suits_001_understanding_the_card() -> None:
+    """001: two colours = two different suits; never both in one suit."""
+    assert shown(one("111a 222b NNNN EEEE")) == {
+        f"111{x} 222{y} 1111z 4444z" if "mps".index(x) < "mps".index(y)
+        else f"222{y} 111{x} 1111z 4444z"
+        for x in "mps" for y in "mps" if x != y}
+    assert len(one("111a 222b NNNN EEEE").variations) == 6
+
+
+def test_three_colours_all_three_suits_001_understanding_the_card() -> None:
+    """001: three colours = all three suits (6 orders; no symmetry here)."""
+    line = one("111a 222b 333c NNNNN")
+    assert len(line.variations) == 6
+    for c in kinds(line):
+        suits = {k // 9 for k in c if k < 27}
+        assert suits == {0, 1, 2}
+
+
+def test_colour_letters_are_variables_not_fixed_suits() -> None:
+    """Which letter is which suit does not matter, only which letters are equal."""
+    assert shown(one("111b 222c NNNN EEEE")) == shown(one("111a 222b NNNN EEEE"))
+
+
+def test_a_word_without_colour_is_colour_a() -> None:
+    """docs/american-card.md "Colours": a word with no colour letter is in colour a."""
+    line = one("FF 2026 222 33333")
+    assert len(line.variations) == 3
+    for c in kinds(line):
+        assert len({k // 9 for k in c if k < 27}) == 1
+
+
+def test_mixed_colour_word_like_mpsz() -> None:
+    """A colour letter colours the numbers since the previous letter, as in mpsz:
+    ``1a2b3c`` is 1, 2 and 3 in three different suits."""
+    line = one("1a2b3c NNNN EEEE WWW")
+    assert len(line.variations) == 6
+    for c in kinds(line):
+        suited = sorted(k for k in c if k < 27)
+        assert len(suited) == 3
+        assert sorted(k % 9 for k in suited) == [0, 1, 2]
+        assert len({k // 9 for k in suited}) == 3
+
+
+def test_different_letters_are_different_suits_even_for_dragons_only() -> None:
+    """shared/NOTATION.md: different colour letters are always different suits, also when a
+    letter names only a dragon: ``DDDa DDDb`` is two different dragons."""
+    line = one("DDDa DDDb NNNN SSSS")
+    assert shown(line) == {"2222z 4444z 555z 666z", "2222z 4444z 555z 777z",
+                           "2222z 4444z 666z 777z"}
+    assert shown(one("DDDDa DDDDb DDDc FFF")) == {
+        "5555z 6666z 777z FFF", "5555z 666z 7777z FFF", "555z 6666z 7777z FFF"}
+
+
+# --------------------------------------------------------------------------------------------
+# dragons, Soap, winds, flowers
+
+
+def test_dragons_matched_to_suits_001_dragon_tiles() -> None:
+    """001 "Dragon tiles": Green = Bamboo, Red = Characters, White = Dots; D in colour a is
+    the dragon of a's suit."""
+    assert shown(one("1111a DDDa NNNN EEE")) == {
+        "1111m 111z 4444z 777z", "1111p 111z 4444z 555z", "1111s 111z 4444z 666z"}
+
+
+def test_opposite_dragon_is_d_in_another_colour() -> None:
+    """A D in another colour is never the numbers' own dragon (different letters, different
+    suits)."""
+    line = one("1111a DDDb NNNN EEE")
+    assert len(line.variations) == 6
+    own = {M: RED, P: WHITE, S: GREEN}
+    for c in kinds(line):
+        suit = next(k for k in c if k < 27)
+        assert own[suit] not in c
+
+
+def test_soap_as_zero_in_a_year_001_dragon_tiles() -> None:
+    """001 "Dragon tiles": White ("Soap") may be used as a Zero; a year is singles."""
+    line = one("2026a NNNN EEEE SS")
+    assert shown(line) == {"2m 2m 6m 1111z 22z 4444z 5z", "2p 2p 6p 1111z 22z 4444z 5z",
+                           "2s 2s 6s 1111z 22z 4444z 5z"}
+    assert all(Group(WHITE, 1) in v.groups for v in line.variations)
+
+
+def test_white_outside_a_year_is_the_circles_dragon() -> None:
+    """Elsewhere White is just the circles' dragon: ``D`` in the circles' colour."""
+    line = one("DDDa 1111a NNNN EEE")
+    whites = [c for c in kinds(line) if c[WHITE]]
+    assert len(whites) == 1 and whites[0][P] == 4
+
+
+@pytest.mark.parametrize(("pattern", "column"), [
+    ("000 1111a NNNN EEEE", 1),
+    ("1111a 0a NNNN EEEEE", 7),
+    ("FF0 1111a NNNN EEEE", 3),
+])
+def test_soap_zero_only_in_a_year(pattern: str, column: int) -> None:
+    """A 0 is allowed only in year groups (docs/american-card.md "Soap as zero")."""
+    with pytest.raises(CardError) as e:
+        card(f"{pattern} X 25")
+    assert (e.value.line, e.value.column) == (2, column)
+    assert "year" in e.value.problem
+
+
+def test_zero_is_suitless_and_never_moves() -> None:
+    """shared/NOTATION.md: Zero is suitless and no number next to 1 or 9; a year's digits
+    never move with a numbers rule, the other numbers do."""
+    line = one("2026a 1111b NNNN EE {any}")
+    assert len(line.variations) == 9 * 6
+    for c in kinds(line):
+        assert c[WHITE] == 1
+        year_suit = next(k // 9 for k, n in c.items() if k < 27 and n == 2)
+        assert c[year_suit * 9 + 1] == 2 and c[year_suit * 9 + 5] == 1
+
+
+def test_news_one_of_each_wind_as_singles_001_jokers() -> None:
+    """NEWS is one each of North, East, West, South, singles (no jokers in NEWS)."""
+    line = one("NEWS NNN EEE WWWW")
+    assert len(line.variations) == 1
+    assert line.variations[0].groups == (
+        Group(EAST, 1), Group(EAST, 3), Group(SOUTH, 1), Group(WEST, 1), Group(WEST, 4),
+        Group(NORTH, 1), Group(NORTH, 3))
+
+
+def test_single_winds_and_wind_groups() -> None:
+    """Single winds (``E W``) beside wind kongs; a wind quint needs a joker but is legal."""
+    line = one("E W EEEE WWWW DDDDa")
+    assert len(line.variations) == 3
+    v = line.variations[0]
+    assert Group(EAST, 1) in v.groups and Group(EAST, 4) in v.groups
+    assert len(one("NNNNN SSSSS FFFF").variations) == 1
+
+
+def test_flowers_are_one_kind_001_flower_tiles() -> None:
+    """001 "Flower tiles": all flowers are interchangeable: kind FLOWER, up to 8 naturals."""
+    line = one("FF F F FF FF 1111a 22a")
+    assert kinds(line)[0][FLOWER] == 8
+    assert one("FFFFFF 3333a 3333b").variations[0].groups[-1] == Group(FLOWER, 6)
+    with pytest.raises(CardError, match="9 natural flowers"):
+        card("FF FF FF FF F 1111a 1a X 25")
+
+
+# --------------------------------------------------------------------------------------------
+# numbers
+
+
+def test_fixed_numbers_without_a_rule() -> None:
+    """Digits without a numbers rule are the printed numbers."""
+    for c in kinds(one("111a 333a 5555a 777a 9a")):
+        assert sorted(k % 9 + 1 for k in c) == [1, 3, 5, 7, 9]
+
+
+def test_like_numbers_any_number() -> None:
+    """Like numbers: the same number in different suits, ``{any}``: 9 numbers, the six suit
+    orders being one multiset."""
+    line = one("1111a 1111b 1111c FF {any}")
+    assert len(line.variations) == 9
+    assert shown(line) == {f"{d * 4}m {d * 4}p {d * 4}s FF" for d in "123456789"}
+
+
+def test_consecutive_numbers_with_offsets() -> None:
+    """Consecutive numbers N, N+1, ...: the printed digits move together and keep their
+    offsets; seven consecutive pairs can start at 1, 2 or 3 (x 3 suits)."""
+    line = one("11a 22a 33a 44a 55a 66a 77a {any}", "C 55")
+    assert len(line.variations) == 9
+    assert "11m 22m 33m 44m 55m 66m 77m" in shown(line)
+    assert "33s 44s 55s 66s 77s 88s 99s" in shown(line)
+    assert len(one("111a 2222a 333b 4444b {any}").variations) == 6 * 6
+
+
+def test_odd_numbers_choice() -> None:
+    """``{odd}``: 135, 357 or 579, with 2 colours: 3 x 6."""
+    line = one("FFFF 1111a 333a 555b {odd}")
+    assert len(line.variations) == 18
+    assert {tuple(sorted({k % 9 + 1 for k in c if k < 27})) for c in kinds(line)} == {
+        (1, 3, 5), (3, 5, 7), (5, 7, 9)}
+    assert len(one("FFF 777a 7777b 7777c {odd}").variations) == 5 * 3
+
+
+def test_even_numbers_choice() -> None:
+    """``{even}``: like even numbers 2, 4, 6, 8 in three suits."""
+    line = one("FF 4444a 4444b 4444c {even}")
+    assert shown(line) == {f"{d * 4}m {d * 4}p {d * 4}s FF" for d in "2468"}
+
+
+def test_number_set_369() -> None:
+    """A digit set as domain: ``{369}``: like 3s, 6s or 9s (x 3: a and b interchangeable)."""
+    line = one("FFFFFF 3333a 3333b {369}")
+    assert len(line.variations) == 9
+    assert {k % 9 + 1 for c in kinds(line) for k in c if k < 27} == {3, 6, 9}
+
+
+def test_two_number_variables_take_different_numbers() -> None:
+    """``{1: any, 7: any}``: two independent numbers, always different (9 x 8), x 3 suit
+    multisets (a and b interchangeable)."""
+    line = one("1111a 1111b 7777c FF {1: any, 7: any}")
+    assert len(line.variations) == 9 * 8 * 3
+    for c in kinds(line):
+        assert len({k % 9 for k in c if k < 27}) == 2
+
+
+def test_a_clause_moves_only_its_digits() -> None:
+    """``{1: any}``: the 1s move, the printed 5 and 2 stay. 9 x 6 assignments, but when the
+    1s become 5s (or 2s) swapping the suits of the two 5 kongs (or 2 kongs) gives the same
+    multiset: 54 - 3 - 3 = 48 variations."""
+    line = one("1111a 5555b 2222c FF {1: any}")
+    assert len(line.variations) == 48
+    for c in kinds(line):
+        assert any(k % 9 == 4 and n == 4 for k, n in c.items() if k < 27)
+        assert any(k % 9 == 1 and n == 4 for k, n in c.items() if k < 27)
+
+
+def test_three_colours_one_number_variable_symmetry() -> None:
+    """A 3-colour line with one number variable: 9 numbers x 6 orders / 2 when two groups
+    are alike (a and b interchangeable)."""
+    assert len(one("1111a 1111b 111c FFF {any}").variations) == 9 * 6 // 2
+    assert len(one("111a 222b 3333c 4444a {any}").variations) == 6 * 6
+
+
+# --------------------------------------------------------------------------------------------
+# expansion
+
+
+def test_every_variation_totals_14_and_groups_are_sorted() -> None:
+    """Every variation of every practice line holds exactly 14 tiles, groups sorted."""
+    for line in practice_card().lines:
+        assert line.variations
+        for v in line.variations:
+            assert v.size == 14
+            assert list(v.groups) == sorted(v.groups, key=lambda g: (g.kind, g.size))
+
+
+def test_variations_are_deduplicated() -> None:
+    """Two assignments giving the same multiset of groups are one variation."""
+    for line in practice_card().lines:
+        keys = [v.groups for v in line.variations]
+        assert len(keys) == len(set(keys))
+
+
+def test_expansion_order_is_deterministic() -> None:
+    """Numbers outer (ascending), suits inner in the order m, p, s."""
+    line = one("111a 2222a 333b 4444b {any}")
+    assert format_variation(line.variations[0]) == "111m 2222m 333p 4444p"
+    assert format_variation(line.variations[-1]) == "888p 9999p 666s 7777s"
+    again = parse_card(practice_card_text())
+    assert again.lines == practice_card().lines and again.sections == practice_card().sections
+
+
+def test_quint_of_one_kind_is_legal_with_jokers() -> None:
+    """001 "Jokers": jokers fill groups of three or more, so five slots of 1m is legal."""
+    line = one("11111a NNNN EEEE 1a")
+    assert len(line.variations) == 3
+    assert line.variations[0].naturals[M] == 1 and line.variations[0].jokerable[M] == 5
+
+
+def test_impossible_assignment_is_dropped() -> None:
+    """An assignment needing a fifth natural copy is dropped (three Soaps and a White pair
+    would be five natural White dragons), the others stay."""
+    spec = read_card("[S]\n2000a DDa 1111b 1111c X 25\n").lines[0]
+    variations, dropped = expand_line(spec)
+    assert dropped == 1 and len(variations) == 2
+    assert all(v.naturals.get(WHITE, 0) <= 4 for v in variations)
+
+
+def test_line_with_no_possible_variation_is_an_error() -> None:
+    """Five natural 1s in singles and pairs, or ten jokers, can never be held."""
+    with pytest.raises(CardError) as e:
+        card("  11a 11a 1a NNNN EEEEE X 25")
+    assert (e.value.line, e.value.column) == (2, 3)
+    assert "5 natural 1m" in e.value.problem
+    with pytest.raises(CardError, match="10 jokers"):
+        card("111111a 111111a 11a X 25")
+
+
+# --------------------------------------------------------------------------------------------
+# the line's other fields
+
+
+def test_x_c_points_note_and_position_001_understanding_the_card() -> None:
+    """001: X = exposures allowed, C = concealed; the points; the bracketed note; section
+    and number from 1 (shared/NOTATION.md)."""
+    c = parse_card("card: Test card\n[Odd ones]\n# a comment\n"
+                   "111a 333a 5555a 777a 9a (one suit (fixed)) X 25   # trailing comment\n"
+                   "\n"
+                   "13579a 1111b 33b FFF C 35\n")
+    assert c.name == "Test card" and c.sections == ("Odd ones",) and not c.practice
+    first, second = c.lines
+    assert (first.section, first.number, first.points, first.concealed, first.note,
+            first.source_line) == ("Odd ones", 1, 25, False, "one suit (fixed)", 4)
+    assert (second.number, second.points, second.concealed, second.note) == (2, 35, True, "")
+    assert first.pattern == "111a 333a 5555a 777a 9a"
+    assert c.line("Odd ones", 2) is second
+
+
+def test_singles_and_pairs_line() -> None:
+    """A singles-and-pairs line takes no joker anywhere."""
+    line = one("NEWS 11a 22a 11b 22b FF {any}", "C 50")
+    assert line.singles_and_pairs and len(line.variations) == 8 * 3
+    assert not one("111a 2222a 333b 4444b").singles_and_pairs
+
+
+def test_card_name_defaults_to_the_file_name(tmp_path: Path) -> None:
+    """docs/american-card.md "The file": without ``card:`` the name is the file's stem;
+    ``card_from_option`` with a path loads that file."""
+    path = tmp_path / "my-2026.card"
+    path.write_text("[2026]\n2026a 666b 666c NNNN X 25\n", encoding="utf-8")
+    c = load_card(path)
+    assert c.name == "my-2026" and c.source == str(path)
+    assert card_from_option(str(path)) == c
+
+
+def test_bom_and_crlf_line_ends_are_read() -> None:
+    """A UTF-8 byte order mark and CRLF line ends (as editors on Windows write) are fine."""
+    c = parse_card("\ufeffcard: Windows\r\n[S]\r\n2026a 666b 666c NNNN X 25\r\n")
+    assert c.name == "Windows" and len(c.lines[0].variations) == 3
+
+
+def test_features_of_a_line() -> None:
+    """LineSpec.features names the format features a line uses (docs/american-card.md)."""
+    spec = read_card("[S]\nNEWS 1a1b1c 1111a FFF {any} (like) C 35\n").lines[0]
+    assert spec.features == {"concealed", "single", "pung", "kong", "three colours",
+                             "mixed-colour token", "any number", "like numbers", "news",
+                             "flower", "note"}
+    assert spec.rule == "{any}"
+
+
+# --------------------------------------------------------------------------------------------
+# the practice card
+
+
+def test_practice_card_size_and_marking() -> None:
+    """The shipped practice card: >= 50 lines in >= 8 sections, marked as not the League's
+    card, points 25-75, both X and C lines."""
+    c = practice_card()
+    assert c.practice
+    assert "NOT the National Mah Jongg League" in c.name
+    assert "NOT the National Mah Jongg League's card" in practice_card_text()
+    assert len(c.lines) >= 50 and len(c.sections) >= 8
+    assert {"2026", "2468", "Like Numbers", "Quints", "Consecutive Run", "13579",
+            "Winds - Dragons", "369", "Singles and Pairs"} <= set(c.sections)
+    assert all(25 <= ln.points <= 75 for ln in c.lines)
+    assert {ln.concealed for ln in c.lines} == {True, False}
+    assert all(ln.note for ln in c.lines)
+    assert all(ln.singles_and_pairs for ln in c.lines if ln.section == "Singles and Pairs")
+
+
+def test_practice_card_uses_every_feature_of_the_format() -> None:
+    """Together the practice card's lines use every feature of the format."""
+    spec = read_card(practice_card_text())
+    used = set().union(*(ln.features for ln in spec.lines))
+    assert used == set(FEATURES)
+
+
+def test_practice_card_is_cached_and_fast() -> None:
+    """practice_card() is loaded once; a full parse takes well under a second."""
+    assert practice_card() is practice_card()
+    assert card_from_option("practice") is practice_card()
+    start = time.perf_counter()
+    parse_card(practice_card_text())
+    assert time.perf_counter() - start < 0.5
+
+
+# --------------------------------------------------------------------------------------------
+# errors
+
+
+ERRORS = [
+    # (card text, line, column, words of the problem)
+    ("[S]\nFF 2026a QQQ 3333c X 25\n", 2, 10, "unknown symbol 'Q'"),
+    ("[S]\nFF 2026a 222b x 25\n", 2, 15, "as a capital letter"),
+    ("[S]\nFF 2026a 2y22b 33333c X 25\n", 2, 11, "unknown symbol 'y'"),
+    ("[S]\nFF 2026a 222b 3333c X 25\n", 2, 1, "13 tiles"),
+    ("[S]\n\tFF 2026a 222b 33333c X 25 12\n", 2, 28, "after the points"),
+    ("[S]\nFF 2026a 222b 33333c X\n", 2, 23, "no points"),
+    ("[S]\nFF 2026a 222b 33333c X twenty\n", 2, 24, "whole number"),
+    ("[S]\nFF 2026a 222b 33333c X 0\n", 2, 24, "at least 1"),
+    ("[S]\nFF 2026a 222b 33333c (note)\n", 2, 28, "no X"),
+    ("[S]\nFF 2026a 222b 33333c (note X 25\n", 2, 22, "not closed"),
+    ("[S]\nFF 2026a 222b 33333c {any X 25\n", 2, 22, "not closed"),
+    ("[S]\nFF 2026a 222b 33333c Z 25\n", 2, 22, "unknown symbol 'Z'"),
+    ("[S]\nFF 2026a 222b 33333c (n) Z 25\n", 2, 26, "expected X"),
+    ("[A]\n2026a 666b 666c NNNN X 25\n[A]\n", 3, 1, "duplicate section 'A'"),
+    ("[A]\n[B]\n2026a 666b 666c NNNN X 25\n", 1, 1, "section 'A' has no lines"),
+    ("2026a 666b 666c NNNN X 25\n", 1, 1, "before the first section"),
+    ("year: 2026\n[A]\n2026a 666b 666c NNNN X 25\n", 1, 1, "unknown directive"),
+    ("[A]\ncard: late\n", 2, 1, "before the first section"),
+    ("[A\n", 1, 1, "no closing"),
+    ("# nothing\n", 1, 1, "no lines"),
+    ("[S]\n111a 2222a 333b 4444b {odd} X 25\n", 2, 24, "no numbers satisfy 'odd'"),
+    ("[S]\n111a 2222a 333b 4444b {big} X 25\n", 2, 24, "unknown numbers rule 'big'"),
+    ("[S]\n111a 2222a 333b 4444b {} X 25\n", 2, 23, "empty"),
+    ("[S]\n111a 2222a 333b 4444b {1: any, 7: any} X 25\n", 2, 32, "no 7 is printed"),
+    ("[S]\n111a 2222a 333b 4444b {12: any, 2: any} X 25\n", 2, 33, "two clauses"),
+    ("[S]\n111a 2222a 333b 4444b {1: 5, 2: 5} X 25\n", 2, 23, "different numbers"),
+    ("[S]\n111a 2222a 333b 4444b {any, 2: any} X 25\n", 2, 24, "each names the digits"),
+    ("[S]\n2026a NNNN EEEE SS {any} X 25\n", 2, 21, "no numbers to move"),
+    ("[S]\n1111a1 NNNN EEEEE X 25\n", 2, 6, "no colour letter after it"),
+    ("[S]\nNNa 1111b EEEE SSSS F X 25\n", 2, 3, "colour letter 'a'"),
+    ("[S]\n111111a 1111111b X 25\n", 2, 9, "sextet"),
+    ("[S]\n111a 2222a 333b 4444b (n) {any} X 25\n", 2, 27, "the rule comes first"),
+    ("[S]\n111a 2222a 333b 4444b (n) (m) X 25\n", 2, 27, "a second note"),
+    ("card: A\ncard: B\n[S]\n", 2, 1, "given twice"),
+    ("practice: maybe\n[S]\n", 1, 1, "yes or no"),
+    ("[]\n", 1, 1, "needs a name"),
+]
+
+
+@pytest.mark.parametrize(("text", "line", "column", "words"), ERRORS,
+                         ids=[e[3] for e in ERRORS])
+def test_malformed_cards_name_line_and_column(text: str, line: int, column: int,
+                                              words: str) -> None:
+    """Malformed cards raise CardError with the right line and column
+    (docs/american-card.md "Errors")."""
+    with pytest.raises(CardError) as e:
+        parse_card(text, "my.card")
+    err = e.value
+    assert (err.source, err.line, err.column) == ("my.card", line, column), str(err)
+    assert words in err.problem
+    assert str(err) == f"my.card:{line}:{column}: {err.problem}"
+
+
+def test_unreadable_files(tmp_path: Path) -> None:
+    """A file that cannot be read (missing, a directory, not UTF-8) is a CardError."""
+    missing = tmp_path / "missing.card"
+    with pytest.raises(CardError) as e:
+        load_card(missing)
+    assert str(e.value).startswith(f"{missing}:0:0: cannot read the card")
+    with pytest.raises(CardError, match="cannot read"):
+        load_card(tmp_path)
+    binary = tmp_path / "latin1.card"
+    binary.write_bytes(b"[S]\n\xe9\n")
+    with pytest.raises(CardError, match="not UTF-8"):
+        card_from_option(str(binary))
+
+
+# --------------------------------------------------------------------------------------------
+# the card command
+
+
+def test_card_command_lists_the_practice_card(capsys: pytest.CaptureFixture[str]) -> None:
+    """``mahjong-table card practice``: every line with section, number, X/C, points,
+    pattern and variations, then the totals; exit 0."""
+    assert main(["card", "practice"]) == 0
+    out = capsys.readouterr().out
+    c = practice_card()
+    total = sum(len(ln.variations) for ln in c.lines)
+    assert f"ok: {len(c.lines)} lines in {len(c.sections)} sections, {total} variations" in out
+    rows = [r for r in out.splitlines() if r.startswith("Like Numbers ")]
+    assert len(rows) == sum(1 for ln in c.lines if ln.section == "Like Numbers")
+    fields = rows[-1].split()
+    assert fields[2:7] == ["6", "X", "30", "216", "1111a"]
+    assert "{1: any, 7: any}" in rows[-1]
+    assert main(["card", "--practice"]) == 0
+    assert capsys.readouterr().out == out
+
+
+def test_card_command_json(capsys: pytest.CaptureFixture[str]) -> None:
+    """``card --practice --json``: one object with every line and the totals."""
+    assert main(["card", "--practice", "--json", "--variations"]) == 0
+    obj = json.loads(capsys.readouterr().out)
+    c = practice_card()
+    assert obj["ok"] and obj["practice"] and obj["card"] == c.name
+    assert obj["sections"] == list(c.sections)
+    assert obj["totals"]["lines"] == len(c.lines)
+    assert obj["totals"]["variations"] == sum(len(ln.variations) for ln in c.lines)
+    first = obj["lines"][0]
+    assert first["section"] == c.lines[0].section and first["number"] == 1
+    assert first["exposure"] in ("X", "C") and first["variations"] == len(first["expanded"])
+
+
+def test_card_command_variations(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """``--variations`` lists every concrete variation; dropped assignments are reported."""
+    path = tmp_path / "small.card"
+    path.write_text("[Dragons]\nDDDa DDDb NNNN SSSS (two dragons) X 25\n"
+                    "[Soap]\n2000a DDa 1111b 1111c C 30\n", encoding="utf-8")
+    assert main(["card", str(path), "--variations"]) == 0
+    out = capsys.readouterr().out
+    assert "- 2222z 4444z 555z 666z" in out
+    assert "1 impossible assignment dropped" in out
+    assert "ok: 2 lines in 2 sections, 5 variations; 1 X and 1 C; points 25-30" in out
+
+
+def test_card_command_malformed_and_unreadable(tmp_path: Path,
+                                               capsys: pytest.CaptureFixture[str]) -> None:
+    """Exit 2 with the CardError message on standard error."""
+    bad = tmp_path / "bad.card"
+    bad.write_text("[S]\n2026a 666b 666c NNNN X 25\nFF 2026a QQQ 3333c X 25\n",
+                   encoding="utf-8")
+    assert main(["card", str(bad)]) == 2
+    out, err = capsys.readouterr()
+    assert not out and f"{bad}:3:10: unknown symbol 'Q'" in err
+    assert main(["card", str(tmp_path / "none.card"), "--json"]) == 2
+    out, err = capsys.readouterr()
+    assert not out and "cannot read the card" in err
+    assert main(["card"]) == 2
+    assert "name a card" in capsys.readouterr().err
+    assert main(["card", str(bad), "--practice"]) == 2
+    assert "not both" in capsys.readouterr().err
