@@ -41,6 +41,7 @@ def record_lines(game: Game) -> Iterator[dict[str, Any]]:
         "seed": game.seed,
         "max_hands": game.max_hands,
         "names": list(game.names),
+        **({"position": game.position_text} if game.position_text is not None else {}),
     }
     # actions interleave with events: replaying them in order tells where each one goes,
     # so store for each action the number of events before it
@@ -142,9 +143,14 @@ def _replay_game(rows: list[dict[str, Any]]) -> ReplayReport:
     if head.get("version") != RECORD_VERSION:
         raise RecordError(f"record version {head.get('version')} is not {RECORD_VERSION}")
     try:
-        rules = get_rule_set(head["rules"], **head.get("options", {}))
-        game = Game(rules, head["seed"], max_hands=head.get("max_hands"),
-                    names=head.get("names"), check_invariants=True)
+        if head.get("position") is not None:
+            game = Game.from_position(head["position"], head["seed"],
+                                      max_hands=head.get("max_hands"), names=head.get("names"),
+                                      check_invariants=True)
+        else:
+            rules = get_rule_set(head["rules"], **head.get("options", {}))
+            game = Game(rules, head["seed"], max_hands=head.get("max_hands"),
+                        names=head.get("names"), check_invariants=True)
     except (KeyError, TypeError, ValueError) as exc:
         raise RecordError(f"line {head['_line']}: bad header ({exc!r})") from exc
     produced = 0  # events of the replay compared so far

@@ -18,7 +18,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 
-from .tiles import Tile
+from .tiles import TILES, Tile
+
+#: the filler of a wall position before a tile is put there
+TILES_PLACEHOLDER = TILES[0]
 
 __all__ = ["Wall", "WallPosition", "WallEmptyError", "build_wall"]
 
@@ -114,6 +117,39 @@ class Wall:
         self.tail += 1
         return tile
 
+    def untaken_in_order(self) -> list[Tile]:
+        """Every tile still in the wall in drawing order (the live end first; the far end's
+        replacement tiles last). Used to write a position out; the order is hidden
+        information, never shown in a view."""
+        taken_tail = {self._tail_index(i) for i in range(self.tail)}
+        return [t for i, t in enumerate(self.tiles)
+                if i >= self.head and i not in taken_tail][:max(self.remaining, 0)]
+
+    @classmethod
+    def resumed(cls, taken: Sequence[Tile], untaken: Sequence[Tile], replacements: int,
+                positions: Sequence[WallPosition], dead_wall_tiles: int) -> Wall:
+        """A wall from which ``len(taken) - replacements`` tiles were drawn at the live end
+        and ``replacements`` at the far end, with ``untaken`` left in drawing order (the
+        inverse of :meth:`untaken_in_order`). Raises ``ValueError`` when the counts do not
+        fit the wall."""
+        n = len(taken) + len(untaken)
+        if replacements < 0 or replacements > len(taken):
+            raise ValueError(f"{replacements} replacements drawn, but only {len(taken)} "
+                             "tiles were taken from the wall")
+        wall = cls([TILES_PLACEHOLDER] * n, positions, dead_wall_tiles)
+        wall.head = len(taken) - replacements
+        wall.tail = replacements
+        taken_tail = {wall._tail_index(i) for i in range(replacements)}
+        free = [i for i in range(n) if i >= wall.head and i not in taken_tail]
+        if len(free) != len(untaken):
+            raise ValueError("the wall's two ends meet: no such wall")
+        used = [i for i in range(n) if i < wall.head or i in taken_tail]
+        for i, t in zip(used, taken, strict=True):
+            wall.tiles[i] = t
+        for i, t in zip(free, untaken, strict=True):
+            wall.tiles[i] = t
+        return wall
+
     def untaken(self) -> list[Tile]:
         """Every tile still in the wall (for invariant checks; order not meaningful)."""
         if self.remaining <= 0:
@@ -150,19 +186,21 @@ def _physical_index(stacks_per_wall: int, wall: int, stacks: int) -> tuple[int, 
 
 
 def build_wall(tiles: Sequence[Tile], rng: random.Random, *, stacks_per_wall: int,
-               wall: int, stacks: int, dead_wall_tiles: int) -> Wall:
-    """Mix ``tiles`` face down with ``rng``, build four walls of ``stacks_per_wall`` stacks of
-    two in front of East, South, West and North, and open them at (``wall``, ``stacks``).
+               wall: int, stacks: int, dead_wall_tiles: int, mixed: bool = True) -> Wall:
+    """Mix ``tiles`` face down with ``rng`` (unless ``mixed`` is False: then ``tiles`` is
+    already the order the walls are built in), build four walls of ``stacks_per_wall`` stacks
+    of two in front of East, South, West and North, and open them at (``wall``, ``stacks``).
 
     Raises ``ValueError`` if the tiles do not fill four walls exactly.
     """
     if len(tiles) != 8 * stacks_per_wall:
         raise ValueError(
             f"{len(tiles)} tiles do not make four walls of {stacks_per_wall} stacks of two")
-    mixed = list(tiles)
-    rng.shuffle(mixed)
+    mixed_tiles = list(tiles)
+    if mixed:
+        rng.shuffle(mixed_tiles)
     # mixed[i] is built into wall i // (2 * stacks_per_wall), stack (i // 2) % stacks_per_wall
     # from its right end, top (even i) or bottom (odd i)
     index = _physical_index(stacks_per_wall, wall, stacks)
-    return Wall([mixed[i] for i in index], drawing_order(stacks_per_wall, wall, stacks),
+    return Wall([mixed_tiles[i] for i in index], drawing_order(stacks_per_wall, wall, stacks),
                 dead_wall_tiles)

@@ -12,6 +12,7 @@ the dealer is East and seat winds follow turn order: ``wind(p) = (p - dealer) % 
 from __future__ import annotations
 
 import random
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import Enum
@@ -21,10 +22,19 @@ from typing import Any
 from ..melds import Hand, Meld, MeldKind
 from ..rules.base import PassStage, Progress, RuleSet
 from ..scoring import WIND_LETTERS, ScoreResult, WinContext
-from ..tiles import NUM_KINDS, NUM_PLAYING, TILES, Tile, format_tiles, tiles_from_counts
-from ..wall import Wall, build_wall
+from ..tiles import (
+    NUM_KINDS,
+    NUM_PLAYING,
+    TILES,
+    Tile,
+    format_tiles,
+    parse_tiles,
+    tiles_from_counts,
+)
+from ..wall import Wall, build_wall, drawing_order
 from .actions import EXPOSURE_SIZES, Action, ActionKind, IllegalActionError
 from .events import Event
+from .position import Position, SetUp, parse_position, set_up
 from .view import PlayerView, SeatView, view_of
 
 __all__ = ["Game", "Phase", "HandResult", "PlayerState"]
@@ -126,11 +136,64 @@ class Game:
     place, hand sizes are right and scores sum to zero (raises ``AssertionError`` otherwise).
 
     Main API: :meth:`to_act` (players whose decision is awaited), :meth:`legal_actions`,
-    :meth:`apply`, :meth:`view`, :attr:`events`, :attr:`scores`, :attr:`results`.
+    :meth:`apply`, :meth:`view`, :attr:`events`, :attr:`scores`, :attr:`results`;
+    :meth:`from_position` sets a game up at a written position (:mod:`.position`).
     """
 
+    #: where the game stands between hands (the next hand's number, wind, dealer)
+    progress: Progress
+    #: the progress when the current (or last) hand started: its number, wind, dealer
+    hand_progress: Progress
+
     def __init__(self, rules: RuleSet, seed: int | str = 0, *, max_hands: int | None = None,
-                 check_invariants: bool = False, names: list[str] | None = None) -> None:
+                 check_invariants: bool = False, names: list[str] | None = None,
+                 wall_order: Sequence[Tile] | str | None = None) -> None:
+        """``wall_order``: the first hand's wall as built, tile by tile (East's wall first,
+        each wall from its right end, top then bottom of each stack; mpsz text or tiles), so
+        that the deal, the draws and every replacement follow from it; the dice still come
+        from the seed. Raises ``ValueError`` if it is not exactly the rule set's tiles."""
+        self._init(rules, seed, max_hands, check_invariants, names)
+        self._wall_order: list[Tile] | None = None
+        if wall_order is not None:
+            order = parse_tiles(wall_order) if isinstance(wall_order, str) else list(wall_order)
+            want = sorted(rules.tile_set.all_tiles())
+            if sorted(order) != want:
+                extra = Counter(order) - Counter(want)
+                missing = Counter(want) - Counter(order)
+                raise ValueError(
+                    f"the wall order is not the {rules.tile_set.name} tile set "
+                    f"({len(order)} tiles; too many: {format_tiles(sorted(extra.elements()))}"
+                    f" or none; missing: {format_tiles(sorted(missing.elements()))} or none)")
+            self._wall_order = order
+        seat_draw = rules.draw_seats(random.Random(f"{seed}/seats"))
+        self.progress = rules.first_progress(seat_draw.first_east)
+        self.hand_progress = self.progress
+        self._emit("game_start", None, rules=rules.name, options=dict(rules.options),
+                   seed=seed, first_east=seat_draw.first_east, seat_draw=seat_draw.detail,
+                   names=list(self.names))
+        self._start_hand()
+
+    @classmethod
+    def from_position(cls, position: str | Position, seed: int | str = 0, *,
+                      max_hands: int | None = None, check_invariants: bool = False,
+                      names: list[str] | None = None) -> Game:
+        """A game set up at ``position`` (text as :mod:`.position` describes, or a parsed
+        :class:`~.position.Position`); what the position leaves unsaid (random hands, the rest
+        of the wall) is dealt from the unseen tiles with ``seed``. The hand plays on from
+        there and the game continues with the hands after it. Raises
+        :class:`~.position.PositionError` naming what is wrong."""
+        pos = parse_position(position) if isinstance(position, str) else position
+        setup = set_up(pos, seed)
+        game = cls.__new__(cls)
+        game._init(setup.rules, seed, max_hands, check_invariants,
+                   names or (list(pos.names) if pos.names else None))
+        game._wall_order = None
+        game.position_text = position if isinstance(position, str) else None
+        game._start_position(setup)
+        return game
+
+    def _init(self, rules: RuleSet, seed: int | str, max_hands: int | None,
+              check_invariants: bool, names: list[str] | None) -> None:
         self.rules = rules
         self.seed = seed
         self.max_hands = max_hands
@@ -151,13 +214,10 @@ class Game:
         self.action_marks: list[int] = []
         self.scores = [0, 0, 0, 0]
         self.results: list[HandResult] = []
-        seat_draw = rules.draw_seats(random.Random(f"{seed}/seats"))
-        self.progress: Progress = rules.first_progress(seat_draw.first_east)
-        #: the progress when the current (or last) hand started: its number, wind, dealer
-        self.hand_progress: Progress = self.progress
-        self._emit("game_start", None, rules=rules.name, options=dict(rules.options),
-                   seed=seed, first_east=seat_draw.first_east, seat_draw=seat_draw.detail,
-                   names=list(self.names))
+        self.progress = Progress()
+        self.hand_progress = self.progress
+        #: the position the game was set up from (None for a game from its seed)
+        self.position_text: str | None = None
         # hand state (set by _start_hand)
         self.phase = Phase.TURN
         self.wall: Wall
@@ -186,7 +246,6 @@ class Game:
         self._turn_cache: list[Action] | None = None
         self._seat_cache: tuple[int, tuple[SeatView, ...]] | None = None
         self._waits_cache: list[frozenset[int] | None] = [None] * 4
-        self._start_hand()
 
     # ----- public queries ------------------------------------------------------------------
 
@@ -320,9 +379,11 @@ class Game:
         prog = self.hand_progress = self.progress
         rng = random.Random(f"{self.seed}/hand/{prog.hand_number}")
         brk = rules.break_wall(rng)
-        self.wall = build_wall(rules.tile_set.all_tiles(), rng,
+        order = self._wall_order if not self.results else None
+        self.wall = build_wall(order or rules.tile_set.all_tiles(), rng,
                                stacks_per_wall=rules.stacks_per_wall, wall=brk.wall,
-                               stacks=brk.stacks, dead_wall_tiles=rules.dead_wall_tiles)
+                               stacks=brk.stacks, dead_wall_tiles=rules.dead_wall_tiles,
+                               mixed=order is None)
         self.players = [PlayerState(counts=[0] * rules.hand_kinds) for _ in range(4)]
         self._waits_cache = [None] * 4
         self.phase = Phase.TURN
@@ -367,6 +428,74 @@ class Game:
         self.last_draw = None
         if self._stages:
             self._open_stage(0)
+
+    def _start_position(self, setup: SetUp) -> None:
+        """Set the hand up at a checked position (see :mod:`.position`)."""
+        pos = setup.position
+        rules = self.rules
+        prog = Progress(pos.round_wind, pos.dealer, pos.passes, pos.hand_number)
+        self.progress = self.hand_progress = prog
+        self.scores = list(pos.scores)
+        self._emit("game_start", None, rules=rules.name, options=dict(rules.options),
+                   seed=self.seed, first_east=pos.dealer, seat_draw={"method": "position"},
+                   names=list(self.names))
+        self.wall = Wall.resumed(setup.taken, setup.wall, pos.replacements,
+                                 drawing_order(rules.stacks_per_wall, 0, 0),
+                                 rules.dead_wall_tiles)
+        self.players = []
+        for p, seat in enumerate(pos.seats):
+            ps = PlayerState(counts=[0] * rules.hand_kinds, melds=list(seat.melds),
+                             bonus=list(seat.bonus), discards=list(seat.discards),
+                             dead=seat.dead)
+            for t in setup.concealed[p]:
+                ps.counts[t] += 1
+            self.players.append(ps)
+        self._waits_cache = [None] * 4
+        turn = pos.turn if pos.turn is not None else pos.dealer
+        self.current = turn
+        self.phase = Phase.TURN
+        self.drew = pos.how in ("drew", "replacement", "plain")
+        self.replacement_draw = pos.how == "replacement"
+        self.last_draw = pos.tile if pos.how in ("drew", "replacement") else None
+        self.last_discard = None
+        self.discarder = None
+        self.rob_tile = None
+        self.pending = {}
+        self.responses = {}
+        melds = [m for ps in self.players for m in ps.melds]
+        claimed = [m for m in melds if m.source is not None]
+        self.discards_made = sum(len(ps.discards) for ps in self.players) + len(claimed)
+        self.declarations = len(melds)
+        self.stage_index = None
+        self._received = [[], [], [], []]
+        self._courtesy = [0, 0, 0, 0]
+        self.exchanged = pos.exchanged
+        self.claimed_from = None
+        if pos.how == "claimed":
+            last = next(m for m in reversed(self.players[turn].melds) if m.source is not None)
+            assert last.source is not None
+            self.claimed_from = (turn - last.source) % 4
+        self._emit("hand_start", None, hand_number=prog.hand_number,
+                   round_wind=WIND_LETTERS[prog.round_wind], dealer=prog.dealer,
+                   winds=[WIND_LETTERS[self.wind_of(x)] for x in range(4)],
+                   dice=[], break_wall=WIND_LETTERS[0], break_stacks=0,
+                   live_wall=self.wall.live_remaining, dead_wall=self.wall.dead_remaining,
+                   position=True)
+        for w in range(4):
+            p = self.player_of_wind(w)
+            ps = self.players[p]
+            self._emit("seat", p, private=True, tiles=format_tiles(ps.concealed_tiles()),
+                       count=ps.concealed_count, melds=[m.notation() for m in ps.melds],
+                       bonus=format_tiles(ps.bonus), discards=format_tiles(ps.discards),
+                       dead=ps.dead)
+        if pos.how == "draws":
+            self._after_no_claim((turn - 1) % 4)  # the turn player draws next
+        elif pos.how == "discard":
+            assert pos.tile is not None
+            self.discarder = turn
+            self.last_discard = pos.tile
+            self.drew = False
+            self._open_claims(turn, pos.tile)
 
     def _add_tile(self, p: int, t: Tile) -> None:
         if self._bonus[t]:
@@ -685,7 +814,10 @@ class Game:
                 d = None
                 if not self.drew and not self.exchanged:
                     d = self.claimed_from  # completed by the claimed tile itself
-                self._win(p, d, self.last_draw or self._any_tile(p), robbing=False)
+                t = self.last_draw
+                if t is None and self.claimed_from is not None:
+                    t = self.last_discard  # the tile claimed for this turn's exposure
+                self._win(p, d, t if t is not None else self._any_tile(p), robbing=False)
             else:
                 self._false_mahjong(p, None)
         elif a.kind is ActionKind.CONCEALED_KONG:
@@ -917,6 +1049,7 @@ class Game:
             self.phase = Phase.TURN
             self.drew = False
             self.replacement_draw = False
+            self.last_draw = None
             self.exchanged = False
             self.claimed_from = d
 

@@ -86,6 +86,18 @@ class ViewTracker:
             self.seats[p].bonus.append(t)
             if p == self.player:
                 self.counts[t] -= 1
+        elif kind == "seat":
+            # a hand set up at a position: the seat's public part, and one's own tiles
+            assert p is not None
+            seat = self.seats[p]
+            seat.count = e["count"]
+            seat.melds = list(e["melds"])
+            seat.bonus = parse_tiles(e["bonus"])
+            seat.discards = parse_tiles(e["discards"])
+            seat.dead = e["dead"]
+            if p == self.player:
+                for t in parse_tiles(e["tiles"]):
+                    self.counts[t] += 1
         elif kind == "passed":
             # a pass keeps every hand's size: only the tracked player's own tiles change
             for t in parse_tiles(e["tiles"]):
