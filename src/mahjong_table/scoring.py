@@ -48,28 +48,35 @@ class WinContext:
     kong_replacement: bool = False
     heavenly: bool = False
     earthly: bool = False
-    #: American: the win came right after a joker exchange (paid as self-drawn by default)
+    #: American play: the win came right after a joker exchange (001 Part one "Joker
+    #: exchange"); how it is paid is the rule-set option ``joker_exchange_win``
     joker_exchange: bool = False
 
 
 @dataclass(frozen=True)
 class ScoreItem:
     """One scoring element: a stable snake_case ``id``, a readable ``name``, its ``fan``
-    (points for rule sets that count points) and an optional explanation."""
+    (points for rule sets that count points) and an optional explanation. ``unit`` is the
+    JSON key of the value: ``"fan"``, or ``"points"`` for American results."""
 
     id: str
     name: str
     fan: int
     explanation: str = ""
+    unit: str = "fan"
 
     def to_json(self) -> dict[str, Any]:
-        return {"id": self.id, "name": self.name, "fan": self.fan}
+        return {"id": self.id, "name": self.name, self.unit: self.fan}
 
 
 @dataclass(frozen=True)
 class ScoreResult:
     """A scored hand. ``payments`` maps seat wind index (0-3) to points won (+) or paid (-),
-    summing to zero. For an invalid hand ``valid`` is False and ``reason`` says why."""
+    summing to zero. For an invalid hand ``valid`` is False and ``reason`` says why.
+
+    ``total_key`` names the total in JSON (``"fan"``; American results say ``"points"``) and
+    ``extra`` holds further JSON fields of a valid result, written after ``payments``
+    (American: ``line`` and ``jokerless``, shared/NOTATION.md)."""
 
     rules: str
     valid: bool
@@ -81,6 +88,8 @@ class ScoreResult:
     decomposition: tuple[str, ...] = ()
     payments: dict[int, int] = field(default_factory=dict)
     reason: str | None = None
+    total_key: str = "fan"
+    extra: dict[str, Any] = field(default_factory=dict)
 
     def to_json(self) -> dict[str, Any]:
         """The ``score --json`` object of shared/NOTATION.md."""
@@ -90,14 +99,15 @@ class ScoreResult:
             "hand": self.hand,
         }
         if self.valid:
+            out[self.total_key] = self.fan
             out.update(
-                fan=self.fan,
                 limit=self.limit,
                 base=self.base,
                 items=[i.to_json() for i in self.items],
                 decomposition=list(self.decomposition),
                 payments={WIND_LETTERS[s]: v for s, v in sorted(self.payments.items())},
             )
+            out.update(self.extra)
         else:
             out["reason"] = self.reason
         return out

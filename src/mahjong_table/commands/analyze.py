@@ -1,5 +1,10 @@
 """``mahjong-table analyze``: shanten, waits and discard advice for a hand.
 
+With ``--rules american`` the hand is matched against a card instead (shared/NOTATION.md,
+"American ``analyze --json``"): tiles away from every line and the tiles each needs, and for
+a 14-tile hand the discard advice, with the Charleston pass advice for a hand without
+exposures (:mod:`mahjong_table.rules.american.advice`).
+
 ``HAND`` is written as for ``score`` (shared/NOTATION.md, "Hands"): concealed tiles in mpsz,
 ``[...]`` exposed melds, ``(...)`` declared concealed kongs. With ``13 - 3*melds`` concealed
 tiles the hand is waiting (the command lists the winning tiles, or the useful draws); with
@@ -21,7 +26,11 @@ from ..analysis.shanten import Forms
 from ..analysis.waits import TileUnseen
 from ..melds import Hand, parse_hand
 from ..rules import RuleSetError, get_rule_set
-from ..tiles import NotationError, parse_tiles
+from ..rules.american.advice import DiscardOption, charleston_advice, discard_advice
+from ..rules.american.card import PRACTICE, card_from_option
+from ..rules.american.matcher import LineDistance, hand_counts, tiles_away
+from ..rules.american.model import Card, CardError
+from ..tiles import AMERICAN_TILE_SET, NotationError, format_tiles, parse_tiles
 
 __all__ = ["add_parser", "format_analysis", "run"]
 
@@ -47,8 +56,11 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
     )
     p.add_argument("hand", metavar="HAND", help="the hand in extended mpsz notation")
     p.add_argument("--rules", default="hongkong",
-                   help="rule set: hongkong (default: seven pairs and thirteen orphans count) "
-                        "or chinese (standard form only unless the options below are given)")
+                   help="rule set: hongkong (default: seven pairs and thirteen orphans count), "
+                        "chinese (standard form only unless the options below are given) or "
+                        "american (tiles away from every line of the card)")
+    p.add_argument("--card", metavar="FILE",
+                   help="American rules only: the card file, or 'practice' (the default)")
     p.add_argument("--seen", metavar="TILES", default="",
                    help="tiles you can see elsewhere (discards, other players' melds), "
                         "e.g. 1z1z5s: lowers the unseen counts")
@@ -130,10 +142,11 @@ def run(args: argparse.Namespace) -> int:
         options["seven_pairs"] = True
     if args.thirteen_orphans:
         options["thirteen_orphans"] = True
+    if args.rules == "american":
+        return _run_american(args)
     try:
-        if args.rules == "american":
-            raise ValueError("American hands are matched against a card; analyze supports "
-                             "hongkong and chinese")
+        if args.card is not None:
+            raise ValueError("--card is for --rules american only")
         rules = get_rule_set(args.rules, **options)
         hand: Hand = parse_hand(args.hand, rules.tile_set)
         seen = parse_tiles(args.seen) if args.seen else []
@@ -146,4 +159,88 @@ def run(args: argparse.Namespace) -> int:
         print(json.dumps(analysis.to_json(), ensure_ascii=False, indent=2))
     else:
         print(format_analysis(analysis, getattr(rules, "title", rules.name)))
+    return 0
+
+
+# ----- American: tiles away from the card's lines ------------------------------------------
+
+#: lines shown in the readable American report
+_AMERICAN_SHOWN = 8
+
+
+def american_analysis_json(distances: Sequence[LineDistance]) -> dict[str, object]:
+    """The ``analyze --rules american --json`` object of shared/NOTATION.md: every line,
+    nearest first, with its tiles away (``null``: out of reach) and needs (mpsz)."""
+    return {"lines": [{"section": d.line.section, "number": d.line.number,
+                       "pattern": d.line.pattern, "tiles_away": d.away,
+                       "needs": format_tiles(d.needs)} for d in distances]}
+
+
+def _line_text(d: LineDistance) -> str:
+    head = (f"{d.line.key}  {d.line.pattern}  ({'C' if d.line.concealed else 'X'} "
+            f"{d.line.points})")
+    if d.away is None:
+        return f"{head}: out of reach with these exposures"
+    if d.away == 0:
+        return f"{head}: complete (Mahjong)"
+    jokers = (f"; a joker may fill {format_tiles(d.needs_jokerable)}"
+              if d.needs_jokerable else "")
+    return f"{head}: {d.away} away, needs {format_tiles(d.needs)}{jokers}"
+
+
+def format_american_analysis(hand: Hand, card: Card, distances: Sequence[LineDistance],
+                             discards: Sequence[DiscardOption] | None,
+                             charleston: Sequence[int] | None, title: str) -> str:
+    """The readable American report: the nearest lines, then the advice."""
+    glyphs = " ".join("".join(t.glyph for t in m.tiles) for m in hand.melds)
+    concealed = "".join(t.glyph for t in sorted(hand.concealed))
+    lines = [f"{title}, card {card.name!r}: {hand.notation()}",
+             f"  {(glyphs + ' ' + concealed).strip()}",
+             f"Nearest lines (of {len(distances)}):"]
+    shown = distances[:_AMERICAN_SHOWN]
+    width = len(str(len(shown)))
+    lines += [f"  {i:>{width}}. {_line_text(d)}" for i, d in enumerate(shown, 1)]
+    if discards:
+        lines.append("Discards, best first:")
+        for option in discards[:5]:
+            if option.away is None:
+                lines.append(f"  discard {option.tile}: no line can be completed")
+                continue
+            names = ", ".join(d.line.key for d in option.lines[:3])
+            more = f" and {len(option.lines) - 3} more" if len(option.lines) > 3 else ""
+            lines.append(f"  discard {option.tile}: {option.away} away from {names}{more}")
+    if charleston:
+        lines.append(f"Charleston: pass {' '.join(str(t) for t in charleston)} (the tiles "
+                     "the nearest lines use least; jokers are never passed)")
+    return "\n".join(lines)
+
+
+def _run_american(args: argparse.Namespace) -> int:
+    """``analyze --rules american HAND [--card FILE] [--json]``."""
+    try:
+        if args.seen or args.seven_pairs or args.thirteen_orphans:
+            raise ValueError("--seen, --seven-pairs and --thirteen-orphans are not used for "
+                             "American hands")
+        card = card_from_option(args.card if args.card is not None else PRACTICE)
+        hand = parse_hand(args.hand, AMERICAN_TILE_SET)
+        for m in hand.melds:
+            if not m.exposed:
+                raise ValueError(f"{m}: American play declares no concealed kongs; write "
+                                 "concealed groups among the concealed tiles")
+        counts = hand_counts(hand.concealed)
+        exposures = list(hand.melds)
+        distances = tiles_away(card, counts, exposures)
+        total = sum(counts) + sum(len(m.tiles) for m in exposures)
+        discards = discard_advice(card, counts, exposures) if total == 14 else None
+        charleston = (charleston_advice(card, counts)
+                      if not exposures and total in (13, 14)
+                      and sum(counts) - counts[46] >= 3 else None)
+    except (NotationError, CardError, ValueError) as exc:
+        print(f"mahjong-table analyze: error: {exc}", file=sys.stderr)
+        return 2
+    if args.json:
+        print(json.dumps(american_analysis_json(distances), ensure_ascii=False, indent=2))
+    else:
+        print(format_american_analysis(hand, card, distances, discards, charleston,
+                                       "American (NMJL style)"))
     return 0

@@ -15,7 +15,7 @@ from typing import Any
 from ..melds import Hand, parse_hand
 from ..rules import RuleSet, RuleSetError, get_rule_set
 from ..scoring import WIND_LETTERS, ScoreResult, WinContext, wind_index
-from ..tiles import NotationError, Tile, parse_tiles
+from ..tiles import NotationError, Tile, format_tiles, parse_tiles
 from ._options import add_option_argument, parse_options
 
 __all__ = ["add_parser", "build_context", "run"]
@@ -70,7 +70,11 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
     p.add_argument("--scoring", choices=("simple", "mcr"),
                    help="Chinese rules only: the scoring scale (rule-set option 'scoring')")
     p.add_argument("--card", metavar="FILE",
-                   help="American rules only: the card file (rule-set option 'card')")
+                   help="American rules only: the card file, or 'practice' (the default; "
+                        "rule-set option 'card')")
+    p.add_argument("--joker-exchange", action="store_true",
+                   help="American rules only: the win came right after a joker exchange "
+                        "(paid as self-drawn unless --option joker_exchange_win=discard)")
     add_option_argument(p)
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.set_defaults(func=run)
@@ -165,6 +169,12 @@ def run(args: argparse.Namespace) -> int:
     except ValueError as exc:
         print(f"mahjong-table score: error: {exc}", file=sys.stderr)
         return 2
+    if args.rules == "american":
+        return _run_american(args, options)
+    if args.joker_exchange:
+        print("mahjong-table score: error: --joker-exchange is for --rules american only",
+              file=sys.stderr)
+        return 2
     if args.scoring is not None:
         options["scoring"] = args.scoring
     if args.card is not None:
@@ -181,4 +191,96 @@ def run(args: argparse.Namespace) -> int:
         print(json.dumps(result.to_json(), ensure_ascii=False, indent=2))
     else:
         print(format_result(result, ctx, rules.title))
+    return 0 if result.valid else 1
+
+
+# ----- American (shared/NOTATION.md: score --rules american HAND [--card FILE] ...) --------
+
+#: options of the score command that American play has no use for, and why
+_NOT_AMERICAN = (
+    ("bonus", "--bonus", "American flowers are hand tiles, written in HAND (e.g. 1f2f)"),
+    ("last_tile", "--last-tile", "it changes no American payment"),
+    ("robbing_kong", "--robbing-kong", "American play has no robbing of a kong"),
+    ("kong_replacement", "--kong-replacement", "American play has no kong replacement"),
+    ("heavenly", "--heavenly", "it changes no American payment"),
+    ("earthly", "--earthly", "it changes no American payment"),
+    ("scoring", "--scoring", "it is for Chinese rules"),
+)
+
+
+def build_american_context(args: argparse.Namespace, hand: Hand) -> WinContext:
+    """The :class:`WinContext` of an American win described by the options. Raises
+    ``ValueError`` naming an option American scoring does not use.
+
+    Defaults (shared/NOTATION.md): the winner's seat East; a win on a discard by the player
+    just before the winner in turn order. The winning tile (``--win-tile``, else the last
+    concealed tile written) has no effect on American points.
+    """
+    for name, flag, why in _NOT_AMERICAN:
+        if getattr(args, name):
+            raise ValueError(f"{flag} is not used in American scoring: {why}")
+    seat = wind_index(args.seat_wind)
+    discarder: int | None
+    if args.discarder is not None:
+        discarder = wind_index(args.discarder)
+    elif args.self_drawn:
+        discarder = None
+    else:
+        discarder = (seat - 1) % 4
+    if args.win_tile is not None:
+        win_tile = Tile.parse(args.win_tile)
+    elif hand.concealed:
+        win_tile = hand.concealed[-1]
+    elif hand.melds:
+        win_tile = hand.melds[-1].tile
+    else:
+        raise ValueError("the hand is empty")
+    return WinContext(hand=hand, win_tile=win_tile, seat_wind=seat,
+                      self_drawn=bool(args.self_drawn), discarder=discarder,
+                      joker_exchange=bool(args.joker_exchange))
+
+
+def format_american(result: ScoreResult, ctx: WinContext, title: str) -> str:
+    """A readable breakdown of an American result: the line, the items, the payments."""
+    lines = [f"{title}: {result.hand}"]
+    groups = result.decomposition or (*(m.notation() for m in ctx.hand.melds),
+                                      format_tiles(ctx.hand.concealed))
+    lines.append("  " + " ".join(_glyphs(g) for g in groups if g))
+    if not result.valid:
+        lines.append(f"Not a winning hand: {result.reason}")
+        return "\n".join(lines)
+    seat = WIND_LETTERS[ctx.seat_wind]
+    how = ("self-drawn" if ctx.discarder is None
+           else f"on {WIND_LETTERS[ctx.discarder]}'s discard")
+    exchange = ", right after a joker exchange" if ctx.joker_exchange else ""
+    line = result.extra["line"]
+    lines.append(f"Line: {line['section']} #{line['number']}  {line['pattern']}")
+    lines.append(f"seat {seat}, won {how}{exchange}; "
+                 f"jokerless: {'yes' if result.extra['jokerless'] else 'no'}")
+    width = max((len(i.name) for i in result.items), default=0)
+    for item in result.items:
+        lines.append(f"  {item.fan:>+5d}  {item.name:<{width}}  {item.explanation}")
+    lines.append(f"Points: {result.fan}")
+    lines.append(f"Each payer's base: {result.base}")
+    pays = "  ".join(f"{WIND_LETTERS[s]} {v:+d}" for s, v in sorted(result.payments.items()))
+    lines.append(f"Payments: {pays}")
+    return "\n".join(lines)
+
+
+def _run_american(args: argparse.Namespace, options: dict[str, Any]) -> int:
+    """``score --rules american``: the line that pays the winner most, and the payments."""
+    if args.card is not None:
+        options["card"] = args.card
+    try:
+        rules = get_rule_set("american", **options)
+        hand = parse_hand(args.hand, rules.tile_set)
+        ctx = build_american_context(args, hand)
+        result = rules.score(ctx)
+    except (NotationError, RuleSetError, ValueError) as exc:
+        print(f"mahjong-table score: error: {exc}", file=sys.stderr)
+        return 2
+    if args.json:
+        print(json.dumps(result.to_json(), ensure_ascii=False, indent=2))
+    else:
+        print(format_american(result, ctx, rules.title))
     return 0 if result.valid else 1

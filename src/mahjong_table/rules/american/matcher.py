@@ -1,0 +1,642 @@
+"""Which lines of an American card a hand completes, and how far it is from every line.
+
+Rules (rule book 001 Part one, "Jokers", "Understanding the NMJL card"; shared/NOTATION.md,
+"American readings that tests outside the project rely on"):
+
+- A hand is its concealed tiles, as counts over the 47 tile indices (jokers at
+  :data:`~.model.JOKER`, flowers at any of 34-41: all flowers are alike and are folded into
+  :data:`~.model.FLOWER`), plus its *exposures*: exposed :class:`~mahjong_table.melds.Meld`
+  objects of identical natural tiles and jokers, at least one natural, three to six tiles.
+- Jokers fill slots of groups of three or more only, never singles or pairs (runs, NEWS and
+  year groups are singles in the card model). A concealed group may be all jokers.
+- An exposure is exactly one group of the line, of the same kind and size: an exposed pung
+  never grows into a kong.
+- A concealed line (``CardLine.concealed``) cannot be used by a hand with an exposure.
+- *Tiles away* from a line: fourteen less the most tiles of the hand that one concrete
+  variation of the line can hold, over all its variations; ``None`` when no variation can
+  hold the exposures, or the line is concealed and the hand has an exposure. A 14-tile hand
+  completes a line exactly when it is 0 tiles away.
+
+How it is fast. For one variation, with ``c[k]`` the hand's concealed count of kind ``k``,
+``n[k]`` and ``j[k]`` the variation's natural-only and joker-able slots of kind ``k`` left
+after the exposures took their groups, ``J`` the concealed jokers and ``X`` the exposed
+tiles, the most tiles held is (natural tiles go to natural-only slots first, jokers fill
+joker-able slots that naturals leave free)::
+
+    held = X + min(sum_k min(c[k], n[k] + j[k]) + J,  sum_k min(c[k], n[k]) + sum_k j[k])
+
+Both sums are sums over the hand's kinds of values that depend on one kind only. So every
+variation of the card is one byte of a long Python integer ("packed vector"), and for each
+kind ``k`` and count ``c`` the vectors ``min(c, n[k] + j[k])`` and ``min(c, n[k])`` are
+precomputed once per card (:func:`compile_card`). Scoring a hand against every variation of
+the card is then about a dozen big-integer additions and a bytewise minimum done with
+carry-free bit arithmetic (SWAR); each line's best variation is then found for all lines at
+once by halving blocks of interleaved variations (see :class:`CompiledCard`). The variation
+and the needs of a line are worked out only when read. :mod:`.reference` is the slow, literal
+check of the same numbers.
+"""
+
+from __future__ import annotations
+
+import weakref
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from operator import itemgetter
+
+from ...melds import Meld
+from ...tiles import TILES, Tile
+from .model import FLOWER, JOKER, Card, CardLine, Variation
+
+__all__ = [
+    "LineDistance",
+    "CompiledCard",
+    "compile_card",
+    "exposure_group",
+    "hand_counts",
+    "tiles_away",
+    "winning_lines",
+    "best",
+    "is_complete",
+    "completing_tiles",
+]
+
+#: kinds a card group can have: 0-33 suits and honours, 34 flowers
+_NUM_GROUP_KINDS = FLOWER + 1
+#: a hand holds at most fourteen tiles, so every per-variation number fits in 7 bits
+_MAX_TILES = 14
+_TABLES_MIN = [bytes(min(c, x) for x in range(256)) for c in range(_MAX_TILES + 1)]
+
+
+def exposure_group(meld: Meld) -> tuple[int, int]:
+    """The group an American exposure fills: ``(kind, size)``, the kind being the natural
+    tile's index (0-33) or :data:`~.model.FLOWER` for flowers.
+
+    Raises ``ValueError`` naming the exposure unless it is three to six identical natural
+    tiles and jokers with at least one natural (001 Part one "Jokers", "Calling discards";
+    shared/NOTATION.md: ``[111j]`` is no exposure, ``[6s111j]`` is a kong of 6s).
+    """
+    text = meld.notation()
+    if not 3 <= len(meld.tiles) <= 6:
+        raise ValueError(f"exposure {text}: an exposure is a pung, kong, quint or sextet "
+                         f"(3-6 tiles), not {len(meld.tiles)} tiles")
+    kinds = {FLOWER if 34 <= t <= 41 else int(t) for t in meld.tiles if t != JOKER}
+    if not kinds:
+        raise ValueError(f"exposure {text}: an exposure holds at least one natural tile, the "
+                         "one claimed; jokers alone are no exposure")
+    if len(kinds) > 1:
+        raise ValueError(f"exposure {text}: an exposure is identical tiles (jokers may stand "
+                         "in); runs are never exposed in American play")
+    kind = kinds.pop()
+    if kind >= _NUM_GROUP_KINDS:
+        raise ValueError(f"exposure {text}: {TILES[kind].name} is not used in American play")
+    return kind, len(meld.tiles)
+
+
+def hand_counts(tiles: Sequence[int]) -> list[int]:
+    """Counts over the 47 tile indices of a list of tiles (the matcher's ``concealed``)."""
+    counts = [0] * 47
+    for t in tiles:
+        counts[t] += 1
+    return counts
+
+
+class _Hand:
+    """A hand as the matcher reads it: folded concealed counts, the kinds held (0-34),
+    jokers, and the exposures' groups."""
+
+    __slots__ = ("counts", "kinds", "jokers", "groups", "multiplicity", "exposed_tiles",
+                 "exposed_by_kind", "total", "exposed_jokers")
+
+    def __init__(self, concealed: Sequence[int], exposures: Sequence[Meld]) -> None:
+        counts = list(concealed)
+        n = len(counts)
+        if n != 47:
+            if n > 47:
+                raise ValueError(f"concealed counts run over 47 tile indices ({n})")
+            counts += [0] * (47 - n)
+        if counts[35] or counts[36] or counts[37] or counts[38] or counts[39] or counts[40] \
+                or counts[41]:
+            counts[34:42] = [sum(counts[34:42]), 0, 0, 0, 0, 0, 0, 0]
+        if min(counts) < 0:
+            raise ValueError("concealed counts cannot be negative")
+        total = sum(counts)
+        kinds = [k for k in range(_NUM_GROUP_KINDS) if counts[k]]
+        self.counts = counts
+        self.kinds = kinds
+        self.jokers = counts[JOKER]
+        self.groups: list[tuple[int, int]] = []
+        self.multiplicity: dict[tuple[int, int], int] = {}
+        self.exposed_by_kind: dict[int, int] = {}
+        self.exposed_jokers = 0
+        for m in exposures:
+            g = exposure_group(m)
+            self.groups.append(g)
+            self.multiplicity[g] = self.multiplicity.get(g, 0) + 1
+            self.exposed_by_kind[g[0]] = self.exposed_by_kind.get(g[0], 0) + g[1]
+            self.exposed_jokers += sum(1 for t in m.tiles if t == JOKER)
+        self.exposed_tiles = sum(self.exposed_by_kind.values())
+        self.total = total + self.exposed_tiles
+        if self.total > _MAX_TILES:
+            raise ValueError(f"a hand holds at most 14 tiles, this one {self.total}")
+
+    def deficits(self, v: Variation) -> tuple[list[int], list[int]]:
+        """What ``v`` lacks before the jokers held are placed: the natural-only slots
+        (singles, pairs) no natural tile of the hand fills, and the slots of groups of three
+        or more no natural tile fills (kinds, ascending). Exposures fill their groups."""
+        counts = self.counts
+        used = self.exposed_by_kind
+        missing: list[int] = []
+        gaps: list[int] = []
+        for k in sorted(v.naturals.keys() | v.jokerable.keys()):
+            n = v.naturals.get(k, 0)
+            j = v.jokerable.get(k, 0) - used.get(k, 0)
+            c = counts[k]
+            if c < n:
+                missing += [k] * (n - c)
+                c = 0
+            else:
+                c -= n
+            if c < j:
+                gaps += [k] * (j - c)
+        return missing, gaps
+
+    def needs(self, v: Variation) -> tuple[list[int], list[int]]:
+        """The tiles ``v`` still needs (sorted kinds) and which of them sit in groups of three
+        or more (a joker could fill those): the jokers held fill the gaps of the lowest
+        kinds first."""
+        missing, gaps = self.deficits(v)
+        gaps = gaps[self.jokers:]
+        return sorted(missing + gaps), gaps
+
+
+class _Result:
+    """What one :func:`tiles_away` call leaves for the lazy parts of its distances: the
+    hand, the compiled card, the packed held vector (and its bytes once wanted), and the
+    needs worked out so far (keyed by the line's ``id``)."""
+
+    __slots__ = ("hand", "compiled", "held", "_data", "needs")
+
+    def __init__(self, hand: _Hand, compiled: CompiledCard, held: int) -> None:
+        self.hand = hand
+        self.compiled = compiled
+        self.held = held
+        self._data: bytes | None = None
+        self.needs: dict[int, tuple[tuple[Tile, ...], tuple[Tile, ...]]] = {}
+
+    @property
+    def data(self) -> bytes:
+        if self._data is None:
+            self._data = self.held.to_bytes(self.compiled.size, "little")
+        return self._data
+
+
+@dataclass(frozen=True, slots=True)
+class LineDistance:
+    """How far a hand is from one line.
+
+    ``line`` the card line, ``away`` the tiles away (``None``: this hand can no longer
+    complete the line). :attr:`variation` is the concrete variation that holds the most
+    tiles (the first in the line's order on a tie; ``None`` with ``away``); :attr:`needs`
+    the tiles still missing from it, natural tiles named even where a joker may fill the slot
+    (:attr:`needs_jokerable` says which), ``len(needs) == away``. The variation and the needs
+    are worked out on first access, so that distances nobody reads cost nothing.
+    """
+
+    line: CardLine
+    away: int | None
+    _result: _Result | None = field(default=None, repr=False, compare=False)
+
+    @property
+    def variation(self) -> Variation | None:
+        """The best variation of the line for this hand (``None`` when ``away`` is)."""
+        r = self._result
+        if r is None or self.away is None:
+            return None
+        return r.compiled.best_variation(r.data, self.line, _MAX_TILES - self.away)
+
+    def _needs(self) -> tuple[tuple[Tile, ...], tuple[Tile, ...]]:
+        r = self._result
+        v = self.variation
+        if r is None or v is None:
+            return (), ()
+        key = id(self.line)
+        memo = r.needs.get(key)
+        if memo is None:
+            tiles, gaps = r.hand.needs(v)
+            memo = r.needs[key] = (tuple(TILES[k] for k in tiles), tuple(TILES[k] for k in gaps))
+        return memo
+
+    @property
+    def needs(self) -> tuple[Tile, ...]:
+        """The tiles still needed for :attr:`variation`, sorted (flowers as ``1f``)."""
+        return self._needs()[0]
+
+    @property
+    def needs_jokerable(self) -> tuple[Tile, ...]:
+        """The part of :attr:`needs` in groups of three or more: a joker fills any of them."""
+        return self._needs()[1]
+
+    def __repr__(self) -> str:
+        needs = "".join(str(t) for t in self.needs)
+        return f"LineDistance({self.line.key!r}, away={self.away!r}, needs={needs!r})"
+
+
+#: LineDistance is built in the hot loop of :func:`tiles_away` without ``__init__``: a bare
+#: instance and its three slots written through their descriptors (the frozen ``__init__``
+#: costs about twice as much).
+_new = object.__new__
+_set_line = getattr(LineDistance, "line").__set__  # noqa: B009 - the slot's descriptor
+_set_away = getattr(LineDistance, "away").__set__  # noqa: B009
+_set_result = getattr(LineDistance, "_result").__set__  # noqa: B009
+
+
+@dataclass(frozen=True)
+class _Block:
+    """Lines whose variation counts round up to the same power of two, ``width``: their
+    bytes start at ``offset``, variation ``j`` of the block's ``r``-th line at
+    ``offset + j * len(lines) + r`` (missing variations are zero padding)."""
+
+    offset: int
+    width: int
+    lines: tuple[int, ...]
+
+    @property
+    def size(self) -> int:
+        return self.width * len(self.lines)
+
+
+class CompiledCard:
+    """The per-card index the matcher reads: built once by :func:`compile_card`.
+
+    Every variation of the card has a byte position in the packed vectors. For kind ``k``
+    (0-34) and count ``c`` (0-14), ``slots[k][c]`` packs ``min(c, slots of kind k)`` of every
+    variation and ``natural[k][c]`` ``min(c, natural-only slots of kind k)`` (``None`` for a
+    kind no variation uses); ``jokerable_total`` packs the joker-able slots. ``exact`` maps
+    the tile counts of every variation (kinds 0-34) to its positions, for joker-free hands.
+
+    Layout: the lines are put in blocks by their number of variations rounded up to a power
+    of two (:class:`_Block`); inside a block the lines' variations are interleaved, so the
+    maximum of every line of the block is found by halving the block ``log2(width)`` times,
+    each time keeping the bytewise larger half: work in proportion to the block's size.
+    Padding bytes hold nothing and always read 0.
+    """
+
+    def __init__(self, card: Card) -> None:
+        self.card = card
+        lines = self.lines = card.lines
+        for ln in lines:
+            if not ln.variations:
+                raise ValueError(f"line {ln.key} has no variations")
+            for v in ln.variations:
+                if v.size != _MAX_TILES:
+                    raise ValueError(f"line {ln.key}: a variation of {v.size} tiles, not 14")
+                for g in v.groups:
+                    if not 0 <= g.kind < _NUM_GROUP_KINDS or not 1 <= g.size <= 6:
+                        raise ValueError(f"line {ln.key}: group {g} is not a card group")
+        by_width: dict[int, list[int]] = {}
+        for i, ln in enumerate(lines):
+            width = 1 << (len(ln.variations) - 1).bit_length()
+            by_width.setdefault(width, []).append(i)
+        # the widest blocks first: cutting a block off the front of the vector then costs
+        # in proportion to what is left
+        blocks: list[_Block] = []
+        offset = 0
+        for width in sorted(by_width, reverse=True):
+            block = _Block(offset, width, tuple(by_width[width]))
+            blocks.append(block)
+            offset += block.size
+        self.blocks = tuple(blocks)
+        nv = self.size = offset
+        self.position_of: dict[int, tuple[int, int, int]] = {}
+        variations: list[Variation | None] = [None] * nv
+        self.line_of: list[int] = [-1] * nv
+        for b in blocks:
+            step = len(b.lines)
+            for r, i in enumerate(b.lines):
+                self.position_of[id(lines[i])] = (b.offset + r, step, len(lines[i].variations))
+                for j, v in enumerate(lines[i].variations):
+                    variations[b.offset + j * step + r] = v
+                    self.line_of[b.offset + j * step + r] = i
+        self.variations = variations
+        self.concealed_lines = [ln.concealed for ln in lines]
+        self.ones = int.from_bytes(b"\x01" * nv, "little")
+        self.high = self.ones << 7
+        total = [bytearray(nv) for _ in range(_NUM_GROUP_KINDS)]
+        natural = [bytearray(nv) for _ in range(_NUM_GROUP_KINDS)]
+        jok = bytearray(nv)
+        for p, var in enumerate(variations):
+            if var is None:
+                continue
+            for k, n in var.naturals.items():
+                natural[k][p] = n
+                total[k][p] += n
+            for k, n in var.jokerable.items():
+                total[k][p] += n
+                jok[p] += n
+        self._total = [bytes(row) for row in total]
+        self.slots: list[list[int] | None] = [self._rows(b) for b in self._total]
+        self.natural: list[list[int] | None] = [self._rows(bytes(b)) for b in natural]
+        self.jokerable_total = int.from_bytes(bytes(jok), "little")
+        self.open_mask = int.from_bytes(
+            bytes(0x7F if i >= 0 and not self.concealed_lines[i] else 0
+                  for i in self.line_of), "little")
+        self.exact: dict[tuple[int, ...], list[int]] = {}
+        for p, var in enumerate(variations):
+            if var is not None:
+                key = tuple(self._total[k][p] for k in range(_NUM_GROUP_KINDS))
+                self.exact.setdefault(key, []).append(p)
+        # halving plan of each block: (mask of the lower half, 0x80 bytes of it, half width)
+        self._folds: list[tuple[int, int, int, list[tuple[int, int, int]]]] = []
+        for b in blocks:
+            steps = []
+            half = b.size
+            while half > len(b.lines):
+                half //= 2
+                steps.append(((1 << (8 * half)) - 1, int.from_bytes(b"\x80" * half, "little"),
+                              8 * half))
+            self._folds.append(((1 << (8 * b.size)) - 1, 8 * b.size, len(b.lines), steps))
+        order = [i for b in blocks for i in b.lines]
+        where = sorted(range(len(lines)), key=order.__getitem__)
+        self._in_card_order: Callable[[bytes], Sequence[int]] = (
+            itemgetter(*where) if len(lines) > 1 else (lambda data: (data[0],)))
+        self._group_counts: dict[tuple[int, int], bytes] = {}
+        self._fits: dict[tuple[int, int, int], int] = {}
+        self._reduced: dict[tuple[int, int, int], int] = {}
+
+    @staticmethod
+    def _rows(column: bytes) -> list[int] | None:
+        if not any(column):
+            return None
+        return [int.from_bytes(column.translate(_TABLES_MIN[c]), "little")
+                for c in range(_MAX_TILES + 1)]
+
+    def group_counts(self, group: tuple[int, int]) -> bytes:
+        """How many groups ``(kind, size)`` each variation has, one byte per position."""
+        got = self._group_counts.get(group)
+        if got is None:
+            kind, size = group
+            got = bytes(0 if v is None else
+                        sum(1 for g in v.groups if g.kind == kind and g.size == size)
+                        for v in self.variations)
+            self._group_counts[group] = got
+        return got
+
+    def fits(self, group: tuple[int, int], copies: int) -> int:
+        """Packed mask, 0x7F where a variation has at least ``copies`` groups ``group``."""
+        key = (group[0], group[1], copies)
+        got = self._fits.get(key)
+        if got is None:
+            table = bytes(0x7F if x >= copies else 0 for x in range(256))
+            got = int.from_bytes(self.group_counts(group).translate(table), "little")
+            self._fits[key] = got
+        return got
+
+    def reduced_slots(self, kind: int, count: int, exposed: int) -> int:
+        """Packed ``max(0, min(count, slots of kind - exposed))``: the slots of ``kind`` the
+        concealed tiles can still take once exposures filled ``exposed`` of them."""
+        key = (kind, count, exposed)
+        got = self._reduced.get(key)
+        if got is None:
+            table = bytes(max(0, min(count, x - exposed)) for x in range(256))
+            got = int.from_bytes(self._total[kind].translate(table), "little")
+            self._reduced[key] = got
+        return got
+
+    def held(self, hand: _Hand) -> int:
+        """The packed vector of the most tiles each variation can hold of ``hand`` (0 where
+        the variation cannot hold the exposures, or its line is concealed and the hand has
+        an exposure, and in padding)."""
+        counts = hand.counts
+        slots = self.slots
+        f = 0
+        if not hand.groups:
+            if not hand.jokers:
+                for k in hand.kinds:
+                    row = slots[k]
+                    if row is not None:
+                        f += row[counts[k]]
+                return f
+            natural = self.natural
+            g = self.jokerable_total
+            for k in hand.kinds:
+                row = slots[k]
+                if row is not None:
+                    c = counts[k]
+                    f += row[c]
+                    nat = natural[k]
+                    if nat is not None:
+                        g += nat[c]
+            return self.minimum(f + hand.jokers * self.ones, g)
+        exposed = hand.exposed_by_kind
+        natural = self.natural
+        g = self.jokerable_total
+        for k in hand.kinds:
+            row = slots[k]
+            if row is not None:
+                c = counts[k]
+                e = exposed.get(k)
+                f += row[c] if e is None else self.reduced_slots(k, c, e)
+                nat = natural[k]
+                if nat is not None:
+                    g += nat[c]
+        h = self.minimum(f + (hand.jokers + hand.exposed_tiles) * self.ones, g)
+        mask = self.open_mask
+        for grp, m in hand.multiplicity.items():
+            mask &= self.fits(grp, m)
+        return h & mask
+
+    def minimum(self, a: int, b: int) -> int:
+        """Bytewise minimum of two packed vectors whose bytes are all below 128."""
+        high = self.high
+        t = ((a | high) - b) & high  # 0x80 where a >= b
+        return a ^ ((a ^ b) & (t - (t >> 7)))
+
+    def at_least(self, h: int, value: int) -> int:
+        """Packed 0x80 flags where ``h >= value`` (bytes of ``h`` below 128)."""
+        return ((h | self.high) - value * self.ones) & self.high
+
+    def maxima(self, h: int) -> Sequence[int]:
+        """For every line in card order, the most tiles one of its variations holds, from
+        the packed held vector ``h`` (see the class docstring for the halving)."""
+        out = bytearray()
+        for block_mask, block_bits, count, steps in self._folds:
+            x = h & block_mask
+            h >>= block_bits
+            for mask, high, bits in steps:
+                a = x & mask
+                b = x >> bits
+                t = ((b | high) - a) & high  # 0x80 where b >= a
+                x = a ^ ((a ^ b) & (t - (t >> 7)))
+            out += x.to_bytes(count, "little")
+        return self._in_card_order(bytes(out))
+
+    def best_variation(self, data: bytes, line: CardLine, held: int) -> Variation:
+        """The first variation of ``line`` holding ``held`` tiles, given the bytes of the
+        held vector."""
+        start, step, count = self.position_of[id(line)]
+        j = data[start:start + step * count:step].index(held)
+        return line.variations[j]
+
+    def positions_at_least(self, h: int, value: int) -> list[int]:
+        """The positions whose held byte is at least ``value`` (never padding for
+        ``value > 0``)."""
+        flags = self.at_least(h, value)
+        if not flags:
+            return []
+        data = flags.to_bytes(self.size, "little")
+        out = []
+        p = data.find(0x80)
+        while p >= 0:
+            out.append(p)
+            p = data.find(0x80, p + 1)
+        return out
+
+
+_COMPILED: dict[int, tuple[weakref.ref[Card], CompiledCard]] = {}
+
+
+def _forget(key: int, cache: dict[int, tuple[weakref.ref[Card], CompiledCard]] = _COMPILED
+            ) -> Callable[[weakref.ref[Card]], None]:
+    """The callback that drops a dead card's index (the cache is bound now: at interpreter
+    exit module globals may already be gone)."""
+    def callback(ref: weakref.ref[Card]) -> None:
+        entry = cache.get(key)
+        if entry is not None and entry[0] is ref:
+            del cache[key]
+    return callback
+
+
+def compile_card(card: Card) -> CompiledCard:
+    """The matcher's index of ``card``, built on first use and cached while the card lives.
+    Raises ``ValueError`` for a card whose variations are not fourteen tiles of card groups.
+    """
+    key = id(card)
+    entry = _COMPILED.get(key)
+    if entry is not None and entry[0]() is card:
+        return entry[1]
+    compiled = CompiledCard(card)
+    _COMPILED[key] = (weakref.ref(card, _forget(key)), compiled)
+    return compiled
+
+
+def tiles_away(card: Card, concealed: Sequence[int], exposures: Sequence[Meld] = ()
+               ) -> list[LineDistance]:
+    """Tiles away from every line of ``card``: one :class:`LineDistance` per line, nearest
+    first, ties in card order, lines that cannot be completed (``away is None``) last.
+
+    ``concealed`` is counts over the 47 tile indices (:func:`hand_counts`); ``exposures``
+    the hand's exposed melds. Raises ``ValueError`` for a malformed exposure (see
+    :func:`exposure_group`) or a hand of more than fourteen tiles. (001 Part one "Jokers",
+    "Understanding the NMJL card"; shared/NOTATION.md "Tiles away".)
+    """
+    cc = compile_card(card)
+    hand = _Hand(concealed, exposures)
+    h = cc.held(hand)
+    result = _Result(hand, cc, h)
+    maxima = cc.maxima(h)
+    out: list[LineDistance] = []
+    append = out.append
+    for ln, m in zip(cc.lines, maxima, strict=True):
+        d = _new(LineDistance)
+        _set_line(d, ln)
+        _set_away(d, _MAX_TILES - m)
+        _set_result(d, result)
+        append(d)
+    if hand.groups:
+        # no variation holds the exposures (held 0): the line is out of reach
+        for d, m in zip(out, maxima, strict=True):
+            if m == 0:
+                _set_away(d, None)
+                _set_result(d, None)
+        keys = [-m if m else 1 for m in maxima]
+    else:
+        keys = [-m for m in maxima]
+    return [out[i] for i in sorted(range(len(out)), key=keys.__getitem__)]
+
+
+def winning_lines(card: Card, concealed: Sequence[int], exposures: Sequence[Meld] = ()
+                  ) -> list[CardLine]:
+    """The lines a 14-tile hand completes, in card order (empty for fewer tiles).
+
+    Same arguments and errors as :func:`tiles_away`.
+    """
+    cc = compile_card(card)
+    hand = _Hand(concealed, exposures)
+    if hand.total != _MAX_TILES:
+        return []
+    found = _exact_hits(cc, hand)
+    if found is None:
+        found = cc.positions_at_least(cc.held(hand), _MAX_TILES)
+    return [cc.lines[i] for i in sorted({cc.line_of[p] for p in found})]
+
+
+def best(lines: Sequence[CardLine]) -> CardLine | None:
+    """The highest-paying line of ``lines`` (most points; ties: the first given, i.e. card
+    order for :func:`winning_lines`), or ``None`` for no lines."""
+    top: CardLine | None = None
+    for ln in lines:
+        if top is None or ln.points > top.points:
+            top = ln
+    return top
+
+
+def is_complete(card: Card, concealed: Sequence[int], exposures: Sequence[Meld] = ()) -> bool:
+    """True when the 14-tile hand completes some line of ``card`` (False for fewer tiles).
+
+    Same arguments and errors as :func:`tiles_away`; a hash look-up when no joker is held.
+    """
+    cc = compile_card(card)
+    hand = _Hand(concealed, exposures)
+    if hand.total != _MAX_TILES:
+        return False
+    found = _exact_hits(cc, hand)
+    if found is not None:
+        return bool(found)
+    return cc.at_least(cc.held(hand), _MAX_TILES) != 0
+
+
+def _exact_hits(cc: CompiledCard, hand: _Hand) -> list[int] | None:
+    """For a joker-free 14-tile hand, the variation positions it completes; ``None`` when the
+    hand holds a joker (concealed or exposed) and the packed path must decide."""
+    if hand.jokers or hand.exposed_jokers:
+        return None
+    counts = hand.counts[:_NUM_GROUP_KINDS]
+    if sum(counts) + hand.exposed_tiles != _MAX_TILES:
+        return []  # a tile no card group uses (a season) is held
+    for k, n in hand.exposed_by_kind.items():
+        counts[k] += n
+    hits = cc.exact.get(tuple(counts))
+    if not hits:
+        return []
+    if not hand.groups:
+        return hits
+    return [p for p in hits
+            if not cc.concealed_lines[cc.line_of[p]]
+            and all(cc.group_counts(grp)[p] >= m for grp, m in hand.multiplicity.items())]
+
+
+def completing_tiles(card: Card, concealed13: Sequence[int], exposures: Sequence[Meld] = ()
+                     ) -> frozenset[int]:
+    """The tiles whose addition makes the 13-tile hand complete some line: kinds 0-33,
+    :data:`~.model.FLOWER` (34) for any flower, and :data:`~.model.JOKER` (46) when a joker
+    would complete it (a gap in a group of three or more). Empty unless the hand has 13
+    tiles. Same errors as :func:`tiles_away`. (Calling a discard for Mahjong, 001 Part one
+    "Calling discards"; jokers, "Jokers".)
+    """
+    cc = compile_card(card)
+    hand = _Hand(concealed13, exposures)
+    if hand.total != _MAX_TILES - 1:
+        return frozenset()
+    out: set[int] = set()
+    for p in cc.positions_at_least(cc.held(hand), _MAX_TILES - 1):
+        v = cc.variations[p]
+        assert v is not None  # padding holds nothing
+        missing, gaps = hand.deficits(v)
+        if missing:
+            out.update(missing)  # one single or pair tile, and every other slot is filled
+        else:
+            # the one open slot is in a group of three or more: the jokers held may stand
+            # in any of the gaps, so a natural of any gap's kind completes, and so does a joker
+            out.update(gaps)
+            out.add(JOKER)
+    return frozenset(out)

@@ -1,0 +1,242 @@
+"""``mahjong-table score --rules american`` and ``analyze --rules american`` (shared/NOTATION.md:
+exit status, JSON keys, defaults), and the advice they print (rule book 001 Part one 06, the
+Charleston: "Jokers cannot be passed"; 07, "Discard")."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from mahjong_table.cli import main
+from mahjong_table.melds import parse_hand
+from mahjong_table.rules.american.advice import charleston_advice, discard_advice
+from mahjong_table.rules.american.card import parse_card, practice_card
+from mahjong_table.rules.american.matcher import hand_counts
+from mahjong_table.tiles import AMERICAN_TILE_SET, Tile
+
+CARD_TEXT = """card: cli test
+[Evens]
+FF 2222a 44a 6666a 88a          X 25
+FF 2222a 44a 6666a 88a          C 40
+[Odds]
+11a 333a 5555a 777a 99a         X 30
+"""
+#: a winning hand of the practice card: 2026 #2, FFF 2026a DDDa 6666b (30 points)
+PRACTICE_WIN = "1f2f3f 2m5z2m6m 777z 6666p"
+
+
+@pytest.fixture
+def card_file(tmp_path: Path) -> str:
+    path = tmp_path / "test.card"
+    path.write_text(CARD_TEXT, encoding="utf-8")
+    return str(path)
+
+
+def run(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
+    status = main(argv)
+    out, err = capsys.readouterr()
+    return status, out, err
+
+
+def score_json(argv: list[str], capsys: pytest.CaptureFixture[str]
+               ) -> tuple[int, dict[str, Any]]:
+    status, out, err = run(["score", "--rules", "american", *argv, "--json"], capsys)
+    assert out, err
+    obj: dict[str, Any] = json.loads(out)
+    return status, obj
+
+
+# ----- score ---------------------------------------------------------------------------
+
+
+def test_score_winning_hand_json(capsys: pytest.CaptureFixture[str]) -> None:
+    """Exit 0 and the NOTATION keys; default seat East and a win on the discard of the
+    winner's left (North), who pays double (League practice)."""
+    status, j = score_json([PRACTICE_WIN], capsys)
+    assert status == 0
+    assert list(j) == ["rules", "valid", "hand", "points", "limit", "base", "items",
+                       "decomposition", "payments", "line", "jokerless"]
+    assert j["line"] == {"section": "2026", "number": 2, "pattern": "FFF 2026a DDDa 6666b"}
+    assert j["points"] == 30 and j["jokerless"] is True and j["base"] == 60
+    assert j["payments"] == {"E": 240, "S": -60, "W": -60, "N": -120}
+    assert [i["id"] for i in j["items"]] == ["line", "jokerless", "discarder_pays_double"]
+
+
+def test_score_seat_and_default_discarder(capsys: pytest.CaptureFixture[str]) -> None:
+    """--seat-wind S: the default discarder is East (the player before South)."""
+    status, j = score_json([PRACTICE_WIN, "--seat-wind", "S"], capsys)
+    assert status == 0
+    assert j["payments"] == {"E": -120, "S": 240, "W": -60, "N": -60}
+    status, j = score_json([PRACTICE_WIN, "--seat-wind", "S", "--discarder", "W"], capsys)
+    assert j["payments"] == {"E": -60, "S": 240, "W": -120, "N": -60}
+
+
+def test_score_self_drawn_and_joker_exchange(capsys: pytest.CaptureFixture[str]) -> None:
+    """--self-drawn: all pay double; --joker-exchange: paid as self-drawn by default, or
+    as on the last discard with --option joker_exchange_win=discard."""
+    hand = "1f2f3f 2m5z2m6m 77z1j 6666p"
+    status, j = score_json([hand, "--self-drawn"], capsys)
+    assert status == 0 and j["jokerless"] is False
+    assert j["payments"] == {"E": 180, "S": -60, "W": -60, "N": -60}
+    status, j = score_json([hand, "--joker-exchange"], capsys)
+    assert j["payments"] == {"E": 180, "S": -60, "W": -60, "N": -60}
+    assert "joker_exchange_win" in [i["id"] for i in j["items"]]
+    status, j = score_json([hand, "--joker-exchange", "--option",
+                            "joker_exchange_win=discard"], capsys)
+    assert j["payments"] == {"E": 120, "S": -30, "W": -30, "N": -60}
+
+
+def test_score_with_a_card_file_and_options(card_file: str,
+                                            capsys: pytest.CaptureFixture[str]) -> None:
+    """--card FILE; the line that pays most; --option discard_payment=all_single."""
+    status, j = score_json(["1f2f 2222m 44m 6666m 88m", "--card", card_file], capsys)
+    assert status == 0 and j["line"]["number"] == 2 and j["points"] == 40
+    status, j = score_json(["[2222m] 1f2f 44m 6666m 88m", "--card", card_file,
+                            "--option", "discard_payment=all_single"], capsys)
+    assert j["line"]["number"] == 1
+    assert j["payments"] == {"E": 150, "S": -50, "W": -50, "N": -50}
+
+
+def test_score_not_winning_exit_1(capsys: pytest.CaptureFixture[str]) -> None:
+    """Exit 1: valid false and a reason, still printed as JSON."""
+    status, j = score_json(["1f2f3f 2m5z2m6m 77z7m 6666p"], capsys)
+    assert status == 1
+    assert j["valid"] is False and "2026 #2" in j["reason"]
+    assert set(j) == {"rules", "valid", "hand", "reason"}
+    status, j = score_json(["1f2f3f 2m5z2m6m 6666p"], capsys)
+    assert status == 1 and "14 tiles" in j["reason"]
+
+
+@pytest.mark.parametrize("argv", [
+    ["[111j] 1f2f3f 2m5z2m6m 6666p"],        # jokers alone are no exposure
+    ["[55m] 1f2f3f 2m5z2m6m 6666p 7z"],       # a pair is never exposed
+    ["1g 1f2f3f 2m5z2m6m 777z 666p"],         # no seasons in American play
+    ["1f2f3f 2m5z2m6m 777z 66666p"],          # five copies of 6p
+    [PRACTICE_WIN, "--bonus", "4f"],           # flowers are hand tiles
+    [PRACTICE_WIN, "--discarder", "E"],        # the winner's own discard
+    [PRACTICE_WIN, "--card", "/no/such.card"],
+    [PRACTICE_WIN, "--option", "discard_payment=triple"],
+    ["(1111s) 1f2f3f 2m5z2m6m 777z"],         # no concealed kongs declared
+])
+def test_score_malformed_exit_2(argv: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+    """Exit 2: malformed input or options, a message on standard error, nothing on out."""
+    status, out, err = run(["score", "--rules", "american", *argv, "--json"], capsys)
+    assert status == 2 and not out and err.startswith("mahjong-table score: error:")
+
+
+def test_score_text_output(capsys: pytest.CaptureFixture[str]) -> None:
+    """The readable breakdown names the line, the items and the payments."""
+    status, out, _ = run(["score", "--rules", "american", PRACTICE_WIN], capsys)
+    assert status == 0
+    assert "Line: 2026 #2" in out and "Jokerless (doubled)" in out
+    assert "Payments: E +240  S -60  W -60  N -120" in out
+    status, out, _ = run(["score", "--rules", "american", "1f2f3f 2m5z2m6m 6666p"], capsys)
+    assert status == 1 and "Not a winning hand" in out
+
+
+def test_joker_exchange_flag_is_american_only(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, err = run(["score", "--rules", "hongkong", "234s567p777z111z88m",
+                            "--joker-exchange"], capsys)
+    assert status == 2 and "american" in err
+
+
+# ----- analyze -------------------------------------------------------------------------
+
+
+def test_analyze_json(capsys: pytest.CaptureFixture[str]) -> None:
+    """NOTATION: one entry per line, nearest first, tiles_away and needs (mpsz)."""
+    status, out, _ = run(["analyze", "--rules", "american", "1f2f3f 2m5z2m6m 77z7m 6666p",
+                          "--json"], capsys)
+    assert status == 0
+    j = json.loads(out)
+    assert list(j) == ["lines"]
+    assert len(j["lines"]) == len(practice_card().lines)
+    first = j["lines"][0]
+    assert list(first) == ["section", "number", "pattern", "tiles_away", "needs"]
+    assert first == {"section": "2026", "number": 2, "pattern": "FFF 2026a DDDa 6666b",
+                     "tiles_away": 1, "needs": "7z"}
+    aways = [e["tiles_away"] for e in j["lines"]]
+    assert aways == sorted(aways)
+
+
+def test_analyze_json_nulls_with_exposures(card_file: str,
+                                           capsys: pytest.CaptureFixture[str]) -> None:
+    """A concealed line, and a line no exposure fits, are null (NOTATION)."""
+    status, out, _ = run(["analyze", "--rules", "american", "[2222m] 1f2f 44m 66m",
+                          "--card", card_file, "--json"], capsys)
+    assert status == 0
+    lines = json.loads(out)["lines"]
+    assert lines[0] == {"section": "Evens", "number": 1, "pattern": "FF 2222a 44a 6666a 88a",
+                        "tiles_away": 4, "needs": "6688m"}
+    assert [e["tiles_away"] for e in lines[1:]] == [None, None]
+    assert [e["needs"] for e in lines[1:]] == ["", ""]
+
+
+def test_analyze_text_with_advice(capsys: pytest.CaptureFixture[str]) -> None:
+    """Text: the nearest lines with their needs, discard advice for 14 tiles, the
+    Charleston pass advice for a hand with no exposures."""
+    status, out, _ = run(["analyze", "--rules", "american", "1f2f3f 2m5z2m6m 77z7m 6666p"],
+                         capsys)
+    assert status == 0
+    assert "1. 2026 #2" in out and "1 away, needs 7z" in out
+    assert "discard 7m: 1 away from 2026 #2" in out
+    assert "Charleston: pass 7m" in out
+
+
+@pytest.mark.parametrize("argv", [
+    ["[111j] 1f2f3f 2m5z2m6m"],
+    ["1f2f3f 2m5z2m6m 77z7m 6666p 1m"],        # fifteen tiles
+    ["1f2f", "--card", "/no/such.card"],
+    ["1f2f", "--seen", "1m"],
+])
+def test_analyze_malformed_exit_2(argv: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, err = run(["analyze", "--rules", "american", *argv], capsys)
+    assert status == 2 and not out and err.startswith("mahjong-table analyze: error:")
+
+
+def test_analyze_card_option_is_american_only(capsys: pytest.CaptureFixture[str]) -> None:
+    status, _, err = run(["analyze", "123m456p789s1123z", "--card", "practice"], capsys)
+    assert status == 2 and "american" in err
+
+
+# ----- advice ------------------------------------------------------------------------
+
+
+def counts(text: str) -> list[int]:
+    return hand_counts(parse_hand(text, AMERICAN_TILE_SET).concealed)
+
+
+def test_discard_advice_keeps_the_nearest_line() -> None:
+    """The discard that leaves the nearest line nearest comes first; flowers are one
+    choice; a joker is discarded last of equals."""
+    card = parse_card(CARD_TEXT)
+    options = discard_advice(card, counts("1f2f 2222m 44m 6666m 8m 9p"), [])
+    assert options[0].tile == Tile.parse("9p") and options[0].away == 1
+    assert [d.line.number for d in options[0].lines] == [1, 2]
+    assert len({o.tile for o in options}) == len(options)
+    assert sum(1 for o in options if o.tile.is_flower) == 1
+    # the joker cannot help Evens (its pair 88 takes no joker), but it helps the other
+    # lines: a kong tile it can stand in for is discarded first
+    options = discard_advice(card, counts("1f2f 2222m 44m 6666m 8m 1j"), [])
+    order = [str(o.tile) for o in options]
+    assert order[0] == "2m" and options[0].away == 1
+    assert order.index("6m") < order.index("1j")
+    assert options[order.index("1j")].away == 1
+    with pytest.raises(ValueError, match="14 tiles"):
+        discard_advice(card, counts("1f2f 2222m 44m 6666m 8m"), [])
+
+
+def test_charleston_advice_never_passes_jokers() -> None:
+    """001 Part one 06: jokers cannot be passed; pass what the nearest lines use least."""
+    card = parse_card(CARD_TEXT)
+    passed = charleston_advice(card, counts("1f2f 2222m 44m 1j1j 9p 4s 7z"))
+    assert len(passed) == 3
+    assert Tile.parse("1j") not in passed
+    assert set(passed) == {Tile.parse("9p"), Tile.parse("4s"), Tile.parse("7z")}
+    passed = charleston_advice(card, counts("2222m 4444m 1j1j1j1j 9p"))
+    assert Tile.parse("1j") not in passed and Tile.parse("9p") in passed
+    with pytest.raises(ValueError, match="jokers cannot be passed"):
+        charleston_advice(card, counts("1j1j1j1j1j1j1j1j 9p9p"))

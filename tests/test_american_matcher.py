@@ -1,0 +1,510 @@
+"""The American matcher: tiles away, winning lines, completing tiles, against hand-built
+lines and the practice card, and differentially against the literal reference.
+
+Rules: rule book 001 Part one "Jokers" (jokers only in groups of three or more, a group may
+be all jokers), "Understanding the NMJL card" (X/C lines, colours), "Calling discards"
+(exposures); shared/NOTATION.md "American readings that tests outside the project rely on"
+(an exposure is exactly one group, never grows; tiles away; Soap)."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+import pytest
+
+from mahjong_table.melds import Meld, MeldError, MeldKind, parse_hand
+from mahjong_table.rules.american.card import parse_card, practice_card
+from mahjong_table.rules.american.matcher import (
+    LineDistance,
+    best,
+    compile_card,
+    completing_tiles,
+    exposure_group,
+    hand_counts,
+    is_complete,
+    tiles_away,
+    winning_lines,
+)
+from mahjong_table.rules.american.model import FLOWER, JOKER, Card, CardLine, Group, Variation
+from mahjong_table.rules.american.reference import reference_line_away, reference_tiles_away
+from mahjong_table.tiles import AMERICAN_TILE_SET, TILES, Tile, format_tiles, parse_tiles
+
+# ----- helpers -----------------------------------------------------------------------------
+
+
+def variation(text: str) -> Variation:
+    """``"FF 2222m 44m 2m 5z"``: each word one group of identical tiles (``F`` repeated for
+    flowers, otherwise mpsz)."""
+    out = []
+    for word in text.split():
+        if set(word) == {"F"}:
+            out.append(Group(FLOWER, len(word)))
+            continue
+        tiles = parse_tiles(word)
+        assert len(set(tiles)) == 1, word
+        out.append(Group(int(tiles[0]), len(tiles)))
+    return Variation(tuple(sorted(out, key=lambda g: (g.kind, g.size))))
+
+
+def make_line(*variations: str, number: int = 1, points: int = 25, concealed: bool = False,
+              section: str = "Test") -> CardLine:
+    return CardLine(section, number, variations[0], points, concealed,
+                    tuple(variation(v) for v in variations))
+
+
+def make_card(*lines: CardLine) -> Card:
+    return Card("test", tuple(lines), tuple(dict.fromkeys(ln.section for ln in lines)))
+
+
+def hand(text: str) -> tuple[list[int], list[Meld]]:
+    """Concealed counts (47) and exposures of a hand written as for ``score``."""
+    h = parse_hand(text, AMERICAN_TILE_SET)
+    return hand_counts(h.concealed), list(h.melds)
+
+
+def away(card: Card, text: str, line: int = 0) -> int | None:
+    counts, exposures = hand(text)
+    target = card.lines[line]
+    for d in tiles_away(card, counts, exposures):
+        if d.line is target:
+            return d.away
+    raise AssertionError("line missing")
+
+
+def distance(card: Card, text: str, line: int = 0) -> LineDistance:
+    counts, exposures = hand(text)
+    target = card.lines[line]
+    return next(d for d in tiles_away(card, counts, exposures) if d.line is target)
+
+
+def meld(text: str) -> Meld:
+    """An exposure built directly (bypassing the notation's meld checks)."""
+    tiles = tuple(sorted(parse_tiles(text)))
+    kind = {3: MeldKind.PUNG, 4: MeldKind.KONG, 5: MeldKind.QUINT, 6: MeldKind.SEXTET,
+            2: MeldKind.PAIR}.get(len(tiles), MeldKind.PUNG)
+    return Meld(kind, tiles)
+
+
+EVENS = make_line("FF 2222m 44m 6666m 88m")
+CARD = make_card(EVENS)
+
+
+# ----- jokers (001 Part one "Jokers") ------------------------------------------------------
+
+
+def test_complete_hand_is_zero_away() -> None:
+    """A 14-tile hand completes a line iff it is 0 tiles away (shared/NOTATION.md)."""
+    assert away(CARD, "1f2f 2222m 44m 6666m 88m") == 0
+    counts, _ = hand("1f2f 2222m 44m 6666m 88m")
+    assert is_complete(CARD, counts, [])
+    assert winning_lines(CARD, counts, []) == [EVENS]
+
+
+def test_joker_in_a_pair_is_rejected() -> None:
+    """001 "Jokers": jokers may not be used in pairs."""
+    d = distance(CARD, "1f2f 2222m 4m1j 6666m 88m")
+    assert d.away == 1
+    assert d.needs == (Tile.parse("4m"),)
+    assert d.needs_jokerable == ()
+    counts, _ = hand("1f2f 2222m 4m1j 6666m 88m")
+    assert not is_complete(CARD, counts, [])
+
+
+def test_joker_as_a_single_or_flower_pair_is_rejected() -> None:
+    """001 "Jokers": not as single tiles (runs, NEWS, years are singles), not in pairs."""
+    news = make_card(make_line("1z 2z 3z 4z 1111m 111p 111s"))
+    assert away(news, "1z2z3z1j 1111m 111p 111s") == 1
+    assert away(news, "1z2z3z4z 1m111j 111p 111s") == 0
+    assert away(CARD, "1f1j 2222m 44m 6666m 88m") == 1
+
+
+def test_kong_of_three_jokers_and_one_natural_is_accepted() -> None:
+    """001 "Jokers": a group may contain any number of jokers."""
+    assert away(CARD, "1f2f 2m111j 44m 6666m 88m") == 0
+
+
+def test_concealed_group_of_jokers_only_is_accepted() -> None:
+    """shared/NOTATION.md: a concealed group may be all jokers."""
+    assert away(CARD, "1f2f 1111j 44m 6666m 88m") == 0
+    assert away(CARD, "1f2f 1111j 44m 1111j 88m") == 0
+
+
+def test_two_pairs_of_one_number_in_two_suits_are_no_kong() -> None:
+    """Colours are suits (001 "Understanding the NMJL card"): 22m 22p is not 2222m."""
+    assert away(CARD, "1f2f 22m22p 44m 6666m 88m") == 2
+    assert distance(CARD, "1f2f 22m22p 44m 6666m 88m").needs == (Tile.parse("2m"),) * 2
+
+
+def test_jokers_fill_the_best_gaps_and_needs_name_naturals() -> None:
+    """Needs name the natural tile of a joker-able slot; jokers held fill gaps."""
+    d = distance(CARD, "1f2f 22m 44m 66m 88m 1j")
+    # held: FF, 22, 44, 66, 88 and one joker = 11 of 14
+    assert d.away == 3
+    assert len(d.needs) == 3
+    assert set(d.needs) <= {Tile.parse("2m"), Tile.parse("6m")}
+    assert d.needs_jokerable == d.needs
+
+
+# ----- exposures (001 "Calling discards"; NOTATION "American readings") ---------------------
+
+
+def test_pung_of_jokers_with_the_claimed_natural_is_accepted() -> None:
+    """``[5m11j]``: a pung of 5 characters with two jokers is one exposed group."""
+    pungs = make_card(make_line("555m 666m 777m 8888m 1z"))
+    assert away(pungs, "[5m11j] 666m 777m 8888m 1z") == 0
+    counts, exposures = hand("[5m11j] 666m 777m 8888m 1z")
+    assert exposure_group(exposures[0]) == (4, 3)
+    assert is_complete(pungs, counts, exposures)
+
+
+def test_exposure_of_jokers_only_is_malformed() -> None:
+    """NOTATION: ``[111j]`` is no exposure (it holds no natural tile)."""
+    with pytest.raises(MeldError):
+        parse_hand("[111j] 1f2f 44m 6666m 88m 2m", AMERICAN_TILE_SET)
+    jokers = Meld(MeldKind.PUNG, (TILES[JOKER],) * 3)
+    with pytest.raises(ValueError, match="at least one natural"):
+        tiles_away(CARD, hand("1f2f 44m 6666m 88m 2m")[0], [jokers])
+    with pytest.raises(ValueError, match="3-6 tiles"):
+        tiles_away(CARD, hand("1f2f 44m 6666m 88m 2m")[0], [meld("22m")])
+    with pytest.raises(ValueError, match="identical"):
+        tiles_away(CARD, hand("1f2f 44m 6666m 88m 2m")[0], [meld("234m")])
+
+
+def test_exposed_pung_never_grows_into_a_kong() -> None:
+    """NOTATION: an exposure is exactly one group; ``[6s111j]`` is a kong, ``[666s]`` a
+    pung that stays a pung."""
+    kongs = make_card(make_line("FF 2222s 44s 6666s 88s"))
+    assert away(kongs, "[666s] 1f2f 2222s 44s 6s 88s") is None
+    assert away(kongs, "[6s111j] 1f2f 2222s 44s 88s") == 0
+    assert away(kongs, "[6666s] 1f2f 2222s 44s 88s") == 0
+    mixed = make_card(make_line("666s 6666p 2222m 111m"))
+    assert away(mixed, "[666s] 6666p 2222m 111m") == 0
+
+
+def test_exposure_must_match_a_group_of_its_size() -> None:
+    """An exposure fits only a group of its own tile and size; else the line is out."""
+    assert away(CARD, "[2222m] 1f2f 44m 66m") == 14 - 4 - 2 - 2 - 2
+    assert away(CARD, "[222m] 1f2f 44m 66m") is None
+    assert away(CARD, "[777m] 1f2f 44m 66m") is None
+
+
+def test_concealed_line_is_rejected_when_the_hand_has_an_exposure() -> None:
+    """001 "Understanding the NMJL card": C = concealed hand."""
+    concealed = make_card(make_line("FF 2222m 44m 6666m 88m", concealed=True))
+    assert away(concealed, "1f2f 2222m 44m 6666m 88m") == 0
+    assert away(concealed, "[2222m] 1f2f 44m 6666m 88m") is None
+    counts, exposures = hand("[2222m] 1f2f 44m 6666m 88m")
+    assert winning_lines(concealed, counts, exposures) == []
+    assert not is_complete(concealed, counts, exposures)
+    d = distance(concealed, "[2222m] 1f2f 44m 6666m 88m")
+    assert d.variation is None and d.needs == ()
+
+
+def test_two_equal_exposures_need_two_groups() -> None:
+    """Each exposure fills a whole group of its own: two ``[555m]`` need two such pungs."""
+    twice = make_card(make_line("555m 555p 777m 8888m 1z"), make_line("555m 555m 44s 8888s 11z"))
+    counts, exposures = hand("[5m11j] [55m1j] 44s 8888s 11z")
+    found = [d.away for d in tiles_away(twice, counts, exposures)]
+    assert found == [0, None]
+    assert tiles_away(twice, counts, exposures)[0].line is twice.lines[1]
+
+
+# ----- flowers, Soap -------------------------------------------------------------------
+
+
+def test_flowers_are_interchangeable() -> None:
+    """001 "Flower tiles": all flowers are alike; an exposed flower pung is any three."""
+    for flowers in ("1f2f", "5f8f", "4f7f"):
+        assert away(CARD, f"{flowers} 2222m 44m 6666m 88m") == 0
+    three = make_card(make_line("FFF 2222m 44m 6666m 8m"))
+    counts, _ = hand("2222m 44m 6666m 8m")
+    assert tiles_away(three, counts, [meld("1f5f8f")])[0].away == 0
+    assert exposure_group(meld("2f6f7f")) == (FLOWER, 3)
+
+
+def test_soap_is_zero_in_a_year_and_white_elsewhere() -> None:
+    """NOTATION: White ``5z`` is Soap, the zero of a year; a D of circles is White too."""
+    card = parse_card("[Year]\n2026a DDDb 666b FFFF X 25\n")
+    kinds = [{(g.kind, g.size) for g in v.groups} for v in card.lines[0].variations]
+    # the year 2026 in characters: 2m, Soap (5z) as a single, 2m, 6m
+    year_m = next(k for k in kinds if (1, 1) in k and (5, 1) in k)
+    assert (31, 1) in year_m
+    # D of circles is White (5z) as a pung
+    assert any((31, 3) in k for k in kinds)
+    assert away(card, "2p5z2p6p 777z 666m 1f2f3f4f") == 0   # Red goes with characters
+    assert away(card, "2m5z2m6m 555z 666p 1f2f3f4f") == 0   # White with circles
+    # Soap is no joker spot: the zero is a single of a year
+    assert away(card, "2p1j2p6p 777z 666m 1f2f3f4f") == 1
+
+
+# ----- exact values, needs, completing tiles ---------------------------------------------
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("1f2f 2222m 44m 6666m 88m", 0),
+    ("1f2f 2222m 44m 6666m 8m", 1),
+    ("2222m 44m 6666m 88m", 2),
+    ("1f2f 2222p 44p 6666p 88p", 12),          # another suit: only the flowers count
+    ("1f 2m 4m 6m 8m 1z2z3z4z5z6z7z 9p9s", 9),  # FF? 1; 2,4,6,8 one each: 5 held
+    ("1111j 1111j 44m 88m 1f2f", 0),           # both kongs all jokers
+    ("111j 1111j 1f2f 44m 88m", 1),
+    ("1f2f3f4f 2222m 4m 6666m 8m", 2),         # extra flowers never count
+])
+def test_exact_tiles_away(text: str, expected: int) -> None:
+    """Tiles away = 14 - most tiles one variation holds (NOTATION "Tiles away")."""
+    assert away(CARD, text) == expected
+    counts, exposures = hand(text)
+    assert reference_line_away(EVENS, counts, exposures) == expected
+
+
+def test_best_variation_and_needs_over_suits() -> None:
+    """The best variation of a line that may take any suit (001 "One colour = any suit")."""
+    line = make_line("FF 2222m 44m 6666m 88m", "FF 2222p 44p 6666p 88p",
+                     "FF 2222s 44s 6666s 88s")
+    card = make_card(line)
+    d = distance(card, "1f 2222p 44p 66p 8p 5z 5z 1m")
+    assert d.away == 4
+    assert d.variation == line.variations[1]
+    assert d.needs == tuple(parse_tiles("66p 8p 1f"))
+    assert "away=4" in repr(d)
+
+
+def test_results_are_nearest_first_ties_in_card_order() -> None:
+    """tiles_away lists every line, nearest first; ties keep card order; None last."""
+    a = make_line("FF 2222m 44m 6666m 88m", number=1)
+    b = make_line("FF 2222p 44p 6666p 88p", number=2)
+    c = make_line("FF 2222m 44m 6666m 88m", number=3, concealed=True)
+    d = make_line("FF 1111s 33s 5555s 77s", number=4)
+    card = make_card(a, b, c, d)
+    counts, exposures = hand("[2222m] 1f2f 44m 66m 2p 4p")
+    got = tiles_away(card, counts, exposures)
+    assert [(x.line.number, x.away) for x in got] == [(1, 4), (2, None), (3, None),
+                                                      (4, None)]
+    counts, _ = hand("1f2f 2222p 44p 6666p 8p")
+    got = tiles_away(card, counts, [])
+    assert [(x.line.number, x.away) for x in got] == [(2, 1), (1, 12), (3, 12), (4, 12)]
+
+
+def test_winning_lines_and_best_line() -> None:
+    """Every line a hand completes; ``best`` takes the most points, ties in card order."""
+    low = make_line("FF 2222m 44m 6666m 88m", number=1, points=25)
+    high = make_line("FF 2222m 44m 6666m 88m", number=2, points=40, concealed=True)
+    same = make_line("FF 2222m 44m 6666m 88m", number=3, points=40)
+    card = make_card(low, high, same)
+    counts, _ = hand("1f2f 2m111j 44m 6666m 88m")
+    lines = winning_lines(card, counts, [])
+    assert lines == [low, high, same]
+    assert best(lines) is high
+    assert best([]) is None
+    counts, exposures = hand("[2m111j] 1f2f 44m 6666m 88m")
+    assert best(winning_lines(card, counts, exposures)) is same
+    assert winning_lines(card, hand("1f2f 2222m 44m 6666m 8m")[0], []) == []
+
+
+def test_completing_tiles() -> None:
+    """The tiles (and joker) that complete a 13-tile hand, for Mahjong on a discard."""
+    pair_gap = hand("1f2f 2222m 4m 6666m 88m")[0]
+    assert completing_tiles(CARD, pair_gap, []) == {3}
+    kong_gap = hand("1f2f 222m 44m 6666m 88m")[0]
+    assert completing_tiles(CARD, kong_gap, []) == {1, JOKER}
+    flower_gap = hand("1f 2222m 44m 6666m 88m")[0]
+    assert completing_tiles(CARD, flower_gap, []) == {FLOWER}
+    assert completing_tiles(CARD, hand("1f 2222m 44m 6666m 8m")[0], []) == frozenset()
+    assert completing_tiles(CARD, hand("1f2f 2222m 44m 6666m 88m")[0], []) == frozenset()
+    counts, exposures = hand("[6666m] 1f2f 2m111j 44m 8m")
+    assert completing_tiles(CARD, counts, exposures) == {7}
+
+
+def test_hand_limits() -> None:
+    """At most fourteen tiles; counts over 47 indices (shorter lists are padded)."""
+    with pytest.raises(ValueError, match="at most 14"):
+        tiles_away(CARD, hand("1f2f 2222m 44m 6666m 88m 9p")[0], [])
+    with pytest.raises(ValueError, match="negative"):
+        tiles_away(CARD, [-1] + [0] * 46, [])
+    assert tiles_away(CARD, [0] * 34, [])[0].away == 14
+    assert not is_complete(CARD, hand("1f2f 2222m 44m 6666m 8m")[0], [])
+    season = hand("1f2f 2222m 44m 6666m 8m")[0]
+    season[42] += 1  # a season is no American tile: it is held by no line
+    assert winning_lines(CARD, season, []) == []
+    assert not is_complete(CARD, season, [])
+
+
+def test_compile_card_is_cached_once_per_card() -> None:
+    """The card's index is built once and reused (the card is matched millions of times)."""
+    assert compile_card(CARD) is compile_card(CARD)
+    with pytest.raises(ValueError, match="not 14"):
+        compile_card(make_card(make_line("FF 2222m 44m 6666m 8m")))
+
+
+# ----- the practice card -----------------------------------------------------------------
+
+
+def test_practice_card_lines() -> None:
+    """Hands built from practice-card lines complete them (shared card model)."""
+    card = practice_card()
+    counts, _ = hand("1f2f3f 2m5z2m6m 777z 6666p")   # 2026 #2: FFF 2026a DDDa 6666b
+    names = {ln.key for ln in winning_lines(card, counts, [])}
+    assert "2026 #2" in names
+    counts, exposures = hand("[777z] [6666p] 1f2f3f 2m5z2m6m")
+    assert "2026 #2" in {ln.key for ln in winning_lines(card, counts, exposures)}
+    first = tiles_away(card, counts, exposures)[0]
+    assert first.away == 0 and first.line.key == "2026 #2"
+    assert all(d.away is None for d in tiles_away(card, counts, exposures) if d.line.concealed)
+
+
+# ----- the differential sample against the reference ---------------------------------------
+
+
+def _wall() -> list[int]:
+    return [k for k in range(34) for _ in range(4)] + list(range(34, 42)) + [JOKER] * 8
+
+
+_MELD_KIND = {3: MeldKind.PUNG, 4: MeldKind.KONG, 5: MeldKind.QUINT, 6: MeldKind.SEXTET}
+
+
+def _near_hand(rng: random.Random, card: Card) -> tuple[list[int], list[Meld]]:
+    """A hand built from a random variation (exposing some of its big groups, with jokers
+    here and there), then disturbed by a few swaps and maybe one tile less."""
+    line = rng.choice(card.lines)
+    v = rng.choice(line.variations)
+    pool = _wall()
+
+    def take(kind: int) -> int | None:
+        options = [t for t in set(pool) if (34 <= t <= 41 if kind == FLOWER else t == kind)]
+        if not options:
+            return None
+        t = rng.choice(sorted(options))
+        pool.remove(t)
+        return t
+
+    exposures: list[Meld] = []
+    concealed: list[int] = []
+    for g in v.groups:
+        if g.size >= 3 and rng.random() < 0.3:
+            first = take(g.kind)
+            if first is not None:
+                tiles = [first]
+                while len(tiles) < g.size:
+                    t = take(JOKER) if rng.random() < 0.3 else take(g.kind)
+                    t = t if t is not None else take(JOKER)
+                    if t is None:
+                        break
+                    tiles.append(t)
+                if len(tiles) == g.size:
+                    exposures.append(Meld(_MELD_KIND[g.size],
+                                          tuple(sorted(TILES[t] for t in tiles))))
+                    continue
+                pool.extend(tiles)
+        for _ in range(g.size):
+            t = take(JOKER) if g.size >= 3 and rng.random() < 0.15 else take(g.kind)
+            if t is None:
+                t = pool.pop(rng.randrange(len(pool)))
+            concealed.append(t)
+    for _ in range(rng.choice((0, 0, 0, 1, 1, 2, 3, 5))):
+        if concealed:
+            pool.append(concealed.pop(rng.randrange(len(concealed))))
+            concealed.append(pool.pop(rng.randrange(len(pool))))
+    if concealed and rng.random() < 0.4:
+        concealed.pop(rng.randrange(len(concealed)))
+    return hand_counts(concealed), exposures
+
+
+def _random_hand(rng: random.Random) -> tuple[list[int], list[Meld]]:
+    pool = _wall()
+    rng.shuffle(pool)
+    exposures: list[Meld] = []
+    if rng.random() < 0.2:
+        k = rng.randrange(34)
+        exposures.append(Meld(MeldKind.PUNG, (TILES[k], TILES[k], TILES[JOKER])))
+        pool.remove(k)
+        pool.remove(k)
+        pool.remove(JOKER)
+    n = rng.choice((13, 14)) - 3 * len(exposures)
+    return hand_counts(pool[:n]), exposures
+
+
+def _random_card(rng: random.Random) -> Card:
+    """Random lines of random groups (pairs and pungs of one kind, flowers, singles), some
+    concealed: shapes the practice card may not have."""
+    lines = []
+    for number in range(1, 13):
+        variations = set()
+        for _ in range(rng.randint(1, 8)):
+            groups: list[Group] = []
+            left = 14
+            while left:
+                size = min(left, rng.choice((1, 1, 2, 2, 3, 3, 4, 5, 6)))
+                kind = rng.choice((FLOWER, rng.randrange(34), rng.randrange(9)))
+                groups.append(Group(kind, size))
+                left -= size
+            variations.add(tuple(sorted(groups, key=lambda g: (g.kind, g.size))))
+        lines.append(CardLine("Random", number, f"random {number}", 25, rng.random() < 0.3,
+                              tuple(Variation(g) for g in sorted(variations,
+                                    key=lambda gs: [(g.kind, g.size) for g in gs]))))
+    return Card("random", tuple(lines), ("Random",))
+
+
+def _compare(card: Card, counts: list[int], exposures: Sequence[Meld]) -> list[str]:
+    got = {id(d.line): d for d in tiles_away(card, counts, exposures)}
+    want = reference_tiles_away(card, counts, exposures)
+    problems = []
+    for line, expected in zip(card.lines, want, strict=True):
+        d = got[id(line)]
+        if d.away != expected:
+            problems.append(f"{line.key}: {d.away} != {expected} for "
+                            f"{format_tiles(t for t, n in enumerate(counts) for _ in range(n))}"
+                            f" {' '.join(str(m) for m in exposures)}")
+        elif d.away is not None:
+            assert len(d.needs) == d.away
+            assert d.variation in line.variations
+    total = sum(counts) + sum(len(m.tiles) for m in exposures)
+    if total == 14:
+        complete = [ln for ln, w in zip(card.lines, want, strict=True) if w == 0]
+        assert winning_lines(card, counts, exposures) == complete
+        assert is_complete(card, counts, exposures) == bool(complete)
+    return problems
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_differential_practice_card(seed: int) -> None:
+    """Tiles away of the fast matcher equals the literal reference on the practice card:
+    random hands and hands built near random variations (with exposures and jokers)."""
+    card = practice_card()
+    rng = random.Random(seed)
+    problems = []
+    for i in range(500):
+        counts, exposures = _near_hand(rng, card) if i % 3 else _random_hand(rng)
+        problems += _compare(card, counts, exposures)
+    assert problems == []
+
+
+def test_differential_random_cards() -> None:
+    """The same on random cards (pairs and pungs of one kind in one variation, flowers)."""
+    rng = random.Random(11)
+    problems = []
+    for _ in range(20):
+        card = _random_card(rng)
+        for i in range(100):
+            counts, exposures = _near_hand(rng, card) if i % 2 else _random_hand(rng)
+            problems += _compare(card, counts, exposures)
+    assert problems == []
+
+
+def test_completing_tiles_against_adding_each_tile() -> None:
+    """completing_tiles equals trying every tile (and a joker) with is_complete."""
+    card = practice_card()
+    rng = random.Random(5)
+    checked = 0
+    while checked < 150:
+        counts, exposures = _near_hand(rng, card)
+        if sum(counts) + sum(len(m.tiles) for m in exposures) != 13:
+            continue
+        checked += 1
+        expected = set()
+        for t in [*range(35), JOKER]:
+            counts[t] += 1
+            if is_complete(card, counts, exposures):
+                expected.add(t)
+            counts[t] -= 1
+        assert completing_tiles(card, counts, exposures) == expected
