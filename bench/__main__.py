@@ -1,7 +1,8 @@
 """``python -m bench``: every benchmark of issue 4, side by side, with ratios and targets.
 
 Options: ``--quick`` (smaller samples, for a smoke run), ``--only NAME`` (repeatable: shanten,
-correctness, scoring, simulation), ``--seconds S`` (per side in the simulation benchmark).
+correctness, scoring, simulation, american), ``--seconds S`` (per side in the simulation
+benchmark).
 Exit status 1 when a target is missed or a differential check finds a mismatch.
 """
 
@@ -12,10 +13,10 @@ import platform
 import sys
 import time
 
-from . import correctness, scoring, shanten, simulation
+from . import american, correctness, scoring, shanten, simulation
 from .common import Report
 
-NAMES = ("shanten", "correctness", "scoring", "simulation")
+NAMES = ("shanten", "correctness", "scoring", "simulation", "american")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -41,6 +42,8 @@ def main(argv: list[str] | None = None) -> int:
     if "simulation" in only:
         seconds = args.seconds if args.seconds is not None else (1.0 if quick else 5.0)
         simulation.run(report, seconds=seconds)
+    if "american" in only:
+        american.run(report, quick=quick)
     print()
     print(f"{len(report.met)} target(s) met, {len(report.missed)} missed "
           f"({time.perf_counter() - start:.0f} s)")

@@ -206,6 +206,11 @@ def run_matcher(report: Report, hands: int = 20_000, differential_hands: int = 1
 
 
 def run(report: Report, quick: bool = False) -> None:
-    """The American section of ``python -m bench``."""
+    """The American section of ``python -m bench``: the matcher (speed against the slow
+    reference, and the differential check), then the bots and ``simulate --rules american``
+    (:mod:`bench.american_sim`)."""
+    from . import american_sim
+
     run_matcher(report, hands=2_000 if quick else 20_000,
                 differential_hands=2_000 if quick else 100_000)
+    american_sim.run(report, quick=quick)

@@ -254,13 +254,17 @@ def test_east_may_declare_a_dealt_winning_hand_before_the_charleston() -> None:
     game = american(seed=10)
     card = game.rules.card  # type: ignore[attr-defined]
     line = next(ln for ln in card.lines if not ln.concealed)
-    rig_hands(game, {game.dealer: variation_tiles(line.variations[0])})
-    acts = game.legal_actions(game.dealer)
+    east = game.dealer
+    rig_hands(game, {east: variation_tiles(line.variations[0])})
+    acts = game.legal_actions(east)
     assert acts[0].kind is ActionKind.MAHJONG
-    other = (game.dealer + 1) % 4
+    other = (east + 1) % 4
     assert all(a.kind is not ActionKind.MAHJONG for a in game.legal_actions(other))
     game.apply(acts[0])
-    assert game.results[0].reason == "mahjong" and game.results[0].winner == game.dealer
+    result = game.results[0]
+    assert result.reason == "mahjong" and result.winner == east and result.discarder is None
+    # paid as self-drawn: everyone pays double the line, and a jokerless win doubles again
+    assert result.payments[east] == 3 * 4 * line.points
 
 
 # ----- play ---------------------------------------------------------------------------------
@@ -464,3 +468,39 @@ def test_american_records_replay() -> None:
         lines = [__import__("json").dumps(x) for x in record_lines(game)]
         report = replay(lines)
         assert report.ok, report.problem
+
+
+def test_win_right_after_a_joker_exchange_names_the_joker() -> None:
+    """Bug found by the bots: a Mahjong right after exchanging the drawn tile for a joker
+    named the drawn tile (now in another player's exposure) as the winning tile and the
+    scorer refused it. The winning tile is the joker taken; the win is paid as self-drawn
+    (001 Part one "Joker exchange"; option joker_exchange_win)."""
+    game = Game.from_position("""american
+    0: 22m6m5z 666p 66s 4444z 4m
+    1: ?
+    2: ?
+    3: [44m1j] 123p 123s 12z 37z
+    turn 0 drew 4m""", 1, check_invariants=True)
+    game.apply(Action(ActionKind.JOKER_EXCHANGE, 0, Tile.parse("4m"), target=3))
+    assert ActionKind.MAHJONG in {a.kind for a in game.legal_actions(0)}
+    game.apply(Action(ActionKind.MAHJONG, 0))
+    result = game.results[0]
+    assert result.reason == "mahjong" and result.winner == 0 and result.discarder is None
+    end = next(e for e in game.events if e.type == "hand_end")
+    assert end.data["win_tile"] == "1j"
+    assert result.payments[0] == 3 * 2 * 25  # self-drawn: everyone pays double
+
+
+def test_no_claim_leaves_nothing_to_discard() -> None:
+    """Bug found by the bots: a pung of jokers could use a player's last concealed tiles,
+    leaving a turn with nothing to discard. An exposure must leave a tile to discard (001
+    Part one "Calling discards": a claim is followed by a discard unless it wins)."""
+    game = Game.from_position("""american
+    0: 5p 123m 456m 789m 123s 1z
+    1: [111m1j] [222m1j] [33m1j] 1j1j
+    2: ?
+    3: ?
+    turn 0""", 2, check_invariants=True)
+    game.apply(Action(ActionKind.DISCARD, 0, Tile.parse("5p")))
+    assert all(a.kind not in (ActionKind.PUNG, ActionKind.KONG)
+               for a in game.legal_actions(1))

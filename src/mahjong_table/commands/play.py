@@ -4,6 +4,13 @@ The person's seat is a :class:`~mahjong_table.players.human.HumanPlayer`; it is 
 ``game.view(seat)`` and the public form of the events (``event.to_json(for_player=seat)``).
 The seed is printed at the start so that a game can be played again; ``--record`` writes the
 record at the end, or when the person quits.
+
+The game's length on the command line, the same for ``play`` and ``simulate``
+(:func:`rules_from_args`): ``--rounds R`` is the number of wind rounds of the rule sets that
+have rounds (Hong Kong, Chinese); ``--hands N`` ends a game after N hands - a Hong Kong or
+Chinese game stops there if it is not over sooner, and an American game, which is a fixed
+number of hands (the option ``hands``, default 4: each player deals once, 001 Part one 01),
+is N hands. ``--card FILE`` (American only) is the option ``card``.
 """
 
 from __future__ import annotations
@@ -15,13 +22,77 @@ import sys
 from typing import Any, TextIO
 
 from ..engine import Game, IllegalActionError, events_for
-from ..players import BOTS, Player, make_bot
+from ..players import BOTS, Player, default_bot, make_bot
 from ..players.human import HumanPlayer, QuitGame
 from ..record import write_record
-from ..rules import RULE_SETS, RuleSetError, get_rule_set
+from ..rules import RULE_SETS, RuleSet, RuleSetError, get_rule_set
 from ._options import add_option_argument, check_writable, parse_options
 
-__all__ = ["add_parser", "run", "run_session"]
+__all__ = ["add_parser", "add_length_arguments", "game_length", "rules_from_args", "run",
+           "run_session"]
+
+_TITLES = {"hongkong": "Hong Kong", "chinese": "Chinese", "american": "American"}
+
+
+def add_length_arguments(p: argparse.ArgumentParser, hands_help: str) -> None:
+    """``--rounds``, ``--hands`` and ``--card``, shared by ``play`` and ``simulate``."""
+    p.add_argument("--rounds", type=int, choices=(1, 2, 3, 4), default=None,
+                   help="wind rounds, for the rule sets that have rounds (Hong Kong, "
+                        "Chinese; default 4; 1 is a short game)")
+    p.add_argument("--hands", type=int, default=None, metavar="N", help=hands_help)
+    p.add_argument("--card", metavar="FILE", default=None,
+                   help="American only: the card of lines, 'practice' (default) or a card "
+                        "file (docs/american-card.md); the option card=FILE")
+
+
+def _set_option(options: dict[str, Any], name: str, value: Any, flag: str) -> None:
+    if name in options and options[name] != value:
+        raise ValueError(f"{flag} and --option {name}={options[name]} disagree")
+    options[name] = value
+
+
+def rules_from_args(args: argparse.Namespace) -> tuple[RuleSet, int | None]:
+    """The rule set named by ``--rules`` with ``--option``, ``--rounds``, ``--card`` and
+    ``--hands`` applied, and the most hands a game may last (``Game(max_hands=...)``).
+
+    ``--rounds`` is set only for a rule set that declares the option ``rounds``;
+    ``--card FILE`` only for one that declares ``card`` (American); ``--hands N`` is the
+    option ``hands`` where declared (an American game is that many hands), otherwise the
+    limit on the hands of a game. Raises ``ValueError`` or :class:`RuleSetError` with a
+    message for the user (a flag the rule set does not have, a bad value).
+    """
+    options = parse_options(args.option)
+    declared = {o.name for o in get_rule_set(args.rules).options_spec}
+    title = _TITLES.get(args.rules, args.rules)
+    if args.hands is not None and args.hands < 1:
+        raise ValueError("--hands must be at least 1")
+    if args.rounds is not None:
+        if "rounds" not in declared:
+            raise ValueError(f"--rounds: {title} play has no wind rounds; a game is "
+                             f"--hands N hands")
+        _set_option(options, "rounds", args.rounds, "--rounds")
+    if args.card is not None:
+        if "card" not in declared:
+            raise ValueError(f"--card is for American play only (--rules american): "
+                             f"{title} play uses no card")
+        _set_option(options, "card", args.card, "--card")
+    max_hands = args.hands
+    if args.hands is not None and "hands" in declared:
+        _set_option(options, "hands", args.hands, "--hands")
+        max_hands = None
+    return get_rule_set(args.rules, **options), max_hands
+
+
+def game_length(rules: RuleSet, max_hands: int | None) -> str:
+    """``"4 rounds, at most 8 hands"``, ``"4 hands"``: the length of a game, in words."""
+    if "hands" in rules.options:
+        n = int(rules.options["hands"])
+        return f"{n} hand{'s' if n > 1 else ''}"
+    rounds = int(rules.options.get("rounds", 4))
+    length = f"{rounds} round{'s' if rounds > 1 else ''}"
+    if max_hands is not None:
+        length += f", at most {max_hands} hand{'s' if max_hands > 1 else ''}"
+    return length
 
 _GLYPH_PROBE = "\U0001f004\u2500\u25b6\u2039"
 
@@ -35,13 +106,12 @@ def add_parser(sub: Any) -> None:
                    help="rule set (default hongkong)")
     p.add_argument("--seed", default=None,
                    help="seed of the game (default: a random seed, printed at the start)")
-    p.add_argument("--rounds", type=int, choices=(1, 2, 3, 4), default=4,
-                   help="wind rounds (default 4; 1 is a short game)")
-    p.add_argument("--hands", type=int, default=None, metavar="N",
-                   help="stop after N hands (default: play the game out)")
-    p.add_argument("--bots", default="efficiency,efficiency,efficiency",
+    add_length_arguments(p, "stop after N hands (default: play the game out); an American "
+                            "game is N hands (default 4: each player deals once)")
+    p.add_argument("--bots", default=None,
                    help=f"the three bots, comma separated, in turn order after you, "
-                        f"from: {', '.join(BOTS)} (default efficiency,efficiency,efficiency)")
+                        f"from: {', '.join(BOTS)} (default: three american bots for "
+                        f"--rules american, otherwise three efficiency bots)")
     p.add_argument("--seat", type=int, choices=(0, 1, 2, 3), default=0,
                    help="your player number 0-3 (default 0); the seat winds are drawn")
     add_option_argument(p)
@@ -97,18 +167,17 @@ def run(args: argparse.Namespace, input: TextIO | None = None,
     inp = input if input is not None else sys.stdin
     out = output if output is not None else sys.stdout
     try:
-        kinds = [k.strip() for k in str(args.bots).split(",")]
-        if len(kinds) != 3:
-            raise ValueError(f"--bots needs three bot kinds (one per opponent), "
-                             f"got {len(kinds)}: {args.bots!r}")
-        for k in kinds:
-            if k not in BOTS:
-                raise ValueError(f"unknown bot {k!r}; known: {', '.join(BOTS)}")
-        if args.hands is not None and args.hands < 1:
-            raise ValueError("--hands must be at least 1")
-        options = parse_options(args.option)
-        options.setdefault("rounds", args.rounds)
-        rules = get_rule_set(args.rules, **options)
+        if args.bots is not None:
+            kinds = [k.strip() for k in str(args.bots).split(",")]
+            if len(kinds) != 3:
+                raise ValueError(f"--bots needs three bot kinds (one per opponent), "
+                                 f"got {len(kinds)}: {args.bots!r}")
+            for k in kinds:
+                if k not in BOTS:
+                    raise ValueError(f"unknown bot {k!r}; known: {', '.join(BOTS)}")
+        rules, max_hands = rules_from_args(args)
+        if args.bots is None:
+            kinds = [default_bot(rules)] * 3
         if args.record:
             check_writable(args.record)
     except (RuleSetError, ValueError) as exc:
@@ -127,7 +196,7 @@ def run(args: argparse.Namespace, input: TextIO | None = None,
         for p in range(4):
             if p == seat:
                 continue
-            players.append(make_bot(next(bot_kind), f"{seed}/{p}", names[p]))
+            players.append(make_bot(next(bot_kind), f"{seed}/{p}", names[p], rules=rules))
     except ImportError as exc:
         print(f"mahjong-table play: a bot is not available ({exc}); "
               f"try --bots random,random,random", file=sys.stderr)
@@ -136,14 +205,22 @@ def run(args: argparse.Namespace, input: TextIO | None = None,
     width = 80
     if out is sys.stdout and out.isatty():
         width = max(72, min(shutil.get_terminal_size().columns, 110))
+    false_mode = rules.options.get("false_mahjong")
+    warning = None
+    if false_mode == "dead":
+        warning = ("Your hand does not win. A false Mahjong makes your hand dead: you are "
+                   "out of play until the next hand and still pay the winner (001 Part one "
+                   "'Dead hands'). Declare it anyway? (y/n): ")
     human = HumanPlayer(inp, out, seat=seat, names=names, ascii=ascii_only, width=width,
-                        allow_false_mahjong=rules.options.get("false_mahjong") == "penalise")
+                        allow_false_mahjong=false_mode in ("penalise", "dead"),
+                        false_mahjong_warning=warning, card=getattr(rules, "card", None))
     players.insert(seat, human)
-    game = Game(rules, seed, max_hands=args.hands, names=names)
-    length = f"{args.rounds} round{'s' if args.rounds > 1 else ''}"
-    if args.hands is not None:
-        length += f", at most {args.hands} hand{'s' if args.hands > 1 else ''}"
-    title = {"hongkong": "Hong Kong", "chinese": "Chinese"}.get(rules.name, rules.name)
+    game = Game(rules, seed, max_hands=max_hands, names=names)
+    length = game_length(rules, max_hands)
+    title = _TITLES.get(rules.name, rules.name)
+    card = getattr(rules, "card", None)
+    if card is not None:
+        length += f", card: {card.name}"
     human.say(f"mahjong-table play: {title} rules, {length}. Seed {seed} "
               f"(play this game again with --seed {seed}).")
     human.say(f"You are player {seat}, against "

@@ -1,4 +1,9 @@
-"""``mahjong-table simulate``: bots only, many games, with results and hands per second."""
+"""``mahjong-table simulate``: bots only, many games, with results and hands per second.
+
+Without ``--bots`` the four bots are the rule set's best (``players.default_bot``): american
+bots for American play, efficiency bots otherwise. ``--rounds``, ``--hands`` and ``--card``
+mean what they mean for ``play`` (:func:`~mahjong_table.commands.play.rules_from_args`).
+"""
 
 from __future__ import annotations
 
@@ -9,10 +14,11 @@ import time
 from typing import Any
 
 from ..engine import Game
-from ..players import BOTS, make_bot, play_game
+from ..players import BOTS, default_bot, make_bot, play_game
 from ..record import write_record
-from ..rules import RULE_SETS, RuleSetError, get_rule_set
-from ._options import add_option_argument, check_writable, parse_options
+from ..rules import RULE_SETS, RuleSetError
+from ._options import add_option_argument, check_writable
+from .play import add_length_arguments, rules_from_args
 
 __all__ = ["add_parser", "run"]
 
@@ -24,12 +30,12 @@ def add_parser(sub: Any) -> None:
     p.add_argument("--rules", choices=sorted(RULE_SETS), default="hongkong")
     p.add_argument("--games", type=int, default=10, help="number of games (default 10)")
     p.add_argument("--seed", default="0", help="seed of the first game (default 0)")
-    p.add_argument("--hands", type=int, default=None,
-                   help="stop each game after this many hands (default: play it out)")
-    p.add_argument("--rounds", type=int, choices=(1, 2, 3, 4), default=4,
-                   help="wind rounds per game (default 4; 1 is a short game)")
-    p.add_argument("--bots", default="efficiency,efficiency,efficiency,efficiency",
-                   help=f"four bot kinds, comma separated, from: {', '.join(BOTS)}")
+    add_length_arguments(p, "stop each game after N hands (default: play it out); an "
+                            "American game is N hands (default 4: each player deals once)")
+    p.add_argument("--bots", default=None,
+                   help=f"four bot kinds, comma separated, from: {', '.join(BOTS)} (default: "
+                        f"four american bots for --rules american, otherwise four "
+                        f"efficiency bots)")
     add_option_argument(p)
     p.add_argument("--no-invariants", action="store_true",
                    help="skip the invariant checks after every action (faster)")
@@ -41,10 +47,11 @@ def add_parser(sub: Any) -> None:
 
 def run(args: argparse.Namespace) -> int:
     try:
-        options = parse_options(args.option)
-        options.setdefault("rounds", args.rounds)
-        rules = get_rule_set(args.rules, **options)
-        kinds = [k.strip() for k in args.bots.split(",")]
+        rules, max_hands = rules_from_args(args)
+        if args.bots is None:
+            kinds = [default_bot(rules)] * 4
+        else:
+            kinds = [k.strip() for k in args.bots.split(",")]
         if len(kinds) != 4:
             raise ValueError(f"--bots needs four bot kinds, got {len(kinds)}")
         for k in kinds:
@@ -52,8 +59,6 @@ def run(args: argparse.Namespace) -> int:
                 raise ValueError(f"unknown bot {k!r}; known: {', '.join(BOTS)}")
         if args.games < 1:
             raise ValueError("--games must be at least 1")
-        if args.hands is not None and args.hands < 1:
-            raise ValueError("--hands must be at least 1")
         if args.record:
             check_writable(args.record)
     except (RuleSetError, ValueError) as exc:
@@ -71,9 +76,10 @@ def run(args: argparse.Namespace) -> int:
         for g in range(args.games):
             seed = f"{base_seed}" if args.games == 1 else f"{base_seed}/{g}"
             names = [f"{k} ({i})" for i, k in enumerate(kinds)]
-            game = Game(rules, seed, max_hands=args.hands,
+            game = Game(rules, seed, max_hands=max_hands,
                         check_invariants=not args.no_invariants, names=names)
-            bots = [make_bot(k, f"{seed}/{i}", names[i]) for i, k in enumerate(kinds)]
+            bots = [make_bot(k, f"{seed}/{i}", names[i], rules=rules)
+                    for i, k in enumerate(kinds)]
             play_game(game, bots)
             for i in range(4):
                 totals[i] += game.scores[i]

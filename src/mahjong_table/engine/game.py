@@ -814,10 +814,7 @@ class Game:
                 d = None
                 if not self.drew and not self.exchanged:
                     d = self.claimed_from  # completed by the claimed tile itself
-                t = self.last_draw
-                if t is None and self.claimed_from is not None:
-                    t = self.last_discard  # the tile claimed for this turn's exposure
-                self._win(p, d, t if t is not None else self._any_tile(p), robbing=False)
+                self._win(p, d, self._winning_tile(p), robbing=False)
             else:
                 self._false_mahjong(p, None)
         elif a.kind is ActionKind.CONCEALED_KONG:
@@ -853,6 +850,19 @@ class Game:
             assert a.target is not None
             self._make_dead(a.target, "exposures", called_by=p)
 
+    def _winning_tile(self, p: int) -> Tile:
+        """The tile that completed ``p``'s hand in this turn: the tile drawn; after a joker
+        exchange, the joker taken; after a claim, the tile claimed (now in an exposure)."""
+        ps = self.players[p]
+        if self.exchanged:
+            return TILES[_JOKER]
+        t = self.last_draw
+        if t is not None and ps.counts[t]:
+            return t
+        if self.claimed_from is not None and self.last_discard is not None:
+            return self.last_discard
+        return self._any_tile(p)
+
     def _make_dead(self, p: int, reason: str, called_by: int | None = None) -> None:
         """001 Part one "Dead hands": ``p`` is out of play until the next hand; the others
         go on, and ``p`` still pays a winner."""
@@ -878,6 +888,7 @@ class Game:
             opts.append(_MAHJONG[q])
         if live > 0:
             natural = c[t] if len(self._alike[t]) == 1 else sum(c[x] for x in self._alike[t])
+            held = ps.concealed_count
             jokers = c[_JOKER] if self.rules.jokers_in_exposures else 0
             for kind in self._claims:
                 if kind is ActionKind.CHOW:
@@ -893,6 +904,9 @@ class Game:
                 if kind is ActionKind.KONG and self.rules.kong_replacement \
                         and not self._can_replace():
                     continue
+                if held - need < 1 and not (kind is ActionKind.KONG
+                                            and self.rules.kong_replacement):
+                    continue  # nothing would be left to discard (a complete hand is Mahjong)
                 if not jokers:
                     if natural >= need:
                         opts.append(_PLAIN_ACTIONS[kind][q])

@@ -1,31 +1,50 @@
 """Players: the Player protocol, bots, and the loop that plays a game.
 
-Bots by name: ``make_bot("random", seed)``, ``make_bot("efficiency", seed)``.
+Bots by name: ``make_bot("random", seed)``, ``make_bot("efficiency", seed)``,
+``make_bot("american", seed, rules=rules)`` (the American bot plays the rule set's card).
 """
 
 from __future__ import annotations
 
 import importlib
+from typing import TYPE_CHECKING
 
 from .base import Player, play_game
 from .random_bot import RandomBot
 
-__all__ = ["BOTS", "Player", "RandomBot", "make_bot", "play_game"]
+if TYPE_CHECKING:
+    from ..rules.base import RuleSet
 
-#: bot name -> "module:Class"; each class takes ``(seed, name)``
+__all__ = ["BOTS", "Player", "RandomBot", "default_bot", "make_bot", "play_game"]
+
+#: bot name -> "module:Class"; each class takes ``(seed, name)``; a class with a true
+#: ``wants_card`` attribute also takes ``card=`` (the American card of the game)
 BOTS: dict[str, str] = {
     "random": "mahjong_table.players.random_bot:RandomBot",
     "efficiency": "mahjong_table.players.efficiency_bot:EfficiencyBot",
+    "american": "mahjong_table.players.american_bot:AmericanBot",
 }
 
 
-def make_bot(kind: str, seed: int | str = 0, name: str | None = None) -> Player:
-    """A bot of ``kind`` (see :data:`BOTS`), seeded. Raises ``ValueError`` for an unknown
-    kind."""
+def default_bot(rules: RuleSet) -> str:
+    """The bot that plays ``rules`` best: ``"american"`` for a rule set played against a
+    card (American, 001 Part one), ``"efficiency"`` for the four-sets-and-a-pair rule sets."""
+    return "american" if getattr(rules, "card", None) is not None else "efficiency"
+
+
+def make_bot(kind: str, seed: int | str = 0, name: str | None = None, *,
+             rules: RuleSet | None = None) -> Player:
+    """A bot of ``kind`` (see :data:`BOTS`), seeded. ``rules``: the game's rule set, for
+    bots that read it (the American bot plays its ``card``). Raises ``ValueError`` for an
+    unknown kind."""
     target = BOTS.get(kind)
     if target is None:
         raise ValueError(f"unknown bot {kind!r}; known: {', '.join(BOTS)}")
     module_name, cls_name = target.split(":")
     cls = getattr(importlib.import_module(module_name), cls_name)
-    bot: Player = cls(seed, name or kind.capitalize())
+    card = getattr(rules, "card", None) if rules is not None else None
+    if card is not None and getattr(cls, "wants_card", False):
+        bot: Player = cls(seed, name or kind.capitalize(), card=card)
+    else:
+        bot = cls(seed, name or kind.capitalize())
     return bot

@@ -7,18 +7,29 @@
   not raise it), and declares a concealed or added kong when that does not raise its shanten.
 
 Shanten comes from :mod:`mahjong_table.analysis` with the rule set's own winning forms.
+
+American play (001 Part one) has no sets-and-a-pair shanten: its hands are the lines of a
+card, and before play come the Charleston's passes, the vote and the courtesy pass. There the
+fastest way to a win is the fewest tiles away from a line, which is what the American bot
+measures; so in a game whose hands hold flowers and jokers (a view with 47 counts) this bot
+plays as :class:`~mahjong_table.players.american_bot.AmericanBot` with the same seed. In any
+phase it does not know (a stage before play, say) it picks a legal action with its generator.
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from ..analysis.shanten import Forms
 from ..analysis.waits import discard_options
 from ..engine import Action, ActionKind, PlayerView
 from ..tiles import NUM_PLAYING
+
+if TYPE_CHECKING:
+    from ..rules.american.model import Card
+    from .base import Player
 
 __all__ = ["EfficiencyBot", "best_discards"]
 
@@ -59,16 +70,30 @@ class EfficiencyBot:
     good discards are broken by its own generator, so games replay exactly."""
 
     _forms: ClassVar[dict[tuple[str, ...], Forms]] = {}
+    #: :func:`~mahjong_table.players.make_bot` passes an American game's ``card``
+    wants_card = True
 
-    def __init__(self, seed: int | str = 0, name: str = "Efficiency") -> None:
+    def __init__(self, seed: int | str = 0, name: str = "Efficiency",
+                 card: Card | None = None) -> None:
         self.name = name
+        self.seed = seed
+        self.card = card
         self.rng = random.Random(f"efficiency-bot/{seed}")
+        self._card_player: Player | None = None
 
     def choose(self, view: PlayerView) -> Action:
         acts = view.legal_actions
         for a in acts:
             if a.kind is ActionKind.MAHJONG:
                 return a
+        if len(view.counts) > NUM_PLAYING:  # American play: hands are lines of a card
+            if self._card_player is None:
+                from .american_bot import AmericanBot
+
+                self._card_player = AmericanBot(self.seed, self.name, card=self.card)
+            return self._card_player.choose(view)
+        if view.phase not in ("turn", "claim", "rob"):
+            return acts[self.rng.randrange(len(acts))]
         forms = _forms_for(view.special_forms, self._forms)
         counts = list(view.counts)
         melds = len(view.me.melds)

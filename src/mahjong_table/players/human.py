@@ -9,17 +9,29 @@ JSON form of the events (``event.to_json(for_player=seat)``) passed to
 Input at a decision: a menu number, a tile in mpsz to discard it (``5p``), ``h``/``?`` for
 help, ``n`` to toggle English tile names, ``r`` to show the table again, ``q`` to quit (asks to
 confirm). End of input quits: :class:`QuitGame` is raised and the caller ends the game.
+
+American play (rule book 001 Part one) adds the stages before play: a Charleston pass or the
+courtesy pass is typed as tiles (``3m 5p 7z``) or as the numbers of the hand's tiles
+(``1 4 9``), with ``+1 blind`` on the last pass of a Charleston to pass on a tile just received
+unseen (``2m 4p +1 blind``); the vote on the second Charleston and the courtesy ask are small
+menus. While choosing, the three closest lines of the card are shown with their tiles away and
+the tiles each still needs (the matcher's ``tiles_away``).
 """
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, TextIO
+from typing import TYPE_CHECKING, Any, TextIO
 
 from ..engine import Action, ActionKind, PlayerView
-from ..tiles import TILES, NotationError, Tile, format_tiles, parse_tiles
+from ..engine.actions import EXPOSURE_SIZES
+from ..tiles import NUM_PLAYING, TILES, NotationError, Tile, format_tiles, parse_tiles
+
+if TYPE_CHECKING:
+    from ..rules.american.model import Card
 
 __all__ = ["HumanPlayer", "QuitGame", "describe_action", "tile_label", "tiles_glyphs",
            "tiles_spaced"]
@@ -28,6 +40,11 @@ WIND_NAMES = ("East", "South", "West", "North")
 _WIND_OF_LETTER = {"E": 0, "S": 1, "W": 2, "N": 3}
 _RULES_NAMES = {"hongkong": "Hong Kong", "chinese": "Chinese", "american": "American"}
 _SUIT_WORDS = {"m": "Characters", "p": "Circles", "s": "Bamboo"}
+#: a Charleston pass's direction by its seat offset in turn order (001 Part one 06)
+_DIRECTIONS = {1: "to the right", 2: "over (across)", 3: "to the left"}
+_JOKER = 46
+_BLIND = re.compile(r"^\+(\d+)(blind)?$")
+_CHARLESTON_NAMES = {0: "first Charleston", 1: "second Charleston", 2: "courtesy pass"}
 
 
 class QuitGame(Exception):
@@ -105,10 +122,25 @@ def describe_action(a: Action, *, claimed: Tile | None = None, drawn: Tile | Non
     if k is ActionKind.CHOW:
         assert a.tile is not None
         return f"Chow {_chow_label(a.tile)}"
-    if k is ActionKind.PUNG:
-        return f"Pung {tile_label(claimed)}" if claimed is not None else "Pung"
-    if k is ActionKind.KONG:
-        return f"Kong {tile_label(claimed)}" if claimed is not None else "Kong"
+    if k in EXPOSURE_SIZES:
+        word = k.value.capitalize()
+        text = f"{word} {tile_label(claimed)}" if claimed is not None else word
+        if a.jokers:
+            text += f" using {a.jokers} joker{'s' if a.jokers > 1 else ''}"
+        return text
+    if k is ActionKind.CHARLESTON_CONTINUE:
+        return "Continue: play the second Charleston (left, over, right)"
+    if k is ActionKind.CHARLESTON_STOP:
+        return "Stop: no second Charleston"
+    if k is ActionKind.COURTESY_ASK:
+        n = a.number or 0
+        return (f"Ask for {n} tile{'s' if n != 1 else ''}" if n
+                else "Ask for none (no courtesy pass)")
+    if k is ActionKind.JOKER_EXCHANGE:
+        assert a.tile is not None
+        return f"Exchange your {tile_label(a.tile)} for a joker (player {a.target}'s exposure)"
+    if k is ActionKind.CALL_DEAD:
+        return f"Call player {a.target}'s hand dead"
     if k is ActionKind.CONCEALED_KONG:
         assert a.tile is not None
         return f"Kong {tile_label(a.tile)} - declare the four in your hand (concealed kong)"
@@ -116,6 +148,12 @@ def describe_action(a: Action, *, claimed: Tile | None = None, drawn: Tile | Non
         assert a.tile is not None
         return f"Kong {tile_label(a.tile)} - add it to your exposed pung"
     return str(a)
+
+
+def _card_game(view: PlayerView) -> bool:
+    """A game played against a card (American): flowers and jokers are hand tiles, so the
+    hand's counts run over all 47 tile kinds."""
+    return len(view.counts) > NUM_PLAYING
 
 
 def _meld_tiles(notation: str) -> list[Tile]:
@@ -138,9 +176,26 @@ melds ([...] exposed, (...) concealed kong), bonus tiles and discards in order; 
 latest discard is marked {mark}."""
 
 
+AMERICAN_HELP = """\
+American play (001 Part one):
+  Charleston      type the tiles to pass, e.g. 3m 5p 7z, or their numbers in your
+                  hand as shown (1 4 9); jokers cannot be passed (06)
+  blind pass      on the last pass of each Charleston, +N passes on N of the tiles
+                  arriving now, unseen: 2m 4p +1 blind
+  vote, courtesy  pick from the menu; the courtesy pass asks 0-3 tiles of the player
+                  opposite (the lower number asked is exchanged)
+  flowers         all flowers are alike: 1f stands for any flower you hold
+  jokers          1j; a claim's menu says how many of your jokers it uses
+Exposures show jokers as 1j, e.g. [55p1j]; a dead hand is marked DEAD. The closest
+lines of the card are shown with the tiles each still needs."""
+
+
 _MAHJONG_WORDS = ("m", "mj", "mahjong", "win")
+_STAGE_EVENTS = frozenset({"charleston_stage", "passed", "received", "charleston_vote",
+                           "courtesy_agreed", "play_start", "charleston_pass",
+                           "courtesy_pass"})
 #: the glyph of each playing tile, read back as that tile
-_GLYPH_TILES = {t.glyph: t for t in TILES[:34]}
+_GLYPH_TILES = {t.glyph: t for t in (*TILES[:34], TILES[_JOKER])}
 
 
 class HumanPlayer:
@@ -155,11 +210,18 @@ class HumanPlayer:
     def __init__(self, input: TextIO, output: TextIO, *, seat: int = 0,
                  names: Sequence[str] | None = None, ascii: bool = False,
                  show_names: bool = False, name: str = "You", width: int = 80,
-                 allow_false_mahjong: bool = False) -> None:
+                 allow_false_mahjong: bool = False, false_mahjong_warning: str | None = None,
+                 card: Card | None = None) -> None:
         self.input = input
         #: the table penalises a false Mahjong (004 s07) instead of refusing it, so the person
         #: may declare one (after a warning)
         self.allow_false_mahjong = allow_false_mahjong
+        #: what the warning before a false Mahjong says (the rule set's penalty)
+        self.false_mahjong_warning = false_mahjong_warning or (
+            "Your hand does not win. A false Mahjong ends the hand and costs 64 to each other "
+            "player (004 s07). Declare it anyway? (y/n): ")
+        #: the card of an American game (for the closest lines); the practice card if None
+        self.card = card
         self.output = output
         self.seat = seat
         self.name = name
@@ -177,6 +239,10 @@ class HumanPlayer:
         self._offer: Tile | None = None  # a tile being added to a kong (rob window)
         self._offer_by: int | None = None
         self._win_how: dict[str, Any] = {}
+        # American play: the stage under way, the game's length, the last tiles received
+        self._stage: dict[str, Any] | None = None
+        self._hands: int | None = None
+        self._card_game = False
 
     # ----- output helpers ------------------------------------------------------------------
 
@@ -255,6 +321,9 @@ class HumanPlayer:
         if et == "game_start":
             first = int(ev.get("first_east", 0))
             self._winds = [(x - first) % 4 for x in range(4)]
+            options = ev.get("options") or {}
+            self._card_game = "card" in options
+            self._hands = int(options["hands"]) if "hands" in options else None
             self._note(f"Seats are drawn: {self.names[first] if first != self.seat else 'you'}"
                        f" will be East (the dealer) first.")
         elif et == "hand_start":
@@ -263,10 +332,16 @@ class HumanPlayer:
             self._last_discarder = None
             self._offer = None
             self._win_how = {}
+            self._stage = None
             dealer = int(ev["dealer"])
-            title = (f"Hand {int(ev['hand_number']) + 1} {self.style.dot} "
-                     f"{WIND_NAMES[_WIND_OF_LETTER[ev['round_wind']]]} round {self.style.dot} "
-                     f"dealer {self._who(dealer)}")
+            if self._card_game:  # American play has no prevailing wind (001 Part one 01)
+                of = f" of {self._hands}" if self._hands else ""
+                title = (f"Hand {int(ev['hand_number']) + 1}{of} {self.style.dot} "
+                         f"dealer {self._who(dealer)}")
+            else:
+                title = (f"Hand {int(ev['hand_number']) + 1} {self.style.dot} "
+                         f"{WIND_NAMES[_WIND_OF_LETTER[ev['round_wind']]]} round "
+                         f"{self.style.dot} dealer {self._who(dealer)}")
             self.say()
             self.say(self._rule(title, heavy=True))
             self._note(f"You sit {WIND_NAMES[self._winds[self.seat]]}. The wall is broken; "
@@ -320,12 +395,94 @@ class HumanPlayer:
                 src = "your" if d == self.seat else f"{self._who(d)}'s"
                 how = (f"by robbing {src} kong of {tile_label(t)}" if ev.get("robbing_kong")
                        else f"on {src} {tile_label(t)}")
+            if ev.get("false"):
+                how += ", but the hand does not win"
             self._note(f"{self._subject(p, 'declares', 'declare')} Mahjong {how}!")
+        elif et in _STAGE_EVENTS:
+            self._narrate_stage(ev)
+        elif et == "joker_exchange" and p is not None:
+            t = Tile.parse(str(ev["tile"]))
+            owner = int(ev["target"])
+            whose = ("their own" if p != self.seat else "your own") if owner == p else (
+                "your" if owner == self.seat else f"{self._who(owner)}'s")
+            self._note(f"{self._subject(p, 'exchanges', 'exchange')} {tile_label(t)} for the "
+                       f"joker in {whose} exposure, now {ev.get('meld', '')}")
+        elif et == "dead_hand" and p is not None:
+            if ev.get("reason") == "false_mahjong":
+                why = "a false Mahjong"
+            else:
+                why = "its exposures fit no line of the card"
+                if ev.get("called_by") is not None:
+                    by = int(ev["called_by"])
+                    why += f" (called by {'you' if by == self.seat else self._who(by)})"
+            whose = "Your hand is" if p == self.seat else f"{self._who(p)}'s hand is"
+            self._note(f"{whose} dead: {why}. Out of play until the next hand "
+                       f"(001 Part one 'Dead hands').")
         elif et == "hand_end":
             self._hand_end(ev)
         elif et == "game_end":
             self._game_end(ev)
         # draws of others (no tile shown), claim windows and responses are not narrated
+
+    def _stage_words(self, stage: Mapping[str, Any]) -> str:
+        """``"first Charleston, pass 3 tiles to the right (to South (Bot 1))"``."""
+        kind = stage.get("kind")
+        name = str(stage.get("stage", stage.get("name", "")))
+        group = _CHARLESTON_NAMES[1 if name.startswith("second") else 2
+                                  if name.startswith("courtesy") else 0]
+        if kind == "vote":
+            return "the vote on a second Charleston (it is played only if all agree)"
+        if kind == "courtesy_ask":
+            return (f"the courtesy pass: ask the player opposite, "
+                    f"{self._who((self.seat + 2) % 4)}, for 0 to {stage.get('count', 3)} tiles")
+        offset = int(stage.get("offset") or 2)
+        to = self._who((self.seat + offset) % 4)
+        count = int(stage.get("count", 3))
+        if kind == "courtesy_pass":
+            return f"the courtesy pass with {to}"
+        return f"{group}, pass {count} tiles {_DIRECTIONS.get(offset, '')} (to {to})"
+
+    def _narrate_stage(self, ev: Mapping[str, Any]) -> None:
+        """The Charleston's events (001 Part one 06): stages, own passes, the vote."""
+        et = ev.get("type")
+        if et == "charleston_stage":
+            self._stage = dict(ev)
+            kind = ev.get("kind")
+            if kind == "courtesy_pass":
+                return  # told by courtesy_agreed, which only the partners see
+            words = self._stage_words(ev)
+            self._note(words[0].upper() + words[1:] + ".")
+        elif et == "passed" and ev.get("player") == self.seat:
+            to = int(ev["to"])
+            tiles = parse_tiles(str(ev.get("tiles") or "")) if ev.get("tiles") else []
+            blind = int(ev.get("blind") or 0)
+            what = tiles_spaced(tiles) if tiles else ""
+            if blind:
+                what = (what + " and " if what else "") + f"{blind} tile(s) unseen (blind)"
+            self._note(f"You pass {what} to {self._who(to)}")
+        elif et == "received" and ev.get("player") == self.seat:
+            tiles = parse_tiles(str(ev.get("tiles") or "")) if ev.get("tiles") else []
+            src = int(ev["source"])
+            self._note(f"You receive {tiles_spaced(tiles) or 'nothing'} from {self._who(src)}")
+        elif et == "charleston_vote":
+            if ev.get("agreed"):
+                self._note("Everyone agreed: the second Charleston is played "
+                           "(left, over, right).")
+            else:
+                self._note("Not everyone agreed: there is no second Charleston.")
+        elif et == "courtesy_agreed" and ev.get("player") == self.seat:
+            n = int(ev.get("number") or 0)
+            partner = self._who(int(ev["partner"]))
+            if n:
+                self._note(f"Courtesy pass: you and {partner} exchange {n} tile"
+                           f"{'s' if n > 1 else ''} (the lower number asked).")
+            else:
+                self._note(f"Courtesy pass: you and {partner} exchange no tiles.")
+        elif et == "play_start":
+            self._stage = None
+            east = next((x for x in range(4) if self._winds[x] == 0), 0)
+            self._note(f"The Charleston is over. {self._subject(east, 'begins', 'begin')} by "
+                       f"discarding (001 Part one 07).")
 
     def _hand_end(self, ev: Mapping[str, Any]) -> None:
         result: Mapping[str, Any] = ev["result"]
@@ -357,8 +514,12 @@ class HumanPlayer:
             if groups:
                 self.say(f"  Hand:  {' '.join(groups)}")
                 if self.style.glyphs:
-                    glyphs = [self._glyphs_of(_meld_tiles(g)) for g in groups]
-                    self.say(f"         {'   '.join(glyphs)}")
+                    try:
+                        glyphs = [self._glyphs_of(_meld_tiles(g)) for g in groups]
+                    except NotationError:  # a group written otherwise than in tiles
+                        glyphs = []
+                    if glyphs:
+                        self.say(f"         {'   '.join(glyphs)}")
             if self._win_how.get("tile"):
                 self.say(f"  Winning tile: {tile_label(Tile.parse(str(self._win_how['tile'])))}")
             if self._bonus[w]:
@@ -378,7 +539,32 @@ class HumanPlayer:
         if answer is not None and answer.lower() in ("q", "quit") and self._confirm_quit():
             raise QuitGame("quit")
 
+    def _card_score_lines(self, score: Mapping[str, Any]) -> None:
+        """An American win: the card line (section and number, pattern), its points, whether
+        it is jokerless, and any further scoring items (001 Part one "Winning the hand")."""
+        line = score.get("line")
+        where = ""
+        pattern = ""
+        if isinstance(line, Mapping):
+            where = f"{line.get('section', '?')} #{line.get('number', '?')}"
+            pattern = str(line.get("pattern", ""))
+        points = int(score.get("points", score.get("fan", 0)))
+        jokerless = "jokerless" if score.get("jokerless") else "not jokerless"
+        self.say(f"  Card line: {where}  {pattern}".rstrip())
+        self.say(f"  {points} point{'s' if points != 1 else ''}, {jokerless}")
+        items = list(score.get("items") or [])
+        if items:
+            names = [str(it.get("name", it.get("id"))) for it in items]
+            width = max(36, max(len(n) for n in names) + 2)
+            self.say("  Scoring:")
+            for name, it in zip(names, items, strict=True):
+                value = int(it.get("points", it.get("fan", 0)))
+                self.say(f"    {name:<{width}}{value:>4} point{'s' if value != 1 else ''}")
+
     def _score_lines(self, score: Mapping[str, Any]) -> None:
+        if "line" in score:
+            self._card_score_lines(score)
+            return
         fan = score.get("rules", "hongkong") == "hongkong"
 
         def unit(n: int) -> str:
@@ -420,20 +606,25 @@ class HumanPlayer:
         st = self.style
         self._winds = [s.wind for s in view.seats]
         rules = _RULES_NAMES.get(view.rules, view.rules)
-        lines = [
-            "",
-            self._rule(heavy=True),
-            f"{rules} {st.dot} {WIND_NAMES[view.round_wind]} round {st.dot} "
-            f"Hand {view.hand_number + 1} {st.dot} Dealer: {self._who(view.dealer)} {st.dot} "
-            f"Wall: {view.live_wall} live, {view.dead_wall} dead",
-            self._rule(),
-        ]
+        if _card_game(view):
+            of = f" of {self._hands}" if self._hands else ""
+            head = (f"{rules} {st.dot} Hand {view.hand_number + 1}{of} {st.dot} "
+                    f"Dealer: {self._who(view.dealer)} {st.dot} Wall: {view.live_wall} left")
+            if view.phase == "charleston" and view.stage:
+                head += f" {st.dot} {view.stage.replace('_', ' ')}"
+        else:
+            head = (f"{rules} {st.dot} {WIND_NAMES[view.round_wind]} round {st.dot} "
+                    f"Hand {view.hand_number + 1} {st.dot} Dealer: {self._who(view.dealer)} "
+                    f"{st.dot} Wall: {view.live_wall} live, {view.dead_wall} dead")
+        lines = ["", self._rule(heavy=True), head, self._rule()]
         last = self._last_discarder
         for s in sorted(view.seats, key=lambda s: s.wind):
             mark = st.current if s.player == view.current and view.phase == "turn" else " "
             who = "You" if s.player == view.player else s.name
             head = (f"{mark} {WIND_NAMES[s.wind]:<6}{who:<15}{s.score:+6d}  "
                     f"{s.concealed_count:>2} in hand")
+            if s.dead:
+                head += "  DEAD"
             extras = [m.notation() for m in s.melds]
             if s.bonus:
                 extras.append("bonus " + " ".join(str(t) for t in s.bonus))
@@ -474,7 +665,13 @@ class HumanPlayer:
             shown = " ".join(m.notation() for m in me.melds)
             if st.glyphs:
                 shown += "   " + "  ".join(tiles_glyphs(m.tiles) for m in me.melds)
-            lines.append(f"   melds: {shown}")
+            lines.append(f"   {'exposures' if _card_game(view) else 'melds'}: {shown}")
+        if _card_game(view):
+            jokers = view.counts[_JOKER]
+            flowers = sum(view.counts[34:42])
+            if jokers or flowers:
+                lines.append(f"   jokers: {jokers}  flowers: {flowers} (all flowers are "
+                             f"alike)")
         if self.show_names:
             names: list[str] = []
             i = 0
@@ -503,6 +700,9 @@ class HumanPlayer:
             who = self._who(self._offer_by) if self._offer_by is not None else "Someone"
             t = self._offer
             return (f"{who} adds {tile_label(t)} to a pung. You can rob it to win!", t)
+        if view.phase == "charleston":
+            return ("Second Charleston? It is played only if all four players agree "
+                    "(001 Part one 06). Continue or stop:", None)
         if view.drawn is not None:
             return (f"Your turn: you drew {tile_label(view.drawn)}. "
                     f"Type a tile to discard, or a number:", None)
@@ -526,11 +726,19 @@ class HumanPlayer:
     def choose(self, view: PlayerView) -> Action:
         """Show the table and the menu; read until the person picks a legal action."""
         acts = list(view.legal_actions)
+        kinds = {a.kind for a in acts}
+        if ActionKind.CHARLESTON_PASS in kinds or ActionKind.COURTESY_PASS in kinds:
+            return self._choose_pass(view, acts)
+        if ActionKind.COURTESY_ASK in kinds:
+            return self._choose_courtesy_ask(view, acts)
         context, offered = self._context(view)
-        labels = [describe_action(a, claimed=offered, drawn=view.drawn) for a in acts]
+        labels = [self._label(a, view, offered) for a in acts]
+        card_game = _card_game(view)
 
         def show(table: bool) -> None:
             out = self.render(view) if table else []
+            if table and card_game:
+                out.extend(self._closest_lines(view))
             out.append("")
             out.append(context)
             out.extend(self._menu_lines(labels))
@@ -540,10 +748,9 @@ class HumanPlayer:
         show(True)
         prompt = f"Your choice [1-{len(acts)}, h for help, q to quit]: "
         while True:
-            line = self._ask(prompt)
-            if line is None:
-                raise QuitGame("end of input")
-            answer = line.strip()
+            answer = self._read(prompt, show, card_game)
+            if answer is None:
+                continue
             low = answer.lower()
             if not answer:
                 if any(a.kind is ActionKind.DISCARD for a in acts):
@@ -551,24 +758,6 @@ class HumanPlayer:
                              f"or h for help.")
                 else:
                     self.say(f"Please type a menu number (1-{len(acts)}), or h for help.")
-                continue
-            if low in ("h", "?", "help"):
-                self.say(HELP.format(mark=f"{self.style.last_open}..."
-                                          f"{self.style.last_close}"))
-                show(False)
-                continue
-            if low in ("q", "quit", "exit"):
-                if self._confirm_quit():
-                    raise QuitGame("quit")
-                show(False)
-                continue
-            if low in ("n", "names"):
-                self.show_names = not self.show_names
-                self.say(f"English tile names {'on' if self.show_names else 'off'}.")
-                show(True)
-                continue
-            if low in ("r", "redraw", "t", "table"):
-                show(True)
                 continue
             chosen = self._parse_choice(answer, acts)
             if isinstance(chosen, Action):
@@ -578,9 +767,273 @@ class HumanPlayer:
                 return Action(ActionKind.MAHJONG, self.seat)
             self.say(chosen)
 
+    def _read(self, prompt: str, show: Any, card_game: bool) -> str | None:
+        """Read one answer. The commands every decision shares (help, quit, names, redraw)
+        are handled here and give None; the end of input raises :class:`QuitGame`."""
+        line = self._ask(prompt)
+        if line is None:
+            raise QuitGame("end of input")
+        answer = line.strip()
+        low = answer.lower()
+        if low in ("h", "?", "help"):
+            self.say(HELP.format(mark=f"{self.style.last_open}...{self.style.last_close}"))
+            if card_game:
+                self.say(AMERICAN_HELP)
+            show(False)
+            return None
+        if low in ("q", "quit", "exit"):
+            if self._confirm_quit():
+                raise QuitGame("quit")
+            show(False)
+            return None
+        if low in ("n", "names"):
+            self.show_names = not self.show_names
+            self.say(f"English tile names {'on' if self.show_names else 'off'}.")
+            show(True)
+            return None
+        if low in ("r", "redraw", "t", "table"):
+            show(True)
+            return None
+        return answer
+
+    def _label(self, a: Action, view: PlayerView, offered: Tile | None) -> str:
+        """Menu wording of ``a`` in ``view`` (naming seats and exposures where it helps)."""
+        k = a.kind
+        if k is ActionKind.JOKER_EXCHANGE and a.tile is not None and a.target is not None:
+            meld = next((m for m in view.seats[a.target].melds
+                         if any(t.is_joker for t in m.tiles)
+                         and (m.tile == a.tile or (m.tile.is_flower and a.tile.is_flower))),
+                        None)
+            whose = "your own" if a.target == self.seat else f"{self._who(a.target)}'s"
+            shown = f" {meld.notation()}" if meld is not None else ""
+            return f"Exchange your {tile_label(a.tile)} for the joker in {whose} exposure{shown}"
+        if k is ActionKind.CALL_DEAD and a.target is not None:
+            melds = " ".join(m.notation() for m in view.seats[a.target].melds)
+            return (f"Call {self._who(a.target)}'s hand dead: its exposures {melds} fit no "
+                    f"line of the card (001 Part one 'Dead hands')")
+        if k is ActionKind.MAHJONG and view.phase == "charleston":
+            return "Mahjong! Your dealt hand already wins"
+        return describe_action(a, claimed=offered, drawn=view.drawn)
+
+    # ----- American: the card, the Charleston and the courtesy pass (001 Part one 06) -------
+
+    def _the_card(self) -> Card:
+        if self.card is None:
+            from ..rules.american.card import practice_card
+
+            self.card = practice_card()
+        return self.card
+
+    def _closest_lines(self, view: PlayerView, n: int = 3) -> list[str]:
+        """The ``n`` closest lines of the card: tiles away and the tiles each still needs
+        (jokers may stand in for those in groups of three or more)."""
+        from ..rules.american.matcher import tiles_away
+
+        try:
+            found = tiles_away(self._the_card(), view.counts, view.me.melds)
+        except ValueError:
+            return []
+        lines = ["Closest card lines:"]
+        for d in found[:n]:
+            ln = d.line
+            head = (f"  {ln.key:<20} {ln.pattern}  {'C' if ln.concealed else 'X'} "
+                    f"{ln.points}: ")
+            if d.away is None:
+                lines.append(head + "out of reach")
+                continue
+            if d.away == 0:
+                lines.append(head + "complete!")
+                continue
+            needs = tiles_spaced(d.needs)
+            wild = d.needs_jokerable
+            tail = f"{d.away} away, needs {needs}"
+            if wild:
+                tail += f" (a joker may stand in for {tiles_spaced(wild)})"
+            lines.extend(self._wrap(head, tail.split(" "), indent=6))
+        return lines
+
+    def _stage_info(self, view: PlayerView) -> dict[str, Any]:
+        """The stage under way: from its event, or from the American rule set's stages."""
+        if self._stage is not None and self._stage.get("stage") == view.stage:
+            return self._stage
+        from ..rules.american.ruleset import CHARLESTON
+
+        for st in CHARLESTON:
+            if st.name == view.stage:
+                return {"stage": st.name, "kind": st.kind, "offset": st.offset,
+                        "count": st.count, "blind": st.blind}
+        return {"stage": view.stage or "", "kind": "pass", "offset": 2, "count": 3,
+                "blind": False}
+
+    def _choose_courtesy_ask(self, view: PlayerView, acts: Sequence[Action]) -> Action:
+        """001 Part one 06: "players sitting opposite each other may exchange 0-3 tiles";
+        the lower number asked is exchanged."""
+        by_number = {a.number or 0: a for a in acts if a.kind is ActionKind.COURTESY_ASK}
+        top = max(by_number)
+        partner = self._who((self.seat + 2) % 4)
+
+        def show(table: bool) -> None:
+            out = self.render(view) if table else []
+            if table:
+                out.extend(self._closest_lines(view))
+            out.append("")
+            out.append(f"Courtesy pass (001 Part one 06): how many tiles do you want to "
+                       f"exchange with {partner}, opposite you? Both must agree: the lower "
+                       f"number asked is exchanged.")
+            out.extend(f"  {n}. {describe_action(by_number[n])}" for n in sorted(by_number))
+            self.output.write("\n".join(out) + "\n")
+            self.output.flush()
+
+        show(True)
+        while True:
+            answer = self._read(f"How many tiles [0-{top}, h for help, q to quit]: ", show,
+                                True)
+            if answer is None:
+                continue
+            if answer.isdigit() and int(answer) in by_number:
+                return by_number[int(answer)]
+            self.say(f"Type a number from 0 to {top}: the tiles you ask to exchange.")
+
+    def _choose_pass(self, view: PlayerView, acts: Sequence[Action]) -> Action:
+        """A Charleston pass or the courtesy pass (001 Part one 06), typed as tiles or as
+        the numbers of the hand's tiles, with ``+N blind`` where blind passing is allowed."""
+        kind = next(a.kind for a in acts if a.kind in (ActionKind.CHARLESTON_PASS,
+                                                       ActionKind.COURTESY_PASS))
+        passes = [a for a in acts if a.kind is kind]
+        n = len(passes[0].tiles) + (passes[0].number or 0)
+        blind_max = max(a.number or 0 for a in passes)
+        mahjong = next((a for a in acts if a.kind is ActionKind.MAHJONG), None)
+        legal = set(passes)
+        info = self._stage_info(view)
+        hand = list(view.concealed)
+        if kind is ActionKind.COURTESY_PASS:
+            partner = self._who((self.seat + 2) % 4)
+            what = (f"Courtesy pass: pass the {n} tile{'s' if n > 1 else ''} you agreed "
+                    f"with {partner}.")
+        else:
+            words = self._stage_words(info)
+            what = words[0].upper() + words[1:] + "."
+        notes = ["Jokers cannot be passed (001 Part one 06)."]
+        if blind_max:
+            notes.append(f"This is the last pass of the Charleston: you may pass on up to "
+                         f"{blind_max} of the tiles arriving now unseen (a blind pass), "
+                         f"e.g. 2m 4p +1 blind.")
+        example = " ".join(str(t) for t in hand[:n])
+        numbers = " ".join(str(i + 1) for i in range(min(n, len(hand))))
+
+        def show(table: bool) -> None:
+            out = self.render(view) if table else []
+            if table:
+                out.extend(self._closest_lines(view))
+                out.extend(self._wrap("Your tiles by number: ",
+                                      [f"{i + 1}:{t}" for i, t in enumerate(hand)],
+                                      indent=4))
+            out.append("")
+            out.append(what)
+            out.extend(notes)
+            if mahjong is not None:
+                out.append("Your dealt hand already wins: type m to declare Mahjong.")
+            self.output.write("\n".join(out) + "\n")
+            self.output.flush()
+
+        show(True)
+        prompt = (f"Pass {n} tile{'s' if n > 1 else ''} (e.g. {example} or {numbers}; "
+                  f"h for help, q to quit): ")
+        while True:
+            answer = self._read(prompt, show, True)
+            if answer is None:
+                continue
+            if mahjong is not None and answer.lower() in _MAHJONG_WORDS:
+                return mahjong
+            chosen = self._parse_pass(answer, hand, n, blind_max,
+                                      bool(info.get("blind"))
+                                      and kind is ActionKind.CHARLESTON_PASS)
+            if isinstance(chosen, str):
+                self.say(chosen)
+                continue
+            tiles, blind = chosen
+            action = Action(kind, self.seat, tiles=tiles, number=blind or None)
+            if action in legal:
+                return action
+            self.say(f"That pass is not possible now: {tiles_spaced(tiles) or 'no tiles'}"
+                     f"{f' and {blind} blind' if blind else ''}.")
+
+    def _parse_pass(self, answer: str, hand: Sequence[Tile], n: int, blind_max: int,
+                    blind_stage: bool) -> tuple[tuple[Tile, ...], int] | str:
+        """The tiles (from ``hand``) and the blind count ``answer`` names, or a message
+        saying what is wrong. Flowers are alike: ``1f`` is any flower held."""
+        blind = 0
+        picked: list[Tile] = []
+        tokens = answer.replace(",", " ").split()
+        i = 0
+        while i < len(tokens):
+            tok = tokens[i]
+            low = tok.lower()
+            m = _BLIND.match(low)
+            if m:
+                blind += int(m.group(1))
+                if not m.group(2) and i + 1 < len(tokens) and tokens[i + 1].lower() in (
+                        "blind", "blinds"):
+                    i += 1
+            elif low in ("blind", "blinds"):
+                return "Write a blind pass as +N blind, e.g. 2m 4p +1 blind."
+            elif tok.isdigit():
+                if not 1 <= int(tok) <= len(hand):
+                    return (f"There is no tile number {tok}: your hand has {len(hand)} "
+                            f"tiles, numbered 1 to {len(hand)}.")
+                picked.append(hand[int(tok) - 1])
+            else:
+                if tok in _GLYPH_TILES:
+                    tok = str(_GLYPH_TILES[tok])
+                try:
+                    picked.extend(parse_tiles(tok))
+                except NotationError as exc:
+                    return (f"{tok!r} is not a tile: {exc}. Type {n} tiles (e.g. 3m 5p 7z) "
+                            f"or their numbers in your hand.")
+            i += 1
+        if any(t.is_joker for t in picked):
+            return ("Jokers cannot be passed (001 Part one 06: \"Jokers cannot be passed\"). "
+                    "Choose other tiles.")
+        if blind and not blind_stage:
+            return ("A blind pass is allowed only on the last pass of each Charleston "
+                    "(001 Part one 06; the option blind_pass), not now.")
+        if blind > blind_max:
+            return (f"You can pass on at most {blind_max} tile{'s' if blind_max != 1 else ''} "
+                    f"unseen now.")
+        if len(picked) + blind != n:
+            gave = f"{len(picked)} tile{'s' if len(picked) != 1 else ''}"
+            if blind:
+                gave += f" and {blind} blind"
+            return f"This pass is {n} tiles: you gave {gave}."
+        # every tile must be held (flowers are alike: any held flower stands for 1f)
+        have: dict[int, int] = {}
+        for t in hand:
+            have[t] = have.get(t, 0) + 1
+        chosen: list[Tile] = []
+        flowers_wanted = 0
+        for t in picked:
+            if have.get(t, 0) > 0:
+                have[t] -= 1
+                chosen.append(t)
+            elif t.is_flower:
+                flowers_wanted += 1
+            else:
+                held = sum(1 for x in hand if x == t)
+                if not held:
+                    return f"You have no {tile_label(t)} in your hand."
+                return (f"You hold only {held} {tile_label(t)}, not "
+                        f"{sum(1 for x in picked if x == t)}.")
+        for k in sorted(have):
+            while flowers_wanted and TILES[k].is_flower and have[k] > 0:
+                have[k] -= 1
+                flowers_wanted -= 1
+                chosen.append(TILES[k])
+        if flowers_wanted:
+            return "You do not hold that many flowers."
+        return tuple(sorted(chosen)), blind
+
     def _confirm_false_mahjong(self) -> bool:
-        ans = self._ask("Your hand does not win. A false Mahjong ends the hand and costs 64 to "
-                        "each other player (004 s07). Declare it anyway? (y/n): ")
+        ans = self._ask(self.false_mahjong_warning)
         return ans is not None and ans.lower() in ("y", "yes")
 
     def _confirm_quit(self) -> bool:
@@ -599,7 +1052,12 @@ class HumanPlayer:
         if answer in _GLYPH_TILES:  # a tile glyph, as the hand is shown
             answer = str(_GLYPH_TILES[answer])
         for words, kind in ((_MAHJONG_WORDS, ActionKind.MAHJONG),
-                            (("p", "pass"), ActionKind.PASS)):
+                            (("p", "pass"), ActionKind.PASS),
+                            (("c", "continue", "y", "yes"), ActionKind.CHARLESTON_CONTINUE),
+                            (("s", "stop", "no"), ActionKind.CHARLESTON_STOP)):
+            if kind not in (ActionKind.MAHJONG, ActionKind.PASS) and not any(
+                    a.kind is kind for a in acts):
+                continue
             if low in words:
                 for a in acts:
                     if a.kind is kind:
@@ -616,6 +1074,11 @@ class HumanPlayer:
             for a in acts:
                 if a.kind is ActionKind.DISCARD and a.tile == t:
                     return a
+            if t.is_flower:  # American flowers are alike: any flower held is discarded
+                for a in acts:
+                    if a.kind is ActionKind.DISCARD and a.tile is not None \
+                            and a.tile.is_flower:
+                        return a
             if not any(a.kind is ActionKind.DISCARD for a in acts):
                 return (f"You cannot discard now: answer the claim with a menu number "
                         f"(1-{n}).")
