@@ -1,6 +1,6 @@
 """Game records: JSON lines that replay exactly.
 
-Line 1 is a header: ``{"record": "mahjong-table", "version": 1, "rules": ..., "options": ...,
+Line 1 is a header: ``{"record": "mahjong-table", "version": 2, "rules": ..., "options": ...,
 "seed": ..., "max_hands": ..., "names": [...]}``. Then, in order, one line per engine event
 (``{"event": {...}}``, with every tile shown) and one per player action (``{"action":
 {...}}``) placed before the events it caused. The last line is ``{"final": {"scores": [...],
@@ -24,7 +24,10 @@ from .rules import get_rule_set
 __all__ = ["RECORD_VERSION", "RecordError", "write_record", "record_lines", "replay",
            "ReplayReport", "split_games"]
 
-RECORD_VERSION = 1
+#: 2: every claimable discard and every added kong opens a window (issue 7); records of
+#: version 1 replay with the windows of their time (``Game(legacy_windows=True)``)
+RECORD_VERSION = 2
+_READABLE = (1, 2)
 
 
 class RecordError(ValueError):
@@ -140,8 +143,10 @@ def replay(source: str | Path | Iterable[str]) -> ReplayReport:
 
 def _replay_game(rows: list[dict[str, Any]]) -> ReplayReport:
     head = rows[0]
-    if head.get("version") != RECORD_VERSION:
-        raise RecordError(f"record version {head.get('version')} is not {RECORD_VERSION}")
+    version = head.get("version")
+    if version not in _READABLE:
+        raise RecordError(f"record version {version} is not one of "
+                          f"{', '.join(map(str, _READABLE))}")
     try:
         if head.get("position") is not None:
             game = Game.from_position(head["position"], head["seed"],
@@ -150,7 +155,8 @@ def _replay_game(rows: list[dict[str, Any]]) -> ReplayReport:
         else:
             rules = get_rule_set(head["rules"], **head.get("options", {}))
             game = Game(rules, head["seed"], max_hands=head.get("max_hands"),
-                        names=head.get("names"), check_invariants=True)
+                        names=head.get("names"), check_invariants=True,
+                        legacy_windows=version == 1)
     except (KeyError, TypeError, ValueError) as exc:
         raise RecordError(f"line {head['_line']}: bad header ({exc!r})") from exc
     produced = 0  # events of the replay compared so far

@@ -147,12 +147,17 @@ class Game:
 
     def __init__(self, rules: RuleSet, seed: int | str = 0, *, max_hands: int | None = None,
                  check_invariants: bool = False, names: list[str] | None = None,
-                 wall_order: Sequence[Tile] | str | None = None) -> None:
+                 wall_order: Sequence[Tile] | str | None = None,
+                 legacy_windows: bool = False) -> None:
         """``wall_order``: the first hand's wall as built, tile by tile (East's wall first,
         each wall from its right end, top then bottom of each stack; mpsz text or tiles), so
         that the deal, the draws and every replacement follow from it; the dice still come
-        from the seed. Raises ``ValueError`` if it is not exactly the rule set's tiles."""
+        from the seed. Raises ``ValueError`` if it is not exactly the rule set's tiles.
+
+        ``legacy_windows`` replays records of version 1, written when a claim or rob window
+        was announced only if somebody could claim (which told the table so)."""
         self._init(rules, seed, max_hands, check_invariants, names)
+        self.legacy_windows = legacy_windows
         self._wall_order: list[Tile] | None = None
         if wall_order is not None:
             order = parse_tiles(wall_order) if isinstance(wall_order, str) else list(wall_order)
@@ -188,6 +193,7 @@ class Game:
         game._init(setup.rules, seed, max_hands, check_invariants,
                    names or (list(pos.names) if pos.names else None))
         game._wall_order = None
+        game.legacy_windows = False
         game.position_text = position if isinstance(position, str) else None
         game._start_position(setup)
         return game
@@ -938,10 +944,12 @@ class Game:
                 opts = self._claim_options(q, d, t, live)
                 if opts:
                     self.pending[q] = opts
+            # every claimable discard opens a window, whether anyone can claim it or not, and
+            # who is asked stays hidden: either would tell what the others hold (issue 7)
+            if self.pending or not self.legacy_windows:
+                self._emit("claim_window", None, tile=str(t), discarder=d)
         if self.pending:
             self.phase = Phase.CLAIM
-            # who is asked stays hidden: it would tell what they hold
-            self._emit("claim_window", None, tile=str(t), discarder=d)
         else:
             self._after_no_claim(d)
 
@@ -964,9 +972,11 @@ class Game:
                 if t in self._waits(q):
                     self.pending[q] = [_MAHJONG[q], _PASS[q]]
         self.discarder = p
+        if self.rules.robbing_kong and (self.pending or not self.legacy_windows):
+            # every added kong opens the window (issue 7): its presence tells nothing
+            self._emit("rob_window", None, tile=str(t), player_adding=p)
         if self.pending:
             self.phase = Phase.ROB
-            self._emit("rob_window", None, tile=str(t), player_adding=p)
         else:
             self._complete_added_kong(p, t)
 
