@@ -146,3 +146,33 @@ def test_a_game_from_a_chosen_wall_order() -> None:
         Game(rules, 5, wall_order=[*order[1:], TILES[1]])
     dealt = [parse_tiles(e.data["tiles"]) for e in a.events if e.type == "deal"]
     assert sum(len(d) for d in dealt) == 53
+
+
+def test_analyze_and_play_take_a_position(tmp_path: Any, capsys: pytest.CaptureFixture[str]
+                                          ) -> None:
+    """``analyze --position`` studies the hand of the player to act, with the rules and the
+    tiles seen from the position; ``play --position`` plays on from it (issue 7 item 3)."""
+    import io
+
+    from mahjong_table.cli import build_parser, main
+    from mahjong_table.commands import play
+
+    text = ("hongkong rounds=1\n0: 123m456p789s1122z 3z\n1: 147m258p369s1234z discards 1z\n"
+            "2: ?\n3: ?\nturn 0 drew 3z\n")
+    path = tmp_path / "table.position"
+    path.write_text(text)
+    assert main(["analyze", "--position", str(path), "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["shanten"] == 0
+    best = out["discards"][0]
+    assert best["tile"] == "3z" and {w["tile"]: w["unseen"] for w in best["useful"]} == {
+        "1z": 1, "2z": 2}  # the 1z discarded by player 1 is seen, its concealed 2z is not
+    assert main(["analyze", "--position", "hongkong\n0: 11111m"]) == 2
+    assert "5 copies of 1m" in capsys.readouterr().err
+    args = build_parser().parse_args(["play", "--position", str(path), "--hands", "1",
+                                      "--seed", "3", "--ascii"])
+    out_stream = io.StringIO()
+    assert play.run(args, io.StringIO("3z\n" + "p\n" * 200 + "1\n" * 200),
+                    out_stream) in (0, 130)
+    shown = out_stream.getvalue()
+    assert "123m456p789s1122z" in shown

@@ -31,6 +31,7 @@ from ..rules.american.card import PRACTICE, card_from_option
 from ..rules.american.matcher import LineDistance, hand_counts, tiles_away
 from ..rules.american.model import Card, CardError
 from ..tiles import AMERICAN_TILE_SET, NotationError, format_tiles, parse_tiles
+from ._position import position_hand, read_position
 
 __all__ = ["add_parser", "format_analysis", "run"]
 
@@ -54,7 +55,14 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
             "and the tiles given with --seen."
         ),
     )
-    p.add_argument("hand", metavar="HAND", help="the hand in extended mpsz notation")
+    p.add_argument("hand", metavar="HAND", nargs="?", default=None,
+                   help="the hand in extended mpsz notation (or give --position)")
+    p.add_argument("--position", metavar="TEXT|FILE",
+                   help="analyse the hand of the player to act (or --player) in a position "
+                        "from a real table, written as docs/ARCHITECTURE.md 'Positions' says "
+                        "(text, or a file); the rules and the tiles seen come from it")
+    p.add_argument("--player", type=int, choices=(0, 1, 2, 3), default=None,
+                   help="with --position: whose hand (default: the player to act)")
     p.add_argument("--rules", default="hongkong",
                    help="rule set: hongkong (default: seven pairs and thirteen orphans count), "
                         "chinese (standard form only unless the options below are given) or "
@@ -135,6 +143,29 @@ def format_analysis(a: HandAnalysis, title: str) -> str:
     return "\n".join(lines)
 
 
+def _from_position(args: argparse.Namespace) -> None:
+    """Fill ``args`` (hand, seen, rules and their options) from ``--position``. Raises
+    ``ValueError`` naming the problem."""
+    if args.position is None:
+        if args.hand is None:
+            raise ValueError("give a HAND, or a --position")
+        if args.player is not None:
+            raise ValueError("--player goes with --position")
+        return
+    if args.hand is not None or args.seen:
+        raise ValueError("give either a HAND (with --seen) or a --position, not both")
+    text, pos = read_position(args.position)
+    _game, _p, args.hand, args.seen = position_hand(text, args.player)
+    args.rules = pos.rules
+    if pos.rules == "american":
+        args.seen = ""
+        args.card = pos.options.get("card", args.card)
+    else:
+        args.seven_pairs = bool(pos.options.get("seven_pairs", args.seven_pairs))
+        args.thirteen_orphans = bool(pos.options.get("thirteen_orphans",
+                                                     args.thirteen_orphans))
+
+
 def run(args: argparse.Namespace) -> int:
     """Analyse the hand; print JSON or a report; return the exit status."""
     options: dict[str, bool] = {}
@@ -142,6 +173,11 @@ def run(args: argparse.Namespace) -> int:
         options["seven_pairs"] = True
     if args.thirteen_orphans:
         options["thirteen_orphans"] = True
+    try:
+        _from_position(args)
+    except ValueError as exc:
+        print(f"mahjong-table analyze: error: {exc}", file=sys.stderr)
+        return 2
     if args.rules == "american":
         return _run_american(args)
     try:

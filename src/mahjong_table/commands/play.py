@@ -27,6 +27,7 @@ from ..players.human import HumanPlayer, QuitGame
 from ..record import write_record
 from ..rules import RULE_SETS, RuleSet, RuleSetError, get_rule_set
 from ._options import add_option_argument, check_writable, parse_options
+from ._position import read_position
 
 __all__ = ["add_parser", "add_length_arguments", "game_length", "rules_from_args", "run",
            "run_session"]
@@ -115,6 +116,9 @@ def add_parser(sub: Any) -> None:
     p.add_argument("--seat", type=int, choices=(0, 1, 2, 3), default=0,
                    help="your player number 0-3 (default 0); the seat winds are drawn")
     add_option_argument(p)
+    p.add_argument("--position", metavar="TEXT|FILE",
+                   help="play on from a position (text, or a file; docs/ARCHITECTURE.md "
+                        "'Positions'): its rule set and options replace --rules and --option")
     p.add_argument("--record", metavar="FILE",
                    help="write the game record to FILE at the end (or when you quit)")
     p.add_argument("--ascii", action="store_true",
@@ -175,7 +179,14 @@ def run(args: argparse.Namespace, input: TextIO | None = None,
             for k in kinds:
                 if k not in BOTS:
                     raise ValueError(f"unknown bot {k!r}; known: {', '.join(BOTS)}")
-        rules, max_hands = rules_from_args(args)
+        position_text = None
+        if args.position is not None:
+            position_text, pos = read_position(args.position)
+            rules = get_rule_set(pos.rules, **pos.options)
+            max_hands = args.hands
+            Game.from_position(position_text, 0)  # a bad position is reported before play
+        else:
+            rules, max_hands = rules_from_args(args)
         if args.bots is None:
             kinds = [default_bot(rules)] * 3
         if args.record:
@@ -215,7 +226,10 @@ def run(args: argparse.Namespace, input: TextIO | None = None,
                         allow_false_mahjong=false_mode in ("penalise", "dead"),
                         false_mahjong_warning=warning, card=getattr(rules, "card", None))
     players.insert(seat, human)
-    game = Game(rules, seed, max_hands=max_hands, names=names)
+    if position_text is not None:
+        game = Game.from_position(position_text, seed, max_hands=max_hands, names=names)
+    else:
+        game = Game(rules, seed, max_hands=max_hands, names=names)
     length = game_length(rules, max_hands)
     title = _TITLES.get(rules.name, rules.name)
     card = getattr(rules, "card", None)

@@ -1,0 +1,39 @@
+"""``--position TEXT|FILE`` for ``analyze`` and ``play``: a situation from a real table, written
+as ``engine/position.py`` describes (docs/ARCHITECTURE.md, "Positions")."""
+
+from __future__ import annotations
+
+import os
+
+from ..engine import Game
+from ..engine.position import Position, parse_position
+from ..melds import Hand
+
+__all__ = ["read_position", "position_hand"]
+
+
+def read_position(value: str) -> tuple[str, Position]:
+    """The position text (from the file ``value`` names, or ``value`` itself) and its parse.
+    Raises ``ValueError`` (a :class:`~mahjong_table.engine.position.PositionError` or an
+    unreadable file) naming the problem."""
+    text = value
+    if "\n" not in value and ";" not in value and os.path.exists(value):
+        try:
+            with open(value, encoding="utf-8") as fh:
+                text = fh.read()
+        except (OSError, UnicodeDecodeError) as exc:
+            raise ValueError(f"cannot read the position file {value}: {exc}") from exc
+    return text, parse_position(text)
+
+
+def position_hand(text: str, player: int | None) -> tuple[Game, int, str, str]:
+    """Set ``text`` up and give, for ``player`` (default: the player to act), the game, the
+    player, their hand in the project's notation and the tiles they can see elsewhere (the
+    other seats' melds, bonus tiles aside, and every discard). Raises ``ValueError``."""
+    game = Game.from_position(text, 0)
+    p = game.current if player is None else player
+    view = game.view(p)
+    hand = Hand(view.concealed, view.me.melds).notation()
+    seen = [t for s in view.seats if s.player != p for m in s.melds for t in m.tiles]
+    seen += [t for s in view.seats for t in s.discards]
+    return game, p, hand, "".join(str(t) for t in seen)
