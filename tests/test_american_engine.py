@@ -17,7 +17,7 @@ from mahjong_table.record import record_lines, replay
 from mahjong_table.rules import get_rule_set
 from mahjong_table.rules.american.model import Variation
 from mahjong_table.tiles import TILES, Tile, parse_tiles
-from rig import scramble_changes_no_view
+from table import scramble_changes_no_view
 
 JOKER = TILES[46]
 

@@ -12,7 +12,7 @@ import pytest
 
 from mahjong_table.engine import Action, ActionKind, Game, Phase
 from mahjong_table.rules import get_rule_set
-from rig import scramble_changes_no_view
+from table import scramble_changes_no_view
 
 HANDS_PER_VARIANT = 600
 

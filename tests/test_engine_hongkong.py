@@ -10,7 +10,7 @@ from mahjong_table.engine import Action, ActionKind, Game, IllegalActionError, P
 from mahjong_table.players import RandomBot, play_game
 from mahjong_table.rules import get_rule_set
 from mahjong_table.tiles import Tile
-from rig import act, kinds, new_game, rig
+from table import act, kinds, new_game, set_hands
 
 D, CK, AK, MJ = (ActionKind.DISCARD, ActionKind.CONCEALED_KONG, ActionKind.ADDED_KONG,
                  ActionKind.MAHJONG)
@@ -81,8 +81,8 @@ def test_004_s05_discard_then_next_player_draws() -> None:
     """004 s05: East discards first; with no claim the next player in turn order draws."""
     g = new_game(seed=2)
     e, s, w, n = seats(g)
-    rig(g, {e: "19m19p19s1234567z", s: "2225m3456p777s99s", w: "258m258p258s1234z",
-            n: "369m369p369s5677z"}, draws="9s")
+    g = set_hands(g, {e: "19m19p19s1234567z 1m", s: "2225m3456p777s99s",
+                      w: "258m258p258s1234z", n: "369m369p369s5677z"}, draws="8s")
     act(g, D, e, "1m")
     assert g.phase is Phase.TURN and g.current == s
     assert g.players[s].concealed_count == 14
@@ -93,8 +93,8 @@ def test_004_s05_chow_only_from_left() -> None:
     in turn order); 004 s06's example: the right-hand neighbour's 4s cannot be chowed."""
     g = new_game(seed=2)
     e, s, w, n = seats(g)
-    rig(g, {e: "4s 19m19p19s1234567z", s: "23s 111m 999p 55677z", w: "23s 111p 999m 55667z",
-            n: "23s 123m 999p 11567z"})
+    g = set_hands(g, {e: "4s 19m19p19s1234567z", s: "23s 222m 888p 567m 3p6p",
+                      w: "23s 333m 777p 66z 45p 8m", n: "23s 444m 666p 22z 17s 3p"})
     act(g, D, e, "4s")
     assert "chow" in kinds(g, s)  # South sits after East
     assert "chow" not in kinds(g, w) and "chow" not in kinds(g, n)
@@ -107,8 +107,8 @@ def test_004_s05_no_claim_for_a_pair_unless_it_wins() -> None:
     """004 s05: a discard cannot be claimed only to expose a pair, but may complete a win."""
     g = new_game(seed=2)
     e, s, w, n = seats(g)
-    rig(g, {e: "5z 19m19p19s12346z 2m7z", s: "5z 258m258p258s167z", w: "5z 123m456p789s111z",
-            n: "369m369p369s1234z"})
+    g = set_hands(g, {e: "5z 19m19p19s12346z 2m7z", s: "5z 258m258p258s267z",
+                      w: "5z 123m456p789s111z", n: "369m369p369s2344z"})
     act(g, D, e, "5z")
     assert s not in g.pending  # a single 5z: only a pair, no claim
     assert kinds(g, w) == {"mahjong", "pass"}  # 5z completes West's pair: the claim wins
@@ -118,8 +118,8 @@ def test_004_s05_priority_mahjong_over_pung_over_chow() -> None:
     """004 s05 'Priorities and Victory': Mahjong beats pung/kong, which beats chow."""
     g = new_game(seed=2)
     e, s, w, n = seats(g)
-    rig(g, {e: "4s 19m19p19s1234567z", s: "23s 111m 999p 55677z", w: "44s 111p 999m 55667z",
-            n: "4s 123m456p789p111z"})
+    g = set_hands(g, {e: "4s 19m19p19s1234567z", s: "23s 222m 888p 567m 3p6p",
+                      w: "44s 333m 777p 66z 5p 8m9m", n: "4s 123m456p789p111z"})
     act(g, D, e, "4s")
     act(g, CHOW, s, "2s")
     act(g, PUNG, w)
@@ -127,8 +127,8 @@ def test_004_s05_priority_mahjong_over_pung_over_chow() -> None:
     assert g.results[-1].reason == "mahjong" and g.results[-1].winner == n
 
     g = new_game(seed=2)
-    rig(g, {e: "4s 19m19p19s1234567z", s: "23s 111m 999p 55677z", w: "44s 111p 999m 55667z",
-            n: "369m369p369s1234z"})
+    g = set_hands(g, {e: "4s 19m19p19s1234567z", s: "23s 222m 888p 567m 3p6p",
+                      w: "44s 333m 777p 66z 5p 8m9m", n: "369m369p369s1234z"})
     act(g, D, e, "4s")
     act(g, CHOW, s, "2s")
     act(g, PUNG, w)
@@ -143,8 +143,8 @@ def test_004_s05_two_mahjong_claims_first_in_turn_order_wins() -> None:
     one win only."""
     g = new_game(seed=2)
     e, s, w, n = seats(g)
-    rig(g, {e: "4s 19m19p19s1234567z", s: "369m369p369s1234z", w: "4s 123m456p789p111z",
-            n: "4s 123m456p789m222z"})
+    g = set_hands(g, {e: "4s 19m19p19s1234567z", s: "369m369p369s3447z",
+                      w: "4s 123m456p789p111z", n: "4s 123m456p789m222z"})
     act(g, D, e, "4s")
     act(g, MJ, n)
     act(g, MJ, w)
@@ -172,7 +172,7 @@ def test_004_s05_concealed_kong_replacement_then_discard() -> None:
     dead wall stays at 14 by taking the live wall's last tile."""
     g = new_game(seed=2)
     e, s, w, n = seats(g)
-    rig(g, {e: "1111m 19p19s12345z 9m"})
+    g = set_hands(g, {e: "1111m 19p19s12345z 9m"})
     live = g.wall.live_remaining
     act(g, CK, e, "1m")
     assert g.players[e].melds[-1].notation() == "(1111m)"
@@ -186,7 +186,7 @@ def test_004_s05_exposed_kong_from_discard() -> None:
     """004 s05: with three in hand, claim a discard to form an exposed kong, then replace."""
     g = new_game(seed=2)
     e, s, w, n = seats(g)
-    rig(g, {e: "7z 19m19p19s123456z", w: "777z 19m258p369s5z"})
+    g = set_hands(g, {e: "7z 8m 19m19p19s123456z", w: "777z 19m258p369s5z4s"})
     act(g, D, e, "7z")
     assert {"pung", "kong", "pass"} <= kinds(g, w)
     act(g, KONG, w)
@@ -199,7 +199,8 @@ def test_004_s05_added_kong_and_robbing() -> None:
     may rob that tile only to win (and only from an added kong)."""
     g = new_game(seed=2)
     e, s, w, n = seats(g)
-    rig(g, {e: "[555p] 5p 19m19s1234z 99p", s: "46p 123m456m789s11z", w: "258m258p258s1234z"})
+    g = set_hands(g, {e: "[555p] 5p 19m19s1234z 99p", s: "46p 123m456m789s11z",
+                      w: "258m268p258s1234z"})
     assert Action(AK, e, Tile.parse("5p")) in g.legal_actions(e)
     act(g, AK, e, "5p")
     assert g.phase is Phase.ROB and kinds(g, s) == {"mahjong", "pass"}
@@ -214,7 +215,7 @@ def test_004_s05_added_kong_not_robbed_takes_replacement() -> None:
     """004 s05: without a robbing win the added kong stands and a replacement is drawn."""
     g = new_game(seed=2)
     e, s, w, n = seats(g)
-    rig(g, {e: "[555p] 5p 19m19s1234z 99p", s: "46p 123m456m789s11z"})
+    g = set_hands(g, {e: "[555p] 5p 19m19s1234z 99p", s: "46p 123m456m789s11z"})
     act(g, AK, e, "5p")
     act(g, PASS, s)
     assert g.players[e].melds[0].notation() == "[5555p]"
@@ -226,7 +227,7 @@ def test_004_s05_four_undeclared_tiles_used_in_other_sets() -> None:
     other sets (here 1111m as 111m + 123m... as 11m pair + 123m 123m)."""
     g = new_game(seed=2)
     e, s, w, n = seats(g)
-    rig(g, {e: "1111m2233m 456p 789s"})
+    g = set_hands(g, {e: "1111m2233m 456p 789s"})
     assert "mahjong" in kinds(g, e)
 
 
@@ -235,7 +236,8 @@ def test_004_s05_exposed_melds_are_fixed() -> None:
     pair of 1m plus another set."""
     g = new_game(seed=2)
     e, s, w, n = seats(g)
-    rig(g, {e: "[123m] 11m 456p 789s 23m"})
+    # 1m1m2m2m3m with the exposed 123m would be 111m 222m 33m if the chow could be undone
+    g = set_hands(g, {e: "[123m] 11223m 456p 789s"})
     assert "mahjong" not in kinds(g, e)
 
 
@@ -243,42 +245,55 @@ def test_004_s05_special_forms() -> None:
     """004 s05: seven pairs of distinct values (concealed) and thirteen orphans win."""
     g = new_game(seed=2)
     e = g.dealer
-    rig(g, {e: "1122m3344p5566s77z"})
+    g = set_hands(g, {e: "1122m3344p5566s77z"})
     assert "mahjong" in kinds(g, e)
-    rig(g, {e: "1111m3344p5566s77z"})
+    g = set_hands(g, {e: "1111m3344p5566s77z"})
     assert "mahjong" not in kinds(g, e)
-    rig(g, {e: "19m19p19s12345677z"})
+    g = set_hands(g, {e: "19m19p19s12345677z"})
     assert "mahjong" in kinds(g, e)
+
+
+def _discard_what_is_drawn(g: Game) -> None:
+    """One action by the public rule: discard the tile just drawn, pass every claim."""
+    p = g.to_act()[0]
+    if g.phase is Phase.TURN:
+        t = g.last_draw if g.last_draw is not None else g.players[p].concealed_tiles()[-1]
+        g.apply(Action(D, p, t))
+    else:
+        g.apply(Action(PASS, p))
 
 
 def test_004_s05_draw_when_live_wall_empty() -> None:
     """004 s05/s07: the hand ends in a draw when the live wall is exhausted; no payment, and
     East keeps the deal."""
     g = new_game(seed=2)
-    e, s, w, n = seats(g)
-    rig(g, {e: "19m19p19s1234567z", s: "258m258p258s1234z", w: "258m258p258s1234z",
-            n: "369m369p369s1234z"})
-    g.wall.head = g.wall.remaining - 14 + g.wall.head  # leave only the dead wall
-    assert g.wall.live_remaining == 0
-    act(g, D, e, "1m")
-    assert g.phase in (Phase.CLAIM, Phase.TURN)
-    while g.results == [] or g.results[-1].hand_number != 0:
-        p = g.to_act()[0]
-        acts = g.legal_actions(p)
-        g.apply(next((a for a in acts if a.kind is PASS), acts[0]))
+    e = g.dealer
+    while not g.results:
+        _discard_what_is_drawn(g)
     r = g.results[0]
     assert r.reason == "draw" and r.payments == (0, 0, 0, 0)
     assert g.dealer == e and g.progress.hand_number == 1
 
 
 def test_004_s05_last_discard_only_mahjong_claims() -> None:
-    """After the last live tile, the discard may be claimed only to win (docs/rules)."""
-    g = new_game(seed=2)
-    e, s, w, n = seats(g)
-    rig(g, {e: "7z 19m19p19s123456z", w: "777z 19m258p369s5z"})
-    g.wall.head = g.wall.remaining - 14 + g.wall.head
-    act(g, D, e, "7z")
-    assert w not in g.pending
+    """After the last live tile, the discard may be claimed only to win (docs/rules): a player
+    holding a pair of it is offered no pung."""
+    for seed in range(40):
+        g = new_game(seed=seed)
+        while not g.results and not (g.phase is Phase.TURN and g.wall.live_remaining == 0):
+            _discard_what_is_drawn(g)
+        if g.results:
+            continue
+        p = g.current
+        pair = [(t, q) for t in set(g.players[p].concealed_tiles()) for q in range(4)
+                if q != p and g.players[q].counts[t] >= 2]
+        if not pair:
+            continue
+        t, q = pair[0]
+        g.apply(Action(D, p, t))
+        assert q not in g.pending or kinds(g, q) == {"mahjong", "pass"}
+        return
+    raise AssertionError("no last discard that another player holds a pair of")
 
 
 # ----- 004 s07: rotation and the end -----------------------------------------------------------
@@ -329,21 +344,20 @@ def test_004_s06_worked_example_any_player_may_discard_the_winning_east() -> Non
         discarder = (winner + offset) % 4 if (winner + offset) % 4 != winner else e
         hands = {p: "369m369p369s2345z" for p in range(4)}
         hands[winner] = "234s567p777z11z88m"
-        hands[discarder] = "1z 19m19p19s23456z 5m"
-        rig(g, hands, current=discarder)
+        hands[discarder] = "1z 19m19p19s234567z 5m"
+        g = set_hands(g, hands, current=discarder)
         act(g, D, discarder, "1z")
         assert kinds(g, winner) == {"mahjong", "pung", "pass"}
         act(g, MJ, winner)
-        for q in list(g.pending):
-            if q not in g.responses:
-                act(g, PASS, q)
+        while g.phase is Phase.CLAIM:
+            act(g, PASS, g.to_act()[0])
         assert g.results[-1].winner == winner and g.results[-1].discarder == discarder
     g = new_game(seed=2)
     e, s, w, n = seats(g)
     hands = {p: "369m369p369s2345z" for p in range(4)}
     hands[s] = "23s567p777z11z88m9p"
-    hands[w] = "4s 19m19p19s123456z"
-    rig(g, hands, current=w)
+    hands[w] = "4s 19m19p19s123456z 7m"
+    g = set_hands(g, hands, current=w)
     act(g, D, w, "4s")
     assert s not in g.pending  # West is South's right-hand neighbour: no chow
 
@@ -353,7 +367,7 @@ def test_004_s07_false_mahjong_rejected_by_default() -> None:
     naming the rule, and nothing changes."""
     g = new_game(seed=2)
     e = g.dealer
-    rig(g, {e: "19m19p19s1234567z"})
+    g = set_hands(g, {e: "19m19p19s1234567z 8m"})
     before = snapshot(g)
     with pytest.raises(IllegalActionError, match="004 s05"):
         act(g, MJ, e)
@@ -365,7 +379,7 @@ def test_004_s07_false_mahjong_penalty_self_drawn() -> None:
     offender pays 64 to each of the other three; the deal is replayed with the same East."""
     g = new_game(seed=2, false_mahjong="penalise")
     e = g.dealer
-    rig(g, {e: "19m19p19s1234567z"})
+    g = set_hands(g, {e: "19m19p19s1234567z 8m"})
     act(g, MJ, e)
     r = g.results[-1]
     assert r.reason == "false_mahjong" and r.winner == e
@@ -377,12 +391,11 @@ def test_004_s07_false_mahjong_penalty_on_a_claimed_discard() -> None:
     """004 s07: "with double payment to the discarder if a tile was claimed"."""
     g = new_game(seed=2, false_mahjong="penalise")
     e, s, w, n = seats(g)
-    rig(g, {e: "4s 19m19p19s1234567z", w: "44s 111p 999m 55667z"})
+    g = set_hands(g, {e: "4s 19m19p19s1234567z", w: "44s 111p 999m 55667z"})
     act(g, D, e, "4s")
     act(g, MJ, w)  # West holds a pung chance, not a win
-    for q in list(g.pending):
-        if q not in g.responses:
-            act(g, PASS, q)
+    while g.phase is Phase.CLAIM:
+        act(g, PASS, g.to_act()[0])
     r = g.results[-1]
     assert r.reason == "false_mahjong"
     assert r.payments[w] == -256 and r.payments[e] == 128
@@ -394,12 +407,12 @@ def test_claimed_meld_records_where_the_tile_came_from() -> None:
     (before you in turn order), 2 = opposite, 3 = on your right."""
     g = new_game(seed=2)
     e, s, w, n = seats(g)
-    rig(g, {e: "7z 19m19p19s123456z", w: "77z 19m258p369s15z", s: "23s 111m 999p 55667z"})
+    g = set_hands(g, {e: "7z 8m 19m19p19s123456z", w: "77z 19m258p369s15z 4s",
+                      s: "23s 222m 888p 55667z"})
     act(g, D, e, "7z")
     act(g, PUNG, w)
-    for q in list(g.pending):
-        if q not in g.responses:
-            act(g, PASS, q)
+    while g.phase is Phase.CLAIM:
+        act(g, PASS, g.to_act()[0])
     assert g.players[w].melds[-1].source == 2  # East sits opposite West
 
 

@@ -9,7 +9,7 @@ import random
 from mahjong_table.engine import Game
 from mahjong_table.players import RandomBot
 from mahjong_table.rules import get_rule_set
-from rig import scramble_changes_no_view
+from table import scramble_changes_no_view
 
 
 def test_views_do_not_depend_on_hidden_information() -> None:
