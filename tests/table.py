@@ -12,8 +12,9 @@ from __future__ import annotations
 import json
 import random
 
-from mahjong_table.engine import Action, ActionKind, Game
+from mahjong_table.engine import Action, ActionKind, Game, events_for
 from mahjong_table.engine.position import position_of
+from mahjong_table.engine.tracker import SNAPSHOT_KEYS, ViewTracker
 from mahjong_table.rules import get_rule_set
 from mahjong_table.tiles import TILES, Tile
 
@@ -96,3 +97,17 @@ def scramble_changes_no_view(game: Game, rng: random.Random) -> None:
             ps.counts[:] = c
         assert changed
         assert after == before, f"player {p}'s view depends on hidden information"
+
+
+def follow_views(game: Game, trackers: list[ViewTracker], seen: int) -> int:
+    """Feed every player's tracker the events since ``seen`` that the player is shown, and
+    check that each rebuilt view equals ``game.view(p)`` (nothing in a view that its player
+    was not shown). Returns the new ``seen``."""
+    for p in range(4):
+        for shown in events_for(game.events[seen:], p):
+            trackers[p].update(shown)
+    for p in range(4):
+        view = game.view(p).to_json()
+        assert trackers[p].snapshot() == {k: view[k] for k in SNAPSHOT_KEYS}
+    return len(game.events)
+

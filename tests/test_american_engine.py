@@ -10,14 +10,14 @@ from collections import Counter
 
 import pytest
 
-from mahjong_table.engine import Action, ActionKind, Game, IllegalActionError, Phase, events_for
-from mahjong_table.engine.tracker import SNAPSHOT_KEYS, ViewTracker
+from mahjong_table.engine import Action, ActionKind, Game, IllegalActionError, Phase
+from mahjong_table.engine.tracker import ViewTracker
 from mahjong_table.melds import parse_hand
 from mahjong_table.record import record_lines, replay
 from mahjong_table.rules import get_rule_set
 from mahjong_table.rules.american.model import Variation
 from mahjong_table.tiles import TILES, Tile, parse_tiles
-from table import scramble_changes_no_view
+from table import follow_views, scramble_changes_no_view
 
 JOKER = TILES[46]
 
@@ -434,13 +434,7 @@ def _random_games(n: int) -> list[Game]:
         trackers = [ViewTracker(p) for p in range(4)]
         seen = 0
         while True:
-            for p in range(4):
-                for shown in events_for(game.events[seen:], p):
-                    trackers[p].update(shown)
-            seen = len(game.events)
-            for p in range(4):
-                view = game.view(p).to_json()
-                assert trackers[p].snapshot() == {k: view[k] for k in SNAPSHOT_KEYS}
+            seen = follow_views(game, trackers, seen)
             if game.is_over:
                 break
             if rng.random() < 0.05:

@@ -28,6 +28,7 @@ from mahjong_table.rules.american.matcher import (
 )
 from mahjong_table.rules.american.model import FLOWER, JOKER, Card, CardLine, Group, Variation
 from mahjong_table.rules.american.reference import reference_line_away, reference_tiles_away
+from mahjong_table.rules.american.samples import near_hand, random_hand
 from mahjong_table.tiles import AMERICAN_TILE_SET, TILES, Tile, format_tiles, parse_tiles
 
 # ----- helpers -----------------------------------------------------------------------------
@@ -356,74 +357,6 @@ def test_practice_card_lines() -> None:
 # ----- the differential sample against the reference ---------------------------------------
 
 
-def _wall() -> list[int]:
-    return [k for k in range(34) for _ in range(4)] + list(range(34, 42)) + [JOKER] * 8
-
-
-_MELD_KIND = {3: MeldKind.PUNG, 4: MeldKind.KONG, 5: MeldKind.QUINT, 6: MeldKind.SEXTET}
-
-
-def _near_hand(rng: random.Random, card: Card) -> tuple[list[int], list[Meld]]:
-    """A hand built from a random variation (exposing some of its big groups, with jokers
-    here and there), then disturbed by a few swaps and maybe one tile less."""
-    line = rng.choice(card.lines)
-    v = rng.choice(line.variations)
-    pool = _wall()
-
-    def take(kind: int) -> int | None:
-        options = [t for t in set(pool) if (34 <= t <= 41 if kind == FLOWER else t == kind)]
-        if not options:
-            return None
-        t = rng.choice(sorted(options))
-        pool.remove(t)
-        return t
-
-    exposures: list[Meld] = []
-    concealed: list[int] = []
-    for g in v.groups:
-        if g.size >= 3 and rng.random() < 0.3:
-            first = take(g.kind)
-            if first is not None:
-                tiles = [first]
-                while len(tiles) < g.size:
-                    t = take(JOKER) if rng.random() < 0.3 else take(g.kind)
-                    t = t if t is not None else take(JOKER)
-                    if t is None:
-                        break
-                    tiles.append(t)
-                if len(tiles) == g.size:
-                    exposures.append(Meld(_MELD_KIND[g.size],
-                                          tuple(sorted(TILES[t] for t in tiles))))
-                    continue
-                pool.extend(tiles)
-        for _ in range(g.size):
-            t = take(JOKER) if g.size >= 3 and rng.random() < 0.15 else take(g.kind)
-            if t is None:
-                t = pool.pop(rng.randrange(len(pool)))
-            concealed.append(t)
-    for _ in range(rng.choice((0, 0, 0, 1, 1, 2, 3, 5))):
-        if concealed:
-            pool.append(concealed.pop(rng.randrange(len(concealed))))
-            concealed.append(pool.pop(rng.randrange(len(pool))))
-    if concealed and rng.random() < 0.4:
-        concealed.pop(rng.randrange(len(concealed)))
-    return hand_counts(concealed), exposures
-
-
-def _random_hand(rng: random.Random) -> tuple[list[int], list[Meld]]:
-    pool = _wall()
-    rng.shuffle(pool)
-    exposures: list[Meld] = []
-    if rng.random() < 0.2:
-        k = rng.randrange(34)
-        exposures.append(Meld(MeldKind.PUNG, (TILES[k], TILES[k], TILES[JOKER])))
-        pool.remove(k)
-        pool.remove(k)
-        pool.remove(JOKER)
-    n = rng.choice((13, 14)) - 3 * len(exposures)
-    return hand_counts(pool[:n]), exposures
-
-
 def _random_card(rng: random.Random) -> Card:
     """Random lines of random groups (pairs and pungs of one kind, flowers, singles), some
     concealed: shapes the practice card may not have."""
@@ -474,7 +407,7 @@ def test_differential_practice_card(seed: int) -> None:
     rng = random.Random(seed)
     problems = []
     for i in range(500):
-        counts, exposures = _near_hand(rng, card) if i % 3 else _random_hand(rng)
+        counts, exposures = near_hand(rng, card) if i % 3 else random_hand(rng)
         problems += _compare(card, counts, exposures)
     assert problems == []
 
@@ -486,7 +419,7 @@ def test_differential_random_cards() -> None:
     for _ in range(20):
         card = _random_card(rng)
         for i in range(100):
-            counts, exposures = _near_hand(rng, card) if i % 2 else _random_hand(rng)
+            counts, exposures = near_hand(rng, card) if i % 2 else random_hand(rng)
             problems += _compare(card, counts, exposures)
     assert problems == []
 
@@ -497,7 +430,7 @@ def test_completing_tiles_against_adding_each_tile() -> None:
     rng = random.Random(5)
     checked = 0
     while checked < 150:
-        counts, exposures = _near_hand(rng, card)
+        counts, exposures = near_hand(rng, card)
         if sum(counts) + sum(len(m.tiles) for m in exposures) != 13:
             continue
         checked += 1

@@ -7,10 +7,11 @@ from __future__ import annotations
 
 from collections import Counter
 
-from mahjong_table.engine import Game, events_for
-from mahjong_table.engine.tracker import SNAPSHOT_KEYS, ViewTracker
+from mahjong_table.engine import Game
+from mahjong_table.engine.tracker import ViewTracker
 from mahjong_table.players import make_bot
 from mahjong_table.rules import get_rule_set
+from table import follow_views
 
 
 def run_checked(rules_name: str, hands_wanted: int, **options: object) -> Counter[str]:
@@ -27,15 +28,9 @@ def run_checked(rules_name: str, hands_wanted: int, **options: object) -> Counte
         trackers = [ViewTracker(p) for p in range(4)]
         seen = 0
         while True:
-            for p in range(4):
-                for shown in events_for(game.events[seen:], p):
-                    trackers[p].update(shown)
             for e in game.events[seen:]:
                 tally[e.type] += 1
-            seen = len(game.events)
-            for p in range(4):
-                view = game.view(p).to_json()
-                assert trackers[p].snapshot() == {k: view[k] for k in SNAPSHOT_KEYS}
+            seen = follow_views(game, trackers, seen)
             if game.is_over:
                 break
             p = game.to_act()[0]

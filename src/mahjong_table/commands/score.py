@@ -10,6 +10,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from collections.abc import Callable
 from typing import Any
 
 from ..melds import Hand, parse_hand
@@ -179,10 +180,18 @@ def run(args: argparse.Namespace) -> int:
         options["scoring"] = args.scoring
     if args.card is not None:
         options["card"] = args.card
+    return _score(args, args.rules, options, build_context, format_result)
+
+
+def _score(args: argparse.Namespace, rules_name: str, options: dict[str, Any],
+           context: Callable[[argparse.Namespace, Hand, RuleSet], WinContext],
+           describe: Callable[[ScoreResult, WinContext, str], str]) -> int:
+    """Build the rule set and the win's context, score, print; the exit status (0 a winning
+    hand, 1 not winning, 2 malformed input named on standard error)."""
     try:
-        rules = get_rule_set(args.rules, **options)
+        rules = get_rule_set(rules_name, **options)
         hand = parse_hand(args.hand, rules.tile_set)
-        ctx = build_context(args, hand, rules)
+        ctx = context(args, hand, rules)
         result = rules.score(ctx)
     except (NotationError, RuleSetError, ValueError) as exc:
         print(f"mahjong-table score: error: {exc}", file=sys.stderr)
@@ -190,7 +199,7 @@ def run(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(result.to_json(), ensure_ascii=False, indent=2))
     else:
-        print(format_result(result, ctx, rules.title))
+        print(describe(result, ctx, rules.title))
     return 0 if result.valid else 1
 
 
@@ -271,16 +280,5 @@ def _run_american(args: argparse.Namespace, options: dict[str, Any]) -> int:
     """``score --rules american``: the line that pays the winner most, and the payments."""
     if args.card is not None:
         options["card"] = args.card
-    try:
-        rules = get_rule_set("american", **options)
-        hand = parse_hand(args.hand, rules.tile_set)
-        ctx = build_american_context(args, hand)
-        result = rules.score(ctx)
-    except (NotationError, RuleSetError, ValueError) as exc:
-        print(f"mahjong-table score: error: {exc}", file=sys.stderr)
-        return 2
-    if args.json:
-        print(json.dumps(result.to_json(), ensure_ascii=False, indent=2))
-    else:
-        print(format_american(result, ctx, rules.title))
-    return 0 if result.valid else 1
+    return _score(args, "american", options,
+                  lambda a, hand, _rules: build_american_context(a, hand), format_american)

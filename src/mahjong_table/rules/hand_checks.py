@@ -26,7 +26,7 @@ from ..melds import Meld, MeldKind
 from ..scoring import WIND_LETTERS, WinContext
 from ..tiles import NUM_PLAYING, TILES, Tile, TileSet, counts_of, format_tiles
 
-__all__ = ["Reading", "SetInfo", "check_seat", "readings", "validate_context"]
+__all__ = ["Reading", "SetInfo", "check_seat", "check_win_seats", "readings", "validate_context"]
 
 
 # ----- validation -----------------------------------------------------------------------------
@@ -40,6 +40,21 @@ def check_seat(seat: int, what: str) -> None:
 
 def _cite(rule: str) -> str:
     return f" ({rule})" if rule else ""
+
+
+def check_win_seats(ctx: WinContext) -> None:
+    """Raise ``ValueError`` unless the winner's seat and the discarder (None exactly when the
+    win is self-drawn, never the winner) are seats 0-3: what every rule set's win needs."""
+    check_seat(ctx.seat_wind, "seat wind")
+    seat = WIND_LETTERS[ctx.seat_wind]
+    if ctx.self_drawn and ctx.discarder is not None:
+        raise ValueError("a self-drawn win has no discarder")
+    if not ctx.self_drawn:
+        if ctx.discarder is None:
+            raise ValueError("a win on a discard needs the discarder's seat")
+        check_seat(ctx.discarder, "discarder")
+        if ctx.discarder == ctx.seat_wind:
+            raise ValueError(f"the winner ({seat}) cannot win on their own discard")
 
 
 def validate_context(ctx: WinContext, *, tile_set: TileSet, rules_title: str,
@@ -62,17 +77,8 @@ def validate_context(ctx: WinContext, *, tile_set: TileSet, rules_title: str,
     messages about tiles and jokers and about the kinds of sets. A hand with the wrong number of
     tiles is not malformed: a scorer reports it as not winning.
     """
-    check_seat(ctx.seat_wind, "seat wind")
+    check_win_seats(ctx)
     check_seat(ctx.round_wind, "round wind")
-    seat = WIND_LETTERS[ctx.seat_wind]
-    if ctx.self_drawn and ctx.discarder is not None:
-        raise ValueError("a self-drawn win has no discarder")
-    if not ctx.self_drawn:
-        if ctx.discarder is None:
-            raise ValueError("a win on a discard needs the discarder's seat")
-        check_seat(ctx.discarder, "discarder")
-        if ctx.discarder == ctx.seat_wind:
-            raise ValueError(f"the winner ({seat}) cannot win on their own discard")
     for t in ctx.hand.concealed:
         if t < NUM_PLAYING or (allow_jokers and t.is_joker):
             continue

@@ -32,7 +32,7 @@ from typing import Any
 from ...melds import Hand, Meld
 from ...scoring import WIND_LETTERS, ScoreItem, ScoreResult, WinContext
 from ...tiles import AMERICAN_TILE_SET, format_tiles, parse_tiles
-from ..hand_checks import check_seat
+from ..hand_checks import check_seat, check_win_seats
 from .matcher import LineDistance, exposure_group, hand_counts, tiles_away
 from .model import FLOWER, JOKER, Card, CardLine, Variation
 
@@ -75,16 +75,7 @@ def validate_american_context(ctx: WinContext) -> tuple[list[int], list[Meld]]:
     "Exposed sets"; no concealed kongs are declared); the winning tile among the hand's
     tiles. A hand with the wrong number of tiles is not malformed: it does not win.
     """
-    check_seat(ctx.seat_wind, "seat wind")
-    seat = WIND_LETTERS[ctx.seat_wind]
-    if ctx.self_drawn and ctx.discarder is not None:
-        raise ValueError("a self-drawn win has no discarder")
-    if not ctx.self_drawn:
-        if ctx.discarder is None:
-            raise ValueError("a win on a discard needs the discarder's seat")
-        check_seat(ctx.discarder, "discarder")
-        if ctx.discarder == ctx.seat_wind:
-            raise ValueError(f"the winner ({seat}) cannot win on their own discard")
+    check_win_seats(ctx)
     if ctx.bonus:
         raise ValueError("American play has no bonus tiles: flowers are part of the hand "
                          f"(001 Part one 'Use'), not {format_tiles(ctx.bonus)}")
