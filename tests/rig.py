@@ -3,10 +3,10 @@ wall behind the engine's back (tile conservation broken, so rigged games run wit
 invariant checks).
 
 Being replaced by positions through the public API (``tests/table.py``, ``set_hands``; issue
-7): the Hong Kong engine tests use that now. Still to convert: ``test_chinese_rules.py``
-(20 calls; several test the physical wall, replacements from the far end and the last tile,
-and need a wall arranged at both ends with ``Game(wall_order=...)`` or a position late in
-the hand) and two ``test_play.py`` tests.
+7): the Hong Kong engine tests and most Chinese rule tests use that now. Still to convert:
+the five Chinese tests of the physical wall in ``test_chinese_rules.py`` (replacements from
+the far end, the last tile: they need a wall arranged at both ends with
+``Game(wall_order=...)`` or a position late in the hand) and two ``test_play.py`` tests.
 """
 
 from __future__ import annotations

@@ -26,7 +26,8 @@ from mahjong_table.tiles import (
     format_tiles,
 )
 from mahjong_table.wall import Wall, WallPosition, drawing_order
-from rig import act, kinds, rig
+from rig import rig
+from table import act, kinds, set_hands
 
 D, CK, AK, MJ = (ActionKind.DISCARD, ActionKind.CONCEALED_KONG, ActionKind.ADDED_KONG,
                  ActionKind.MAHJONG)
@@ -344,8 +345,8 @@ def test_p2_05_east_discards_first_then_the_player_on_the_right_draws() -> None:
     turn order) then draws the first tile from the live wall."""
     g = cn(11, bonus_tiles=False)
     e, s, w, n = seats(g)
-    rig(g, {e: "119m19p19s1234567z", s: "258m258p258s1234z", w: "258m258p258s1234z",
-            n: "369m369p369s1234z"})
+    g = set_hands(g, {e: "119m19p19s1234567z", s: "258m258p258s1234z",
+                      w: "258m258p258s1234z", n: "369m369p369s1234z"})
     assert kinds(g, e) == {"discard"}
     act(g, D, e, "1m")
     pass_all(g)
@@ -358,8 +359,8 @@ def test_p2_rules_in_detail_chow_only_from_the_player_before() -> None:
     immediately before you in turn order"; suit tiles only ("Chows")."""
     g = cn(12, bonus_tiles=False)
     e, s, w, n = seats(g)
-    rig(g, {e: "3m 9m 19p19s1234567z 1m", s: "12m 5z258p258s1234z", w: "12m 6z369p369s1234z",
-            n: "5z 147m147p147s123z"})
+    g = set_hands(g, {e: "3m 9m 19p19s1234567z 1m", s: "12m 5z258p258s1234z",
+                      w: "12m 6z369p369s1234z", n: "5z 147m147p147s123z"})
     act(g, D, e, "3m")
     assert Action(CHOW, s, Tile.parse("1m")) in g.legal_actions(s)
     assert w not in g.pending  # West holds 12m too, but may not chow East's tile
@@ -367,7 +368,7 @@ def test_p2_rules_in_detail_chow_only_from_the_player_before() -> None:
     # honours never make a chow
     g = cn(12, bonus_tiles=False)
     e, s, w, n = seats(g)
-    rig(g, {e: "2z 19p19s134567z 1m1m9m", s: "13z 258p258s1234z 5m"})
+    g = set_hands(g, {e: "2z 19p19s134567z 1m1m9m", s: "13z 258p258s1234z 5m"})
     act(g, D, e, "2z")
     assert not any(a.kind is CHOW for a in g.legal_actions(s))
 
@@ -377,8 +378,8 @@ def test_p2_priority_mahjong_then_pung_then_chow_nearest_first() -> None:
     of the same type, the player nearest in turn order from the discarder."""
     g = cn(13, bonus_tiles=False)
     e, s, w, n = seats(g)
-    rig(g, {e: "5p 19m19s1234567z 1m9p", s: "46p 19m19s1234567z", w: "55p 19m19s1234567z",
-            n: "12m 3z258p258s1234z"})
+    g = set_hands(g, {e: "5p 19m19s1234567z 1m9p", s: "46p 222m 333s 666s 7s 8m",
+                      w: "55p 444m 777m 88s 3p 2s 5z", n: "12m 3z258p258s1234z"})
     act(g, D, e, "5p")
     g.apply(Action(CHOW, s, Tile.parse("4p")))
     g.apply(Action(PUNG, w))
@@ -386,8 +387,8 @@ def test_p2_priority_mahjong_then_pung_then_chow_nearest_first() -> None:
     # two Mahjong calls: the nearest from the discarder wins
     g = cn(13, bonus_tiles=False)
     e, s, w, n = seats(g)
-    rig(g, {e: "9s5s 19m19p1234567z 1m", s: "147m147p147s1234z", w: "123m456p78s111z55m",
-            n: "234m567p78s222z66m"})
+    g = set_hands(g, {e: "9s5s 19m19p1234567z 1m", s: "147m147p147s3467z",
+                      w: "123m456p78s111z55m", n: "234m567p78s222z66m"})
     act(g, D, e, "9s")
     assert MJ in {a.kind for a in g.legal_actions(w)} and MJ in {a.kind for a in
                                                                  g.legal_actions(n)}
@@ -401,7 +402,7 @@ def test_p2_rules_in_detail_claimed_kong_and_replacement() -> None:
     hand; a replacement is drawn; players between lose their turn ("Claiming discards")."""
     g = cn(14, bonus_tiles=False)
     e, s, w, n = seats(g)
-    rig(g, {e: "7z 19m19p19s123456z 9m", n: "777z 147m258p369s1z"})
+    g = set_hands(g, {e: "7z 19m19p19s123456z 9m", n: "777z 147m258p369s1z"})
     act(g, D, e, "7z")
     assert {a.kind for a in g.legal_actions(n)} >= {PUNG, KONG}
     g.apply(Action(KONG, n))
@@ -417,8 +418,8 @@ def test_p2_added_kong_cannot_be_robbed() -> None:
     for rules, robbed in (("chinese", False), ("hongkong", True)):
         g = Game(get_rule_set(rules), 15)
         e, s, w, n = seats(g)
-        rig(g, {e: "1z 8m 19m19p19s234567z", s: "[555m] 123p456p789s1z",
-                w: "123p456p789s11z46m"}, draws="5m")
+        g = set_hands(g, {e: "1z 8m 19m19p19s234567z", s: "[555m] 123p456p789s1z",
+                          w: "123p456p789s11z46m"}, draws="5m")
         act(g, D, e, "1z")
         pass_all(g)
         assert g.current == s and Action(AK, s, Tile.parse("5m")) in g.legal_actions(s)
@@ -461,14 +462,14 @@ def test_p2_winning_hand_four_sets_and_a_pair_only() -> None:
     hands = {"seven_pairs": "1122m3344p5566s77z", "thirteen_orphans": "19m19p19s12345677z"}
     for form, hand in hands.items():
         g = cn(17)
-        rig(g, {g.dealer: hand})
+        g = set_hands(g, {g.dealer: hand})
         assert "mahjong" not in kinds(g, g.dealer)
         g = cn(17, **{form: True})
-        rig(g, {g.dealer: hand})
+        g = set_hands(g, {g.dealer: hand})
         assert "mahjong" in kinds(g, g.dealer)
         assert form in g.rules.special_forms()
     g = cn(17)
-    rig(g, {g.dealer: "123m456p789s11122z"})
+    g = set_hands(g, {g.dealer: "123m456p789s11122z"})
     assert "mahjong" in kinds(g, g.dealer)
 
 
@@ -477,7 +478,7 @@ def test_p2_winning_on_a_discard_is_scored_and_paid() -> None:
     winner gets 1 point from each other player (docs/rules/chinese.md)."""
     g = cn(18, bonus_tiles=False)
     e, s, w, n = seats(g)
-    rig(g, {e: "9s 19m19p1234567z 1m5s", w: "123m456p78s111z99s"})
+    g = set_hands(g, {e: "9s 19m19p1234567z 1m5s", w: "123m456p78s111z99s"})
     act(g, D, e, "9s")
     g.apply(Action(MJ, w))
     pass_all(g)
@@ -551,7 +552,7 @@ def test_p2_false_mahjong_is_refused() -> None:
     from mahjong_table.engine import IllegalActionError
 
     g = cn(20)
-    rig(g, {g.dealer: "119m19p19s1234567z"})
+    g = set_hands(g, {g.dealer: "119m19p19s1234567z"})
     with pytest.raises(IllegalActionError):
         g.apply(Action(MJ, g.dealer))
     assert not g.results
