@@ -6,7 +6,7 @@ Being replaced by positions through the public API (``tests/table.py``, ``set_ha
 7): the Hong Kong engine tests and most Chinese rule tests use that now. Still to convert:
 the five Chinese tests of the physical wall in ``test_chinese_rules.py`` (replacements from
 the far end, the last tile: they need a wall arranged at both ends with
-``Game(wall_order=...)`` or a position late in the hand) and two ``test_play.py`` tests.
+``Game(wall_order=...)`` or a position late in the hand).
 """
 
 from __future__ import annotations

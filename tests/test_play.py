@@ -22,7 +22,7 @@ from mahjong_table.players.human import (
 from mahjong_table.record import replay
 from mahjong_table.rules import get_rule_set
 from mahjong_table.tiles import Tile, format_tiles, parse_tiles
-from rig import new_game, rig
+from table import new_game, set_hands
 
 BOTS = ["--bots", "random,random,random"]
 SHORT = ["--rounds", "1", "--hands", "2", *BOTS]
@@ -142,8 +142,8 @@ def test_menu_wording_for_kongs_and_claims() -> None:
     g = new_game(seed=1)
     e = g.dealer
     s, w, n = (e + 1) % 4, (e + 2) % 4, (e + 3) % 4
-    rig(g, {e: "4s 1111p 19m19s12345z", s: "3445s 19m19p12345z", w: "258m258p258s1234z",
-            n: "258m258p258s1234z"})
+    g = set_hands(g, {e: "4s 1111p 19m19s12345z", s: "3445s 19m29p12345z",
+                      w: "258m258p258s1234z", n: "258m258p258s1234z"})
     out = io.StringIO()
     east = HumanPlayer(io.StringIO("r\n4s\n"), out, seat=e)
     action = east.choose(g.view(e))
@@ -169,9 +169,8 @@ def test_menu_wording_for_kongs_and_claims() -> None:
 def test_robbing_a_kong_is_offered_and_explained() -> None:
     g = new_game(seed=1)
     e = g.dealer
-    s, w, n = (e + 1) % 4, (e + 2) % 4, (e + 3) % 4
-    rig(g, {e: "[555p] 5p19m19s12345z6z", s: "34p 111m 222m 333m 99s",
-            w: "258m258p258s1234z", n: "258m258p258s1234z"})
+    s = (e + 1) % 4
+    g = set_hands(g, {e: "[555p] 5p19m19s12345z6z", s: "34p 111m 222m 333m 99s"})
     g.apply(Action(ActionKind.ADDED_KONG, e, Tile.parse("5p")))
     out = io.StringIO()
     south = HumanPlayer(io.StringIO("m\n"), out, seat=s)
