@@ -111,3 +111,88 @@ def follow_views(game: Game, trackers: list[ViewTracker], seen: int) -> int:
         assert trackers[p].snapshot() == {k: view[k] for k in SNAPSHOT_KEYS}
     return len(game.events)
 
+
+
+def arranged_game(rules_name: str, seed: int | str, hands: dict[int, str], *,
+                  draws: str = "", far: str = "", **options: object) -> Game:
+    """A game whose first wall is built (``Game(wall_order=...)``) so that the seat winds in
+    ``hands`` (0 East .. 3 North) are dealt those tiles, ``draws`` are the next live tiles
+    and ``far`` the first replacement tiles from the far end; everything else is mixed with
+    the seed, the other hands without bonus tiles (so no replacement is drawn in the deal).
+    The dice, and so the break, come from the seed as in any game."""
+    from collections import Counter
+
+    from mahjong_table.tiles import parse_tiles
+    from mahjong_table.wall import _physical_index
+
+    rules = get_rule_set(rules_name, **options)
+    n = rules.tile_set.size
+    brk = rules.break_wall(random.Random(f"{seed}/hand/0"))
+    index = _physical_index(rules.stacks_per_wall, brk.wall, brk.stacks)
+    counter = iter(range(n))
+    dealt = rules.deal_tiles(lambda: next(counter))  # type: ignore[arg-type,return-value]
+    placed: dict[int, Tile] = {}
+    for w, text in hands.items():
+        tiles = parse_tiles(text)
+        assert len(tiles) == len(dealt[w]), f"wind {w} is dealt {len(dealt[w])} tiles"
+        placed.update(zip(dealt[w], tiles, strict=True))
+    after = sum(len(d) for d in dealt)
+    placed.update(zip(range(after, n), parse_tiles(draws), strict=False))
+    tail = [2 * (n // 2 - 1 - i // 2) + i % 2 for i in range(n)]
+    placed.update(zip(tail, parse_tiles(far), strict=False))
+    pool = Counter(rules.tile_set.all_tiles())
+    pool.subtract(placed.values())
+    assert min(pool.values()) >= 0, "more copies than the tile set holds"
+    rest = sorted(pool.elements())
+    random.Random(f"{seed}/arranged").shuffle(rest)
+    plain = [t for t in rest if t not in rules.bonus_kinds]
+    bonus = [t for t in rest if t in rules.bonus_kinds]
+    order: list[Tile | None] = [placed.get(i) for i in range(n)]
+    deal_positions = {i for d in dealt for i in d}
+    for i in range(n):
+        if order[i] is None and i in deal_positions:
+            order[i] = plain.pop()
+    rest = plain + bonus
+    random.Random(f"{seed}/arranged/rest").shuffle(rest)
+    for i in range(n):
+        if order[i] is None:
+            order[i] = rest.pop()
+    physical: list[Tile] = [TILES[0]] * n
+    for i, t in enumerate(order):
+        assert t is not None
+        physical[index[i]] = t
+    return Game(rules, seed, wall_order=physical, check_invariants=True)
+
+
+def late_position(head: str, hands: dict[int, str], wall: str, turn: str) -> Game:
+    """A game late in a hand: the players' hands as written (players 0-3), ``wall`` the
+    only tiles left in the wall, and every other tile of the set already played (discards
+    spread over the players, bonus tiles exposed by player 0)."""
+    from collections import Counter
+
+    from mahjong_table.melds import parse_hand
+    from mahjong_table.tiles import format_tiles, parse_tiles
+
+    rules = get_rule_set(head.split()[0], **{
+        k: (v == "true" if v in ("true", "false") else v)
+        for k, _, v in (o.partition("=") for o in head.split()[1:])})
+    pool = Counter(rules.tile_set.all_tiles())
+    for text in hands.values():
+        hand = parse_hand(text)
+        pool.subtract(hand.all_tiles())
+    pool.subtract(parse_tiles(wall))
+    assert min(pool.values()) >= 0, "more copies than the tile set holds"
+    rest = sorted(pool.elements())
+    bonus = [t for t in rest if t in rules.bonus_kinds]
+    plain = [t for t in rest if t not in rules.bonus_kinds]
+    lines = [head]
+    for p in range(4):
+        line = f"{p}: {hands[p]}"
+        mine = plain[p::4]
+        if p == 0 and bonus:
+            line += f" bonus {format_tiles(bonus)}"
+        if mine:
+            line += f" discards {format_tiles(mine)}"
+        lines.append(line)
+    lines += [turn, f"wall all {wall}" if wall else "wall all", "replacements 0"]
+    return Game.from_position("\n".join(lines), 1, check_invariants=True)

@@ -12,12 +12,11 @@ import pytest
 
 from mahjong_table.engine import Action, ActionKind, Game, IllegalActionError, Phase
 from mahjong_table.engine.tracker import ViewTracker
-from mahjong_table.melds import parse_hand
 from mahjong_table.record import record_lines, replay
 from mahjong_table.rules import get_rule_set
 from mahjong_table.rules.american.model import Variation
 from mahjong_table.tiles import TILES, Tile, parse_tiles
-from table import follow_views, scramble_changes_no_view
+from table import arranged_game, follow_views, scramble_changes_no_view
 
 JOKER = TILES[46]
 
@@ -27,23 +26,12 @@ def american(**options: object) -> Game:
     return Game(get_rule_set("american", **options), seed, check_invariants=True)  # type: ignore[arg-type]
 
 
-def rig_hands(game: Game, hands: dict[int, str], draws: str = "") -> None:
-    """Give players the hands written (American: counts over all 47 indices) and make
-    ``draws`` the next wall tiles. Breaks tile conservation: turn invariants off."""
-    game.check_invariants = False
-    for p, text in hands.items():
-        hand = parse_hand(text)
-        ps = game.players[p]
-        ps.counts = [0] * 47
-        for t in hand.concealed:
-            ps.counts[t] += 1
-        ps.melds = list(hand.melds)
-        ps.discards = []
-    for i, t in enumerate(parse_tiles(draws)):
-        game.wall.tiles[game.wall.head + i] = t
-    game._turn_cache = None
-    game._waits_cache = [None] * 4
-    game._seat_cache = None
+def at_position(hands: dict[int, str], seed: int = 1, **options: object) -> Game:
+    """An American game set up through the public API (issue 7): player 0 is East and to
+    discard; the players not named are dealt at random."""
+    opts = " ".join(f"{k}={str(v).lower()}" for k, v in options.items())
+    lines = [f"american {opts}"] + [f"{p}: {hands.get(p, '?')}" for p in range(4)]
+    return Game.from_position("\n".join([*lines, "turn 0"]), seed, check_invariants=True)
 
 
 def pass_first(game: Game, p: int) -> Action:
@@ -251,11 +239,10 @@ def test_courtesy_pass_limited_to_the_lower_number() -> None:
 def test_east_may_declare_a_dealt_winning_hand_before_the_charleston() -> None:
     """East's dealt hand that already wins may be declared before the Charleston (issue 8
     item 3); nobody else may declare then."""
-    game = american(seed=10)
-    card = game.rules.card  # type: ignore[attr-defined]
+    card = get_rule_set("american").card  # type: ignore[attr-defined]
     line = next(ln for ln in card.lines if not ln.concealed)
+    game = arranged_game("american", 10, {0: variation_tiles(line.variations[0])})
     east = game.dealer
-    rig_hands(game, {east: variation_tiles(line.variations[0])})
     acts = game.legal_actions(east)
     assert acts[0].kind is ActionKind.MAHJONG
     other = (east + 1) % 4
@@ -290,11 +277,9 @@ def _at_first_discard(seed: int = 12, **options: object) -> Game:
 def test_claims_only_pung_kong_quint_sextet_with_jokers() -> None:
     """001 Part one "Calling discards": only for a pung, kong, quint, sextet or Mahjong (no
     chow), exposed with any number of jokers, at least the claimed tile natural ("Jokers")."""
-    game = _at_first_discard()
-    e = game.dealer
-    s, w, n = ((e + i) % 4 for i in (1, 2, 3))
-    rig_hands(game, {e: "5m 1234p 1234s 1234z 1z", s: "4m6m 1j1j 123p 123s 1235z",
-                     w: "5m5m5m 1j 24p 24s 2345z", n: "1111p 2222p 3333p 9s"})
+    e, s, w, n = 0, 1, 2, 3
+    game = at_position({e: "5m 1234p 1234s 1234z 1z", s: "4m6m 1j1j 123p 123s 123z",
+                        w: "5m5m5m 1j 24p 24s 23456z", n: "9m 678p 678s 7z 5p5s 9p9s 4z"})
     game.apply(Action(ActionKind.DISCARD, e, Tile.parse("5m")))
     assert game.phase is Phase.CLAIM
     south = {(a.kind.value, a.jokers) for a in game.legal_actions(s)}
@@ -315,32 +300,23 @@ def test_claims_only_pung_kong_quint_sextet_with_jokers() -> None:
 
 def test_mahjong_has_priority_over_the_next_player() -> None:
     """001 Part one "Priority of calls": Mahjong, then the next player in turn order."""
-    game = _at_first_discard(seed=13)
-    card = game.rules.card  # type: ignore[attr-defined]
-    line = next(ln for ln in card.lines if not ln.concealed
-                and any(g.size == 3 for g in ln.variations[0].groups))
-    tiles = parse_tiles(variation_tiles(line.variations[0]))
-    e = game.dealer
-    s, w = (e + 1) % 4, (e + 2) % 4
-    pung_kind = next(g.kind for g in line.variations[0].groups if g.size == 3)
-    winner = list(tiles)
-    winner.remove(TILES[pung_kind])
-    x = str(TILES[pung_kind])
-    rig_hands(game, {e: x + "1234p1234s1234z1z", s: x + x + "123p123s123z4z5z",
-                     w: "".join(str(t) for t in winner)})
+    # 2026 #1 "2026a 666b 666c NNNN": West waits on a 6p; South holds 6p and a joker
+    e, s, w = 0, 1, 2
+    game = at_position({e: "6p 13m 789m 123p 123s 7z 5s", s: "6p 1j 45p 789p 45s 789s 6z",
+                        w: "22m6m5z 66p 666s 4444z"}, seed=13)
+    pung_kind = Tile.parse("6p")
     game.apply(Action(ActionKind.DISCARD, e, TILES[pung_kind]))
     assert ActionKind.MAHJONG in {a.kind for a in game.legal_actions(w)}
-    game.apply(Action(ActionKind.PUNG, s))
+    game.apply(Action(ActionKind.PUNG, s, jokers=1))
     game.apply(Action(ActionKind.MAHJONG, w))
     assert game.results[-1].winner == w and game.results[-1].reason == "mahjong"
 
 
 def test_a_discarded_joker_is_dead() -> None:
     """001 Part one "Jokers": "A discarded Joker is dead and may never be claimed"."""
-    game = _at_first_discard(seed=14)
-    e = game.dealer
-    rig_hands(game, {e: "1j 1234p 1234s 1234z 1z", (e + 1) % 4: "1j1j 123p 123s 12345z",
-                     (e + 2) % 4: "1j1j1j 23p 123s 12345z"})
+    e = 0
+    game = at_position({e: "1j 1234p 1234s 1234z 1z", 1: "1j1j 123p 123s 12345z",
+                        2: "1j1j1j 23p 123s 12345z"}, seed=14)
     game.apply(Action(ActionKind.DISCARD, e, JOKER))
     assert game.phase is Phase.TURN and game.current == (e + 1) % 4
     assert not any(ev.type == "claim_window" for ev in game.events[-3:])
@@ -349,11 +325,9 @@ def test_a_discarded_joker_is_dead() -> None:
 def test_joker_exchange_from_any_exposure_several_per_turn() -> None:
     """001 Part one "Joker exchange": in one's turn, a joker from any player's exposure (one's
     own too) for the matching natural tile; several in one turn."""
-    game = _at_first_discard(seed=15)
-    e = game.dealer
-    s = (e + 1) % 4
-    rig_hands(game, {e: "5m 7p 1f 1234s 12345z 11p [7p7p1j] ",
-                     s: "123p 123s 1234z 5z [5m5m1j] [2f3f1j1j]"})
+    e, s = 0, 1
+    game = at_position({e: "5m 7p 1f 1234s 12z 11p [7p7p1j]",
+                        s: "12p 1234z [5m5m1j] [2f3f1j1j]"}, seed=15)
     acts = [a for a in game.legal_actions(e) if a.kind is ActionKind.JOKER_EXCHANGE]
     assert {(str(a.tile), a.target) for a in acts} == {("5m", s), ("7p", e), ("1f", s)}
     game.apply(Action(ActionKind.JOKER_EXCHANGE, e, Tile.parse("5m"), target=s))
@@ -380,7 +354,6 @@ def test_false_mahjong_makes_a_dead_hand_that_still_pays() -> None:
     assert game.players[e].dead
     assert any(ev.type == "dead_hand" and ev.player == e for ev in game.events)
     assert game.current == (e + 1) % 4 and game.view(0).seats[e].dead
-    game.check_invariants = True
     rng = random.Random(1)
     while not game.is_over and len(game.results) == 0:
         p = game.to_act()[0]
@@ -392,16 +365,14 @@ def test_false_mahjong_makes_a_dead_hand_that_still_pays() -> None:
 def test_a_hand_whose_exposures_fit_no_line_may_be_called_dead() -> None:
     """Option dead_exposures (001 Part one "Dead hands"; docs/rules/american.md): another
     player may call a hand dead when its exposures fit no line of the card."""
-    game = _at_first_discard(seed=17, dead_exposures=True)
-    e = game.dealer
-    s = (e + 1) % 4
-    rig_hands(game, {e: "1234p 1234s 1234z 1z 9m", s: "123p 123s 234z 5z6z [1z1z1z1z1j1j]"})
+    e, s = 0, 1
+    hands = {e: "1234p 1234s 234z 5z 9m 8m", s: "23p 23s 5z6z7z [1z1z1z1z1j1j]"}
+    game = at_position(hands, seed=17, dead_exposures=True)
     acts = [a for a in game.legal_actions(e) if a.kind is ActionKind.CALL_DEAD]
     assert [a.target for a in acts] == [s]
     game.apply(acts[0])
     assert game.players[s].dead
-    plain = _at_first_discard(seed=17)
-    rig_hands(plain, {e: "1234p 1234s 1234z 1z 9m", s: "123p 123s 234z 5z6z [1z1z1z1z1j1j]"})
+    plain = at_position(hands, seed=17)
     assert not any(a.kind is ActionKind.CALL_DEAD for a in plain.legal_actions(e))
 
 

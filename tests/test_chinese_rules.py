@@ -26,8 +26,7 @@ from mahjong_table.tiles import (
     format_tiles,
 )
 from mahjong_table.wall import Wall, WallPosition, drawing_order
-from rig import rig
-from table import act, kinds, set_hands
+from table import act, arranged_game, kinds, late_position, set_hands
 
 D, CK, AK, MJ = (ActionKind.DISCARD, ActionKind.CONCEALED_KONG, ActionKind.ADDED_KONG,
                  ActionKind.MAHJONG)
@@ -245,12 +244,10 @@ def test_p2_rules_in_detail_kong_replacement_from_the_other_end() -> None:
     """001 Part two "Rules in detail", Kongs: "Draw one replacement tile". With no dead wall it
     comes from the other end of the wall: the last counted stack of East's wall, top first; the
     live wall shrinks by one."""
-    g = cn(5, bonus_tiles=False)
-    e, s, w, n = seats(g)
-    rig(g, {e: "1111m 234p 567s 112z 3z"})
-    n_tiles = len(g.wall.tiles)
-    far = n_tiles - 2
-    g.wall.tiles[far] = Tile.parse("9p")
+    g = arranged_game("chinese", 5, {0: "1111m 234p 567s 112z 3z"}, far="9p",
+                      bonus_tiles=False)
+    e = g.dealer
+    far = len(g.wall.tiles) - 2
     k = events_of(g, "hand_start")[0]["break_stacks"]
     assert g.wall.positions[far] == WallPosition(0, k - 1, 0)
     live = g.wall.live_remaining
@@ -265,14 +262,9 @@ def test_p2_rules_in_detail_kong_replacement_from_the_other_end() -> None:
 def test_p2_flowers_replaced_from_the_other_end() -> None:
     """001 Part two "Flowers and Seasons": a flower or season drawn is exposed at once and a
     replacement drawn, here from the other end of the wall (no dead wall)."""
-    g = cn(7)
+    g = arranged_game("chinese", 7, {0: "123m456p789s1122z3z", 1: "147m258p369s1234z"},
+                      draws="2f", far="5m")
     e, s, w, n = seats(g)
-    rig(g, {e: "123m456p789s1122z3z", s: "147m258p369s1234z"}, draws="2f")
-    # the next replacement: the top of the next stack from the far end (the bottom if its top
-    # already replaced a flower of the deal)
-    tail = g.wall.tail
-    far = len(g.wall.tiles) - 2 - 2 * (tail // 2) + tail % 2
-    g.wall.tiles[far] = Tile.parse("5m")
     live = g.wall.live_remaining
     act(g, D, e, "3z")
     pass_all(g)
@@ -287,14 +279,11 @@ def test_p2_flowers_replaced_from_the_other_end() -> None:
 def test_p2_end_of_hand_bonus_as_last_tile_is_a_draw() -> None:
     """001 Part two "End of the hand": if the last tile of the wall is a flower, it is exposed
     and no replacement is left: the live wall is exhausted and the hand is a draw."""
-    g = next(g for g in (cn(seed) for seed in range(7, 40)) if g.wall.tail % 2 == 0)
+    g = late_position("chinese", {0: "123m456p789s1122z3z", 1: "147m258p369s1234z",
+                                  2: "258m369p147s1234z", 3: "369m147p258s5566z"},
+                      wall="3f", turn="turn 0")
     e, s, w, n = seats(g)
-    rig(g, {e: "123m456p789s1122z3z", s: "147m258p369s1234z", w: "147m258p369s1234z",
-            n: "147m258p369s1234z"})
-    wall = g.wall
-    wall.head = len(wall.tiles) - wall.tail - 1  # one tile left
-    assert wall.live_remaining == 1
-    rig(g, {}, draws="3f")
+    assert g.wall.live_remaining == 1
     dealer = g.dealer
     act(g, D, e, "3z")
     pass_all(g)
@@ -437,19 +426,15 @@ def test_p2_no_kong_without_a_replacement_tile() -> None:
     """A kong needs a replacement tile ("Draw one replacement tile"): after the last tile of
     the wall no kong may be declared; the last discard may be claimed only to win
     (docs/rules/chinese.md)."""
-    g = cn(16, bonus_tiles=False)
+    g = late_position("chinese bonus_tiles=false",
+                      {0: "1z 8m 19m19p19s234567z", 1: "555m 123p789p789s5p",
+                       2: "555p 123m678m789s1z", 3: "147m369p258s1234z"},
+                      wall="5m", turn="turn 0")
     e, s, w, n = seats(g)
-    rig(g, {e: "1z 8m 19m19p19s234567z", s: "555m 123p456p789s1z"})
-    wall = g.wall
-    wall.head = len(wall.tiles) - wall.tail - 1
-    rig(g, {}, draws="5m")
     act(g, D, e, "1z")
     pass_all(g)
     assert g.current == s and g.wall.live_remaining == 0
     assert kinds(g, s) == {"discard"}  # no concealed kong: nothing left to replace it
-    rig(g, {w: "555p 123m456m789s1z"}, current=s)
-    g.players[s].counts[Tile.parse("5p")] += 1
-    g.players[s].counts[Tile.parse("5m")] -= 1
     act(g, D, s, "5p")
     assert w not in g.pending  # no pung or kong on the last discard
     pass_all(g)
@@ -529,11 +514,10 @@ def test_p2_wind_rounds_advance_after_every_player_was_east() -> None:
 def test_p2_draw_in_play_passes_the_deal() -> None:
     """001 Part two "End of the hand" and "Dealer rotation": the live wall runs out, the hand
     is a draw with no payment, and the deal passes to South."""
-    g = cn(19, bonus_tiles=False)
+    g = late_position("chinese bonus_tiles=false",
+                      {0: "119m19p19s1234567z", 1: "258m258p258s1234z",
+                       2: "258m258p258s1234z", 3: "369m369p369s1234z"}, wall="", turn="turn 0")
     e, s, w, n = seats(g)
-    rig(g, {e: "119m19p19s1234567z", s: "258m258p258s1234z", w: "258m258p258s1234z",
-            n: "369m369p369s1234z"})
-    g.wall.head = len(g.wall.tiles) - g.wall.tail
     assert g.wall.live_remaining == 0
     act(g, D, e, "1m")
     pass_all(g)
