@@ -1,7 +1,7 @@
 """``python -m bench``: every benchmark of issue 4, side by side, with ratios and targets.
 
 Options: ``--quick`` (smaller samples, for a smoke run), ``--only NAME`` (repeatable: shanten,
-correctness, scoring, simulation, american), ``--seconds S`` (per side in the simulation
+correctness, scoring, simulation, american, positions), ``--seconds S`` (per side in the simulation
 benchmark).
 Exit status 1 when a target is missed or a differential check finds a mismatch.
 """
@@ -13,10 +13,10 @@ import platform
 import sys
 import time
 
-from . import american, correctness, scoring, shanten, simulation
+from . import american, correctness, positions, scoring, shanten, simulation
 from .common import Report
 
-NAMES = ("shanten", "correctness", "scoring", "simulation", "american")
+NAMES = ("shanten", "correctness", "scoring", "simulation", "american", "positions")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -44,6 +44,8 @@ def main(argv: list[str] | None = None) -> int:
         simulation.run(report, seconds=seconds)
     if "american" in only:
         american.run(report, quick=quick)
+    if "positions" in only:
+        positions.run(report, quick=quick)
     print()
     print(f"{len(report.met)} target(s) met, {len(report.missed)} missed "
           f"({time.perf_counter() - start:.0f} s)")
