@@ -240,3 +240,20 @@ def test_charleston_advice_never_passes_jokers() -> None:
     assert Tile.parse("1j") not in passed and Tile.parse("9p") in passed
     with pytest.raises(ValueError, match="jokers cannot be passed"):
         charleston_advice(card, counts("1j1j1j1j1j1j1j1j 9p9p"))
+
+
+def test_a_joker_exchange_win_names_no_discarder(capsys: pytest.CaptureFixture[str]) -> None:
+    """Found by a new-user test: ``--joker-exchange --discarder S`` was accepted and paid as
+    self-drawn. A win right after a joker exchange is paid as self-drawn unless the option
+    joker_exchange_win=discard says otherwise."""
+    from mahjong_table.cli import main
+
+    hand = "22m6m5z 666p 666s 444z1j"
+    assert main(["score", "--rules", "american", hand, "--joker-exchange",
+                 "--discarder", "S", "--json"]) == 2
+    assert "joker_exchange_win=discard" in capsys.readouterr().err
+    assert main(["score", "--rules", "american", hand, "--joker-exchange", "--discarder", "S",
+                 "--option", "joker_exchange_win=discard", "--json"]) == 0
+    assert main(["score", "--rules", "american", hand, "--win-tile", "1j", "--discarder",
+                 "S"]) == 2
+    assert "discarded joker is dead" in capsys.readouterr().err

@@ -228,7 +228,7 @@ def test_courtesy_pass_limited_to_the_lower_number() -> None:
     assert sorted(game.to_act()) == sorted([east, west])  # the other pair exchanges 0
     a = pass_first(game, east)
     assert len(a.tiles) == 1
-    with pytest.raises(IllegalActionError, match="this pass is 1 tiles"):
+    with pytest.raises(IllegalActionError, match="this pass is 1 tile "):
         game.apply(Action(ActionKind.COURTESY_PASS, east, tiles=tuple(
             t for t in game.players[east].concealed_tiles() if t != 46)[:2]))
     game.apply(a)
@@ -469,3 +469,47 @@ def test_no_claim_leaves_nothing_to_discard() -> None:
     game.apply(Action(ActionKind.DISCARD, 0, Tile.parse("5p")))
     assert all(a.kind not in (ActionKind.PUNG, ActionKind.KONG)
                for a in game.legal_actions(1))
+
+
+def test_the_drawn_tile_given_in_an_exchange_is_no_longer_shown_as_drawn() -> None:
+    """Found by a new-user test: after exchanging the tile just drawn for a joker, the view
+    still showed it apart as "just drawn" (15 tiles on screen)."""
+    game = Game.from_position("""american
+    0: 22m6m5z 666p 66s 4444z 4m
+    3: [44m1j] 123p 123s 12z 37z
+    turn 0 drew 4m""", 1, check_invariants=True)
+    assert game.view(0).drawn == Tile.parse("4m")
+    game.apply(Action(ActionKind.JOKER_EXCHANGE, 0, Tile.parse("4m"), target=3))
+    assert game.view(0).drawn is None
+
+
+def test_options_keep_their_types_and_cards_their_full_path(tmp_path: object) -> None:
+    """Found by a new-user test: ``blind_pass=0`` was taken for False and recorded as 0; a
+    card given by a relative path could not be replayed from another folder."""
+    import os
+    from pathlib import Path
+
+    from mahjong_table.rules import RuleSetError
+    from mahjong_table.rules.american.card import practice_card_text
+
+    with pytest.raises(RuleSetError, match="blind_pass=0"):
+        get_rule_set("american", blind_pass=0)
+    with pytest.raises(RuleSetError, match="rounds=True"):
+        get_rule_set("hongkong", rounds=True)
+    folder = Path(str(tmp_path))
+    (folder / "mine.card").write_text(practice_card_text())
+    here = os.getcwd()
+    os.chdir(folder)
+    try:
+        rules = get_rule_set("american", card="mine.card")
+    finally:
+        os.chdir(here)
+    assert rules.options["card"] == str(folder.resolve() / "mine.card")
+
+
+def test_an_exposure_of_jokers_only_is_refused_with_its_reason() -> None:
+    """NOTATION: an exposure holds at least one natural tile, the one claimed."""
+    from mahjong_table.melds import MeldError, parse_hand
+
+    with pytest.raises(MeldError, match="jokers only is no exposure"):
+        parse_hand("[111j] 123m", get_rule_set("american").tile_set)

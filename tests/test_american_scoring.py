@@ -34,9 +34,11 @@ E, S, W, N = range(4)
 
 
 def ctx(text: str, *, seat: int = E, discarder: int | None = N, self_drawn: bool = False,
-        joker_exchange: bool = False, **extra: Any) -> WinContext:
+        joker_exchange: bool = False, win_tile: str | None = None, **extra: Any) -> WinContext:
     hand = parse_hand(text, AMERICAN_TILE_SET)
     win = hand.concealed[-1] if hand.concealed else hand.melds[-1].tile
+    if win_tile is not None:
+        win = Tile.parse(win_tile)
     return WinContext(hand, win, seat_wind=seat, self_drawn=self_drawn,
                       discarder=None if self_drawn else discarder,
                       joker_exchange=joker_exchange, **extra)
@@ -140,12 +142,21 @@ def test_joker_exchange_win_paid_as_self_drawn_by_default() -> None:
 
 def test_joker_exchange_win_paid_as_on_the_last_discard() -> None:
     """Option joker_exchange_win=discard: paid as a win on the last discard (discarder
-    given); without a discarder the context is malformed."""
+    given); with no discard yet in the hand, nobody is charged for one: paid as self-drawn."""
     options = {"joker_exchange_win": "discard"}
     r = score("1f2f 2m111j 44m 6666m 88m", options, joker_exchange=True, discarder=W)
     assert r.payments == {E: 160, S: -40, W: -80, N: -40}
-    with pytest.raises(ValueError, match="discarder"):
-        score("1f2f 2m111j 44m 6666m 88m", options, joker_exchange=True, self_drawn=True)
+    r = score("1f2f 2m111j 44m 6666m 88m", options, joker_exchange=True, self_drawn=True)
+    assert r.payments == {E: 240, S: -80, W: -80, N: -80}
+
+
+def test_a_win_on_a_discarded_joker_is_refused() -> None:
+    """001 Part one "Jokers": a discarded joker is dead, so no win is claimed on one (found by
+    a new-user test: score accepted --win-tile 1j on a discard)."""
+    with pytest.raises(ValueError, match="discarded joker is dead"):
+        score("1f2f 2m111j 44m 6666m 88m", {}, discarder=W, win_tile="1j")
+    r = score("1f2f 2m111j 44m 6666m 88m", {}, self_drawn=True, win_tile="1j")
+    assert r.valid
 
 
 def test_payments_sum_to_zero_for_every_option() -> None:

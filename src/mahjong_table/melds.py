@@ -113,6 +113,9 @@ class Meld:
         njokers = len(ts) - len(naturals)
         if njokers and not allow_jokers:
             raise MeldError(f"{text}: jokers are not used in this rule set")
+        if njokers and not naturals:
+            raise MeldError(f"{text}: an exposure of jokers only is no exposure: it holds at "
+                            "least one natural tile, the one claimed (shared/NOTATION.md)")
         # American play (the tile set with jokers): flowers are hand tiles, all alike (001
         # "Flower tiles"), so a group of flowers is a group of identical tiles
         flowers = allow_jokers and bool(naturals) and all(t.is_flower for t in naturals)

@@ -230,6 +230,11 @@ def build_american_context(args: argparse.Namespace, hand: Hand) -> WinContext:
             raise ValueError(f"{flag} is not used in American scoring: {why}")
     seat = wind_index(args.seat_wind)
     discarder: int | None
+    if args.joker_exchange and args.discarder is not None \
+            and parse_options(args.option).get("joker_exchange_win") != "discard":
+        raise ValueError("--joker-exchange with --discarder: a win right after a joker "
+                         "exchange is paid as self-drawn unless --option "
+                         "joker_exchange_win=discard")
     if args.discarder is not None:
         discarder = wind_index(args.discarder)
     elif args.self_drawn:

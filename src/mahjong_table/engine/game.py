@@ -818,7 +818,11 @@ class Game:
             self._emit("declare_mahjong", p, self_drawn=True)
             if self.rules.is_winning(ps.counts, ps.melds):
                 d = None
-                if not self.drew and not self.exchanged:
+                if self.exchanged:
+                    # right after a joker exchange: the rule set says whether the last
+                    # discarder pays as on a discard (American option joker_exchange_win)
+                    d = self.claimed_from if self.claimed_from is not None else self.discarder
+                elif not self.drew:
                     d = self.claimed_from  # completed by the claimed tile itself
                 self._win(p, d, self._winning_tile(p), robbing=False)
             else:
@@ -1302,8 +1306,8 @@ class Game:
         if blind > len(self._received[p]) or blind > n:
             return (f"player {p} cannot pass on {blind} tiles unseen", rule)
         if len(a.tiles) != n - blind:
-            return (f"this pass is {n} tiles ({len(a.tiles)} from the hand and {blind} "
-                    "blind given)", rule)
+            return (f"this pass is {n} tile{'s' if n != 1 else ''} ({len(a.tiles)} from the "
+                    f"hand and {blind} blind given)", rule)
         return (f"player {p} does not hold {format_tiles(a.tiles)}", rule)
 
     # ----- invariants ----------------------------------------------------------------------

@@ -146,7 +146,10 @@ def view_of(game: Game, player: int) -> PlayerView:
     """Build ``player``'s view of ``game`` from public state and their own tiles only."""
     me = game.players[player]
     phase = game.phase.value
-    in_turn = phase == "turn" and game.current == player and game.drew
+    # the drawn tile is shown apart while it is still in the hand (a joker exchange may
+    # have given it away)
+    in_turn = (phase == "turn" and game.current == player and game.drew
+               and game.last_draw is not None and me.counts[game.last_draw] > 0)
     claim = phase == "claim"
     return PlayerView(
         player=player,

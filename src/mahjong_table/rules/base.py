@@ -209,7 +209,7 @@ class RuleSet(ABC):
                 if not isinstance(value, str) or not value:
                     raise RuleSetError(f"option {name}={value!r} for the {self.name} rules "
                                        "must be a non-empty text")
-            elif value not in o.choices:
+            elif not any(value == c and type(value) is type(c) for c in o.choices):
                 raise RuleSetError(
                     f"option {name}={value!r} is not allowed for the {self.name} rules; "
                     f"choose from {', '.join(map(repr, o.choices or ()))}"

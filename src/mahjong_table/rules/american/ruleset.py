@@ -32,6 +32,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Mapping, Sequence
 from functools import cached_property
+from pathlib import Path
 from typing import Any, ClassVar
 
 from ...melds import Meld
@@ -153,6 +154,10 @@ class AmericanRules(RuleSet):
 
     def __init__(self, **options: Any) -> None:
         super().__init__(**options)
+        card = str(self.options["card"])
+        if card != "practice":
+            # a record names the card by its full path, so that it replays from anywhere
+            self.options["card"] = str(Path(card).expanduser().resolve())
         try:
             self.card  # noqa: B018 - load the card now: a bad card is a bad option
         except (CardError, OSError) as exc:

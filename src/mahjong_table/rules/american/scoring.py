@@ -75,7 +75,14 @@ def validate_american_context(ctx: WinContext) -> tuple[list[int], list[Meld]]:
     "Exposed sets"; no concealed kongs are declared); the winning tile among the hand's
     tiles. A hand with the wrong number of tiles is not malformed: it does not win.
     """
-    check_win_seats(ctx)
+    if ctx.joker_exchange and ctx.self_drawn and ctx.discarder is None:
+        pass  # a win right after an exchange with no discard to charge: paid as self-drawn
+    else:
+        check_win_seats(ctx)
+    if (ctx.win_tile.is_joker and not ctx.self_drawn and not ctx.joker_exchange):
+        raise ValueError("a discarded joker is dead and may never be claimed (001 Part one "
+                         "'Jokers'): a win on a joker is self-drawn (--self-drawn) or right "
+                         "after a joker exchange (--joker-exchange)")
     if ctx.bonus:
         raise ValueError("American play has no bonus tiles: flowers are part of the hand "
                          f"(001 Part one 'Use'), not {format_tiles(ctx.bonus)}")
@@ -223,8 +230,7 @@ def score_american(card: Card, ctx: WinContext, options: Mapping[str, Any]) -> S
         if opts["joker_exchange_win"] == "self_drawn":
             self_drawn, discarder = True, None
         elif discarder is None:
-            raise ValueError("joker_exchange_win=discard: a win right after a joker exchange "
-                             "is paid as on the last discard; name its discarder")
+            self_drawn = True  # no discard yet in the hand: nobody to charge for it
         else:
             self_drawn = False
     wins = []
