@@ -257,3 +257,14 @@ def test_a_joker_exchange_win_names_no_discarder(capsys: pytest.CaptureFixture[s
     assert main(["score", "--rules", "american", hand, "--win-tile", "1j", "--discarder",
                  "S"]) == 2
     assert "discarded joker is dead" in capsys.readouterr().err
+
+
+def test_the_american_bot_refuses_rules_without_a_card(capsys: pytest.CaptureFixture[str]
+                                                       ) -> None:
+    """Found by a new-user test: ``simulate --rules hongkong --bots american,...`` ran and
+    every hand was drawn. The american bot plays a card: other rules get a clear error."""
+    from mahjong_table.cli import main
+
+    assert main(["simulate", "--rules", "hongkong", "--games", "1", "--hands", "1",
+                 "--bots", "american,random,random,random"]) == 2
+    assert "plays a card of lines" in capsys.readouterr().err

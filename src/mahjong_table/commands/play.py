@@ -212,6 +212,9 @@ def run(args: argparse.Namespace, input: TextIO | None = None,
         print(f"mahjong-table play: a bot is not available ({exc}); "
               f"try --bots random,random,random", file=sys.stderr)
         return 2
+    except ValueError as exc:
+        print(f"mahjong-table play: {exc}", file=sys.stderr)
+        return 2
     ascii_only = bool(args.ascii) or not _can_encode(out, _GLYPH_PROBE)
     width = 80
     if out is sys.stdout and out.isatty():

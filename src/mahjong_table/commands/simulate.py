@@ -57,6 +57,7 @@ def run(args: argparse.Namespace) -> int:
         for k in kinds:
             if k not in BOTS:
                 raise ValueError(f"unknown bot {k!r}; known: {', '.join(BOTS)}")
+            make_bot(k, 0, rules=rules)  # a bot that cannot play these rules says so now
         if args.games < 1:
             raise ValueError("--games must be at least 1")
         if args.record:

@@ -43,6 +43,10 @@ def make_bot(kind: str, seed: int | str = 0, name: str | None = None, *,
     module_name, cls_name = target.split(":")
     cls = getattr(importlib.import_module(module_name), cls_name)
     card = getattr(rules, "card", None) if rules is not None else None
+    if rules is not None and card is None and getattr(cls, "wants_card", False):
+        raise ValueError(f"the {kind} bot plays a card of lines (American rules); the "
+                         f"{rules.title} rules have none: choose from "
+                         f"{', '.join(k for k in BOTS if k != kind)}")
     if card is not None and getattr(cls, "wants_card", False):
         bot: Player = cls(seed, name or kind.capitalize(), card=card)
     else:
