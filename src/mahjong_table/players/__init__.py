@@ -18,7 +18,8 @@ if TYPE_CHECKING:
 __all__ = ["BOTS", "Player", "RandomBot", "default_bot", "make_bot", "play_game"]
 
 #: bot name -> "module:Class"; each class takes ``(seed, name)``; a class with a true
-#: ``wants_card`` attribute also takes ``card=`` (the American card of the game)
+#: ``wants_card`` attribute also takes ``card=`` (the American card of the game); one with a
+#: true ``needs_card`` plays only rule sets with a card
 BOTS: dict[str, str] = {
     "random": "mahjong_table.players.random_bot:RandomBot",
     "efficiency": "mahjong_table.players.efficiency_bot:EfficiencyBot",
@@ -43,7 +44,7 @@ def make_bot(kind: str, seed: int | str = 0, name: str | None = None, *,
     module_name, cls_name = target.split(":")
     cls = getattr(importlib.import_module(module_name), cls_name)
     card = getattr(rules, "card", None) if rules is not None else None
-    if rules is not None and card is None and getattr(cls, "wants_card", False):
+    if rules is not None and card is None and getattr(cls, "needs_card", False):
         raise ValueError(f"the {kind} bot plays a card of lines (American rules); the "
                          f"{rules.title} rules have none: choose from "
                          f"{', '.join(k for k in BOTS if k != kind)}")

@@ -55,7 +55,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import NamedTuple
+from typing import ClassVar, NamedTuple
 
 from ..engine import Action, ActionKind, PlayerView
 from ..engine.actions import EXPOSURE_SIZES
@@ -275,6 +275,8 @@ class AmericanBot:
 
     #: :func:`~mahjong_table.players.make_bot` passes ``card=rules.card`` to this bot
     wants_card = True
+    #: plays only rule sets with a card of lines (make_bot refuses others)
+    needs_card: ClassVar[bool] = True
     #: a claim must raise the worth by this factor (:data:`CLAIM_GAIN`)
     claim_gain = CLAIM_GAIN
     #: :data:`VOTE_CONTINUE_AWAY`
