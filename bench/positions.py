@@ -11,7 +11,7 @@ import time
 from typing import Any
 
 from mahjong_table.engine import Game, Phase
-from mahjong_table.engine.position import position_of
+from mahjong_table.engine.position import position_of, position_state
 from mahjong_table.players import make_bot
 from mahjong_table.rules import get_rule_set
 
@@ -24,21 +24,6 @@ _RULES: tuple[tuple[str, dict[str, Any], str], ...] = (
     ("chinese", {}, "efficiency"),
     ("american", {}, "american"),
 )
-
-
-def _state(g: Game) -> tuple[Any, ...]:
-    turn = g.phase is Phase.TURN
-    claim = g.phase is Phase.CLAIM
-    return (
-        [(ps.counts, ps.melds, ps.bonus, ps.discards, ps.dead) for ps in g.players],
-        g.current, g.phase, g.drew, g.last_draw if turn and g.drew else None,
-        g.replacement_draw if turn else None,
-        g.last_discard if claim else None, g.discarder if claim else None,
-        g.exchanged, g.claimed_from if turn else None,
-        g.wall.untaken_in_order(), g.wall.live_remaining, g.wall.dead_remaining,
-        g.scores, g.hand_progress, min(g.discards_made, 2), min(g.declarations, 1),
-        [sorted(map(str, g.legal_actions(p))) for p in range(4)],
-    )
 
 
 def round_trip(rules_name: str, options: dict[str, Any], bot: str,
@@ -56,7 +41,7 @@ def round_trip(rules_name: str, options: dict[str, Any], bot: str,
                 text = position_of(game)
                 again = Game.from_position(text, "other")
                 states += 1
-                if position_of(again) != text or _state(again) != _state(game):
+                if position_of(again) != text or position_state(again) != position_state(game):
                     bad += 1
             p = game.to_act()[0]
             game.apply(bots[p].choose(game.view(p)))

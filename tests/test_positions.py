@@ -11,31 +11,11 @@ from typing import Any
 import pytest
 
 from mahjong_table.engine import Action, ActionKind, Game, Phase
-from mahjong_table.engine.position import PositionError, position_of
+from mahjong_table.engine.position import PositionError, position_of, position_state
 from mahjong_table.players import make_bot
 from mahjong_table.record import record_lines, replay
 from mahjong_table.rules import get_rule_set
 from mahjong_table.tiles import TILES, Tile, parse_tiles
-
-
-def _state(g: Game) -> tuple[Any, ...]:
-    """Everything a position must carry: every tile's place and order, whose decision it is
-    and how the turn began, the wall, scores and progress, and every legal action."""
-    turn = g.phase is Phase.TURN
-    claim = g.phase is Phase.CLAIM
-    return (
-        [(ps.counts, ps.melds, ps.bonus, ps.discards, ps.dead) for ps in g.players],
-        g.current, g.phase, g.drew,
-        g.last_draw if turn and g.drew else None,
-        g.replacement_draw if turn else None,
-        g.last_discard if claim else None, g.discarder if claim else None,
-        g.exchanged, g.claimed_from if turn else None,
-        g.wall.untaken_in_order(), g.wall.live_remaining, g.wall.dead_remaining,
-        # the counters feed only the heavenly and earthly hands (no discard or declaration
-        # yet; one discard): a position keeps what they decide
-        g.scores, g.hand_progress, min(g.discards_made, 2), min(g.declarations, 1),
-        [sorted(map(str, g.legal_actions(p))) for p in range(4)],
-    )
 
 
 @pytest.mark.parametrize(("rules_name", "options", "bot"), [
@@ -57,7 +37,7 @@ def test_every_turn_and_claim_window_round_trips(rules_name: str, options: dict[
                 text = position_of(game)
                 again = Game.from_position(text, "another seed", check_invariants=True)
                 assert position_of(again) == text
-                assert _state(again) == _state(game)
+                assert position_state(again) == position_state(game)
                 checked += 1
             p = game.to_act()[0]
             game.apply(bots[p].choose(game.view(p)))

@@ -49,7 +49,8 @@ from ..tiles import NUM_KINDS, TILES, NotationError, Tile, format_tiles, parse_t
 if TYPE_CHECKING:
     from .game import Game
 
-__all__ = ["Position", "SeatPosition", "PositionError", "parse_position", "position_of"]
+__all__ = ["Position", "SeatPosition", "PositionError", "parse_position", "position_of",
+           "position_state"]
 
 
 class PositionError(ValueError):
@@ -493,3 +494,27 @@ def _opt_text(value: Any) -> str:
 def seat_sources(melds: Sequence[Meld]) -> list[int | None]:
     """The sources of the exposed melds, in order (for tests and tools)."""
     return [m.source for m in melds if m.exposed]
+
+
+def position_state(game: Game) -> tuple[Any, ...]:
+    """Everything a position carries, for comparing two games (a position written out and
+    set up again must give an equal value): every tile's place and order, whose decision it
+    is and how the turn began, the wall, scores and progress, and every legal action. The
+    discard and declaration counters count only as far as they decide the heavenly and
+    earthly hands (none yet; one discard)."""
+    from .game import Phase
+
+    turn = game.phase is Phase.TURN
+    claim = game.phase is Phase.CLAIM
+    return (
+        [(ps.counts, ps.melds, ps.bonus, ps.discards, ps.dead) for ps in game.players],
+        game.current, game.phase, game.drew,
+        game.last_draw if turn and game.drew else None,
+        game.replacement_draw if turn else None,
+        game.last_discard if claim else None, game.discarder if claim else None,
+        game.exchanged, game.claimed_from if turn else None,
+        game.wall.untaken_in_order(), game.wall.live_remaining, game.wall.dead_remaining,
+        list(game.scores), game.hand_progress, min(game.discards_made, 2),
+        min(game.declarations, 1),
+        [sorted(map(str, game.legal_actions(p))) for p in range(4)],
+    )
