@@ -21,27 +21,90 @@ from mahjong_table.tiles import TILES, Tile, parse_tiles
 @pytest.mark.parametrize(("rules_name", "options", "bot"), [
     ("hongkong", {"rounds": 1}, "efficiency"),
     ("chinese", {}, "efficiency"),
-    ("american", {}, "american"),
+    ("american", {"blind_pass": True, "courtesy_pass": True}, "american"),
 ])
-def test_every_turn_and_claim_window_round_trips(rules_name: str, options: dict[str, Any],
-                                                 bot: str) -> None:
-    """Write the position out at every turn and every unanswered claim window of simulated
-    hands, set it up again: the same position text and the same state."""
+def test_every_state_round_trips(rules_name: str, options: dict[str, Any], bot: str) -> None:
+    """Write the position out at every state of simulated hands where nobody has answered
+    yet (every turn, claim window, rob window and Charleston stage), set it up again: the
+    same position text and the same state."""
     rules = get_rule_set(rules_name, **options)
-    checked = 0
+    checked: dict[str, int] = {}
     for seed in range(3):
         game = Game(rules, f"pos/{seed}", max_hands=3, check_invariants=True)
         bots = [make_bot(bot, f"pos/{seed}/{i}") for i in range(4)]
         while not game.is_over:
-            if game.phase is Phase.TURN or (game.phase is Phase.CLAIM and not game.responses):
+            if not game.responses:
                 text = position_of(game)
                 again = Game.from_position(text, "another seed", check_invariants=True)
                 assert position_of(again) == text
                 assert position_state(again) == position_state(game)
-                checked += 1
+                key = game.stage.name if game.stage else game.phase.value
+                checked[key] = checked.get(key, 0) + 1
             p = game.to_act()[0]
             game.apply(bots[p].choose(game.view(p)))
-    assert checked > 200
+    assert sum(checked.values()) > 200
+    if rules_name == "american":
+        # every stage of the Charleston, the blind passes and the courtesy pass among them
+        assert {"first_right", "first_left", "second_vote", "courtesy_ask"} <= set(checked)
+
+
+# a Hong Kong hand where player 0 adds 5p to an exposed pung and player 1 waits on 5p
+_ROB = """hongkong
+0: [555p] 123m789s11z 5p 2z3z
+1: 234m 678s 99p 34p 666z
+2: ?
+3: ?
+rob 0 5p"""
+
+
+def test_a_rob_window_position_round_trips_and_can_be_robbed() -> None:
+    """004 s05 robbing the kong: ``rob P T`` sets up the window on an added kong; it is
+    written out the same, and the waiting player may rob it to win."""
+    game = Game.from_position(_ROB, 2, check_invariants=True)
+    assert game.phase is Phase.ROB and game.rob_tile == Tile.parse("5p")
+    assert {a.kind for a in game.legal_actions(1)} == {ActionKind.MAHJONG, ActionKind.PASS}
+    text = position_of(game)
+    assert "rob 0 5p" in text
+    again = Game.from_position(text, "other", check_invariants=True)
+    assert position_state(again) == position_state(game)
+    game.apply(Action(ActionKind.MAHJONG, 1))
+    result = game.results[-1]
+    assert result.winner == 1 and result.discarder == 0
+    assert any("rob" in item.name.lower() for item in result.score.items)
+
+
+def test_a_rob_window_nobody_can_rob_completes_the_kong() -> None:
+    """The same added kong with nobody waiting on 5p: the window passes, the kong is
+    completed and player 0 draws its replacement (004 s05)."""
+    text = _ROB.replace("1: 234m 678s 99p 34p 666z", "1: 234m 678s 99p 19p 666z")
+    game = Game.from_position(text, 2, check_invariants=True)
+    assert game.phase is Phase.TURN and game.current == 0 and game.replacement_draw
+    assert any(m.kind.value == "kong" and m.tile == Tile.parse("5p")
+               for m in game.players[0].melds)
+
+
+def test_a_charleston_stage_position_with_blind_and_courtesy() -> None:
+    """001 Part one 06: a position in the last pass of the first Charleston (blind passing
+    on: the tiles just received may be passed on) and one in the courtesy pass."""
+    text = """american blind_pass=true courtesy_pass=true
+    0: 1m2m3m4p5p6p7s8s9s1z2z3z1j1f received 1z2z3z
+    1: ?
+    2: ?
+    3: ?
+    charleston first_left"""
+    game = Game.from_position(text, 4, check_invariants=True)
+    assert game.phase is Phase.CHARLESTON and game.stage is not None
+    assert game.stage.name == "first_left"
+    blind = [a for a in game.legal_actions(0) if a.number]
+    assert blind and max(a.number or 0 for a in blind) == 3
+    again = Game.from_position(position_of(game), 9, check_invariants=True)
+    assert position_state(again) == position_state(game)
+    courtesy = Game.from_position(text.replace("first_left", "courtesy").replace(
+        " received 1z2z3z", "") + "\ncourtesy 2 1 2 1", 4, check_invariants=True)
+    assert courtesy.stage is not None and courtesy.stage.name == "courtesy"
+    assert {len(a.tiles) for a in courtesy.legal_actions(0)} == {2}
+    assert {len(a.tiles) for a in courtesy.legal_actions(1)} == {1}
+    assert position_of(courtesy).splitlines()[-3] == "courtesy 2 1 2 1"
 
 
 def test_a_position_plays_on_with_invariants_and_replays() -> None:
@@ -107,6 +170,17 @@ def test_american_position_with_jokers_and_a_dead_hand() -> None:
     ("hongkong\nscores 1 2 3 4", "do not sum to zero"),
     ("mahjong-deluxe", "unknown rule set"),
     ("hongkong\n0: 123q", "position line 2"),
+    ("hongkong\n0: [555p] 123m789s11z 6p 2z3z\nrob 0 5p", "does not hold it"),
+    ("hongkong\n0: [555m] 123m789s11z 5p 2z3z\nrob 0 5p", "no exposed pung of 5p"),
+    ("hongkong\nrob 0 5p\nturn 1", "'turn' is a second"),
+    ("hongkong\ncharleston first_right", "have no Charleston"),
+    ("american\ncharleston third_right", "not a Charleston stage"),
+    ("american\ncharleston first_right\ncourtesy 1 0 1 0", "only in the courtesy pass"),
+    ("american courtesy_pass=true\ncharleston courtesy\ncourtesy 1 0 2 0",
+     "opposite each other"),
+    ("american\n0: 1m2m3m4p5p6p7s8s9s1z2z3z1j1f received 4z\ncharleston first_right",
+     "received 4z but does not hold it"),
+    ("american\n0: 1m2m3m4p5p6p7s8s9s1z2z3z1j1f received 1z\nturn 0", "only in a Charleston"),
 ])
 def test_bad_positions_name_the_problem(text: str, problem: str) -> None:
     with pytest.raises(PositionError, match=problem):

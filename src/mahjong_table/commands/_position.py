@@ -29,9 +29,15 @@ def read_position(value: str) -> tuple[str, Position]:
 def position_hand(text: str, player: int | None) -> tuple[Game, int, str, str]:
     """Set ``text`` up and give, for ``player`` (default: the player to act), the game, the
     player, their hand in the project's notation and the tiles they can see elsewhere (the
-    other seats' melds, bonus tiles aside, and every discard). Raises ``ValueError``."""
+    other seats' melds, bonus tiles aside, and every discard). The player to act is the one
+    player whose decision is awaited, or, when several are (a claim window, a Charleston
+    stage), the player whose turn it is. Raises ``ValueError``."""
     game = Game.from_position(text, 0)
-    p = game.current if player is None else player
+    if player is None:
+        # the one player whose decision it is (a rob window, one claimer), else whose turn
+        waiting = game.to_act()
+        player = waiting[0] if len(waiting) == 1 else game.current
+    p = player
     view = game.view(p)
     hand = Hand(view.concealed, view.me.melds).notation()
     seen = [t for s in view.seats if s.player != p for m in s.melds for t in m.tiles]

@@ -34,7 +34,7 @@ from ..tiles import (
 from ..wall import Wall, build_wall, drawing_order
 from .actions import EXPOSURE_SIZES, Action, ActionKind, IllegalActionError
 from .events import Event
-from .position import Position, SetUp, parse_position, set_up
+from .position import Position, SetUp, parse_position, set_up, stage_index
 from .view import PlayerView, SeatView, view_of
 
 __all__ = ["Game", "Phase", "HandResult", "PlayerState"]
@@ -270,6 +270,20 @@ class Game:
             return self._stages[self.stage_index]
         return None
 
+    def received_in_last_pass(self, player: int) -> tuple[Tile, ...]:
+        """In the Charleston: the tiles ``player`` received in the last pass, sorted (what a
+        blind pass may pass on unseen); empty outside it. It is ``player``'s own business:
+        positions, which see everything, carry it; views of other players never do."""
+        return tuple(self._received[player]) if self.phase is Phase.CHARLESTON else ()
+
+    def courtesy_number(self, player: int) -> int:
+        """In a courtesy pass: the number of tiles ``player`` passes (the lower of the numbers
+        asked by the two players opposite each other, 001 Part one 06); 0 otherwise."""
+        stage = self.stage
+        if stage is None or stage.kind != "courtesy_pass":
+            return 0
+        return self._courtesy[player]
+
     def wind_of(self, player: int) -> int:
         """Seat wind (0 East .. 3 North) of ``player`` in the current hand."""
         return (player - self.hand_progress.dealer) % 4
@@ -460,7 +474,8 @@ class Game:
         turn = pos.turn if pos.turn is not None else pos.dealer
         self.current = turn
         self.phase = Phase.TURN
-        self.drew = pos.how in ("drew", "replacement", "plain")
+        # East's fourteenth tile counts as drawn before and in the Charleston too
+        self.drew = pos.how in ("drew", "replacement", "plain", "rob", "charleston")
         self.replacement_draw = pos.how == "replacement"
         self.last_draw = pos.tile if pos.how in ("drew", "replacement") else None
         self.last_discard = None
@@ -473,8 +488,8 @@ class Game:
         self.discards_made = sum(len(ps.discards) for ps in self.players) + len(claimed)
         self.declarations = len(melds)
         self.stage_index = None
-        self._received = [[], [], [], []]
-        self._courtesy = [0, 0, 0, 0]
+        self._received = [sorted(seat.received) for seat in pos.seats]
+        self._courtesy = list(pos.courtesy)
         self.exchanged = pos.exchanged
         self.claimed_from = None
         if pos.how == "claimed":
@@ -502,6 +517,11 @@ class Game:
             self.last_discard = pos.tile
             self.drew = False
             self._open_claims(turn, pos.tile)
+        elif pos.how == "rob":
+            assert pos.tile is not None
+            self._open_rob(turn, pos.tile)
+        elif pos.how == "charleston":
+            self._open_stage(stage_index(rules, pos.stage or ""))
 
     def _add_tile(self, p: int, t: Tile) -> None:
         if self._bonus[t]:

@@ -14,10 +14,16 @@ window back in the same form. The form is a few lines (or the same fields separa
     1: [777z] 123m456p 11z bonus 1f discards 9m1z     melds, bonus tiles, discards (in order)
     2: ?                                   a hand dealt at random from the unseen tiles
     3: 123m456p789s1122z dead              (American) a dead hand
+    3: 123m456p789s112z1f received 1f2m3m  (Charleston) the tiles received in the last pass
     turn 0 drew 3z                         who acts: 0 drew 3z (or: replacement T, claimed,
                                            draws = holds 13 and draws the next tile), and
                                            "exchanged" after a joker exchange this turn
     discard 1 9m                           ... or: a claim window on 1's last discard 9m
+    rob 2 5p                               ... or: 2 adds 5p (held) to an exposed pung of 5p
+                                           and the others may rob it (004 s05)
+    charleston first_left                  ... or (American): the Charleston stage named is
+                                           under way, nobody has answered it yet
+    courtesy 2 0 2 0                       (in the courtesy pass) the tiles each will pass
     wall 5m6m7m                            the next tiles of the live wall, in order
     wall all 5m6m7m...; replacements 2     ... or the whole untaken wall in drawing order, and
                                            how many replacement tiles were drawn from its far
@@ -66,6 +72,8 @@ class SeatPosition:
     bonus: tuple[Tile, ...] = ()
     discards: tuple[Tile, ...] = ()
     dead: bool = False
+    #: in a Charleston: the tiles received in the last pass (what a blind pass passes on)
+    received: tuple[Tile, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -75,9 +83,12 @@ class Position:
     ``turn`` is the player to act; ``how`` says how their turn began: ``"drew"`` (they hold 14
     with ``tile`` just drawn), ``"replacement"`` (the same, after a kong), ``"claimed"`` (after
     claiming a discard), ``"plain"`` (14 tiles, nothing drawn yet: East's first turn),
-    ``"draws"`` (13 tiles: the engine draws for them) or ``"discard"`` (a claim window on their
-    last discard ``tile``). ``wall`` is the next live tiles; with ``full_wall`` it is every
-    untaken tile in drawing order and ``replacements`` the replacement draws already made.
+    ``"draws"`` (13 tiles: the engine draws for them), ``"discard"`` (a claim window on their
+    last discard ``tile``), ``"rob"`` (they add ``tile`` to an exposed pung and the others may
+    rob it) or ``"charleston"`` (the Charleston stage ``stage`` is under way; ``courtesy`` the
+    tiles each player passes in a courtesy pass). ``wall`` is the next live tiles; with
+    ``full_wall`` it is every untaken tile in drawing order and ``replacements`` the
+    replacement draws already made.
     """
 
     rules: str
@@ -96,9 +107,13 @@ class Position:
     full_wall: bool = False
     replacements: int = 0
     names: tuple[str, ...] = field(default=())
+    stage: str | None = None
+    courtesy: tuple[int, int, int, int] = (0, 0, 0, 0)
 
 
 _HOWS = ("drew", "replacement", "claimed", "draws")
+#: the keys that say who acts (one at most)
+_WHO_ACTS = ("turn", "discard", "rob", "charleston")
 
 
 def _player(text: str, where: str) -> int:
@@ -119,7 +134,7 @@ def _option_value(text: str) -> Any:
 def _seat(text: str, where: str) -> SeatPosition:
     """``HAND [from S S ..] [bonus TILES] [discards TILES] [dead]``."""
     words = text.split()
-    keys = ("from", "bonus", "discards", "dead")
+    keys = ("from", "bonus", "discards", "dead", "received")
     parts: dict[str, list[str]] = {"hand": []}
     key = "hand"
     for w in words:
@@ -137,6 +152,7 @@ def _seat(text: str, where: str) -> SeatPosition:
         hand = None if hand_text.strip() == "?" else parse_hand(hand_text)
         bonus = tuple(parse_tiles("".join(parts.get("bonus", []))))
         discards = tuple(parse_tiles("".join(parts.get("discards", []))))
+        received = tuple(parse_tiles("".join(parts.get("received", []))))
     except NotationError as exc:
         raise PositionError(f"{where}: {exc}") from exc
     melds = () if hand is None else hand.melds
@@ -154,7 +170,7 @@ def _seat(text: str, where: str) -> SeatPosition:
             ms[i] = Meld(m.kind, m.tiles, m.exposed, None if src == "-" else int(src))
         melds = tuple(ms)
     return SeatPosition(None if hand is None else hand.concealed, melds, bonus, discards,
-                        "dead" in parts)
+                        "dead" in parts, received)
 
 
 def parse_position(text: str) -> Position:
@@ -185,9 +201,11 @@ def parse_position(text: str) -> Position:
                 raise PositionError(f"{where}: player {p} is given twice")
             seats[p] = _seat(rest, where)
             continue
-        if key in fields or (key == "discard" and "turn" in fields) \
-                or (key == "turn" and "discard" in fields):
-            raise PositionError(f"{where}: {key!r} given twice (or both turn and discard)")
+        if key in _WHO_ACTS and any(k in fields for k in _WHO_ACTS):
+            raise PositionError(f"{where}: one of {', '.join(_WHO_ACTS)} says who acts; "
+                                f"{key!r} is a second")
+        if key in fields:
+            raise PositionError(f"{where}: {key!r} given twice")
         if key == "round":
             if len(words) != 1 or words[0] not in WIND_LETTERS:
                 raise PositionError(f"{where}: the round is one of E, S, W, N")
@@ -229,10 +247,19 @@ def parse_position(text: str) -> Position:
                 raise PositionError(f"{where}: after 'turn P' comes one of "
                                     f"{', '.join(_HOWS)}, not {how!r}")
             fields["turn"] = (p, how, tile)
-        elif key == "discard":
+        elif key in ("discard", "rob"):
             if len(words) != 2:
-                raise PositionError(f"{where}: 'discard P T' names the discarder and the tile")
-            fields["discard"] = (_player(words[0], where), _one_tile(words[1], where))
+                who = "discarder" if key == "discard" else "player adding to a pung"
+                raise PositionError(f"{where}: '{key} P T' names the {who} and the tile")
+            fields[key] = (_player(words[0], where), _one_tile(words[1], where))
+        elif key == "charleston":
+            if len(words) != 1:
+                raise PositionError(f"{where}: 'charleston STAGE' names one stage")
+            fields[key] = words[0]
+        elif key == "courtesy":
+            if len(words) != 4 or not all(w.isdigit() for w in words):
+                raise PositionError(f"{where}: courtesy takes four numbers (tiles to pass)")
+            fields[key] = tuple(int(w) for w in words)
         elif key == "wall":
             full = bool(words) and words[0] == "all"
             try:
@@ -246,12 +273,18 @@ def parse_position(text: str) -> Position:
             fields["names"] = tuple(words)
         else:
             raise PositionError(f"{where}: unknown key {key!r} (known: round, hand, dealer, "
-                                "passes, scores, 0:-3:, turn, discard, wall, replacements)")
+                                "passes, scores, 0:-3:, turn, discard, rob, charleston, "
+                                "courtesy, wall, replacements, names)")
     dealer = fields.get("dealer", 0)
     turn, how, tile = fields.get("turn", (dealer, "plain", None))
-    if "discard" in fields:
-        turn, tile = fields["discard"]
-        how = "discard"
+    for key in ("discard", "rob"):
+        if key in fields:
+            turn, tile = fields[key]
+            how = key
+    if "charleston" in fields:
+        turn, how = dealer, "charleston"
+    if "courtesy" in fields and how != "charleston":
+        raise PositionError("'courtesy' is given only in a Charleston ('charleston STAGE')")
     wall, full = fields.get("wall", ((), False))
     return Position(
         rules=rules, options=options,
@@ -260,7 +293,8 @@ def parse_position(text: str) -> Position:
         passes=fields.get("passes", 0), scores=fields.get("scores", (0, 0, 0, 0)),
         turn=turn, how=how, tile=tile, wall=wall, full_wall=full,
         replacements=fields.get("replacements", 0), names=fields.get("names", ()),
-        exchanged=fields.get("exchanged", False))
+        exchanged=fields.get("exchanged", False), stage=fields.get("charleston"),
+        courtesy=fields.get("courtesy", (0, 0, 0, 0)))
 
 
 def _one_tile(text: str, where: str) -> Tile:
@@ -411,6 +445,12 @@ def set_up(position: Position, seed: int | str) -> SetUp:
         ds = seats[p_turn].discards
         if not ds or ds[-1] != position.tile:
             raise PositionError(f"player {p_turn}'s last discard is not {position.tile}")
+    if position.how == "rob":
+        _check_rob(rules, position, p_turn, concealed[p_turn])
+    if position.how == "charleston":
+        _check_charleston(rules, position, concealed)
+    elif any(s.received for s in seats):
+        raise PositionError("'received' is given only in a Charleston ('charleston STAGE')")
     if sum(position.scores) != 0:
         raise PositionError(f"the scores {list(position.scores)} do not sum to zero")
     if position.how == "claimed" and not any(m.source for m in seats[p_turn].melds):
@@ -434,19 +474,74 @@ def set_up(position: Position, seed: int | str) -> SetUp:
     return SetUp(rules, position, concealed, wall, taken)
 
 
+def _check_rob(rules: RuleSet, position: Position, p: int, concealed: list[Tile]) -> None:
+    """``rob P T``: P holds T and an exposed pung of T (004 s05, robbing the kong)."""
+    t = position.tile
+    assert t is not None
+    if not rules.robbing_kong:
+        raise PositionError(f"the {rules.title} rules have no robbing of an added kong")
+    if t not in concealed:
+        raise PositionError(f"player {p} adds {t} to a pung but does not hold it")
+    if not any(m.kind is MeldKind.PUNG and m.exposed and m.tile == t
+               for m in position.seats[p].melds):
+        raise PositionError(f"player {p} adds {t} but has no exposed pung of {t}")
+
+
+def stage_index(rules: RuleSet, name: str) -> int:
+    """The index of the Charleston stage called ``name`` among ``rules.charleston_stages()``.
+    Raises :class:`PositionError` naming the stages there are."""
+    names = [st.name for st in rules.charleston_stages()]
+    if not names:
+        raise PositionError(f"the {rules.title} rules have no Charleston")
+    if name not in names:
+        raise PositionError(f"{name!r} is not a Charleston stage of these rules "
+                            f"(stages: {', '.join(names)})")
+    return names.index(name)
+
+
+def _check_charleston(rules: RuleSet, position: Position, concealed: list[list[Tile]]) -> None:
+    """A Charleston stage (001 Part one 06) comes before any play: no melds, bonus tiles or
+    discards; the tiles received are in the hand; a courtesy pass's numbers are agreed by
+    the players opposite each other, and at most the stage's count."""
+    stage = rules.charleston_stages()[stage_index(rules, position.stage or "")]
+    for p, s in enumerate(position.seats):
+        if s.melds or s.bonus or s.discards:
+            raise PositionError(f"player {p}: in the Charleston nobody has melds, bonus "
+                                "tiles or discards yet")
+        have = list(concealed[p])
+        for t in s.received:
+            if t not in have:
+                raise PositionError(f"player {p} is said to have received {t} but does not "
+                                    "hold it")
+            have.remove(t)
+        if len(s.received) > 3:
+            raise PositionError(f"player {p}: a pass brings at most 3 tiles, not "
+                                f"{len(s.received)}")
+    courtesy = position.courtesy
+    if any(courtesy):
+        if stage.kind != "courtesy_pass":
+            raise PositionError(f"'courtesy' is given only in the courtesy pass, not in "
+                                f"{stage.name!r}")
+        for p in range(4):
+            o = (p + stage.offset) % 4
+            if courtesy[p] != courtesy[o] or courtesy[p] > stage.count:
+                raise PositionError(f"courtesy {' '.join(map(str, courtesy))}: players "
+                                    f"opposite each other pass the same number, 0-"
+                                    f"{stage.count}")
+
+
 # ----- writing a position out -------------------------------------------------------------------
 
 
 def position_of(game: Game) -> str:
     """Write ``game``'s state as a position that :meth:`Game.from_position` sets up again to
-    the same state (the answers already given in a claim window are secret and not part of a
-    position: the window opens anew). Raises :class:`PositionError` outside a turn or a claim
-    window (the Charleston, a rob window, the end of the game)."""
+    the same state, in a turn, a claim window, a rob window or a Charleston stage (the answers
+    already given in a window or stage are secret and not part of a position: it opens anew).
+    Raises :class:`PositionError` once the game is over."""
     from .game import Phase
 
-    if game.phase not in (Phase.TURN, Phase.CLAIM):
-        raise PositionError(f"a position is written in a turn or a claim window, not in the "
-                            f"{game.phase.value} phase")
+    if game.phase is Phase.GAME_OVER:
+        raise PositionError("the game is over: there is no position to write")
     rules = game.rules
     opts = " ".join(f"{k}={_opt_text(v)}" for k, v in rules.options.items())
     prog = game.hand_progress
@@ -466,9 +561,20 @@ def position_of(game: Game) -> str:
             parts.append("discards " + format_tiles(ps.discards))
         if ps.dead:
             parts.append("dead")
+        received = game.received_in_last_pass(p)
+        if game.phase is Phase.CHARLESTON and received:
+            parts.append("received " + format_tiles(received))
         lines.append(" ".join(parts))
     exchanged = " exchanged" if game.exchanged else ""
-    if game.phase is Phase.CLAIM:
+    stage = game.stage
+    if stage is not None:
+        lines.append(f"charleston {stage.name}")
+        if stage.kind == "courtesy_pass":
+            lines.append("courtesy " + " ".join(str(game.courtesy_number(p)) for p in range(4)))
+    elif game.phase is Phase.ROB:
+        assert game.discarder is not None and game.rob_tile is not None
+        lines.append(f"rob {game.discarder} {game.rob_tile}")
+    elif game.phase is Phase.CLAIM:
         assert game.discarder is not None and game.last_discard is not None
         lines.append(f"discard {game.discarder} {game.last_discard}")
     elif game.replacement_draw and game.drew and game.last_draw is not None:
@@ -506,7 +612,12 @@ def position_state(game: Game) -> tuple[Any, ...]:
 
     turn = game.phase is Phase.TURN
     claim = game.phase is Phase.CLAIM
+    rob = game.phase is Phase.ROB
+    stage = game.stage
     return (
+        stage, [game.received_in_last_pass(p) for p in range(4)] if stage else None,
+        [game.courtesy_number(p) for p in range(4)] if stage else None,
+        game.rob_tile if rob else None, game.discarder if rob else None,
         [(ps.counts, ps.melds, ps.bonus, ps.discards, ps.dead) for ps in game.players],
         game.current, game.phase, game.drew,
         game.last_draw if turn and game.drew else None,
