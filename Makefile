@@ -6,7 +6,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: play test lint bench simulate clean
+.PHONY: play test test-compiled lint bench simulate clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -25,9 +25,29 @@ test: $(STAMP)
 	$(BIN)/mypy
 	$(BIN)/python -m pytest
 
+# The compiled build (issue 13): a wheel compiled with mypyc, installed beside the editable
+# one in .compiled (ahead of it on PYTHONPATH), the whole suite run on it, and records made
+# by each build replayed by the other and compared byte for byte.
+COMPILED := $(CURDIR)/.compiled
+test-compiled: $(STAMP)
+	rm -rf build dist-compiled $(COMPILED)
+	$(BIN)/python -m pip wheel --quiet --no-deps -w dist-compiled .
+	$(BIN)/python -m pip install --quiet --no-deps --target $(COMPILED) dist-compiled/*.whl
+	PYTHONPATH=$(COMPILED) MAHJONG_TABLE_EXPECT_BUILD=compiled $(BIN)/python -m pytest
+	PYTHONPATH=$(COMPILED) $(BIN)/python -c "from mahjong_table._build import build_name; print(build_name())" | grep -q compiled
+	$(BIN)/python -c "from mahjong_table._build import build_name; print(build_name())" | grep -q pure
+	for r in hongkong chinese american; do \
+	  $(BIN)/mahjong-table simulate --rules $$r --games 2 --hands 2 --seed 13 --record $(COMPILED)/$$r-pure.jsonl >/dev/null && \
+	  PYTHONPATH=$(COMPILED) $(BIN)/mahjong-table simulate --rules $$r --games 2 --hands 2 --seed 13 --record $(COMPILED)/$$r-compiled.jsonl >/dev/null && \
+	  cmp $(COMPILED)/$$r-pure.jsonl $(COMPILED)/$$r-compiled.jsonl && \
+	  PYTHONPATH=$(COMPILED) $(BIN)/mahjong-table replay $(COMPILED)/$$r-pure.jsonl && \
+	  $(BIN)/mahjong-table replay $(COMPILED)/$$r-compiled.jsonl || exit 1; \
+	done
+
 bench: $(STAMP)
 	$(BIN)/python -m pip install --quiet -e '.[dev,bench]'
 	$(BIN)/python -m bench
 
 clean:
-	rm -rf $(VENV) build *.egg-info src/*.egg-info .pytest_cache .mypy_cache .ruff_cache
+	rm -rf $(VENV) build dist-compiled .compiled *.egg-info src/*.egg-info .pytest_cache .mypy_cache .ruff_cache
+	find src -name '*.so' -delete

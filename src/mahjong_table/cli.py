@@ -23,6 +23,11 @@ def build_parser() -> argparse.ArgumentParser:
         prog="mahjong-table",
         description="Play, score, simulate and analyse mahjong (Hong Kong, Chinese, American).",
     )
+    from . import __version__
+    from ._build import build_name
+
+    parser.add_argument("--version", action="version",
+                        version=f"mahjong-table {__version__} ({build_name()} build)")
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     for name in COMMANDS:
         try:

@@ -26,8 +26,10 @@ TILES_PLACEHOLDER = TILES[0]
 __all__ = ["Wall", "WallPosition", "WallEmptyError", "build_wall"]
 
 
-class WallEmptyError(RuntimeError):
-    """Raised when a draw is asked of an empty live wall or an empty dead wall."""
+class WallEmptyError(Exception):
+    """Raised when a draw is asked of an empty live wall or an empty dead wall (the engine
+    never asks: it ends the hand first). An ``Exception``, not a ``RuntimeError``: the
+    compiled build (mypyc) compiles no subclass of ``RuntimeError``."""
 
 
 @dataclass(frozen=True, slots=True)

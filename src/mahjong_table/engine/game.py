@@ -148,17 +148,22 @@ class Game:
     def __init__(self, rules: RuleSet, seed: int | str = 0, *, max_hands: int | None = None,
                  check_invariants: bool = False, names: list[str] | None = None,
                  wall_order: Sequence[Tile] | str | None = None,
-                 legacy_windows: bool = False) -> None:
+                 legacy_windows: bool = False, _set_up: SetUp | None = None) -> None:
         """``wall_order``: the first hand's wall as built, tile by tile (East's wall first,
         each wall from its right end, top then bottom of each stack; mpsz text or tiles), so
         that the deal, the draws and every replacement follow from it; the dice still come
         from the seed. Raises ``ValueError`` if it is not exactly the rule set's tiles.
 
         ``legacy_windows`` replays records of version 1, written when a claim or rob window
-        was announced only if somebody could claim (which told the table so)."""
+        was announced only if somebody could claim (which told the table so).
+
+        ``_set_up`` is :meth:`from_position`'s: a checked position to start from."""
         self._init(rules, seed, max_hands, check_invariants, names)
         self.legacy_windows = legacy_windows
         self._wall_order: list[Tile] | None = None
+        if _set_up is not None:
+            self._start_position(_set_up)
+            return
         if wall_order is not None:
             order = parse_tiles(wall_order) if isinstance(wall_order, str) else list(wall_order)
             want = sorted(rules.tile_set.all_tiles())
@@ -189,13 +194,9 @@ class Game:
         :class:`~.position.PositionError` naming what is wrong."""
         pos = parse_position(position) if isinstance(position, str) else position
         setup = set_up(pos, seed)
-        game = cls.__new__(cls)
-        game._init(setup.rules, seed, max_hands, check_invariants,
-                   names or (list(pos.names) if pos.names else None))
-        game._wall_order = None
-        game.legacy_windows = False
+        game = cls(setup.rules, seed, max_hands=max_hands, check_invariants=check_invariants,
+                   names=names or (list(pos.names) if pos.names else None), _set_up=setup)
         game.position_text = position if isinstance(position, str) else None
-        game._start_position(setup)
         return game
 
     def _init(self, rules: RuleSet, seed: int | str, max_hands: int | None,

@@ -38,7 +38,6 @@ check of the same numbers.
 
 from __future__ import annotations
 
-import weakref
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from operator import itemgetter
@@ -243,8 +242,9 @@ class LineDistance:
 
 #: LineDistance is built in the hot loop of :func:`tiles_away` without ``__init__``: a bare
 #: instance and its three slots written through their descriptors (the frozen ``__init__``
-#: costs about twice as much).
-_new = object.__new__
+#: costs about twice as much). The class's own ``__new__``, looked up at run time: in the
+#: compiled build ``object.__new__`` refuses a compiled class.
+_new = getattr(LineDistance, "__new__")  # noqa: B009
 _set_line = getattr(LineDistance, "line").__set__  # noqa: B009 - the slot's descriptor
 _set_away = getattr(LineDistance, "away").__set__  # noqa: B009
 _set_result = getattr(LineDistance, "_result").__set__  # noqa: B009
@@ -492,30 +492,27 @@ class CompiledCard:
         return out
 
 
-_COMPILED: dict[int, tuple[weakref.ref[Card], CompiledCard]] = {}
-
-
-def _forget(key: int, cache: dict[int, tuple[weakref.ref[Card], CompiledCard]] = _COMPILED
-            ) -> Callable[[weakref.ref[Card]], None]:
-    """The callback that drops a dead card's index (the cache is bound now: at interpreter
-    exit module globals may already be gone)."""
-    def callback(ref: weakref.ref[Card]) -> None:
-        entry = cache.get(key)
-        if entry is not None and entry[0] is ref:
-            del cache[key]
-    return callback
+#: the matcher's index of the cards used lately, by identity: (card, index), oldest first.
+#: Each entry holds its card, so an id is never reused while it is here (a weak reference
+#: would do without that, but the compiled build's classes take none).
+_COMPILED: dict[int, tuple[Card, CompiledCard]] = {}
+#: cards whose index is kept (a game uses one; a test run a few dozen)
+_CACHE_SIZE = 32
 
 
 def compile_card(card: Card) -> CompiledCard:
-    """The matcher's index of ``card``, built on first use and cached while the card lives.
-    Raises ``ValueError`` for a card whose variations are not fourteen tiles of card groups.
+    """The matcher's index of ``card``, built on first use and kept for the last
+    ``_CACHE_SIZE`` cards used. Raises ``ValueError`` for a card whose variations are not
+    fourteen tiles of card groups.
     """
     key = id(card)
     entry = _COMPILED.get(key)
-    if entry is not None and entry[0]() is card:
+    if entry is not None and entry[0] is card:
         return entry[1]
     compiled = CompiledCard(card)
-    _COMPILED[key] = (weakref.ref(card, _forget(key)), compiled)
+    if len(_COMPILED) >= _CACHE_SIZE:
+        del _COMPILED[next(iter(_COMPILED))]
+    _COMPILED[key] = (card, compiled)
     return compiled
 
 

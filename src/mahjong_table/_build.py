@@ -1,0 +1,81 @@
+"""Which build of mahjong-table is running: compiled (mypyc) or pure Python (issue 13).
+
+A wheel built on a machine with a C compiler carries the engine, analysis, rules, scoring,
+records and bots compiled by mypyc beside their ``.py`` files (``setup.py``); Python imports
+the compiled module where there is one. :func:`build_name` says which build this is (shown
+by ``mahjong-table --version``); :func:`stale_modules` finds compiled modules older than the
+``.py`` beside them (a compiled module built in a source tree and then left behind by an
+edit), which :mod:`mahjong_table` warns about on import.
+"""
+
+from __future__ import annotations
+
+import importlib.machinery
+from pathlib import Path
+
+__all__ = ["build_name", "compiled_modules", "is_compiled", "stale_modules"]
+
+_PACKAGE = Path(__file__).resolve().parent
+#: a module that every compiled build compiles (setup.py's COMPILED)
+_PROBE = "mahjong_table.engine.game"
+
+
+def _is_extension(path: str | None) -> bool:
+    return bool(path) and str(path).endswith(tuple(importlib.machinery.EXTENSION_SUFFIXES))
+
+
+def is_compiled() -> bool:
+    """Whether the engine running is the compiled one (imports the engine to find out)."""
+    import importlib
+
+    module = importlib.import_module(_PROBE)
+    return _is_extension(getattr(module, "__file__", None))
+
+
+def build_name() -> str:
+    """``"compiled (mypyc)"`` or ``"pure Python"``."""
+    return "compiled (mypyc)" if is_compiled() else "pure Python"
+
+
+def compiled_modules() -> list[str]:
+    """The dotted names of the package's modules present as compiled files (sorted)."""
+    names = []
+    for suffix in importlib.machinery.EXTENSION_SUFFIXES:
+        for path in _PACKAGE.rglob(f"*{suffix}"):
+            rel = path.relative_to(_PACKAGE.parent).as_posix()[: -len(suffix)]
+            names.append(rel.replace("/", "."))
+    return sorted(set(names))
+
+
+def stale_modules() -> list[str]:
+    """Compiled modules whose ``.py`` is newer than the compiled file: an edit that the
+    compiled module does not have, and which Python would not run."""
+    stale = []
+    for suffix in importlib.machinery.EXTENSION_SUFFIXES:
+        for path in _PACKAGE.rglob(f"*{suffix}"):
+            source = path.with_name(path.name[: -len(suffix)] + ".py")
+            # an installer writes the .py just after the compiled file: allow it a moment
+            if source.exists() and source.stat().st_mtime > path.stat().st_mtime + 5:
+                stale.append(source.relative_to(_PACKAGE.parent).as_posix())
+    return sorted(stale)
+
+
+def warn_if_stale() -> None:
+    """Warn (once, on import) when a compiled module would shadow a newer ``.py``. Costs
+    one directory listing when the package has no compiled modules (the usual editable
+    install)."""
+    parent = _PACKAGE.parent
+    if parent.name in ("site-packages", "dist-packages"):
+        return  # an installed package: nobody edits it there
+    if not any(parent.glob("mahjong_table__mypyc*")):
+        return
+    stale = stale_modules()
+    if stale:
+        import warnings
+
+        warnings.warn(
+            f"mahjong-table: compiled modules older than their source shadow it: "
+            f"{', '.join(stale[:5])}{' ...' if len(stale) > 5 else ''}; rebuild "
+            "(pip install .) or delete the compiled files (make clean)",
+            RuntimeWarning, stacklevel=2)
+
