@@ -472,3 +472,42 @@ def test_other_errors() -> None:
         forms_for_rules("american")
     with pytest.raises(ValueError, match="unknown rule set"):
         forms_for_rules("riichi")
+
+
+@pytest.mark.parametrize("forms", [HONG_KONG_FORMS, CHINESE_FORMS, STANDARD_FORMS])
+def test_incremental_draw_and_discard_shanten_equal_a_full_count(forms: Forms) -> None:
+    """The fast path (each suit's value after one more or one fewer tile, kept per suit
+    pattern; issue 13) gives exactly the shanten of every hand one draw or one discard away,
+    with and without declared melds, and so do the discard options built on it."""
+    from mahjong_table.analysis import discard_shanten
+
+    rng = random.Random(13)
+    for n in range(300):
+        melds = n % 4
+        wall = [k for k in range(34) for _ in range(4)]
+        rng.shuffle(wall)
+        counts = [0] * 34
+        for t in wall[: 14 - 3 * melds]:
+            counts[t] += 1
+        expected = []
+        for d in range(34):
+            if not counts[d]:
+                expected.append(None)
+                continue
+            counts[d] -= 1
+            expected.append(forms.shanten(counts, melds))
+            counts[d] += 1
+        assert discard_shanten(counts, melds, forms) == expected
+        d = next(k for k in range(34) if counts[k])
+        counts[d] -= 1
+        after = []
+        for t in range(34):
+            if counts[t] >= 4:
+                after.append(None)
+                continue
+            counts[t] += 1
+            after.append(forms.shanten(counts, melds))
+            counts[t] -= 1
+        assert draw_shanten(counts, melds, forms) == after
+    with pytest.raises(ValueError, match="must discard has 14"):
+        discard_shanten([1] * 13 + [0] * 21, 0, forms)

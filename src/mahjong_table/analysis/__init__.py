@@ -7,8 +7,9 @@ a number of declared melds; see docs/analysis.md.
   :func:`thirteen_orphans_shanten`: -1 complete, 0 ready, n = n exchanges from ready.
 - :class:`Forms` (:data:`HONG_KONG_FORMS`, :data:`CHINESE_FORMS`): which winning forms count;
   anything with ``shanten(counts, melds)`` (:class:`WinDistance`) plugs in the same way.
-- :func:`waits`, :func:`useful_tiles`, :func:`discard_options`, :func:`draw_shanten`: winning
-  tiles, useful draws and ranked discards, with unseen counts from the player's view.
+- :func:`waits`, :func:`useful_tiles`, :func:`discard_options`, :func:`draw_shanten`,
+  :func:`discard_shanten`: winning tiles, useful draws and ranked discards, with unseen counts
+  from the player's view, and the shanten after each draw or discard.
 - :func:`analyze_hand`: all of it for a written :class:`~mahjong_table.melds.Hand`.
 """
 
@@ -36,6 +37,7 @@ from .waits import (
     DiscardOption,
     TileUnseen,
     discard_options,
+    discard_shanten,
     draw_shanten,
     useful_tiles,
     waits,
@@ -54,6 +56,7 @@ __all__ = [
     "analyze_hand",
     "decompositions",
     "discard_options",
+    "discard_shanten",
     "draw_shanten",
     "forms_for_rules",
     "is_seven_pairs",

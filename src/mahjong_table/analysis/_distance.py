@@ -306,6 +306,10 @@ def use_shipped_table(enabled: bool) -> None:
     SUIT.clear()
     HONOUR.clear()
     COMBINE.clear()
+    SUIT_DRAWS.clear()
+    HONOUR_DRAWS.clear()
+    SUIT_DISCARDS.clear()
+    HONOUR_DISCARDS.clear()
     suit_vector.cache_clear()
 
 
@@ -372,5 +376,12 @@ class _SpecialMemo(dict[int, int]):
 
 SUIT = _SuitMemo()
 HONOUR = _HonourMemo()
+#: component counts -> the component's memo value after drawing (DRAWS) or discarding
+#: (DISCARDS) one of each of its kinds (-1 where impossible), filled by :mod:`.waits`: the
+#: same suits recur from one discard candidate to the next and from turn to turn
+SUIT_DRAWS: dict[tuple[int, ...], tuple[int, ...]] = {}
+HONOUR_DRAWS: dict[tuple[int, ...], tuple[int, ...]] = {}
+SUIT_DISCARDS: dict[tuple[int, ...], tuple[int, ...]] = {}
+HONOUR_DISCARDS: dict[tuple[int, ...], tuple[int, ...]] = {}
 COMBINE = _CombineMemo()
 SPECIAL = _SpecialMemo()

@@ -28,6 +28,7 @@ __all__ = [
     "DiscardOption",
     "TileUnseen",
     "discard_options",
+    "discard_shanten",
     "draw_shanten",
     "useful_tiles",
     "waits",
@@ -116,7 +117,7 @@ def draw_shanten(counts: Sequence[int], melds: int = 0,
     c = _counts(counts)
     forms.shanten(c, melds)  # validates
     _expect_waiting(c, melds)
-    if isinstance(forms, Forms):
+    if type(forms) is Forms:  # a subclass (MCR's forms) has forms the tables do not know
         return _draw_shanten_fast(c, melds, forms.seven_pairs, forms.thirteen_orphans)
     out: list[int | None] = []
     for t in range(34):
@@ -129,32 +130,114 @@ def draw_shanten(counts: Sequence[int], melds: int = 0,
     return out
 
 
-def _draw_shanten_fast(c: list[int], melds: int, seven_pairs: bool,
-                       thirteen_orphans: bool) -> list[int | None]:
-    packs = [memo[tuple(c[start:start + n])] for start, n, memo in _COMPONENTS]
-    ids = [p >> _SHIFT for p in packs]
-    total = sum(packs)
+_SUIT_DRAWS = _distance.SUIT_DRAWS
+_HONOUR_DRAWS = _distance.HONOUR_DRAWS
+_SUIT_DISCARDS = _distance.SUIT_DISCARDS
+_HONOUR_DISCARDS = _distance.HONOUR_DISCARDS
+#: entries kept in each of those caches before it starts again
+_CACHE_LIMIT = 100_000
+
+
+def _changed_packs(key: tuple[int, ...], memo: dict[tuple[int, ...], int],
+                   cache: dict[tuple[int, ...], tuple[int, ...]], delta: int
+                   ) -> tuple[int, ...]:
+    """The memo value of component ``key`` with one more (``delta`` 1) or one fewer (-1)
+    tile of each of its kinds; -1 where that is impossible (a fifth copy, or none held)."""
+    got = cache.get(key)
+    if got is not None:
+        return got
+    k = list(key)
+    packs: list[int] = []
+    for r in range(len(k)):
+        n = k[r] + delta
+        if n > 4 or n < 0:
+            packs.append(-1)
+            continue
+        k[r] = n
+        packs.append(memo[tuple(k)])
+        k[r] -= delta
+    got = tuple(packs)
+    if len(cache) >= _CACHE_LIMIT:
+        cache.clear()
+    cache[key] = got
+    return got
+
+
+def _shanten_after_each(c: list[int], melds: int, seven_pairs: bool, thirteen_orphans: bool,
+                        delta: int) -> list[int | None]:
+    """The shanten of hand ``c`` with one tile of each kind added (``delta`` 1: the draws)
+    or taken away (-1: the discards), None where impossible; the tables' fast path of
+    :func:`draw_shanten` and :func:`discard_options` (``c`` already checked)."""
+    keys = (tuple(c[0:9]), tuple(c[9:18]), tuple(c[18:27]), tuple(c[27:34]))
+    suit = _SUIT
+    packs = (suit[keys[0]], suit[keys[1]], suit[keys[2]], _HONOUR[keys[3]])
+    i0 = packs[0] >> _SHIFT
+    i1 = packs[1] >> _SHIFT
+    i2 = packs[2] >> _SHIFT
+    i3 = packs[3] >> _SHIFT
+    total = packs[0] + packs[1] + packs[2] + packs[3]
     index = 9 - melds
     flags = (seven_pairs | thirteen_orphans << 1) if melds == 0 else 0
     out: list[int | None] = [None] * 34
     combine = _COMBINE
-    for comp, (start, n, memo) in enumerate(_COMPONENTS):
-        o0, o1, o2 = (ids[j] for j in range(4) if j != comp)
-        others = combine[combine[o0 << 16 | o1] << 16 | o2] << 16
+    vectors = _VECTORS
+    special = _SPECIAL
+    suit_cache = _SUIT_DRAWS if delta > 0 else _SUIT_DISCARDS
+    honour_cache = _HONOUR_DRAWS if delta > 0 else _HONOUR_DISCARDS
+    for comp in range(4):
+        # the other three components combined, in component order (as the memo keys are)
+        if comp == 0:
+            others = combine[combine[i1 << 16 | i2] << 16 | i3] << 16
+        elif comp == 1:
+            others = combine[combine[i0 << 16 | i2] << 16 | i3] << 16
+        elif comp == 2:
+            others = combine[combine[i0 << 16 | i1] << 16 | i3] << 16
+        else:
+            others = combine[combine[i0 << 16 | i1] << 16 | i2] << 16
         rest = total - packs[comp]
-        key = c[start:start + n]
-        for r in range(n):
-            if key[r] >= 4:
+        if comp == 3:
+            changed = _changed_packs(keys[3], _HONOUR, honour_cache, delta)
+        else:
+            changed = _changed_packs(keys[comp], suit, suit_cache, delta)
+        start = 9 * comp
+        for r in range(len(changed)):
+            p = changed[r]
+            if p < 0:
                 continue
-            key[r] += 1
-            p = memo[tuple(key)]
-            key[r] -= 1
-            v = _VECTORS[combine[others | p >> _SHIFT]][index] - 1
+            v = vectors[combine[others | p >> _SHIFT]][index] - 1
             if flags:
-                s = _SPECIAL[((rest + p) & _STATS_ONLY) | flags]
-                if s < v:
-                    v = s
+                sv = special[((rest + p) & _STATS_ONLY) | flags]
+                if sv < v:
+                    v = sv
             out[start + r] = v
+    return out
+
+
+def _draw_shanten_fast(c: list[int], melds: int, seven_pairs: bool,
+                       thirteen_orphans: bool) -> list[int | None]:
+    return _shanten_after_each(c, melds, seven_pairs, thirteen_orphans, 1)
+
+
+def discard_shanten(counts: Sequence[int], melds: int = 0,
+                    forms: WinDistance = HONG_KONG_FORMS) -> list[int | None]:
+    """Shanten after discarding one tile of each kind: a list of 34 entries, None for a kind
+    the hand does not hold. ``counts`` is a hand that must discard (``14 - 3*melds`` tiles).
+    Raises ``ValueError`` for a malformed hand."""
+    c = _counts(counts)
+    forms.shanten(c, melds)  # validates
+    if sum(c) != 14 - 3 * melds:
+        raise ValueError(f"{sum(c)} concealed tiles with {melds} declared meld(s): a hand "
+                         f"that must discard has {14 - 3 * melds}")
+    if type(forms) is Forms:
+        return _shanten_after_each(c, melds, forms.seven_pairs, forms.thirteen_orphans, -1)
+    out: list[int | None] = []
+    for d in range(34):
+        if not c[d]:
+            out.append(None)
+            continue
+        c[d] -= 1
+        out.append(forms.shanten(c, melds))
+        c[d] += 1
     return out
 
 
@@ -226,17 +309,27 @@ def discard_options(counts: Sequence[int], melds: int = 0,
     vis = _visible(visible)
     options: list[DiscardOption] = []
     after_discard: dict[int, int] = {}
-    for d in range(34):
-        if c[d]:
-            c[d] -= 1
-            after_discard[d] = forms.shanten(c, melds)
-            c[d] += 1
+    fast = type(forms) is Forms  # the tables know exactly these forms
+    sp = to = False
+    if fast:
+        assert isinstance(forms, Forms)
+        sp, to = forms.seven_pairs, forms.thirteen_orphans
+        for d, v in enumerate(_shanten_after_each(c, melds, sp, to, -1)):
+            if v is not None:
+                after_discard[d] = v
+    else:
+        for d in range(34):
+            if c[d]:
+                c[d] -= 1
+                after_discard[d] = forms.shanten(c, melds)
+                c[d] += 1
     lowest = min(after_discard.values())
     for d, base in after_discard.items():
         if best_only and base > lowest:
             continue
         c[d] -= 1
-        after = draw_shanten(c, melds, forms)
+        after = (_shanten_after_each(c, melds, sp, to, 1) if fast
+                 else draw_shanten(c, melds, forms))
         c[d] += 1
         useful = tuple(TileUnseen(TILES[t], _unseen(t, c, vis))
                        for t, s in enumerate(after) if s is not None and s < base)

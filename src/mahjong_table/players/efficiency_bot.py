@@ -23,7 +23,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, ClassVar
 
 from ..analysis.shanten import Forms
-from ..analysis.waits import discard_options
+from ..analysis.waits import discard_options, discard_shanten
 from ..engine import Action, ActionKind, PlayerView
 from ..tiles import NUM_PLAYING
 
@@ -148,7 +148,8 @@ class EfficiencyBot:
                     x for x in range(start, start + 3) if x != t]
                 for x in used:
                     counts[x] -= 1
-                s, _, _ = best_discards(counts, melds + 1, visible, forms)
+                # the shanten after the claim's discard (what best_discards ranks first)
+                s = min(v for v in discard_shanten(counts, melds + 1, forms) if v is not None)
                 for x in used:
                     counts[x] += 1
                 if s >= now:
