@@ -101,7 +101,7 @@ def test_p2_flowers_and_seasons_136_tiles_walls_of_17() -> None:
 
 
 @pytest.mark.parametrize(("options", "words"), [
-    ({"scoring": "mcr"}, ("mcr", "Mahjong Competition Rules", "not implemented", "'simple'")),
+    ({"scoring": "mcr", "eight_flowers": "yes"}, ("eight_flowers", "False, True")),
     ({"scoring": "fan"}, ("'fan'", "not available", "'simple'")),
     ({"bonus_tiles": 1}, ("bonus_tiles", "True, False")),
     ({"seven_pairs": "yes"}, ("seven_pairs",)),
@@ -109,8 +109,8 @@ def test_p2_flowers_and_seasons_136_tiles_walls_of_17() -> None:
     ({"robbing": True}, ("unknown option", "robbing")),
 ])
 def test_options_are_validated(options: dict[str, object], words: tuple[str, ...]) -> None:
-    """Rule-set options are validated with a clear message; scoring "mcr" (the Mahjong
-    Competition Rules the booklet points to, "Scoring") is named as not implemented yet."""
+    """Rule-set options are validated with a clear message, also with scoring "mcr" (the
+    Mahjong Competition Rules the booklet points to, "Scoring"; issue 10)."""
     with pytest.raises(RuleSetError) as info:
         get_rule_set("chinese", **options)
     for w in words:

@@ -131,13 +131,12 @@ def test_malformed_context_raises(hand: str, kw: dict[str, Any], options: dict[s
 
 
 def test_scoring_option_names_the_scale() -> None:
-    """001 Part two "Scoring": players agree on a scoring system. Option scoring: "simple" is
-    the only scale yet; "mcr" (the Mahjong Competition Rules the booklet cites) errors clearly,
-    as does an unknown scale."""
-    assert tuple(SCORING_SCALES) == ("simple",)
+    """001 Part two "Scoring": players agree on a scoring system. Option scoring: "simple"
+    and "mcr" (the Mahjong Competition Rules the booklet cites, issue 10); an unknown scale
+    errors clearly."""
+    assert tuple(SCORING_SCALES) == ("simple", "mcr")
     assert get_rule_set("chinese", scoring="simple").options["scoring"] == "simple"
-    with pytest.raises(RuleSetError, match=r"'mcr'.*not implemented.*'simple'"):
-        get_rule_set("chinese", scoring="mcr")
+    assert get_rule_set("chinese", scoring="mcr").options["scoring"] == "mcr"
     with pytest.raises(RuleSetError, match=r"'points' is not available"):
         get_rule_set("chinese", scoring="points")
 
@@ -170,14 +169,14 @@ def test_score_command_rules_chinese_json(capsys: pytest.CaptureFixture[str]) ->
 
 def test_score_command_rules_chinese_text_and_errors(capsys: pytest.CaptureFixture[str]) -> None:
     """Text output; exit 1 for a hand that does not win; exit 2 with a message on standard
-    error for ``--scoring mcr`` (not implemented yet) and for ``--robbing-kong``."""
+    error for ``--robbing-kong``; ``--scoring mcr`` scores by MCR (issue 10)."""
     status, out, _ = run(["--rules", "chinese", "234s567p777z111z88m"], capsys)
     assert status == 0 and "Mahjong" in out and "Payments" in out
     status, out, _ = run(["--rules", "chinese", "1122m3344p5566s77z", "--json"], capsys)
     assert status == 1 and json.loads(out)["valid"] is False
     status, out, err = run(["--rules", "chinese", "234s567p777z111z88m", "--scoring", "mcr",
                             "--json"], capsys)
-    assert status == 2 and not out and "mcr" in err and "simple" in err
+    assert status == 0 and "dragon_pung" in {i["id"] for i in json.loads(out)["items"]}, err
     status, out, err = run(["--rules", "chinese", "234s567p777z111z88m", "--robbing-kong",
                             "--discarder", "W", "--json"], capsys)
     assert status == 2 and "robbing a kong" in err

@@ -51,6 +51,9 @@ class WinContext:
     #: American play: the win came right after a joker exchange (001 Part one "Joker
     #: exchange"); how it is paid is the rule-set option ``joker_exchange_win``
     joker_exchange: bool = False
+    #: MCR "Last Tile": the other three copies of the winning tile were already on the table
+    #: (discards and exposed sets) when it won (docs/rules/chinese.md)
+    last_of_kind: bool = False
 
 
 @dataclass(frozen=True)

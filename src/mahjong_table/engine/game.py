@@ -784,7 +784,9 @@ class Game:
         ps = self.players[p]
         counts = ps.counts
         acts: list[Action] = []
-        if (self.drew or rules.mahjong_after_claim) and rules.is_winning(counts, ps.melds):
+        if (((self.drew or rules.mahjong_after_claim) and rules.is_winning(counts, ps.melds)
+                and (not rules.checks_win_context or self._turn_refusal(p) is None))
+                or (self.drew and ps.bonus and rules.bonus_win(ps.bonus))):
             acts.append(_MAHJONG[p])
         if self.drew and rules.declared_kongs and self._can_replace():
             if 4 in counts:
@@ -802,6 +804,18 @@ class Game:
                     acts.append(Action(ActionKind.CALL_DEAD, p, target=q))
         acts.extend([d for d, c in zip(_DISCARD[p], counts, strict=False) if c])
         return acts
+
+    def _turn_refusal(self, p: int) -> str | None:
+        """Why ``p``'s complete hand may not be declared in this turn (the rule set's
+        context check), or None."""
+        if not self.rules.checks_win_context:
+            return None
+        d = None
+        if self.exchanged:
+            d = self.claimed_from if self.claimed_from is not None else self.discarder
+        elif not self.drew:
+            d = self.claimed_from
+        return self._win_refused(p, d, self._winning_tile(p), robbing=False, pending=False)
 
     def _joker_exchanges(self, p: int) -> list[Action]:
         """001 Part one "Joker exchange": a joker in any exposure (one's own too) for the
@@ -837,7 +851,8 @@ class Game:
             self._open_claims(p, a.tile)
         elif a.kind is ActionKind.MAHJONG:
             self._emit("declare_mahjong", p, self_drawn=True)
-            if self.rules.is_winning(ps.counts, ps.melds):
+            if self.rules.is_winning(ps.counts, ps.melds) or (
+                    ps.bonus and self.drew and self.rules.bonus_win(ps.bonus)):
                 d = None
                 if self.exchanged:
                     # right after a joker exchange: the rule set says whether the last
@@ -915,7 +930,8 @@ class Game:
             return []
         c = ps.counts
         opts: list[Action] = []
-        if self._alike[t][0] in self._waits(q):
+        if self._alike[t][0] in self._waits(q) and self._win_refused(
+                q, d, t, robbing=False, pending=True) is None:
             opts.append(_MAHJONG[q])
         if live > 0:
             natural = c[t] if len(self._alike[t]) == 1 else sum(c[x] for x in self._alike[t])
@@ -994,7 +1010,8 @@ class Game:
         if self.rules.robbing_kong:
             for i in range(1, 4):
                 q = (p + i) % 4
-                if t in self._waits(q):
+                if t in self._waits(q) and self._win_refused(
+                        q, p, t, robbing=True, pending=True) is None:
                     self.pending[q] = [_MAHJONG[q], _PASS[q]]
         self.discarder = p
         if self.rules.robbing_kong and (self.pending or not self.legacy_windows):
@@ -1137,14 +1154,34 @@ class Game:
             self._false_mahjong(q, d)
 
     def _win(self, p: int, d: int | None, t: Tile, *, robbing: bool) -> None:
+        ctx = self._win_context(p, d, t, robbing=robbing)
+        result = self.rules.score(ctx)
+        if not result.valid:
+            raise AssertionError(f"engine accepted a win the scorer rejects: {result.reason}")
+        payments = tuple(result.payments.get(self.wind_of(x), 0) for x in range(4))
+        self._end_hand("mahjong", p, d, result, payments, win_tile=t)  # type: ignore[arg-type]
+
+    def _win_context(self, p: int, d: int | None, t: Tile, *, robbing: bool,
+                     pending: bool = False) -> WinContext:
+        """The circumstances of ``p``'s win on ``t`` (from ``d``, None when self-drawn).
+        ``pending``: the tile is not in ``p``'s hand yet (a claim or rob being considered),
+        and a claimed discard still lies in the discards."""
         ps = self.players[p]
         wind = self.wind_of(p)
         self_drawn = d is None
         last_tile = self.wall.live_remaining == 0 and not robbing
         if self_drawn and self.replacement_draw:
             last_tile = False  # a kong replacement is not the last tile of the live wall
-        ctx = WinContext(
-            hand=Hand(tuple(ps.concealed_tiles()), tuple(ps.melds)),
+        concealed = ps.concealed_tiles()
+        if pending:
+            concealed = [*concealed, t]
+        # the other copies of the winning tile on the table: discards and exposed melds
+        seen = sum(q.discards.count(t) + sum(m.tiles.count(t) for m in q.melds if m.exposed)
+                   for q in self.players)
+        if pending and not robbing:
+            seen -= 1  # the claimed discard itself
+        return WinContext(
+            hand=Hand(tuple(concealed), tuple(ps.melds)),
             win_tile=t,
             seat_wind=wind,
             round_wind=self.hand_progress.round_wind,
@@ -1159,12 +1196,17 @@ class Game:
             earthly=not self_drawn and wind != 0 and self.discards_made == 1
             and self.declarations == 0 and d == self.dealer,
             joker_exchange=self.exchanged,
+            last_of_kind=seen == 3 and not robbing,
         )
-        result = self.rules.score(ctx)
-        if not result.valid:
-            raise AssertionError(f"engine accepted a win the scorer rejects: {result.reason}")
-        payments = tuple(result.payments.get(self.wind_of(x), 0) for x in range(4))
-        self._end_hand("mahjong", p, d, result, payments, win_tile=t)  # type: ignore[arg-type]
+
+    def _win_refused(self, p: int, d: int | None, t: Tile, *, robbing: bool,
+                     pending: bool) -> str | None:
+        """Why the rule set refuses this win in its circumstances (MCR's minimum of fan), or
+        None; asked only of a rule set with ``checks_win_context``."""
+        if not self.rules.checks_win_context:
+            return None
+        return self.rules.win_refusal(
+            self._win_context(p, d, t, robbing=robbing, pending=pending))
 
     def _false_mahjong(self, p: int, d: int | None) -> None:
         if self.rules.false_mahjong_mode() == "dead":
@@ -1218,6 +1260,16 @@ class Game:
 
     # ----- false Mahjong, explanations -----------------------------------------------------
 
+    def _claim_refusal(self, p: int) -> str | None:
+        """Why ``p`` may not win on the discard or robbed tile now open (the rule set's
+        context check), when the tile would complete the hand; else None."""
+        d = self.discarder
+        t = self.last_discard if self.rob_tile is None else self.rob_tile
+        if (not self.rules.checks_win_context or d is None or t is None or p == d
+                or self.players[p].dead or not self._wins_with(p, t)):
+            return None
+        return self._win_refused(p, d, t, robbing=self.rob_tile is not None, pending=True)
+
     def _false_mahjong_allowed(self, p: int) -> bool:
         if self.rules.false_mahjong_mode() == "reject":
             return False
@@ -1243,6 +1295,10 @@ class Game:
             if k is ActionKind.DISCARD:
                 return (f"{name} holds no {a.tile} to discard", cite["turn"])
             if k is ActionKind.MAHJONG:
+                refusal = self._turn_refusal(p) if self.rules.is_winning(
+                    self.players[p].counts, self.players[p].melds) else None
+                if refusal:
+                    return (f"{name} may not declare Mahjong: {refusal}", cite["win"])
                 return (f"{name}'s hand is not a winning hand", cite["win"])
             if k is ActionKind.JOKER_EXCHANGE:
                 if not self.rules.joker_exchange:
@@ -1261,6 +1317,11 @@ class Game:
                 what = k.value.replace("_", " ")
                 return (f"{name} cannot declare a {what} of {a.tile}", cite["kong"])
             return (f"{k.value} is not a turn action", cite["turn"])
+        if p not in self.pending or (k is ActionKind.MAHJONG
+                                     and a not in self.pending[p]):
+            refusal = self._claim_refusal(p) if k is ActionKind.MAHJONG else None
+            if refusal:
+                return (f"{name} may not declare Mahjong: {refusal}", cite["win"])
         if p not in self.pending:
             if p == self.discarder:
                 return (f"{name} cannot claim their own discard", cite["claim"])

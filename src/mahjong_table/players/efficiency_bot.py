@@ -37,7 +37,12 @@ __all__ = ["EfficiencyBot", "best_discards"]
 def _forms_for(special: tuple[str, ...], cache: dict[tuple[str, ...], Forms]) -> Forms:
     forms = cache.get(special)
     if forms is None:
-        forms = Forms("seven_pairs" in special, "thirteen_orphans" in special)
+        if "knitted_straight" in special:  # MCR's forms (Chinese rules, scoring=mcr)
+            from ..analysis.mcr_forms import MCR_FORMS
+
+            forms = MCR_FORMS
+        else:
+            forms = Forms("seven_pairs" in special, "thirteen_orphans" in special)
         cache[special] = forms
     return forms
 

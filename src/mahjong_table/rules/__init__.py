@@ -35,4 +35,4 @@ def get_rule_set(name: str, **options: Any) -> RuleSet:
     except ModuleNotFoundError as exc:
         raise RuleSetError(f"rule set {name!r} is not available: {exc}") from exc
     cls: type[RuleSet] = getattr(module, class_name)
-    return cls(**options)
+    return cls.variant_for(options)(**options)

@@ -194,6 +194,13 @@ class RuleSet(ABC):
         "players": "004 s02: four players",
     }
 
+    @classmethod
+    def variant_for(cls, options: dict[str, Any]) -> type[RuleSet]:
+        """The class that plays these ``options`` (:func:`~mahjong_table.rules.get_rule_set`
+        builds it): ``cls`` itself unless an option selects a variant with other settings
+        (Chinese ``scoring=mcr``)."""
+        return cls
+
     def __init__(self, **options: Any) -> None:
         spec = {o.name: o for o in self.options_spec}
         unknown = set(options) - set(spec)
@@ -321,6 +328,22 @@ class RuleSet(ABC):
             return frozenset()
         after = draw_shanten(counts, n_melds, self.forms)
         return frozenset(t for t, s in enumerate(after) if s == -1)
+
+    #: the engine asks :meth:`win_refusal` before it offers or accepts a Mahjong (a rule set
+    #: whose wins need more than the form, e.g. MCR's 8-fan minimum); off: no cost
+    checks_win_context: ClassVar[bool] = False
+
+    def win_refusal(self, ctx: WinContext) -> str | None:
+        """Why a hand that :meth:`is_winning` accepts may still not be declared in the
+        circumstances ``ctx`` (a rule set's minimum of fan), or None when it may. Read only
+        when :attr:`checks_win_context` is set."""
+        return None
+
+    def bonus_win(self, bonus: Sequence[Tile]) -> bool:
+        """Whether the bonus tiles exposed win by themselves (the Chinese option
+        ``eight_flowers``: all eight flowers and seasons); the player may then declare
+        Mahjong in their turn whatever the hand. False by default."""
+        return False
 
     # ----- scoring -------------------------------------------------------------------------
 

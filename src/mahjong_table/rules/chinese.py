@@ -29,20 +29,25 @@ that robbing a kong does not win (:func:`validate_context`).
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
+from functools import cached_property
 from typing import Any, ClassVar
 
 from ..analysis.decompose import is_seven_pairs, is_thirteen_orphans
+from ..analysis.mcr_forms import McrForms
+from ..analysis.shanten import Forms
 from ..scoring import ScoreItem, ScoreResult, WinContext
 from ..tiles import (
     CHINESE_TILE_SET,
     CHINESE_TILE_SET_NO_BONUS,
+    Tile,
     TileSet,
     counts_of,
     format_tiles,
 )
 from . import hand_checks
 from .base import Option, RuleSet, RuleSetError, SeatDraw, WallBreak, break_east_wall, seats_by_dice
+from .mcr_scoring import mcr_payments, score_mcr_context
 
 __all__ = ["ChineseRules", "PLANNED_SCALES", "SCORING_SCALES", "simple_payments",
            "validate_context"]
@@ -131,6 +136,8 @@ def score_simple(rules: ChineseRules, ctx: WinContext) -> ScoreResult:
     forms = rules.special_forms()
     allowed = ("standard", *forms)
     found = [r for r in hand_checks.readings(ctx) if r.form in allowed]
+    if not found and rules.bonus_win(ctx.bonus):
+        return eight_flowers_result(rules, ctx.seat_wind, RULES_NAME)
     if not found:
         return ScoreResult(RULES_NAME, False, ctx.hand.notation(),
                            reason=_not_winning_reason(ctx, forms))
@@ -152,17 +159,60 @@ def score_simple(rules: ChineseRules, ctx: WinContext) -> ScoreResult:
     )
 
 
-#: Scoring scales by the name the option ``scoring`` (and ``score --scoring``) takes. Adding a
-#: scale (e.g. ``"mcr"``, the Mahjong Competition Rules the booklet points to) is adding an
-#: entry here: a function ``(rules, ctx) -> ScoreResult``.
+def score_mcr(rules: ChineseRules, ctx: WinContext) -> ScoreResult:
+    """The Mahjong Competition Rules scale that 001 Part two "Scoring" points to
+    (:mod:`.mcr_scoring`, the fan table :mod:`.mcr_fans`): the best fan total over every
+    reading, flowers 1 fan each; ``valid`` only with at least 8 fan without flowers (the
+    reason says how many the hand has). Payments: on a discard the discarder pays 8 + fan and
+    the other two 8 each; self-drawn, each pays 8 + fan (``base`` is 8). Robbing a kong wins
+    in MCR (8 fan) and is paid by the robbed player as a discard. A heavenly or earthly hand
+    has no MCR fan: those flags change nothing. Raises ``ValueError`` for a malformed context.
+    """
+    validate_context(ctx, rules.tile_set, robbing_kong=True)
+    if ctx.kong_replacement and ctx.last_tile:
+        raise ValueError("a kong replacement is not the last tile of the wall")
+    if ctx.last_of_kind and sum(1 for t in ctx.hand.concealed if t == ctx.win_tile) > 1:
+        raise ValueError(f"the winning tile {ctx.win_tile} cannot be the last of its kind: the "
+                         "concealed hand holds another copy (MCR 'Last Tile')")
+    if ctx.robbing_kong and ctx.last_of_kind:
+        raise ValueError("robbing a kong is not also the last of its kind: MCR counts Robbing "
+                         "the Kong, which excludes Last Tile")
+    result = score_mcr_context(ctx, RULES_NAME)
+    if not result.valid and rules.bonus_win(ctx.bonus):
+        return eight_flowers_result(rules, ctx.seat_wind, RULES_NAME)
+    return result
+
+
+def eight_flowers_result(rules: ChineseRules, winner: int, rules_name: str) -> ScoreResult:
+    """The automatic win on all eight flowers and seasons (option ``eight_flowers``; 001 Part
+    two "Flowers and Seasons": "some rules award an automatic win if a player collects all
+    eight Flower and Season tiles"). Paid as a self-drawn win (docs/rules/chinese.md): on the
+    simple scale 1 point from each other player; on the MCR scale a self-drawn win of 8 fan
+    (the eight flowers, 1 fan each), each other player paying 8 + 8 = 16."""
+    if rules.options["scoring"] == "mcr":
+        items = tuple(ScoreItem("flower_tiles", "Flower Tiles", 1, "each flower or season")
+                      for _ in range(8))
+        return ScoreResult(rules_name, True, "1234f 1234g", fan=8, base=8,
+                           items=(ScoreItem("eight_flowers", "All eight flowers and seasons",
+                                            0, "an automatic win"), *items),
+                           decomposition=("1234f", "1234g"),
+                           payments=mcr_payments(8, winner, True, None))
+    item = ScoreItem("eight_flowers", "All eight flowers and seasons", 1,
+                     "an automatic win, paid as a win: each other player pays 1")
+    return ScoreResult(rules_name, True, "1234f 1234g", fan=1, base=1, items=(item,),
+                       decomposition=("1234f", "1234g"), payments=simple_payments(winner))
+
+
+#: Scoring scales by the name the option ``scoring`` (and ``score --scoring``) takes: a
+#: function ``(rules, ctx) -> ScoreResult`` each. ``"mcr"`` is the Mahjong Competition Rules
+#: the booklet points to.
 SCORING_SCALES: Mapping[str, Callable[[ChineseRules, WinContext], ScoreResult]] = {
     "simple": score_simple,
+    "mcr": score_mcr,
 }
 
 #: Scales known by name but not implemented yet, with what they are (for the error message).
-PLANNED_SCALES: Mapping[str, str] = {
-    "mcr": "the Mahjong Competition Rules fan table that 001 Part two 'Scoring' points to",
-}
+PLANNED_SCALES: Mapping[str, str] = {}
 
 
 # ----- the rule set ---------------------------------------------------------------------------
@@ -211,7 +261,11 @@ class ChineseRules(RuleSet):
         Option("thirteen_orphans", False, (False, True),
                "allow thirteen orphans as a winning hand (not in the booklet)"),
         Option("scoring", "simple", tuple(SCORING_SCALES),
-               "scoring scale: simple = 1 point to the winner (001 Part two 'Scoring')"),
+               "scoring scale: simple = 1 point to the winner (001 Part two 'Scoring'); mcr = "
+               "the Mahjong Competition Rules fan table, 8-fan minimum"),
+        Option("eight_flowers", False, (False, True),
+               "all eight flowers and seasons win at once, paid as a self-drawn win (001 Part "
+               "two 'Flowers and Seasons': 'some rules award an automatic win')"),
     )
 
     #: 001 Part two 03: "East rolls one or two dice"; two, as for choosing East (01), so the
@@ -228,6 +282,14 @@ class ChineseRules(RuleSet):
     #: 001 Part two "Dealer rotation": "If East does not win: the deal passes" (a draw too)
     dealer_keeps_on_draw = False
 
+    @classmethod
+    def variant_for(cls, options: dict[str, Any]) -> type[RuleSet]:
+        """``scoring="mcr"`` plays :class:`ChineseMcrRules` (MCR's forms, robbing the kong
+        and the 8-fan minimum); otherwise the class asked for."""
+        if cls is ChineseRules and options.get("scoring") == "mcr":
+            return ChineseMcrRules
+        return cls
+
     def __init__(self, **options: Any) -> None:
         scoring = options.get("scoring", "simple")
         known = tuple(SCORING_SCALES)
@@ -243,6 +305,10 @@ class ChineseRules(RuleSet):
             if isinstance(o.default, bool) and not isinstance(self.options[o.name], bool):
                 raise RuleSetError(f"option {o.name}={self.options[o.name]!r} is not allowed "
                                    "for the chinese rules; choose from True, False")
+        if not self.options["eight_flowers"]:
+            # recorded only when on: records and positions made before the option replay
+            # unchanged (their game_start events list the options)
+            del self.options["eight_flowers"]
 
     # ----- tiles, seats and wall -----------------------------------------------------------
 
@@ -274,6 +340,54 @@ class ChineseRules(RuleSet):
         Seven pairs and thirteen orphans are added by their options."""
         return tuple(f for f in ("seven_pairs", "thirteen_orphans") if self.options[f])
 
+    def bonus_win(self, bonus: Sequence[Tile]) -> bool:
+        """Option ``eight_flowers`` (001 Part two "Flowers and Seasons": "some rules award an
+        automatic win if a player collects all eight Flower and Season tiles"): all eight
+        exposed win; the player declares Mahjong in their turn (bots always do)."""
+        return bool(self.options.get("eight_flowers")) and len(set(bonus)) == 8
+
     def score(self, ctx: WinContext) -> ScoreResult:
         """Score by the scale the option ``scoring`` names (:data:`SCORING_SCALES`)."""
         return SCORING_SCALES[self.options["scoring"]](self, ctx)
+
+
+class ChineseMcrRules(ChineseRules):
+    """Chinese play scored by the Mahjong Competition Rules (``scoring="mcr"``; built by
+    ``get_rule_set("chinese", scoring="mcr")``). What MCR changes at the table:
+
+    - the winning forms are MCR's (:mod:`~mahjong_table.analysis.mcr_forms`): four sets and a
+      pair, seven pairs (four of a kind may be two pairs), thirteen orphans, honours and
+      knitted tiles, a knitted straight with a set and a pair; the options ``seven_pairs``
+      and ``thirteen_orphans`` change nothing;
+    - robbing a kong wins (MCR "Robbing the Kong", 8 fan);
+    - a Mahjong needs at least 8 fan without flowers in its circumstances: the engine asks
+      :meth:`win_refusal` before it offers or accepts one, and the refusal says how many fan
+      the hand has.
+    """
+
+    title: ClassVar[str] = "Chinese (booklet 001 Part two), MCR scoring"
+    robbing_kong = True
+    checks_win_context = True
+    citations: ClassVar[Mapping[str, str]] = {
+        **ChineseRules.citations,
+        "win": "MCR (001 Part two 'Scoring'): an MCR winning form worth at least 8 fan, "
+               "flowers not counted",
+        "rob": "MCR 'Robbing the Kong': the tile added to an exposed pung may be robbed to win",
+    }
+
+    def special_forms(self) -> tuple[str, ...]:
+        """MCR's special forms: seven pairs, thirteen orphans, honours and knitted tiles, a
+        knitted straight with a set and a pair."""
+        return ("seven_pairs", "thirteen_orphans", "honours_and_knitted", "knitted_straight")
+
+    @cached_property
+    def forms(self) -> Forms:
+        """The MCR forms (:class:`~mahjong_table.analysis.mcr_forms.McrForms`), named after
+        the rule set."""
+        return McrForms(name=self.name)
+
+    def win_refusal(self, ctx: WinContext) -> str | None:
+        """The MCR minimum: None for a win worth 8 fan or more without flowers, else the
+        reason, naming the hand's fan."""
+        result = self.score(ctx)
+        return None if result.valid else result.reason

@@ -1,0 +1,318 @@
+"""The winning forms of the Mahjong Competition Rules (MCR): win checks and shanten.
+
+Count arrays and ``melds`` are as in :mod:`.shanten` (34 concealed counts; declared melds).
+MCR wins with (MCR "Winning hands"; docs/rules/chinese.md "MCR winning forms"):
+
+- four sets and a pair (the standard form);
+- seven pairs, fully concealed; four of a kind may be two of the pairs (MCR counts them with
+  Tile Hog); seven shifted pairs is a seven pairs;
+- thirteen orphans, fully concealed;
+- honours and knitted tiles (lesser, and greater with all seven honours): fourteen different
+  tiles, the suit tiles taken from one knitted straight, the rest honours, fully concealed;
+- a knitted straight (147, 258 and 369, each of a different suit) with a set and a pair; the
+  set may be declared, so one declared set at most.
+
+:class:`McrForms` plugs these into the shanten, wait and discard functions of
+:mod:`.waits` (``forms=MCR_FORMS``): its ``shanten`` is the lowest over the forms. Shanten of
+the special forms is exact: the fewest tiles to exchange, never counting a fifth copy.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import cache
+from itertools import permutations, product
+
+from .decompose import TERMINALS_AND_HONOURS, Decomposition, SetTuple
+from .shanten import Forms, shanten, standard_shanten, thirteen_orphans_shanten
+
+__all__ = [
+    "KNITTED_STRAIGHTS",
+    "MCR_FORMS",
+    "McrForms",
+    "decompose_sets",
+    "honours_knitted_shanten",
+    "is_honours_and_knitted",
+    "is_knitted_straight_hand",
+    "is_mcr_seven_pairs",
+    "is_mcr_winning",
+    "knitted_straight_shanten",
+    "mcr_seven_pairs_shanten",
+]
+
+#: the six knitted straights: 147 of one suit, 258 of another, 369 of the third (tile indices)
+KNITTED_STRAIGHTS: tuple[tuple[int, ...], ...] = tuple(
+    tuple(sorted(9 * s + r for i, s in enumerate(suits) for r in (i, i + 3, i + 6)))
+    for suits in permutations(range(3)))
+_HONOURS = tuple(range(27, 34))
+
+
+@cache
+def _component_sets(key: tuple[int, ...], suited: bool) -> tuple[tuple[tuple[bool, int], ...], ...]:
+    """Every way to read one suit's (or the honours') counts by rank as sets only: tuples of
+    (is_chow, rank), each reading once; empty when there is none."""
+    out: list[tuple[tuple[bool, int], ...]] = []
+    c = list(key)
+    acc: list[tuple[bool, int]] = []
+
+    def walk(i: int) -> None:
+        while i < len(c) and c[i] == 0:
+            i += 1
+        if i == len(c):
+            out.append(tuple(acc))
+            return
+        if c[i] >= 3:
+            c[i] -= 3
+            acc.append((False, i))
+            walk(i)
+            acc.pop()
+            c[i] += 3
+        if suited and i + 2 < len(c) and c[i + 1] and c[i + 2]:
+            c[i] -= 1
+            c[i + 1] -= 1
+            c[i + 2] -= 1
+            acc.append((True, i))
+            walk(i)
+            acc.pop()
+            c[i] += 1
+            c[i + 1] += 1
+            c[i + 2] += 1
+
+    walk(0)
+    # the same sets found in two orders are one reading
+    return tuple(dict.fromkeys(tuple(sorted(x)) for x in out))
+
+
+_COMPONENTS = ((0, 9, True), (9, 9, True), (18, 9, True), (27, 7, False))
+
+
+def decompose_sets(counts: Sequence[int], *, first_only: bool) -> list[Decomposition]:
+    """Every distinct reading of ``counts`` as sets and a pair, in the form of
+    :func:`.decompose.decompositions` (``(pair, (("chow" | "pung", first tile), ...))``, sets
+    sorted by tile, pung first), or only
+    whether there is one (a list of at most one with ``first_only``); empty when the total is
+    not 3n+2. Each suit is read on its own (memoised), so it is fast. Counts above four are
+    read as they are (a fifth copy, for wait tests)."""
+    if sum(counts) % 3 != 2:
+        return []
+    per: list[tuple[tuple[tuple[bool, int], ...], ...]] = []
+    pair_comp = -1
+    for j, (a, n, suited) in enumerate(_COMPONENTS):
+        key = tuple(counts[a:a + n])
+        m = sum(key) % 3
+        if m == 1 or (m == 2 and pair_comp >= 0):
+            return []
+        if m == 2:
+            pair_comp = j
+            per.append(())
+            continue
+        found = _component_sets(key, suited)
+        if not found:
+            return []
+        per.append(found)
+    a, n, suited = _COMPONENTS[pair_comp]
+    key_list = list(counts[a:a + n])
+    out: list[Decomposition] = []
+    for r in range(n):
+        if key_list[r] < 2:
+            continue
+        key_list[r] -= 2
+        found = _component_sets(tuple(key_list), suited)
+        key_list[r] += 2
+        if not found:
+            continue
+        if first_only:
+            return [(a + r, ())]
+        comps = list(per)
+        comps[pair_comp] = found
+        for x in product(*(c or ((),) for c in comps)):
+            sets: list[SetTuple] = []
+            for j, part in enumerate(x):
+                base = _COMPONENTS[j][0]
+                sets.extend(("chow" if chow else "pung", base + rank) for chow, rank in part)
+            sets.sort(key=_set_key)
+            out.append((a + r, tuple(sets)))
+    return out
+
+
+def _set_key(s: SetTuple) -> tuple[int, int]:
+    return (s[1], s[0] == "chow")
+
+
+def is_mcr_seven_pairs(counts: Sequence[int]) -> bool:
+    """Seven pairs as MCR counts them: fourteen concealed tiles, every kind held an even number
+    of times (four of a kind are two pairs)."""
+    return sum(counts) == 14 and all(c % 2 == 0 for c in counts)
+
+
+def is_honours_and_knitted(counts: Sequence[int]) -> bool:
+    """Greater or lesser honours and knitted tiles: fourteen different tiles, the suit tiles
+    all of one knitted straight, the others honours."""
+    if sum(counts) != 14 or any(c > 1 for c in counts):
+        return False
+    suited = [t for t in range(27) if counts[t]]
+    return 7 <= len(suited) <= 9 and any(all(t in ks for t in suited) for ks in KNITTED_STRAIGHTS)
+
+
+def is_knitted_straight_hand(counts: Sequence[int], melds: int = 0) -> bool:
+    """A knitted straight with a set and a pair: ``counts`` concealed (14 - 3 * ``melds``
+    tiles, ``melds`` at most 1: the set may be declared)."""
+    if melds > 1 or sum(counts) != 14 - 3 * melds:
+        return False
+    for ks in KNITTED_STRAIGHTS:
+        if all(counts[t] for t in ks):
+            rest = list(counts)
+            for t in ks:
+                rest[t] -= 1
+            if melds:
+                return sorted(c for c in rest if c) == [2]
+            return bool(decompose_sets(rest, first_only=True))
+    return False
+
+
+def is_mcr_winning(counts: Sequence[int], melds: int = 0) -> bool:
+    """Whether concealed ``counts`` with ``melds`` declared sets form an MCR winning form
+    (the 8-fan minimum is the scorer's, not checked here)."""
+    if sum(counts) != 14 - 3 * melds:
+        return False
+    if decompose_sets(counts, first_only=True):
+        return True
+    if melds == 0 and (is_mcr_seven_pairs(counts) or is_honours_and_knitted(counts)
+                       or thirteen_orphans_shanten(counts) == -1):
+        return True
+    return is_knitted_straight_hand(counts, melds)
+
+
+def _check(counts: Sequence[int], melds: int) -> int:
+    if len(counts) != 34:
+        raise ValueError(f"a count array has 34 entries, got {len(counts)}")
+    total = sum(counts)
+    if total not in (13 - 3 * melds, 14 - 3 * melds):
+        raise ValueError(f"{total} concealed tiles with {melds} declared meld(s): expected "
+                         f"{13 - 3 * melds} (waiting) or {14 - 3 * melds} (to discard)")
+    return total
+
+
+def mcr_seven_pairs_shanten(counts: Sequence[int]) -> int:
+    """Shanten of MCR seven pairs (13 or 14 concealed tiles, no declared set): four of a kind
+    are two pairs, so it is 6 less the pairs held."""
+    return 6 - min(7, sum(c // 2 for c in counts))
+
+
+def honours_knitted_shanten(counts: Sequence[int]) -> int:
+    """Shanten of honours and knitted tiles (13 or 14 concealed tiles, no declared set): 13
+    less the most different tiles held of one knitted straight and the honours."""
+    honours = sum(1 for t in _HONOURS if counts[t])
+    best = max(sum(1 for t in ks if counts[t]) for ks in KNITTED_STRAIGHTS)
+    return 13 - min(14, best + honours)
+
+
+def _set_pair_keep(rest: list[int], need_set: bool) -> int:
+    """The most tiles of ``rest`` a set (when ``need_set``) and a pair can keep."""
+    pair_vals = sorted(((min(2, c), t) for t, c in enumerate(rest) if c), reverse=True)
+    if not need_set:
+        return pair_vals[0][0] if pair_vals else 0
+
+    best = pair_vals[0][0] if pair_vals else 0
+    for t in range(34):
+        c = rest[t]
+        if c:
+            k = min(3, c)
+            v = k + _best_pair(rest, {t: k})
+            if v > best:
+                best = v
+        if t < 27 and t % 9 <= 6:
+            used = {u: 1 for u in (t, t + 1, t + 2) if rest[u]}
+            if len(used) >= 1:
+                v = len(used) + _best_pair(rest, used)
+                if v > best:
+                    best = v
+    return best
+
+
+def _best_pair(rest: list[int], used: dict[int, int]) -> int:
+    best = 0
+    for t, c in enumerate(rest):
+        left = c - used.get(t, 0)
+        if left >= 2:
+            return 2
+        if left == 1:
+            best = 1
+    return best
+
+
+def knitted_straight_shanten(counts: Sequence[int], melds: int = 0, bound: int = 99) -> int:
+    """Shanten of a knitted straight with a set and a pair (``melds`` at most 1; 99 when
+    ``melds`` is more). Knitted straights that cannot beat ``bound`` are skipped (the result
+    is then ``bound`` or more)."""
+    if melds > 1:
+        return 99
+    best = 99
+    target = 14 - 3 * melds
+    for ks in KNITTED_STRAIGHTS:
+        held = sum(1 for t in ks if counts[t])
+        if target - 1 - held - (5 - 3 * melds) >= min(bound, best):
+            continue
+        rest = list(counts)
+        for t in ks:
+            if rest[t]:
+                rest[t] -= 1
+        keep = held + _set_pair_keep(rest, melds == 0)
+        s = target - 1 - keep
+        if s < best:
+            best = s
+    return best
+
+
+@dataclass(frozen=True, slots=True)
+class McrForms(Forms):
+    """The MCR winning forms (see the module docstring) as a :class:`~.shanten.Forms` value:
+    ``shanten`` is the lowest over the forms, ``by_form`` gives each."""
+
+    seven_pairs: bool = True
+    thirteen_orphans: bool = True
+    name: str = "mcr"
+
+    def shanten(self, counts: Sequence[int], melds: int = 0) -> int:
+        """Lowest shanten over the MCR forms (see :func:`.shanten.shanten` for the
+        arguments and errors)."""
+        best = shanten(counts, melds, seven_pairs=False, thirteen_orphans=True)
+        if best <= -1:
+            return best
+        if melds == 0:
+            _check(counts, melds)
+            s = mcr_seven_pairs_shanten(counts)
+            if s < best:
+                best = s
+            s = honours_knitted_shanten(counts)
+            if s < best:
+                best = s
+        if melds <= 1 and best > -1:
+            s = knitted_straight_shanten(counts, melds, best)
+            if s < best:
+                best = s
+        return best
+
+    def by_form(self, counts: Sequence[int], melds: int = 0) -> dict[str, int]:
+        """Shanten of each MCR form; the concealed-only forms are left out when ``melds``."""
+        out = {"standard": standard_shanten(counts, melds)}
+        if melds == 0:
+            out["seven_pairs"] = mcr_seven_pairs_shanten(counts)
+            out["thirteen_orphans"] = thirteen_orphans_shanten(counts)
+            out["honours_and_knitted"] = honours_knitted_shanten(counts)
+        if melds <= 1:
+            out["knitted_straight"] = knitted_straight_shanten(counts, melds)
+        return out
+
+    @property
+    def form_names(self) -> tuple[str, ...]:
+        """The MCR forms."""
+        return ("standard", "seven_pairs", "thirteen_orphans", "honours_and_knitted",
+                "knitted_straight")
+
+
+#: the MCR forms
+MCR_FORMS = McrForms()
+
+assert len(TERMINALS_AND_HONOURS) == 13

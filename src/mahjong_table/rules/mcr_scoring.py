@@ -1,0 +1,1126 @@
+"""MCR scoring: the best fan total of a winning hand over every reading of it.
+
+The fans and their values are data (:mod:`.mcr_fans`); this module reads a hand and finds them.
+Every reading is tried: each decomposition into four sets and a pair, seven pairs (with seven
+shifted pairs), thirteen orphans, greater and lesser honours and knitted tiles, a knitted
+straight with a set and a pair, nine gates. Each reading's fans are found, the fans other fans
+imply are taken out (``FanDef.excludes``, the non-repeat principle), and the highest total is
+kept. Flowers add 1 fan each to the total and never count toward the 8-fan minimum.
+
+How sets combine follows the MCR principles (non-separation, non-identical, account once):
+
+- four chows: a fan of all four (Quadruple Chow, Four Pure Shifted Chows) and nothing else of
+  them; else a fan of three of them, with at most one fan of two chows formed by the fourth and
+  one of the three; else fans of two chows, at most three of them, each chow taking part at
+  least once and none of the same fan repeated past what the others allow;
+- three chows: a fan of the three, else at most two fans of two;
+- pungs and kongs alike: a fan of four, else a fan of three with at most one fan of two formed
+  by the fourth, else every fan of two.
+
+:func:`mcr_fans` is the fast core on count arrays; :func:`score_mcr` scores a
+:class:`~mahjong_table.scoring.WinContext` into a :class:`~mahjong_table.scoring.ScoreResult`
+(items, total, payments: discarder 8 + fan and the others 8 on a discard, each 8 + fan on a
+self-drawn win). Readings chosen where the MCR text is open: ``docs/rules/chinese.md``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from functools import cache
+
+from ..analysis.mcr_forms import KNITTED_STRAIGHTS, decompose_sets
+from ..melds import MeldKind
+from ..scoring import ScoreItem, ScoreResult, WinContext
+from ..tiles import NUM_PLAYING, TILES, Tile, counts_of, format_tiles
+from .hand_checks import _ordered_groups as ordered_groups
+from .mcr_fans import FAN_TABLE, FANS, MINIMUM_FAN
+
+__all__ = ["McrHand", "McrScore", "MINIMUM_FAN", "mcr_fans", "mcr_payments", "hand_from_context",
+           "score_mcr_context"]
+
+CHOW, PUNG, KONG = 0, 1, 2
+#: one declared set: (kind CHOW/PUNG/KONG, lowest tile index, exposed)
+MeldTuple = tuple[int, int, bool]
+
+_TERMINAL_OR_HONOUR = [t >= 27 or t % 9 in (0, 8) for t in range(34)]
+_REVERSIBLE = frozenset((9, 10, 11, 12, 13, 16, 17, 19, 21, 22, 23, 25, 26, 31))
+_GREEN = frozenset((19, 20, 21, 23, 25, 32))
+_WINDS = (27, 28, 29, 30)
+_DRAGONS = (31, 32, 33)
+#: fans in the order exclusions are applied: the highest value first (non-repeat principle)
+_EXCLUDE_ORDER: tuple[tuple[str, tuple[str, ...]], ...] = tuple(
+    (d.id, d.excludes) for d in sorted(FANS, key=lambda d: -d.fan) if d.excludes)
+_VALUE = {d.id: d.fan for d in FANS}
+_EXCLUDES = dict(_EXCLUDE_ORDER)
+_RANK = {fid: i for i, (fid, _) in enumerate(_EXCLUDE_ORDER)}
+
+
+@dataclass(frozen=True, slots=True)
+class McrHand:
+    """A winning hand as the core scorer reads it.
+
+    ``concealed``: 34 counts of the concealed tiles, the winning tile included; ``melds``:
+    declared sets (kind, lowest tile, exposed); ``win_tile``: its index; the circumstances:
+    ``self_drawn``, ``last_of_kind`` (the other three of the winning tile are on the table),
+    ``kong`` (won on a kong replacement when self-drawn, by robbing a kong otherwise),
+    ``wall_last`` (the last tile of the wall, or the discard after it); ``seat_wind`` and
+    ``round_wind`` 0-3; ``flowers`` the number of flowers and seasons."""
+
+    concealed: tuple[int, ...]
+    melds: tuple[MeldTuple, ...]
+    win_tile: int
+    self_drawn: bool = False
+    last_of_kind: bool = False
+    kong: bool = False
+    wall_last: bool = False
+    seat_wind: int = 0
+    round_wind: int = 0
+    flowers: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class McrScore:
+    """The best reading: ``total`` fan (flowers included), ``fans`` (id -> times counted,
+    flowers included), the ``form`` read and its ``groups`` (for the decomposition shown)."""
+
+    total: int
+    fans: dict[str, int]
+    form: str
+    groups: tuple[tuple[str, int, bool], ...]
+
+    @property
+    def without_flowers(self) -> int:
+        """The total that counts toward the 8-fan minimum."""
+        return self.total - self.fans.get("flower_tiles", 0)
+
+
+# ----- sets combined ----------------------------------------------------------------------------
+
+
+def _add(out: dict[str, int], fid: str, n: int = 1) -> None:
+    out[fid] = out.get(fid, 0) + n
+
+
+def _two_chows(a: int, b: int) -> str | None:
+    if a // 9 != b // 9:
+        return "mixed_double_chow" if a % 9 == b % 9 else None
+    if a - b in (3, -3):
+        return "short_straight"
+    if {a % 9, b % 9} == {0, 6}:
+        return "two_terminal_chows"
+    if a == b:
+        return "pure_double_chow"
+    return None
+
+
+def _three_chows(a: int, b: int, c: int) -> str | None:
+    """Sorted lowest tiles of three chows."""
+    sa, sb, sc = a // 9, b // 9, c // 9
+    if sa != sb and sa != sc and sb != sc:
+        ranks = sorted((a % 9, b % 9, c % 9))
+        if ranks[0] + 1 == ranks[1] and ranks[1] + 1 == ranks[2]:
+            return "mixed_shifted_chows"
+        if ranks[0] == ranks[2]:
+            return "mixed_triple_chow"
+        if ranks == [0, 3, 6]:
+            return "mixed_straight"
+        return None
+    if sa == sb == sc:
+        if a + 3 == b and b + 3 == c:
+            return "pure_straight"
+        if (a + 2 == b and b + 2 == c) or (a + 1 == b and b + 1 == c):
+            return "pure_shifted_chows"
+        if a == c:
+            return "pure_triple_chow"
+    return None
+
+
+_EXTRA_ORDER = ("pure_double_chow", "mixed_double_chow", "short_straight", "two_terminal_chows")
+
+
+def _limit_pairs(fans: list[str | None], max_cnt: int, out: dict[str, int]) -> None:
+    """At most ``max_cnt`` fans of two chows (non-identical and account-once principles):
+    past that, drop repeated fans first, the lowest-valued kinds first."""
+    table = [0, 0, 0, 0]
+    cnt = 0
+    for f in fans:
+        if f is not None:
+            cnt += 1
+            table[_EXTRA_ORDER.index(f)] += 1
+    limit = 1
+    while cnt > max_cnt and limit >= 0:
+        idx = 4
+        while cnt > max_cnt and idx > 0:
+            idx -= 1
+            while table[idx] > limit and cnt > max_cnt:
+                table[idx] -= 1
+                cnt -= 1
+        limit -= 1
+    for i, n in enumerate(table):
+        if n:
+            _add(out, _EXTRA_ORDER[i], n)
+
+
+def _chow_fans(chows: list[int], out: dict[str, int]) -> None:
+    n = len(chows)
+    if n < 2:
+        return
+    t = sorted(chows)
+    if n == 2:
+        f = _two_chows(t[0], t[1])
+        if f:
+            out[f] = out.get(f, 0) + 1
+        return
+    if n == 4:
+        a, b, c, d = t
+        if a // 9 == d // 9 and ((a + 2 == b and b + 2 == c and c + 2 == d)
+                                 or (a + 1 == b and b + 1 == c and c + 1 == d)):
+            out["four_pure_shifted_chows"] = out.get("four_pure_shifted_chows", 0) + 1
+            return
+        if a == d:
+            out["quadruple_chow"] = out.get("quadruple_chow", 0) + 1
+            return
+        for i, j, k, x in ((0, 1, 2, 3), (0, 1, 3, 2), (0, 2, 3, 1), (1, 2, 3, 0)):
+            f3 = _three_chows(t[i], t[j], t[k])
+            if f3:
+                out[f3] = out.get(f3, 0) + 1
+                extra = {_two_chows(t[y], t[x]) for y in (i, j, k)}
+                for e in _EXTRA_ORDER:
+                    if e in extra:
+                        out[e] = out.get(e, 0) + 1
+                        break
+                return
+        pairs = [_two_chows(t[0], t[1]), _two_chows(t[0], t[2]), _two_chows(t[0], t[3]),
+                 _two_chows(t[1], t[2]), _two_chows(t[1], t[3]), _two_chows(t[2], t[3])]
+        max_cnt = 3
+        for idx in ((0, 1, 2), (0, 3, 4), (1, 3, 5), (2, 4, 5)):
+            if all(pairs[i] is None for i in idx):
+                max_cnt -= 1
+        if max_cnt > 0:
+            _limit_pairs(pairs, max_cnt, out)
+        return
+    f3 = _three_chows(t[0], t[1], t[2])
+    if f3:
+        out[f3] = out.get(f3, 0) + 1
+        return
+    _limit_pairs([_two_chows(t[0], t[1]), _two_chows(t[0], t[2]), _two_chows(t[1], t[2])], 2,
+                 out)
+
+
+def _two_pungs(a: int, b: int) -> str | None:
+    if a < 27 and b < 27:
+        return "double_pung" if a % 9 == b % 9 else None
+    if a >= 31 and b >= 31:
+        return "two_dragon_pungs"
+    return None
+
+
+def _three_pungs(a: int, b: int, c: int) -> str | None:
+    """Sorted tiles of three pungs."""
+    if c < 27:
+        sa, sb, sc = a // 9, b // 9, c // 9
+        if sa != sb and sa != sc and sb != sc:
+            ranks = sorted((a % 9, b % 9, c % 9))
+            if ranks[0] + 1 == ranks[1] and ranks[1] + 1 == ranks[2]:
+                return "mixed_shifted_pungs"
+            if ranks[0] == ranks[2]:
+                return "triple_pung"
+        elif sa == sb == sc and a + 1 == b and b + 1 == c:
+            return "pure_shifted_pungs"
+        return None
+    if a >= 27 and c <= 30:
+        return "big_three_winds"
+    if a == 31:
+        return "big_three_dragons"
+    return None
+
+
+def _pung_fans(pungs: list[int], out: dict[str, int]) -> None:
+    n = len(pungs)
+    if n < 2:
+        return
+    t = sorted(pungs)
+    if n == 2:
+        f = _two_pungs(t[0], t[1])
+        if f:
+            out[f] = out.get(f, 0) + 1
+        return
+    if n == 4:
+        a, b, c, d = t
+        if d < 27 and a // 9 == d // 9 and a + 1 == b and b + 1 == c and c + 1 == d:
+            out["four_pure_shifted_pungs"] = out.get("four_pure_shifted_pungs", 0) + 1
+            return
+        if (a, b, c, d) == _WINDS:
+            out["big_four_winds"] = out.get("big_four_winds", 0) + 1
+            return
+        for i, j, k, x in ((0, 1, 2, 3), (0, 1, 3, 2), (0, 2, 3, 1), (1, 2, 3, 0)):
+            f3 = _three_pungs(t[i], t[j], t[k])
+            if f3:
+                out[f3] = out.get(f3, 0) + 1
+                for y in sorted((i, j, k)):
+                    f2 = _two_pungs(t[y], t[x])
+                    if f2:
+                        out[f2] = out.get(f2, 0) + 1
+                        break
+                return
+        for i in range(4):
+            for j in range(i + 1, 4):
+                f2 = _two_pungs(t[i], t[j])
+                if f2:
+                    out[f2] = out.get(f2, 0) + 1
+        return
+    f3 = _three_pungs(t[0], t[1], t[2])
+    if f3:
+        out[f3] = out.get(f3, 0) + 1
+        return
+    for i, j in ((0, 1), (0, 2), (1, 2)):
+        f2 = _two_pungs(t[i], t[j])
+        if f2:
+            out[f2] = out.get(f2, 0) + 1
+
+
+# ----- whole-hand traits -------------------------------------------------------------------------
+
+
+def _suit_fans(kinds: Sequence[int], out: dict[str, int]) -> None:
+    """No Honours, One Voided Suit, Half Flush, Full Flush, All Types."""
+    suits = {k // 9 for k in kinds if k < 27}
+    honours = any(k >= 27 for k in kinds)
+    if not honours:
+        out["no_honours"] = out.get("no_honours", 0) + 1
+    voided = 3 - len(suits)
+    if voided == 2:
+        _add(out, "half_flush" if honours else "full_flush")
+    elif voided:
+        out["one_voided_suit"] = out.get("one_voided_suit", 0) + voided
+    if len(suits) == 3 and any(27 <= k <= 30 for k in kinds) and any(k >= 31 for k in kinds):
+        out["all_types"] = out.get("all_types", 0) + 1
+
+
+def _tile_fans(kinds: Sequence[int], out: dict[str, int]) -> None:
+    """All Simples, Reversible Tiles, All Green, All Honours, All Terminals, All Terminals
+    and Honours."""
+    simples = not any(_TERMINAL_OR_HONOUR[k] for k in kinds)
+    if simples:
+        out["all_simples"] = out.get("all_simples", 0) + 1
+    if all(k in _REVERSIBLE for k in kinds):
+        out["reversible_tiles"] = out.get("reversible_tiles", 0) + 1
+    if all(k in _GREEN for k in kinds):
+        out["all_green"] = out.get("all_green", 0) + 1
+    if simples:
+        return
+    if all(k >= 27 for k in kinds):
+        out["all_honours"] = out.get("all_honours", 0) + 1
+    elif all(k < 27 and k % 9 in (0, 8) for k in kinds):
+        out["all_terminals"] = out.get("all_terminals", 0) + 1
+    elif all(_TERMINAL_OR_HONOUR[k] for k in kinds):
+        out["all_terminals_and_honours"] = out.get("all_terminals_and_honours", 0) + 1
+
+
+def _rank_fans(kinds: Sequence[int], out: dict[str, int]) -> None:
+    """Lower Tiles, Lower Four, Upper Tiles, Upper Four, Middle Tiles (suit tiles only)."""
+    if any(k >= 27 for k in kinds):
+        return
+    ranks = {k % 9 for k in kinds}
+    hi, lo = max(ranks), min(ranks)
+    if hi <= 3:
+        _add(out, "lower_four" if hi == 3 else "lower_tiles")
+    elif lo >= 5:
+        _add(out, "upper_four" if lo == 5 else "upper_tiles")
+    elif lo >= 3 and hi <= 5:
+        out["middle_tiles"] = out.get("middle_tiles", 0) + 1
+
+
+def _win_flag_fans(h: McrHand, last_of_kind: bool, kong: bool, out: dict[str, int]) -> None:
+    """Last Tile, Self-Drawn, Last Tile Draw/Claim, Out with Replacement Tile, Robbing the
+    Kong."""
+    if last_of_kind:
+        out["last_tile"] = out.get("last_tile", 0) + 1
+    if h.self_drawn:
+        if h.wall_last:
+            out["last_tile_draw"] = out.get("last_tile_draw", 0) + 1
+        if kong:
+            out["out_with_replacement_tile"] = out.get("out_with_replacement_tile", 0) + 1
+        if not h.wall_last and not kong:
+            out["self_drawn"] = out.get("self_drawn", 0) + 1
+    else:
+        if h.wall_last:
+            out["last_tile_claim"] = out.get("last_tile_claim", 0) + 1
+        if kong:
+            out["robbing_the_kong"] = out.get("robbing_the_kong", 0) + 1
+            out.pop("last_tile", None)
+
+
+def _exclude(out: dict[str, int]) -> None:
+    """The non-repeat principle: each fan present, highest first, removes the fans it
+    implies (:attr:`FanDef.excludes`)."""
+    present = [f for f in out if f in _EXCLUDES]
+    if not present:
+        return
+    if len(present) > 1:
+        present.sort(key=_RANK.__getitem__)
+    for fid in present:
+        if fid in out:
+            for x in _EXCLUDES[fid]:
+                out.pop(x, None)
+
+
+def _wind_fans(wind_pungs: Sequence[int], h: McrHand, out: dict[str, int]) -> None:
+    """Prevalent Wind and Seat Wind; the wind pung that scores one does not also score Pung of
+    Terminals or Honours (unless a fan of the winds already took those out)."""
+    if out.get("big_four_winds"):
+        return
+    deducted = bool(out.get("big_three_winds") or out.get("all_terminals_and_honours")
+                    or out.get("all_honours") or out.get("little_four_winds"))
+    for w in wind_pungs:
+        d = w - 27
+        if d == h.round_wind:
+            out["prevalent_wind"] = 1
+            if not deducted:
+                out["pung_of_terminals_or_honours"] = out.get("pung_of_terminals_or_honours", 0) - 1
+        if d == h.seat_wind:
+            out["seat_wind"] = 1
+            if h.seat_wind != h.round_wind and not deducted:
+                out["pung_of_terminals_or_honours"] = out.get("pung_of_terminals_or_honours", 0) - 1
+    if out.get("pung_of_terminals_or_honours", 0) <= 0:
+        out.pop("pung_of_terminals_or_honours", None)
+
+
+def _total(out: dict[str, int]) -> int:
+    return sum(_VALUE[f] * n for f, n in out.items())
+
+
+# ----- waits -------------------------------------------------------------------------------------
+
+
+def _regular_complete(c: list[int]) -> bool:
+    return bool(decompose_sets(c, first_only=True))
+
+
+@cache
+def _component(key: tuple[int, ...], suited: bool) -> tuple[bool, bool]:
+    """Whether the tiles of one suit (or the honours), as counts by rank, are sets only, and
+    whether they are sets and one pair."""
+    n = sum(key)
+    if n % 3 == 1:
+        return False, False
+    c = list(key)
+    if n % 3 == 0:
+        return _all_sets(c, 0, suited), False
+    for r in range(len(c)):
+        if c[r] >= 2:
+            c[r] -= 2
+            ok = _all_sets(c, 0, suited)
+            c[r] += 2
+            if ok:
+                return False, True
+    return False, False
+
+
+def _all_sets(c: list[int], i: int, suited: bool) -> bool:
+    while i < len(c) and c[i] == 0:
+        i += 1
+    if i == len(c):
+        return True
+    if c[i] >= 3:
+        c[i] -= 3
+        ok = _all_sets(c, i, suited)
+        c[i] += 3
+        if ok:
+            return True
+    if suited and i + 2 < len(c) and c[i + 1] and c[i + 2]:
+        c[i] -= 1
+        c[i + 1] -= 1
+        c[i + 2] -= 1
+        ok = _all_sets(c, i, suited)
+        c[i] += 1
+        c[i + 1] += 1
+        c[i + 2] += 1
+        return ok
+    return False
+
+
+_COMPONENTS = ((0, 9, True), (9, 9, True), (18, 9, True), (27, 7, False))
+
+
+def _unique_wait(h: McrHand, standing: list[int]) -> bool:
+    """The hand before the winning tile waited on one tile kind only (four sets and a pair,
+    and seven pairs for a fully concealed hand). A kind already held four times counts as a
+    wait when a fifth copy would complete the form, as the form alone cannot tell that it is
+    dead."""
+    c = list(standing)
+    c[h.win_tile] -= 1
+    keys = [tuple(c[a:a + n]) for a, n, _ in _COMPONENTS]
+    states = [_component(k, su) for k, (_, _, su) in zip(keys, _COMPONENTS, strict=True)]
+    sizes = [sum(k) % 3 for k in keys]
+    waits: set[int] = set()
+    for j, (a, n, suited) in enumerate(_COMPONENTS):
+        pairs = 0
+        ok = True
+        for i in range(4):
+            if i == j:
+                continue
+            if sizes[i] == 1 or not states[i][sizes[i] == 2]:
+                ok = False
+                break
+            if sizes[i] == 2:
+                pairs += 1
+        if not ok or pairs > 1 or (sizes[j] + 1) % 3 != (0 if pairs else 2):
+            continue
+        key = list(keys[j])
+        for r in range(n):
+            key[r] += 1
+            st = _component(tuple(key), suited)
+            key[r] -= 1
+            if st[not pairs]:
+                waits.add(a + r)
+                if len(waits) > 1:
+                    return False
+    if sum(c) == 13:
+        pair_cnt = sum(1 if x in (2, 3) else 2 if x == 4 else 0 for x in c)
+        if pair_cnt == 6:
+            odd = next((t for t in range(NUM_PLAYING) if c[t] in (1, 3)), None)
+            if odd is not None:
+                waits.add(odd)
+    return len(waits) == 1
+
+
+def _near(c: list[int], t: int) -> bool:
+    """Whether a tile of kind ``t`` can complete a set with tiles held (it is held, or a
+    neighbour in its suit is)."""
+    if t >= 27:
+        return False
+    r = t % 9
+    return ((r > 0 and c[t - 1] > 0) or (r > 1 and c[t - 2] > 0)
+            or (r < 8 and c[t + 1] > 0) or (r < 7 and c[t + 2] > 0))
+
+
+def _wait_flag(concealed_sets: Sequence[tuple[int, int]], pair: int, win: int) -> bool:
+    """Whether the winning tile sits where a wait fan could be counted."""
+    return pair == win or any(k == CHOW and t <= win <= t + 2 for k, t in concealed_sets)
+
+
+def _wait_fans(concealed_sets: Sequence[tuple[int, int]], pair: int, win: int,
+               out: dict[str, int]) -> None:
+    """Edge, Closed or Single Wait from where the winning tile sits in the concealed sets
+    (only one is counted: edge, then closed, then single)."""
+    flag = 0
+    for kind, t in concealed_sets:
+        if kind == CHOW:
+            if t + 1 == win:
+                flag |= 2
+            elif t == win or t + 2 == win:
+                flag |= 1
+    if pair == win:
+        flag |= 4
+    if flag & 1:
+        out["edge_wait"] = out.get("edge_wait", 0) + 1
+    elif flag & 2:
+        out["closed_wait"] = out.get("closed_wait", 0) + 1
+    elif flag & 4:
+        out["single_wait"] = out.get("single_wait", 0) + 1
+
+
+# ----- the readings ------------------------------------------------------------------------------
+
+
+def _kong_fans(cp: int, mk: int, ck: int, out: dict[str, int]) -> None:
+    """Kong fans and concealed-pung fans from concealed pungs ``cp``, melded kongs ``mk`` and
+    concealed kongs ``ck`` (a concealed kong is also a concealed pung)."""
+    kongs = mk + ck
+    conc = cp + ck
+    if kongs == 1:
+        _add(out, "melded_kong" if mk else "concealed_kong")
+    elif kongs == 2:
+        if ck == 2:
+            out["two_concealed_kongs"] = out.get("two_concealed_kongs", 0) + 1
+        elif mk == 2:
+            out["two_melded_kongs"] = out.get("two_melded_kongs", 0) + 1
+        else:
+            out["melded_kong"] = out.get("melded_kong", 0) + 1
+            out["concealed_kong"] = out.get("concealed_kong", 0) + 1
+    elif kongs == 3:
+        out["three_kongs"] = out.get("three_kongs", 0) + 1
+    elif kongs == 4:
+        out["four_kongs"] = out.get("four_kongs", 0) + 1
+    if conc == 2:
+        out["two_concealed_pungs"] = out.get("two_concealed_pungs", 0) + 1
+    elif conc == 3:
+        out["three_concealed_pungs"] = out.get("three_concealed_pungs", 0) + 1
+    elif conc == 4:
+        out["four_concealed_pungs"] = out.get("four_concealed_pungs", 0) + 1
+
+
+def _regular(h: McrHand, sets: Sequence[tuple[int, int, bool]], pair: int,
+             kinds: Sequence[int], all_counts: Sequence[int], unique: Callable[[], bool],
+             last_of_kind: bool, kong: bool, traits: dict[str, int]) -> dict[str, int]:
+    """The fans of one decomposition: ``sets`` (kind, tile, declared-exposed) the four sets,
+    the declared ones first; ``pair`` the pair's tile; ``traits`` the fans every reading of
+    the hand has (circumstances, exposure, suits, tiles, ranges)."""
+    out: dict[str, int] = dict(traits)
+    win = h.win_tile
+    chows: list[int] = []
+    pungs: list[int] = []
+    cp = mk = ck = 0
+    declared = len(h.melds)
+    concealed_sets: list[tuple[int, int]] = []
+    for i, (kind, t, exposed) in enumerate(sets):
+        if kind == CHOW:
+            chows.append(t)
+        else:
+            pungs.append(t)
+            if kind == KONG:
+                if exposed:
+                    mk += 1
+                else:
+                    ck += 1
+            elif not exposed:
+                cp += 1
+        if i >= declared:
+            concealed_sets.append((kind, t))
+    # a pung completed by a discard is an exposed pung, unless the tile can be read as part
+    # of a concealed chow
+    if not h.self_drawn and not any(k == CHOW and t <= win <= t + 2
+                                    for k, t in concealed_sets):
+        for k, t in concealed_sets:
+            if k == PUNG and t == win:
+                cp -= 1
+    if pungs:
+        _kong_fans(cp, mk, ck, out)
+        if len(pungs) == 4:
+            out["all_pungs"] = out.get("all_pungs", 0) + 1
+        for t in pungs:
+            if t >= 31:
+                out["dragon_pung"] = out.get("dragon_pung", 0) + 1
+            elif _TERMINAL_OR_HONOUR[t]:
+                out["pung_of_terminals_or_honours"] = out.get("pung_of_terminals_or_honours", 0) + 1
+    if len(chows) == 4 and pair < 27 and pair % 9 == 4:
+        if _three_suited_terminal(chows, pair):
+            out["three_suited_terminal_chows"] = out.get("three_suited_terminal_chows", 0) + 1
+        elif _pure_terminal(chows, pair):
+            out["pure_terminal_chows"] = out.get("pure_terminal_chows", 0) + 1
+        else:
+            _chow_fans(chows, out)
+    elif len(chows) == 2:
+        _chow_fans(chows, out)
+        _pung_fans(pungs, out)
+    else:
+        _chow_fans(chows, out)
+        _pung_fans(pungs, out)
+    # the pair: All Chows, Little Three Dragons, Little Four Winds
+    if len(chows) == 4:
+        if pair < 27:
+            out["all_chows"] = out.get("all_chows", 0) + 1
+    elif out.get("two_dragon_pungs"):
+        if pair >= 31:
+            out["little_three_dragons"] = out.get("little_three_dragons", 0) + 1
+            del out["two_dragon_pungs"]
+    elif out.get("big_three_winds") and 27 <= pair <= 30:
+        out["little_four_winds"] = out.get("little_four_winds", 0) + 1
+        del out["big_three_winds"]
+    # every group: Outside Hand, All Fives, All Even Pungs
+    terminal = five = even = 0
+    for kind, t, _ in sets:
+        if t >= 27:
+            terminal += 1
+            continue
+        r = t % 9
+        if kind == CHOW:
+            if r in (0, 6):
+                terminal += 1
+            elif 2 <= r <= 4:
+                five += 1
+        elif r in (0, 8):
+            terminal += 1
+        elif r == 4:
+            five += 1
+        elif r in (1, 3, 5, 7):
+            even += 1
+    if pair >= 27 or pair % 9 in (0, 8):
+        terminal += 1
+    elif pair % 9 == 4:
+        five += 1
+    elif pair % 9 in (1, 3, 5, 7):
+        even += 1
+    if terminal == 5:
+        out["outside_hand"] = out.get("outside_hand", 0) + 1
+    elif five == 5:
+        out["all_fives"] = out.get("all_fives", 0) + 1
+    elif even == 5:
+        out["all_even_pungs"] = out.get("all_even_pungs", 0) + 1
+    if not out.get("quadruple_chow"):
+        hogs = sum(1 for k in kinds if all_counts[k] == 4) - mk - ck
+        if hogs > 0:
+            out["tile_hog"] = out.get("tile_hog", 0) + hogs
+    if (not out.get("melded_hand") and not out.get("four_kongs")
+            and _wait_flag(concealed_sets, pair, win) and unique()):
+        _wait_fans(concealed_sets, pair, win, out)
+    if out.get("big_three_winds"):
+        # the three wind pungs of Big Three Winds score no Pung of Terminals or Honours
+        out["pung_of_terminals_or_honours"] = out.get("pung_of_terminals_or_honours", 0) - 3
+        if out["pung_of_terminals_or_honours"] <= 0:
+            del out["pung_of_terminals_or_honours"]
+    _exclude(out)
+    _wind_fans([t for t in pungs if 27 <= t <= 30], h, out)
+    if not out:
+        out["chicken_hand"] = 1
+    return out
+
+
+def _three_suited_terminal(chows: Sequence[int], pair: int) -> bool:
+    ps = pair // 9
+    low: set[int] = set()
+    high: set[int] = set()
+    for t in chows:
+        s, r = t // 9, t % 9
+        if s == ps:
+            return False
+        if r == 0:
+            low.add(s)
+        elif r == 6:
+            high.add(s)
+        else:
+            return False
+    others = {0, 1, 2} - {ps}
+    return low == others and high == others
+
+
+def _pure_terminal(chows: Sequence[int], pair: int) -> bool:
+    ps = pair // 9
+    n_low = n_high = 0
+    for t in chows:
+        if t // 9 != ps:
+            return False
+        if t % 9 == 0:
+            n_low += 1
+        elif t % 9 == 6:
+            n_high += 1
+        else:
+            return False
+    return n_low == 2 and n_high == 2
+
+
+def _seven_shifted(c: Sequence[int]) -> bool:
+    for s in range(3):
+        base = 9 * s
+        run = [c[base + r] for r in range(9)]
+        for start in range(3):
+            if all(run[start + i] == 2 for i in range(7)):
+                return True
+    return False
+
+
+def _special(h: McrHand, c: list[int], kinds: list[int], last_of_kind: bool,
+             kong: bool) -> tuple[dict[str, int], str] | None:
+    """Seven pairs (seven shifted pairs), honours and knitted tiles, thirteen orphans."""
+    if 7 < len(kinds) < 13:
+        return None  # seven pairs has at most seven kinds, the others thirteen or fourteen
+    out: dict[str, int] = {}
+    if all(x % 2 == 0 for x in c):
+        if _seven_shifted(c):
+            out["seven_shifted_pairs"] = out.get("seven_shifted_pairs", 0) + 1
+            s = h.win_tile // 9
+            if c[9 * s] == 0 and c[9 * s + 8] == 0:
+                out["all_simples"] = out.get("all_simples", 0) + 1
+            _win_flag_fans(h, last_of_kind, kong, out)
+            return out, "seven_shifted_pairs"
+        out["seven_pairs"] = out.get("seven_pairs", 0) + 1
+        _suit_fans(kinds, out)
+        _tile_fans(kinds, out)
+        _rank_fans(kinds, out)
+        hogs = sum(1 for k in kinds if c[k] == 4)
+        if hogs:
+            out["tile_hog"] = out.get("tile_hog", 0) + hogs
+        _win_flag_fans(h, last_of_kind, kong, out)
+        _exclude(out)
+        return out, "seven_pairs"
+    if len(kinds) == 14:
+        numbered = [k for k in kinds if k < 27]
+        if 7 <= len(numbered) <= 9 and any(all(k in ks for k in numbered)
+                                           for ks in KNITTED_STRAIGHTS):
+            if len(numbered) == 7:
+                _add(out, "greater_honours_and_knitted_tiles")
+            else:
+                _add(out, "lesser_honours_and_knitted_tiles")
+                if len(numbered) == 9:
+                    out["knitted_straight"] = out.get("knitted_straight", 0) + 1
+            _win_flag_fans(h, last_of_kind, kong, out)
+            return out, "honours_and_knitted"
+    if len(kinds) == 13 and all(_TERMINAL_OR_HONOUR[k] for k in kinds):
+        out["thirteen_orphans"] = out.get("thirteen_orphans", 0) + 1
+        _win_flag_fans(h, last_of_kind, kong, out)
+        return out, "thirteen_orphans"
+    return None
+
+
+def _knitted(h: McrHand, c: list[int], all_counts: Sequence[int], last_of_kind: bool,
+             kong: bool) -> tuple[dict[str, int], tuple[tuple[str, int, bool], ...]] | None:
+    """A knitted straight with a set and a pair (none or one declared set)."""
+    if len(h.melds) > 1 or not any(x >= 2 for x in c):
+        return None
+    seq = next((ks for ks in KNITTED_STRAIGHTS if all(c[t] for t in ks)), None)
+    if seq is None:
+        return None
+    rest = list(c)
+    for t in seq:
+        rest[t] -= 1
+    if h.melds:
+        kind, t4, exposed = h.melds[0]
+        pair = next((t for t in range(NUM_PLAYING) if rest[t] == 2), None)
+        if pair is None or sum(rest) != 2:
+            return None
+        set4: tuple[int, int, bool] = (kind, t4, exposed)
+    else:
+        found = decompose_sets(rest, first_only=False)
+        if len(found) != 1:
+            return None
+        pair, sets = found[0]
+        k, t4 = sets[0]
+        set4 = (CHOW if k == "chow" else PUNG, t4, False)
+    out: dict[str, int] = {}
+    out["knitted_straight"] = out.get("knitted_straight", 0) + 1
+    kind4, t4, exposed4 = set4
+    if kind4 == CHOW:
+        if pair < 27:
+            out["all_chows"] = out.get("all_chows", 0) + 1
+        if all_counts[pair] == 4:
+            out["tile_hog"] = out.get("tile_hog", 0) + 1
+    elif t4 >= 27:
+        if t4 <= 30:
+            out["pung_of_terminals_or_honours"] = out.get("pung_of_terminals_or_honours", 0) + 1
+            if pair >= 31:
+                out["all_types"] = out.get("all_types", 0) + 1
+        else:
+            out["dragon_pung"] = out.get("dragon_pung", 0) + 1
+            if 27 <= pair <= 30:
+                out["all_types"] = out.get("all_types", 0) + 1
+    else:
+        if t4 % 9 in (0, 8):
+            out["pung_of_terminals_or_honours"] = out.get("pung_of_terminals_or_honours", 0) + 1
+        if pair < 27:
+            out["no_honours"] = out.get("no_honours", 0) + 1
+        if kind4 != KONG and all_counts[t4] == 4:
+            out["tile_hog"] = out.get("tile_hog", 0) + 1
+    _win_flag_fans(h, last_of_kind, kong, out)
+    if exposed4:
+        if kind4 == KONG:
+            out["melded_kong"] = out.get("melded_kong", 0) + 1
+    else:
+        if kind4 == KONG:
+            out["concealed_kong"] = out.get("concealed_kong", 0) + 1
+        if h.self_drawn:
+            out["fully_concealed_hand"] = out.get("fully_concealed_hand", 0) + 1
+            out.pop("self_drawn", None)
+        else:
+            out["concealed_hand"] = out.get("concealed_hand", 0) + 1
+    if not h.melds:
+        if rest[h.win_tile] and _unique_wait_small(rest, h.win_tile):
+            _wait_fans([(kind4, t4)], pair, h.win_tile, out)
+    elif h.win_tile not in seq or c[h.win_tile] == 3:
+        out["single_wait"] = out.get("single_wait", 0) + 1
+    _exclude(out)
+    if kind4 != CHOW and 27 <= t4 <= 30:
+        _wind_fans([t4], h, out)
+    groups = ((_kind_name(kind4), t4, exposed4), ("pair", pair, False),
+              *(("single", t, False) for t in seq))
+    return out, groups
+
+
+def _unique_wait_small(rest: list[int], win: int) -> bool:
+    """The four tiles beside a concealed knitted straight waited on ``win`` only."""
+    c = list(rest)
+    c[win] -= 1
+    waits = 0
+    for t in range(NUM_PLAYING):
+        if c[t] == 0 and not _near(c, t):
+            continue
+        c[t] += 1
+        if _regular_complete(c):
+            waits += 1
+        c[t] -= 1
+    return waits == 1
+
+
+_NINE_GATES_EXTRA: dict[int, tuple[str, ...]] = {
+    0: ("pure_straight", "tile_hog"),
+    8: ("pure_straight", "tile_hog"),
+    1: ("two_concealed_pungs", "short_straight", "pung_of_terminals_or_honours"),
+    7: ("two_concealed_pungs", "short_straight", "pung_of_terminals_or_honours"),
+    4: ("two_concealed_pungs", "pung_of_terminals_or_honours"),
+    2: ("short_straight",), 3: ("short_straight",), 5: ("short_straight",),
+    6: ("short_straight",),
+}
+
+
+def _nine_gates(h: McrHand, c: list[int], last_of_kind: bool, kong: bool
+                ) -> dict[str, int] | None:
+    """Nine Gates: before the winning tile, 1112345678999 of the winning tile's suit."""
+    w = h.win_tile
+    if w >= 27:
+        return None
+    s = 9 * (w // 9)
+    pre = list(c[s:s + 9])
+    pre[w - s] -= 1
+    if pre != [3, 1, 1, 1, 1, 1, 1, 1, 3] or sum(c) != 14:
+        return None
+    out: dict[str, int] = {}
+    out["nine_gates"] = out.get("nine_gates", 0) + 1
+    for f in _NINE_GATES_EXTRA[w - s]:
+        out[f] = out.get(f, 0) + 1
+    _win_flag_fans(h, last_of_kind, kong, out)
+    return out
+
+
+def _kind_name(kind: int) -> str:
+    return ("chow", "pung", "kong")[kind]
+
+
+def mcr_fans(h: McrHand) -> McrScore | None:
+    """The best MCR reading of ``h``, or None when it is no winning hand in any MCR form.
+
+    Circumstances are first made consistent with the tiles, as the table would see them: the
+    winning tile is not the last of its kind when the concealed hand holds another copy, and
+    always is when a declared set holds three; a win "on a kong" is a replacement only with a
+    declared kong and a robbed kong only when no other copy is held."""
+    c = list(h.concealed)
+    all_counts = list(c)
+    for kind, t, _ in h.melds:
+        if kind == CHOW:
+            all_counts[t] += 1
+            all_counts[t + 1] += 1
+            all_counts[t + 2] += 1
+        else:
+            all_counts[t] += 4 if kind == KONG else 3
+    kinds = [k for k in range(NUM_PLAYING) if all_counts[k]]
+    win = h.win_tile
+    fixed_win = all_counts[win] - c[win]
+    last_of_kind = h.last_of_kind and c[win] == 1
+    if fixed_win == 3:
+        last_of_kind = True
+    kong = h.kong
+    if kong:
+        if h.self_drawn:
+            kong = any(m[0] == KONG for m in h.melds)
+        else:
+            kong = fixed_win == 0 and c[win] == 1
+    if not h.self_drawn and kong:
+        last_of_kind = False
+    best: dict[str, int] | None = None
+    form = ""
+    groups: tuple[tuple[str, int, bool], ...] = ()
+    chosen: tuple[list[tuple[int, int, bool]], int] = ([], 0)
+    if not h.melds:
+        sp = _special(h, c, kinds, last_of_kind, kong)
+        if sp is not None:
+            best, form = sp
+    if best is None and len(h.melds) <= 1 and sum(1 for k in kinds if k < 27) >= 9:
+        kn = _knitted(h, c, all_counts, last_of_kind, kong)
+        if kn is not None:
+            best, groups = kn
+            form = "knitted_straight"
+    if best is None and not h.melds and len(kinds) == 9:
+        ng = _nine_gates(h, c, last_of_kind, kong)
+        if ng is not None:
+            best, form = ng, "nine_gates"
+    if best is None or form == "seven_pairs":
+        found = decompose_sets(c, first_only=False)
+        if len(found) > 1:
+            found.sort(key=_division_order)
+        if found:
+            memo: list[bool] = []
+
+            def unique() -> bool:
+                if not memo:
+                    memo.append(_unique_wait(h, c))
+                return memo[0]
+
+            declared = [(k, t, e) for k, t, e in h.melds]
+            # the fans that are the same in every reading: circumstances, exposure, suits,
+            # tiles, ranges
+            traits: dict[str, int] = {}
+            _win_flag_fans(h, last_of_kind, kong, traits)
+            exposed_cnt = sum(1 for m in h.melds if m[2])
+            if exposed_cnt == 0:
+                traits["fully_concealed_hand" if h.self_drawn else "concealed_hand"] = 1
+            elif exposed_cnt == 4 and not h.self_drawn:
+                traits["melded_hand"] = 1
+            _suit_fans(kinds, traits)
+            _tile_fans(kinds, traits)
+            _rank_fans(kinds, traits)
+            best_total = _total(best) if best is not None else 0
+            seven = form == "seven_pairs"
+            for pair, sets in found:
+                all_sets = declared + [(CHOW if k == "chow" else PUNG, t, False)
+                                       for k, t in sets]
+                fans = _regular(h, all_sets, pair, kinds, all_counts, unique,
+                                last_of_kind, kong, traits)
+                total = _total(fans)
+                if best is None or total > best_total or (total == best_total and (
+                        seven or fans.get("pure_triple_chow") or fans.get("triple_pung"))):
+                    best, best_total, form = fans, total, "standard"
+                    chosen = (all_sets, pair)
+    if best is None:
+        return None
+    if form == "standard":
+        all_sets, pair = chosen
+        groups = (*((_kind_name(k), t, e) for k, t, e in all_sets), ("pair", pair, False))
+    fans = dict(best)
+    if h.flowers:
+        fans["flower_tiles"] = h.flowers
+    return McrScore(_total(best) + h.flowers, fans, form, groups)
+
+
+#: the order in which decompositions are tried, so that among readings worth the same the
+#: first is kept: sets by suit (characters, bamboo, circles, honours), rank, pung before chow
+_SUIT_ORDER = [(0, 2, 1, 3)[t // 9] * 9 + t % 9 if t < 27 else t for t in range(34)]
+
+
+def _division_order(d: tuple[int, tuple[tuple[str, int], ...]]) -> tuple[tuple[int, int], ...]:
+    return tuple(sorted((_SUIT_ORDER[t], k == "chow") for k, t in d[1]))
+
+
+def _special_groups(form: str, c: Sequence[int]) -> tuple[tuple[str, int, bool], ...]:
+    out: list[tuple[str, int, bool]] = []
+    for t in range(NUM_PLAYING):
+        n = c[t]
+        if form in ("seven_pairs", "seven_shifted_pairs"):
+            out.extend(("pair", t, False) for _ in range(n // 2))
+        elif form == "thirteen_orphans" and n == 2:
+            out.append(("pair", t, False))
+        elif form == "nine_gates":
+            out.extend(("single", t, False) for _ in range(n))
+        elif n:
+            out.append(("single", t, False))
+    return tuple(out)
+
+
+# ----- payments and the WinContext front -------------------------------------------------------
+
+
+def mcr_payments(total: int, winner: int, self_drawn: bool, discarder: int | None
+                 ) -> dict[int, int]:
+    """MCR payments by seat wind: on a discard the discarder pays 8 + ``total`` and each other
+    player 8; on a self-drawn win each of the three pays 8 + ``total``. A robbed kong is paid
+    by the robbed player as a discard. ``total`` is the hand's fan, flowers included."""
+    out = {s: 0 for s in range(4)}
+    for s in range(4):
+        if s == winner:
+            continue
+        if self_drawn or s == discarder:
+            out[s] = -(8 + total)
+        else:
+            out[s] = -8
+    out[winner] = -sum(out.values())
+    return out
+
+
+def hand_from_context(ctx: WinContext) -> McrHand:
+    """The :class:`McrHand` of a validated context (declared melds as sets, flowers counted,
+    a win "on a kong" from ``kong_replacement`` or ``robbing_kong``)."""
+    melds: list[MeldTuple] = []
+    for m in ctx.hand.melds:
+        kind = CHOW if m.kind is MeldKind.CHOW else KONG if m.kind is MeldKind.KONG else PUNG
+        melds.append((kind, int(m.tile), m.exposed))
+    return McrHand(
+        concealed=tuple(counts_of(ctx.hand.concealed)),
+        melds=tuple(melds),
+        win_tile=int(ctx.win_tile),
+        self_drawn=ctx.self_drawn,
+        last_of_kind=ctx.last_of_kind,
+        kong=ctx.kong_replacement or ctx.robbing_kong,
+        wall_last=ctx.last_tile,
+        seat_wind=ctx.seat_wind,
+        round_wind=ctx.round_wind,
+        flowers=len(ctx.bonus),
+    )
+
+
+def _group_text(kind: str, t: int, exposed: bool, declared: bool) -> str:
+    if kind == "chow":
+        text = format_tiles((TILES[t], TILES[t + 1], TILES[t + 2]))
+    else:
+        n = {"pung": 3, "kong": 4, "pair": 2, "single": 1}[kind]
+        text = format_tiles((TILES[t],) * n)
+    if declared:
+        return f"[{text}]" if exposed else f"({text})"
+    return text
+
+
+def _groups_text(ctx: WinContext, s: McrScore) -> tuple[str, ...]:
+    """The decomposition as written in results: declared melds as written, concealed sets and
+    pairs, single tiles (knitted, orphans) together by suit."""
+    declared = [m.notation() for m in ctx.hand.melds]
+    h_counts = counts_of(ctx.hand.concealed)
+    parts = (s.groups if s.form in ("standard", "knitted_straight")
+             else _special_groups(s.form, h_counts))
+    del_count = len(declared) if s.form == "standard" else 0
+    out: list[str] = list(declared) if s.form in ("standard", "knitted_straight") else []
+    singles: list[int] = []
+    sets: list[list[Tile]] = []
+    for i, (kind, t, _) in enumerate(parts):
+        if i < del_count:
+            continue
+        if kind == "single":
+            singles.append(t)
+        elif s.form == "knitted_straight" and declared and i == 0:
+            continue
+        elif kind == "chow":
+            sets.append([TILES[t], TILES[t + 1], TILES[t + 2]])
+        else:
+            sets.append([TILES[t]] * {"pung": 3, "kong": 4, "pair": 2}[kind])
+    if sets:
+        # concealed sets in the order their tiles were written
+        out.extend(ordered_groups(ctx.hand.concealed, sets))
+    if s.form == "nine_gates":
+        return (format_tiles([TILES[t] for t in range(NUM_PLAYING) for _ in range(h_counts[t])]),)
+    by_suit: dict[int, list[int]] = {}
+    for t in singles:
+        by_suit.setdefault(t // 9 if t < 27 else 3, []).append(t)
+    out.extend(format_tiles([TILES[t] for t in ts]) for _, ts in sorted(by_suit.items()))
+    return tuple(out)
+
+
+def score_mcr_context(ctx: WinContext, rules_name: str) -> ScoreResult:
+    """Score a validated context by MCR. ``valid`` is False (with the reason) for a hand that
+    is no MCR winning form; a hand under 8 fan (flowers not counted) is scored but not valid,
+    and the reason says how many fan it has."""
+    h = hand_from_context(ctx)
+    n = len(ctx.hand.concealed) + 3 * len(ctx.hand.melds)
+    s = mcr_fans(h) if n == 14 else None
+    if s is None:
+        return ScoreResult(rules_name, False, ctx.hand.notation(),
+                           reason=_not_mcr_win(ctx, n))
+    items: list[ScoreItem] = []
+    for d in FANS:
+        times = s.fans.get(d.id, 0)
+        for _ in range(times):
+            items.append(ScoreItem(d.id, d.name, d.fan, d.explanation))
+    groups = _groups_text(ctx, s)
+    if s.without_flowers < MINIMUM_FAN:
+        listed = ", ".join(f"{FAN_TABLE[i].name} {FAN_TABLE[i].fan}" + (f" x{n}" if n > 1 else "")
+                           for i, n in s.fans.items() if i != "flower_tiles")
+        return ScoreResult(
+            rules_name, False, " ".join(groups),
+            reason=(f"the hand has {s.without_flowers} fan without flowers ({listed}); MCR "
+                    f"needs at least {MINIMUM_FAN} fan to win, flowers not counted"),
+            items=tuple(items), fan=s.total)
+    return ScoreResult(
+        rules=rules_name,
+        valid=True,
+        hand=" ".join(groups),
+        fan=s.total,
+        limit=None,
+        base=8,
+        items=tuple(items),
+        decomposition=groups,
+        payments=mcr_payments(s.total, ctx.seat_wind, ctx.self_drawn, ctx.discarder),
+    )
+
+
+def _not_mcr_win(ctx: WinContext, n: int) -> str:
+    if n != 14:
+        return (f"the hand has {n} tiles (a kong counts as three): an MCR winning hand has 14")
+    return (f"the tiles {ctx.hand.notation()} form no MCR winning hand: four sets and a pair, "
+            "seven pairs, thirteen orphans, honours and knitted tiles, or a knitted straight "
+            "with a set and a pair")
