@@ -98,6 +98,12 @@ class Meld:
     def __str__(self) -> str:
         return self.notation()
 
+    def _repr_svg_(self) -> str:
+        """The meld as an SVG row of tiles (notebooks; :mod:`mahjong_table.svg`)."""
+        from .svg import meld_svg
+
+        return meld_svg(self)
+
     @staticmethod
     def of(tiles: Sequence[Tile], *, exposed: bool = True, allow_jokers: bool = False,
            source: int | None = None) -> Meld:

@@ -200,6 +200,12 @@ class Tile(int):
     def __format__(self, spec: str) -> str:
         return format(str(self), spec)
 
+    def _repr_svg_(self) -> str:
+        """The tile as an SVG picture (notebooks; :mod:`mahjong_table.svg`)."""
+        from .svg import tile_svg
+
+        return tile_svg(self)
+
 
 _SUIT_OF: list[str] = []
 _RANK_OF: list[int] = []

@@ -1,0 +1,616 @@
+"""The web table's Starlette application (``mahjong-table serve``).
+
+Why this stack: Starlette is a small, maintained ASGI toolkit with websockets, a test client
+and no template or ORM opinions; uvicorn serves it; SQLAlchemy Core speaks SQLite and
+PostgreSQL (psycopg 3) through one code path; itsdangerous signs the seat links.
+
+Pages and endpoints:
+
+- ``GET /``: the lobby: a form that creates a table (rule set and every option of it with its
+  help text, game length, seats: a person or which bot, the table's timing settings).
+- ``POST /tables``: creates the table and shows its links: one per person's seat and one for
+  spectators (``/play/TOKEN``, ``/watch/TOKEN``); a seat link is a capability: a signed,
+  unguessable token naming the table and the seat.
+- ``GET /play/TOKEN``, ``GET /watch/TOKEN``: the table page (HTML and one small script).
+- ``WS /ws/TOKEN``: the live table: the server sends ``state`` messages (the seat's view and
+  the events it was shown), the client sends ``action`` and ``hint`` messages.
+- ``GET /tile/NAME.svg``: a tile's picture (:mod:`mahjong_table.svg`).
+- ``GET /record/TOKEN``: the record of a finished game (``mahjong-table replay`` checks it).
+- ``GET /links/TOKEN``: the links page again (the creator's token).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import secrets
+import time
+from collections.abc import AsyncIterator
+from concurrent.futures import ThreadPoolExecutor
+from html import escape
+from importlib import resources
+from typing import Any, TypeVar
+from urllib.parse import parse_qsl
+
+from itsdangerous import BadSignature, URLSafeSerializer
+from starlette.applications import Starlette
+from starlette.requests import Request
+from starlette.responses import HTMLResponse, PlainTextResponse, Response
+from starlette.routing import Route, WebSocketRoute
+from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
+
+from ..players import BOTS, make_bot
+from ..record import record_lines
+from ..rules import RULE_SETS, RuleSetError, get_rule_set
+from ..svg import tile_svg
+from ..tiles import NotationError, Tile
+from .hints import hints_for
+from .store import Store, TableRow
+from .table import (
+    SPECTATOR,
+    ActionRefused,
+    LiveTable,
+    TableSettings,
+    build_game,
+    make_bots,
+)
+
+__all__ = ["Server", "create_app", "MAX_MESSAGE", "RATE"]
+
+log = logging.getLogger("mahjong_table.web")
+
+#: the largest message a client may send (bytes); a larger one closes the connection
+MAX_MESSAGE = 4096
+#: messages a client may send: a burst of RATE[0], refilled at RATE[1] per second
+RATE = (30.0, 10.0)
+#: messages queued for a client that does not read; then it is dropped
+MAX_QUEUE = 256
+#: connections at once to one table, and to one seat of it
+MAX_CLIENTS = 64
+MAX_PER_SEAT = 4
+#: tables one server creates per minute at most (all clients together)
+TABLES_PER_MINUTE = 30
+
+_T = TypeVar("_T")
+
+
+def _static(name: str) -> str:
+    return resources.files("mahjong_table.web").joinpath("static", name).read_text("utf-8")
+
+
+class WsClient:
+    """One websocket client of a table: a queue drained by its own sender task, so that a
+    slow reader never holds the table up (past :data:`MAX_QUEUE` messages it is dropped)."""
+
+    def __init__(self, ws: WebSocket, seat: int) -> None:
+        self.ws = ws
+        self.seat = seat
+        self.queue: asyncio.Queue[dict[str, Any] | None] = asyncio.Queue()
+        self.task = asyncio.get_running_loop().create_task(self._pump())
+        self.tokens = RATE[0]
+        self.stamp = time.monotonic()
+
+    def send(self, message: dict[str, Any]) -> None:
+        if self.queue.qsize() > MAX_QUEUE:
+            self.queue.put_nowait(None)
+            return
+        self.queue.put_nowait(message)
+
+    async def _pump(self) -> None:
+        while True:
+            msg = await self.queue.get()
+            if msg is None:
+                with contextlib.suppress(Exception):
+                    await self.ws.close(code=1008)
+                return
+            try:
+                await self.ws.send_text(json.dumps(msg, separators=(",", ":")))
+            except Exception:
+                return
+
+    def allow(self) -> bool:
+        """Token bucket: may this client send one more message now?"""
+        now = time.monotonic()
+        self.tokens = min(RATE[0], self.tokens + (now - self.stamp) * RATE[1])
+        self.stamp = now
+        if self.tokens < 1:
+            return False
+        self.tokens -= 1
+        return True
+
+    async def close(self) -> None:
+        self.queue.put_nowait(None)
+        with contextlib.suppress(Exception):
+            await asyncio.wait_for(self.task, 2)
+
+
+class Server:
+    """The tables of one server and their storage (one store, one worker thread for it)."""
+
+    def __init__(self, db: str, *, tables_per_minute: int = TABLES_PER_MINUTE) -> None:
+        self.store = Store(db)
+        self.tables_per_minute = tables_per_minute
+        self.executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="mt-store")
+        self.tables: dict[str, LiveTable] = {}
+        self.signer = URLSafeSerializer(self.store.secret(), salt="mahjong-table seat")
+        self._created: list[float] = []
+        self._loading: dict[str, asyncio.Lock] = {}
+
+    async def db(self, fn: Any, *args: Any) -> Any:
+        return await asyncio.get_running_loop().run_in_executor(self.executor, fn, *args)
+
+    # ----- tokens -------------------------------------------------------------------------
+
+    def token(self, table_id: str, seat: int | str) -> str:
+        """The signed link token of ``seat`` (0-3, ``"w"`` spectator, ``"a"`` creator)."""
+        return str(self.signer.dumps({"t": table_id, "s": seat}))
+
+    def read_token(self, token: str) -> tuple[str, int | str] | None:
+        if len(token) > 200:
+            return None
+        try:
+            data = self.signer.loads(token)
+        except BadSignature:
+            return None
+        if not isinstance(data, dict) or not isinstance(data.get("t"), str):
+            return None
+        seat = data.get("s")
+        if seat not in (0, 1, 2, 3, "w", "a"):
+            return None
+        return data["t"], seat
+
+    # ----- tables -------------------------------------------------------------------------
+
+    async def start(self) -> None:
+        """Resume every unfinished table from its stored actions."""
+        rows = await self.db(lambda: self.store.tables(unfinished=True))
+        for row in rows:
+            try:
+                await self._open(row)
+            except Exception:
+                log.exception("table %s could not be resumed", row.id)
+
+    async def stop(self) -> None:
+        for t in list(self.tables.values()):
+            await t.stop()
+        self.executor.shutdown(wait=True)
+        self.store.close()
+
+    async def _open(self, row: TableRow) -> LiveTable:
+        actions = await self.db(self.store.actions, row.id)
+        rules = get_rule_set(row.rules, **row.options)
+        bots = make_bots(row, rules)
+        game = await asyncio.to_thread(build_game, row, actions, bots)
+        table_id = row.id
+
+        async def save(seq: int, action: dict[str, Any]) -> None:
+            await self.db(self.store.add_action, table_id, seq, action)
+
+        async def finished() -> None:
+            await self.db(self.store.set_finished, table_id)
+
+        live = LiveTable(row, game, save, finished, bots)
+        self.tables[row.id] = live
+        live.start()
+        return live
+
+    async def table(self, table_id: str) -> LiveTable | None:
+        """The live table ``table_id`` (a finished one is loaded on demand)."""
+        live = self.tables.get(table_id)
+        if live is not None:
+            return live
+        lock = self._loading.setdefault(table_id, asyncio.Lock())
+        async with lock:
+            live = self.tables.get(table_id)
+            if live is not None:
+                return live
+            row = await self.db(self.store.get_table, table_id)
+            if row is None:
+                return None
+            return await self._open(row)
+
+    async def create(self, form: dict[str, str]) -> TableRow:
+        """A new table from the lobby form. Raises ``ValueError`` naming the problem."""
+        now = time.monotonic()
+        self._created = [t for t in self._created if now - t < 60]
+        if len(self._created) >= self.tables_per_minute:
+            raise ValueError("too many tables created in the last minute; try again soon")
+        row = parse_form(form)
+        rules = get_rule_set(row.rules, **row.options)
+        for kind in row.seats:
+            if kind != "human":
+                make_bot(kind, 0, rules=rules)  # a bot that cannot play these rules says so
+        await self.db(self.store.create_table, row)
+        self._created.append(now)
+        await self._open(row)
+        return row
+
+
+def _option_value(raw: str, choices: tuple[Any, ...] | None) -> Any:
+    if choices is None:
+        return raw
+    for c in choices:
+        if str(c) == raw or (isinstance(c, bool) and raw.lower() == str(c).lower()):
+            return c
+    raise ValueError(f"{raw!r} is not one of {', '.join(map(str, choices))}")
+
+
+def parse_form(form: dict[str, str]) -> TableRow:
+    """The table a lobby form describes (see :func:`lobby_page` for the field names).
+    Raises ``ValueError`` (or ``RuleSetError``) naming the bad field."""
+    rules_name = form.get("rules", "hongkong")
+    if rules_name not in RULE_SETS:
+        raise ValueError(f"unknown rule set {rules_name!r}")
+    cls = type(get_rule_set(rules_name))
+    options: dict[str, Any] = {}
+    for o in cls.options_spec:
+        raw = form.get(f"opt_{rules_name}_{o.name}")
+        if raw is None or raw == "":
+            continue
+        if o.choices is None:
+            if raw != "practice":
+                raise ValueError(f"option {o.name}: this server plays only the practice card "
+                                 "(a card file on the server's disk is not offered to "
+                                 "browsers)")
+            options[o.name] = raw
+        else:
+            try:
+                options[o.name] = _option_value(raw, o.choices)
+            except ValueError as exc:
+                raise ValueError(f"option {o.name}: {exc}") from exc
+    hands_raw = form.get("max_hands", "").strip()
+    max_hands = None
+    if hands_raw:
+        if not hands_raw.isdigit() or not 1 <= int(hands_raw) <= 100:
+            raise ValueError("hands: a whole number from 1 to 100, or empty for the whole game")
+        max_hands = int(hands_raw)
+    seats = []
+    names = []
+    for i in range(4):
+        kind = form.get(f"seat{i}", "human" if i == 0 else "efficiency")
+        if kind != "human" and kind not in BOTS:
+            raise ValueError(f"seat {i}: unknown player {kind!r}")
+        seats.append(kind)
+        name = form.get(f"name{i}", "").strip()[:24]
+        names.append(name or (f"Player {i + 1}" if kind == "human"
+                              else f"{kind.capitalize()} bot {i + 1}"))
+    settings: dict[str, float] = {}
+    for name, _low, _high, _help in TableSettings.FIELDS:
+        raw = form.get(name, "").strip()
+        if raw:
+            try:
+                settings[name] = float(raw)
+            except ValueError as exc:
+                raise ValueError(f"{name}: {raw!r} is not a number") from exc
+    settings = TableSettings.from_json(settings).to_json()
+    seed = form.get("seed", "").strip()[:64] or secrets.token_hex(8)
+    return TableRow(id=secrets.token_urlsafe(12), rules=rules_name, options=options,
+                    seed=seed, max_hands=max_hands, names=names, seats=seats,
+                    settings=settings)
+
+
+# ----- pages ----------------------------------------------------------------------------------
+
+_HEAD = """<!doctype html><html lang="en"><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>{title}</title><link rel="stylesheet" href="/static/table.css"></head>"""
+
+
+def lobby_page(error: str | None = None) -> str:
+    """The lobby: a form for a new table. Field names: ``rules``; ``opt_RULES_NAME`` for each
+    option of each rule set; ``max_hands``; ``seat0``-``seat3`` (``human`` or a bot) and
+    ``name0``-``name3``; the timing settings; ``seed``."""
+    parts = [_HEAD.format(title="mahjong-table: new table"),
+             '<body class="lobby"><main><h1>mahjong-table</h1>',
+             "<p>Create a table, then send each person their seat's link. Bots fill the "
+             "other seats.</p>"]
+    if error:
+        parts.append(f'<p class="error" role="alert">{escape(error)}</p>')
+    parts.append('<form method="post" action="/tables" id="new-table">'
+                 '<fieldset><legend>Rule set</legend><select name="rules" id="rules">')
+    for name in RULE_SETS:
+        rs = get_rule_set(name)
+        parts.append(f'<option value="{name}">{escape(rs.title)} ({escape(rs.book)})</option>')
+    parts.append("</select></fieldset>")
+    for name in RULE_SETS:
+        rs = get_rule_set(name)
+        parts.append(f'<fieldset class="options" data-rules="{name}"><legend>'
+                     f'{escape(rs.title)} options</legend>')
+        for o in rs.options_spec:
+            field = f"opt_{name}_{o.name}"
+            parts.append(f'<label for="{field}"><b>{escape(o.name)}</b></label>')
+            if o.choices is None:
+                parts.append(f'<select name="{field}" id="{field}"><option value="practice">'
+                             'practice</option></select>')
+            else:
+                parts.append(f'<select name="{field}" id="{field}">')
+                for c in o.choices:
+                    sel = " selected" if c == o.default else ""
+                    parts.append(f'<option value="{escape(str(c))}"{sel}>{escape(str(c))}'
+                                 f'</option>')
+                parts.append("</select>")
+            help_text = o.help + (" (this server offers the practice card)"
+                                  if o.choices is None else "")
+            parts.append(f'<small>{escape(help_text)}</small>')
+        parts.append("</fieldset>")
+    parts.append('<fieldset><legend>Length</legend><label for="max_hands">hands</label>'
+                 '<input name="max_hands" id="max_hands" inputmode="numeric" '
+                 'placeholder="whole game">'
+                 '<small>stop the game after this many hands (empty: play the whole game; '
+                 'the rounds option sets the wind rounds)</small></fieldset>')
+    parts.append('<fieldset><legend>Seats</legend>')
+    for i in range(4):
+        parts.append(f'<div class="seat-row"><label for="seat{i}">Seat {i + 1}</label>'
+                     f'<select name="seat{i}" id="seat{i}">')
+        kinds = ["human", *BOTS]
+        default = "human" if i < 2 else "efficiency"
+        for k in kinds:
+            sel = " selected" if k == default else ""
+            label = "a person (gets a link)" if k == "human" else f"{k} bot"
+            parts.append(f'<option value="{k}"{sel}>{label}</option>')
+        parts.append(f'</select><input name="name{i}" placeholder="name" maxlength="24" '
+                     f'aria-label="name of seat {i + 1}"></div>')
+    parts.append(f'<small>bots: {escape(", ".join(BOTS))} (the american bot plays the card: '
+                 'American rules only); a bot that runs an outside program is not offered '
+                 'here</small></fieldset>')
+    parts.append('<fieldset><legend>Table settings</legend>')
+    defaults = TableSettings().to_json()
+    for name, low, high, help_text in TableSettings.FIELDS:
+        parts.append(f'<label for="{name}">{name}</label><input name="{name}" id="{name}" '
+                     f'type="number" step="0.1" min="{low:g}" max="{high:g}" '
+                     f'value="{defaults[name]:g}"><small>{escape(help_text)}</small>')
+    parts.append('<label for="seed">seed</label><input name="seed" id="seed" '
+                 'placeholder="random"><small>the game is reproducible from its seed and its '
+                 'actions</small></fieldset>')
+    parts.append('<button type="submit">Create the table</button></form></main>'
+                 '<script>'
+                 'const r=document.getElementById("rules");function sh(){for(const f of '
+                 'document.querySelectorAll("fieldset.options"))f.hidden=f.dataset.rules!==r.'
+                 'value}r.addEventListener("change",sh);sh();</script></body></html>')
+    return "".join(parts)
+
+
+def links_page(server: Server, row: TableRow, base: str) -> str:
+    parts = [_HEAD.format(title="mahjong-table: your table"),
+             '<body class="lobby"><main><h1>Your table</h1>',
+             f"<p>{escape(get_rule_set(row.rules, **row.options).title)}; seed "
+             f"<code>{escape(row.seed)}</code>. Send each person their own link: whoever "
+             "has a seat's link plays that seat.</p><ul class=\"links\">"]
+    for i, kind in enumerate(row.seats):
+        if kind == "human":
+            url = f"{base}/play/{server.token(row.id, i)}"
+            parts.append(f'<li>Seat {i + 1} ({escape(row.names[i])}): '
+                         f'<a class="seat-link" data-seat="{i}" href="{escape(url)}">'
+                         f'{escape(url)}</a></li>')
+        else:
+            parts.append(f"<li>Seat {i + 1}: {escape(row.names[i])} ({escape(kind)} bot)</li>")
+    watch = f"{base}/watch/{server.token(row.id, 'w')}"
+    parts.append(f'<li>Spectators: <a class="watch-link" href="{escape(watch)}">'
+                 f'{escape(watch)}</a></li></ul>')
+    again = f"{base}/links/{server.token(row.id, 'a')}"
+    parts.append(f'<p>Keep this page\'s address to find the links again: '
+                 f'<a href="{escape(again)}">{escape(again)}</a></p>'
+                 '<p><a href="/">New table</a></p></main></body></html>')
+    return "".join(parts)
+
+
+def table_page(row: TableRow, token: str, seat: int) -> str:
+    who = "spectator" if seat == SPECTATOR else f"seat {seat + 1} ({row.names[seat]})"
+    rules = get_rule_set(row.rules, **row.options)
+    return (_HEAD.format(title=f"mahjong-table: {escape(who)}")
+            + f'<body class="table" data-token="{escape(token)}" data-seat="{seat}">'
+            f'<header id="bar"><b>{escape(rules.title)}</b> <span id="status">'
+            f'connecting…</span><span id="info"></span></header>'
+            '<main id="board">'
+            '<section class="seat" id="seat-top"></section>'
+            '<section class="seat" id="seat-left"></section>'
+            '<section id="centre"><div id="centre-info"></div><div id="window"></div></section>'
+            '<section class="seat" id="seat-right"></section>'
+            '<section class="seat me" id="seat-bottom"></section>'
+            '</main>'
+            '<section id="hand" aria-label="your hand"></section>'
+            '<section id="actions" aria-label="your actions"></section>'
+            '<section id="hints" aria-live="polite"></section>'
+            '<section id="result" hidden></section>'
+            '<details id="log-box"><summary>Table log</summary><ol id="log"></ol></details>'
+            '<noscript>The table needs JavaScript.</noscript>'
+            '<script src="/static/table.js"></script></body></html>')
+
+
+# ----- the application ------------------------------------------------------------------------
+
+def create_app(db: str, *, tables_per_minute: int = TABLES_PER_MINUTE) -> Starlette:
+    """The web table over the database at ``db`` (an SQLAlchemy or postgresql:// URL);
+    at most ``tables_per_minute`` tables are created per minute."""
+    holder: dict[str, Server] = {}
+
+    @contextlib.asynccontextmanager
+    async def lifespan(_app: Starlette) -> AsyncIterator[None]:
+        server = Server(db, tables_per_minute=tables_per_minute)
+        holder["server"] = server
+        await server.start()
+        try:
+            yield
+        finally:
+            await server.stop()
+
+    def srv() -> Server:
+        return holder["server"]
+
+    async def lobby(_request: Request) -> Response:
+        return HTMLResponse(lobby_page())
+
+    async def create(request: Request) -> Response:
+        body = await request.body()
+        if len(body) > 16384:
+            return HTMLResponse(lobby_page("the form is too large"), status_code=413)
+        # the lobby form is application/x-www-form-urlencoded: the standard library reads it
+        try:
+            fields = dict(parse_qsl(body.decode("utf-8"), max_num_fields=64))
+        except (UnicodeDecodeError, ValueError):
+            return HTMLResponse(lobby_page("the form could not be read"), status_code=400)
+        try:
+            row = await srv().create(fields)
+        except (ValueError, RuleSetError) as exc:
+            return HTMLResponse(lobby_page(str(exc)), status_code=400)
+        return HTMLResponse(links_page(srv(), row, _base(request)), status_code=201)
+
+    async def links(request: Request) -> Response:
+        got = srv().read_token(request.path_params["token"])
+        if got is None or got[1] != "a":
+            return PlainTextResponse("not a creator's link", status_code=404)
+        live = await srv().table(got[0])
+        if live is None:
+            return PlainTextResponse("no such table", status_code=404)
+        return HTMLResponse(links_page(srv(), live.row, _base(request)))
+
+    async def page(request: Request) -> Response:
+        token = request.path_params["token"]
+        got = srv().read_token(token)
+        want_watch = request.url.path.startswith("/watch/")
+        if got is None or (got[1] == "w") != want_watch or got[1] == "a":
+            return PlainTextResponse("this link is not valid", status_code=404)
+        live = await srv().table(got[0])
+        if live is None:
+            return PlainTextResponse("no such table", status_code=404)
+        seat = SPECTATOR if got[1] == "w" else int(got[1])
+        return HTMLResponse(table_page(live.row, token, seat),
+                            headers={"Cache-Control": "no-store",
+                                     "Referrer-Policy": "no-referrer"})
+
+    async def tile(request: Request) -> Response:
+        name = request.path_params["name"]
+        try:
+            t = None if name == "back" else Tile.parse(name)
+        except NotationError:
+            return PlainTextResponse("no such tile", status_code=404)
+        if t is not None and str(t) != name:
+            return PlainTextResponse("no such tile", status_code=404)
+        return Response(tile_svg(t), media_type="image/svg+xml",
+                        headers={"Cache-Control": "public, max-age=86400"})
+
+    async def static(request: Request) -> Response:
+        name = request.path_params["name"]
+        types = {"table.js": "text/javascript", "table.css": "text/css"}
+        if name not in types:
+            return PlainTextResponse("not found", status_code=404)
+        return Response(_static(name), media_type=types[name],
+                        headers={"Cache-Control": "no-cache"})
+
+    async def record(request: Request) -> Response:
+        got = srv().read_token(request.path_params["token"])
+        if got is None:
+            return PlainTextResponse("this link is not valid", status_code=404)
+        live = await srv().table(got[0])
+        if live is None:
+            return PlainTextResponse("no such table", status_code=404)
+        if not live.finished:
+            return PlainTextResponse("the game is not over: its record holds every hidden "
+                                     "tile, so it is given only at the end", status_code=409)
+        text = "".join(json.dumps(line, separators=(",", ":")) + "\n"
+                       for line in record_lines(live.game))
+        return Response(text, media_type="application/x-ndjson", headers={
+            "Content-Disposition": f'attachment; filename="mahjong-{live.id}.jsonl"'})
+
+    async def ws_endpoint(ws: WebSocket) -> None:
+        got = srv().read_token(ws.path_params["token"])
+        if got is None or got[1] == "a":
+            await ws.close(code=4403)
+            return
+        live = await srv().table(got[0])
+        if live is None:
+            await ws.close(code=4404)
+            return
+        seat = SPECTATOR if got[1] == "w" else int(got[1])
+        same = sum(1 for c in live.clients if c.seat == seat)
+        if len(live.clients) >= MAX_CLIENTS or (seat != SPECTATOR and same >= MAX_PER_SEAT):
+            await ws.close(code=4429)  # too many connections: a flood, not a person
+            return
+        await ws.accept()
+        client = WsClient(ws, seat)
+        live.attach(client)
+        try:
+            while True:
+                text = await ws.receive_text()
+                if len(text) > MAX_MESSAGE:
+                    client.send({"type": "error", "code": "too_large",
+                                 "message": f"message over {MAX_MESSAGE} bytes"})
+                    break
+                if not client.allow():
+                    client.send({"type": "error", "code": "rate",
+                                 "message": "too many messages: slow down"})
+                    continue
+                await _handle(live, client, text)
+        except WebSocketDisconnect:
+            pass
+        except RuntimeError:
+            pass  # the socket closed under us
+        finally:
+            live.detach(client)
+            await client.close()
+            if ws.application_state != WebSocketState.DISCONNECTED:
+                with contextlib.suppress(Exception):
+                    await ws.close()
+
+    routes = [
+        Route("/", lobby),
+        Route("/tables", create, methods=["POST"]),
+        Route("/links/{token}", links),
+        Route("/play/{token}", page),
+        Route("/watch/{token}", page),
+        Route("/tile/{name}.svg", tile),
+        Route("/static/{name}", static),
+        Route("/record/{token}", record),
+        WebSocketRoute("/ws/{token}", ws_endpoint),
+    ]
+    app = Starlette(routes=routes, lifespan=lifespan)
+    app.state.holder = holder
+    return app
+
+
+def _base(request: Request) -> str:
+    return str(request.base_url).rstrip("/")
+
+
+async def _handle(live: LiveTable, client: WsClient, text: str) -> None:
+    try:
+        msg = json.loads(text)
+    except json.JSONDecodeError:
+        client.send({"type": "error", "code": "malformed", "message": "not JSON"})
+        return
+    if not isinstance(msg, dict):
+        client.send({"type": "error", "code": "malformed", "message": "not a JSON object"})
+        return
+    kind = msg.get("type")
+    if kind == "ping":
+        client.send({"type": "pong"})
+    elif kind == "hint":
+        if client.seat == SPECTATOR or live._hold is not None:
+            client.send({"type": "hint", "lines": ["No hint now."]})
+        else:
+            view = live.game.view(client.seat)
+            hint = await asyncio.to_thread(hints_for, view, live.game.rules)
+            client.send({"type": "hint", **hint})
+    elif kind == "action":
+        if client.seat == SPECTATOR:
+            client.send({"type": "error", "code": "forbidden",
+                         "message": "a spectator cannot act"})
+            return
+        action = msg.get("action")
+        offer = msg.get("offer")
+        if not isinstance(action, dict) or not (offer is None or isinstance(offer, int)):
+            client.send({"type": "error", "code": "malformed",
+                         "message": "an action message is {type, offer, action}"})
+            return
+        try:
+            await live.submit(client.seat, offer, action)
+        except ActionRefused as exc:
+            client.send({"type": "error", "code": exc.code, "message": str(exc)})
+            client.send(live.state_for(client.seat))
+            return
+        client.send({"type": "ack", "offer": offer})
+    else:
+        client.send({"type": "error", "code": "malformed",
+                     "message": f"unknown message type {kind!r}"})

@@ -1,0 +1,411 @@
+// mahjong-table: the table page. Vanilla JS, no build step. The server sends "state"
+// messages (this seat's view, the events it was shown, its legal actions); this script draws
+// them and sends back the action a person picks. It reconnects by itself.
+"use strict";
+(function () {
+  const body = document.body;
+  const token = body.dataset.token;
+  const mySeat = Number(body.dataset.seat);
+  const $ = (id) => document.getElementById(id);
+  const WINDS = { E: "East", S: "South", W: "West", N: "North" };
+  let ws = null;
+  let state = null;
+  let backoff = 500;
+  let selected = new Set(); // indexes into the hand, for a Charleston or courtesy pass
+  let blind = 0;
+  let dismissed = null; // the hand_end already dismissed
+  let timer = null;
+  let windowAt = 0;
+
+  // ----- tiles ------------------------------------------------------------------------
+  function glyph(name) {
+    const r = Number(name[0]), s = name[1];
+    const cp = { m: 0x1f007 + r - 1, p: 0x1f019 + r - 1, s: 0x1f010 + r - 1 }[s];
+    if (cp) return String.fromCodePoint(cp);
+    if (s === "z") return String.fromCodePoint([0x1f000, 0x1f001, 0x1f002, 0x1f003, 0x1f006, 0x1f005, 0x1f004][r - 1]);
+    if (s === "f") return String.fromCodePoint([0x1f022, 0x1f023, 0x1f025, 0x1f024][(r - 1) % 4]);
+    if (s === "g") return String.fromCodePoint(0x1f026 + r - 1);
+    return String.fromCodePoint(0x1f02a);
+  }
+  function parseTiles(text) {
+    const out = [];
+    let digits = [];
+    for (const ch of text || "") {
+      if (ch >= "0" && ch <= "9") digits.push(ch);
+      else if ("mpszfgj".includes(ch)) { for (const d of digits) out.push(d + ch); digits = []; }
+    }
+    return out;
+  }
+  function parseGroups(text) { // "[777z] (1111s) 123m" -> [{tiles, kind}]
+    const out = [];
+    const re = /\[([^\]]*)\]|\(([^)]*)\)|([^\[\]()\s]+)/g;
+    let m;
+    while ((m = re.exec(text || "")) !== null) {
+      if (m[1] !== undefined) out.push({ tiles: parseTiles(m[1]), kind: "exposed" });
+      else if (m[2] !== undefined) out.push({ tiles: parseTiles(m[2]), kind: "concealed" });
+      else out.push({ tiles: parseTiles(m[3]), kind: "hand" });
+    }
+    return out;
+  }
+  function tile(name, cls) {
+    const img = document.createElement("img");
+    img.className = "tile " + (cls || "");
+    if (name === null) {
+      img.src = "/tile/back.svg"; img.alt = "face-down tile";
+    } else {
+      img.src = "/tile/" + name + ".svg"; img.alt = glyph(name) + " " + name; img.title = name;
+    }
+    img.draggable = false;
+    return img;
+  }
+  function row(names, cls) {
+    const div = document.createElement("div");
+    div.className = "tiles " + (cls || "");
+    for (const n of names) div.appendChild(tile(n, cls));
+    return div;
+  }
+  function meldRow(text, cls) {
+    const g = parseGroups(text)[0] || { tiles: [], kind: "exposed" };
+    const names = g.tiles.slice();
+    if (g.kind === "concealed" && names.length === 4) { names[0] = null; names[3] = null; }
+    const div = row(names, cls);
+    div.classList.add("meld");
+    return div;
+  }
+  function el(tag, cls, text) {
+    const e = document.createElement(tag);
+    if (cls) e.className = cls;
+    if (text !== undefined) e.textContent = text;
+    return e;
+  }
+
+  // ----- connection -------------------------------------------------------------------
+  function connect() {
+    const proto = location.protocol === "https:" ? "wss" : "ws";
+    ws = new WebSocket(proto + "://" + location.host + "/ws/" + token);
+    $("status").textContent = "connecting…";
+    ws.onopen = () => { backoff = 500; $("status").textContent = "connected"; body.classList.add("online"); };
+    ws.onmessage = (ev) => onMessage(JSON.parse(ev.data));
+    ws.onclose = () => {
+      body.classList.remove("online");
+      $("status").textContent = "reconnecting…";
+      setTimeout(connect, backoff);
+      backoff = Math.min(backoff * 2, 4000);
+    };
+  }
+  function send(msg) {
+    if (ws && ws.readyState === 1) ws.send(JSON.stringify(msg));
+  }
+  function act(action) {
+    const a = Object.assign({}, action);
+    delete a.label; delete a.count; delete a.blind_max;
+    send({ type: "action", offer: state.offer, action: a });
+    state.actions = []; // until the server answers
+    renderActions();
+    renderHand();
+  }
+
+  function onMessage(msg) {
+    if (msg.type === "state") {
+      const oldStage = state && state.stage && state.stage.name;
+      state = msg;
+      windowAt = performance.now();
+      if (!state.stage || state.stage.name !== oldStage) { selected = new Set(); blind = 0; }
+      render();
+    } else if (msg.type === "error") {
+      flash(msg.message);
+    } else if (msg.type === "hint") {
+      const box = $("hints");
+      box.replaceChildren(el("h3", "", "Hints"));
+      const ul = el("ul");
+      for (const l of msg.lines) ul.appendChild(el("li", "", l));
+      box.appendChild(ul);
+    }
+  }
+  function flash(text) {
+    const f = el("div", "flash", text);
+    f.setAttribute("role", "alert");
+    document.body.appendChild(f);
+    setTimeout(() => f.remove(), 4000);
+  }
+
+  // ----- drawing ----------------------------------------------------------------------
+  function relPlace(p) {
+    const base = mySeat < 0 ? 0 : mySeat;
+    return ["bottom", "right", "top", "left"][(p - base + 4) % 4];
+  }
+  function render() {
+    const v = state.view;
+    const names = state.names;
+    const info = [];
+    info.push("Hand " + (v.hand_number + 1));
+    info.push("prevailing wind " + (WINDS[v.round_wind] || v.round_wind));
+    info.push("dealer " + names[v.dealer]);
+    info.push("wall " + v.live_wall + " live" + (v.dead_wall ? ", " + v.dead_wall + " dead" : ""));
+    $("info").textContent = " · " + info.join(" · ");
+    for (const s of v.seats) renderSeat(s, v);
+    renderCentre();
+    renderHand();
+    renderActions();
+    renderResult();
+    renderLog();
+  }
+  function renderSeat(s, v) {
+    const box = $("seat-" + relPlace(s.player));
+    box.replaceChildren();
+    const onTurn = v.current === s.player && v.phase === "turn";
+    box.classList.toggle("turn", onTurn);
+    box.classList.toggle("dead", s.dead);
+    const head = el("div", "seat-head");
+    head.appendChild(el("span", "wind wind-" + s.wind, s.wind));
+    head.appendChild(el("span", "name", s.name + (s.player === mySeat ? " (you)" : "")));
+    if (s.player === v.dealer) head.appendChild(el("span", "badge dealer", "dealer"));
+    if (onTurn) head.appendChild(el("span", "badge turn", "to act"));
+    if (s.dead) head.appendChild(el("span", "badge deadb", "dead hand"));
+    head.appendChild(el("span", "score", String(s.score)));
+    box.appendChild(head);
+    const line = el("div", "seat-tiles");
+    if (s.player !== mySeat) {
+      const backs = [];
+      for (let i = 0; i < s.concealed_count; i++) backs.push(null);
+      const r = row(backs, "small back-row");
+      r.setAttribute("aria-label", s.concealed_count + " concealed tiles");
+      line.appendChild(r);
+    }
+    for (const m of s.melds) line.appendChild(meldRow(m, "small"));
+    if (s.bonus) { const b = row(parseTiles(s.bonus), "small bonus"); b.title = "bonus tiles"; line.appendChild(b); }
+    box.appendChild(line);
+    const disc = row(parseTiles(s.discards), "pond");
+    disc.setAttribute("aria-label", "discards of " + s.name);
+    if (v.phase === "claim" && v.discarder === s.player && disc.lastChild) disc.lastChild.classList.add("last");
+    box.appendChild(disc);
+  }
+  function renderCentre() {
+    const v = state.view;
+    const c = $("centre-info");
+    c.replaceChildren();
+    const phaseWords = {
+      charleston: "Charleston" + (state.stage ? ": " + state.stage.name.replace(/_/g, " ") : ""),
+      turn: state.names[v.current] + " to play", claim: "claim window", rob: "robbing the kong?",
+      game_over: "game over",
+    };
+    const stats = el("div", "stats");
+    const stat = (big, small) => { const d = el("div"); d.appendChild(el("b", "", big)); d.appendChild(document.createTextNode(small)); return d; };
+    stats.appendChild(stat(v.round_wind, (WINDS[v.round_wind] || "") + " round"));
+    stats.appendChild(stat(String(v.live_wall), "tiles left"));
+    if (v.dead_wall) stats.appendChild(stat(String(v.dead_wall), "dead wall"));
+    c.appendChild(stats);
+    c.appendChild(el("div", "phase", phaseWords[v.phase] || v.phase));
+    if (v.phase === "claim" && v.last_discard) {
+      const d = el("div", "on-offer");
+      d.appendChild(el("span", "", state.names[v.discarder] + " discarded "));
+      d.appendChild(tile(v.last_discard, "offer"));
+      c.appendChild(d);
+    }
+    const hintBtn = el("button", "hint-btn", "Hint");
+    hintBtn.onclick = () => send({ type: "hint" });
+    if (mySeat >= 0 && v.phase !== "game_over") c.appendChild(hintBtn);
+    if (state.game_end) {
+      const a = el("a", "record", "Download the record");
+      a.href = "/record/" + token;
+      c.appendChild(a);
+    }
+    updateWindow();
+  }
+  function updateWindow() {
+    const w = $("window");
+    if (!state || !state.window) { w.textContent = ""; if (timer) { clearInterval(timer); timer = null; } return; }
+    const gone = (performance.now() - windowAt) / 1000;
+    const dl = state.window.deadline;
+    if (dl !== null && dl !== undefined && state.actions.length) {
+      const left = Math.max(0, dl - gone);
+      w.textContent = "Claim? " + left.toFixed(0) + " s, then the table passes for you";
+      w.className = "countdown";
+    } else {
+      w.textContent = "waiting for claims…";
+      w.className = "waiting";
+    }
+    if (!timer) timer = setInterval(updateWindow, 250);
+  }
+  function passEntry() {
+    return (state.actions || []).find((a) => a.kind === "charleston_pass" || a.kind === "courtesy_pass");
+  }
+  function renderHand() {
+    const v = state.view;
+    const box = $("hand");
+    box.replaceChildren();
+    if (mySeat < 0) { box.appendChild(el("p", "spectating", "You are watching: concealed tiles stay hidden.")); return; }
+    const hand = parseTiles(v.concealed);
+    if (v.drawn) { const i = hand.lastIndexOf(v.drawn); if (i >= 0) hand.splice(i, 1); }
+    const discards = new Map();
+    for (const a of state.actions || []) if (a.kind === "discard") discards.set(a.tile, a);
+    const pass = passEntry();
+    const make = (name, idx, extra) => {
+      const b = document.createElement("button");
+      b.className = "tile-btn " + (extra || "");
+      b.appendChild(tile(name, "hand"));
+      if (pass) {
+        b.setAttribute("aria-pressed", selected.has(idx) ? "true" : "false");
+        if (selected.has(idx)) b.classList.add("selected");
+        b.disabled = name === "1j";
+        b.setAttribute("aria-label", (selected.has(idx) ? "unselect " : "select ") + glyph(name) + " " + name);
+        b.onclick = () => { if (selected.has(idx)) selected.delete(idx); else selected.add(idx); renderHand(); renderActions(); };
+      } else if (discards.has(name)) {
+        b.setAttribute("aria-label", "discard " + glyph(name) + " " + name);
+        b.onclick = () => act(discards.get(name));
+        b.classList.add("can-discard");
+      } else {
+        b.disabled = true;
+        b.setAttribute("aria-label", glyph(name) + " " + name);
+      }
+      return b;
+    };
+    const r = el("div", "tiles hand-row");
+    hand.forEach((n, i) => r.appendChild(make(n, i)));
+    box.appendChild(r);
+    if (v.drawn) {
+      const d = el("div", "tiles drawn");
+      d.appendChild(make(v.drawn, hand.length, "drawn-tile"));
+      d.title = "the tile you drew";
+      box.appendChild(d);
+    }
+  }
+  function renderActions() {
+    const box = $("actions");
+    box.replaceChildren();
+    if (!state || mySeat < 0) return;
+    const acts = state.actions || [];
+    const pass = passEntry();
+    for (const a of acts) {
+      if (a.kind === "discard" || a === pass) continue;
+      const b = el("button", "act act-" + a.kind + (a.false ? " act-false" : ""), a.label);
+      b.onclick = () => {
+        if (a.false && !confirm(a.label + "?")) return;
+        const x = Object.assign({}, a); delete x.false; act(x);
+      };
+      box.appendChild(b);
+    }
+    if (pass) {
+      const hand = parseTiles(state.view.concealed);
+      const wrap = el("div", "pass-box");
+      const need = pass.count - blind;
+      wrap.appendChild(el("span", "", "Choose " + need + " tile" + (need === 1 ? "" : "s") + " to pass (" + selected.size + " chosen)"));
+      if (pass.blind_max > 0) {
+        const sel = document.createElement("select");
+        sel.setAttribute("aria-label", "tiles passed blind");
+        for (let i = 0; i <= pass.blind_max; i++) {
+          const o = el("option", "", i === 0 ? "no blind pass" : "+" + i + " blind (passed on unseen)");
+          o.value = String(i); if (i === blind) o.selected = true; sel.appendChild(o);
+        }
+        sel.onchange = () => { blind = Number(sel.value); renderActions(); };
+        wrap.appendChild(sel);
+      }
+      const b = el("button", "act act-pass-tiles", pass.label);
+      b.disabled = selected.size !== need;
+      b.onclick = () => {
+        const tiles = [...selected].sort((x, y) => x - y).map((i) => hand[i]).join("");
+        const action = { kind: pass.kind, tiles: tiles };
+        if (blind) action.number = blind;
+        selected = new Set(); blind = 0;
+        act(action);
+      };
+      wrap.appendChild(b);
+      box.appendChild(wrap);
+    }
+    if (!acts.length && state.view.phase !== "game_over") box.appendChild(el("span", "idle", "waiting for the others…"));
+  }
+  function renderResult() {
+    const box = $("result");
+    const h = state.last_hand;
+    const end = state.game_end;
+    const key = JSON.stringify(h) + (end ? "end" : "");
+    if (!h && !end || dismissed === key) { box.hidden = true; return; }
+    box.hidden = false;
+    box.replaceChildren();
+    const names = state.names;
+    if (h) {
+      const r = h.result;
+      box.appendChild(el("h2", "", "Hand " + (r.hand_number + 1) + ": " + (
+        r.reason === "mahjong" ? names[r.winner] + " wins" :
+        r.reason === "draw" ? "a drawn hand (the wall is exhausted)" : "false Mahjong")));
+      if (r.reason === "mahjong") {
+        const how = r.discarder === null || r.discarder === undefined ? "self-drawn" : "on " + names[r.discarder] + "'s tile";
+        const p = el("p", "", "Won " + how + (h.win_tile ? " with " + h.win_tile : ""));
+        box.appendChild(p);
+        const hand = el("div", "tiles winning");
+        for (const g of parseGroups(h.revealed_hand)) {
+          if (g.kind === "hand") hand.appendChild(row(g.tiles, "small"));
+          else hand.appendChild(meldRow((g.kind === "exposed" ? "[" : "(") + g.tiles.join("") + (g.kind === "exposed" ? "]" : ")"), "small"));
+        }
+        box.appendChild(hand);
+      }
+      if (r.score && r.score.valid) {
+        const s = r.score;
+        const unit = s.points !== undefined ? "points" : "fan";
+        const t = el("table", "items");
+        t.appendChild(tr(["scoring item", unit], "th"));
+        for (const it of s.items) t.appendChild(tr([it.name, String(it[unit] !== undefined ? it[unit] : it.fan)]));
+        if (!s.items.length) t.appendChild(tr(["no scoring item (a chicken hand)", "0"]));
+        t.appendChild(tr(["total" + (s.limit ? " (" + s.limit + ")" : "") + (s.base ? ", base " + s.base + " points" : ""), String(s[unit])], "th"));
+        box.appendChild(t);
+        if (s.line) box.appendChild(el("p", "", "Card line: " + (s.line.key || JSON.stringify(s.line)) + (s.jokerless ? " (jokerless)" : "")));
+      }
+      const pay = el("table", "payments");
+      pay.appendChild(tr(["player", "payment", "total"], "th"));
+      r.payments.forEach((x, i) => pay.appendChild(tr([names[i], (x > 0 ? "+" : "") + x, String(h.scores[i])])));
+      box.appendChild(pay);
+    }
+    if (end) {
+      box.appendChild(el("h2", "", "Final standings"));
+      const ol = el("ol", "standings");
+      for (const p of end.standings) ol.appendChild(el("li", "", names[p] + ": " + end.scores[p]));
+      box.appendChild(ol);
+      const a = el("a", "record", "Download the record (mahjong-table replay checks it)");
+      a.href = "/record/" + token;
+      box.appendChild(a);
+    }
+    const b = el("button", "act close", end ? "Close" : "Continue");
+    b.onclick = () => { dismissed = key; renderResult(); };
+    box.appendChild(b);
+  }
+  function tr(cells, kind) {
+    const r = document.createElement("tr");
+    for (const c of cells) r.appendChild(el(kind || "td", "", c));
+    return r;
+  }
+  function describe(e) {
+    const n = (p) => (p === undefined || p === null ? "" : state.names[p]);
+    switch (e.type) {
+      case "hand_start": return "Hand " + (e.hand_number + 1) + " begins, " + n(e.dealer) + " deals";
+      case "draw": return n(e.player) + " draws" + (e.tile ? " " + e.tile : "");
+      case "replacement": return n(e.player) + " draws a replacement" + (e.tile ? " " + e.tile : "");
+      case "discard": return n(e.player) + " discards " + e.tile;
+      case "bonus": return n(e.player) + " shows bonus tile " + e.tile;
+      case "claim": return n(e.player) + " claims " + e.tile + " for " + e.kind + " " + (e.meld || "");
+      case "concealed_kong": return n(e.player) + " declares a concealed kong " + e.meld;
+      case "added_kong": return n(e.player) + " adds " + e.tile + " to a pung";
+      case "kong_completed": return n(e.player) + " completes the kong " + e.meld;
+      case "declare_mahjong": return n(e.player) + " declares Mahjong!";
+      case "hand_end": return "The hand ends";
+      case "game_end": return "The game is over";
+      case "charleston_stage": return "Charleston: " + e.stage.replace(/_/g, " ");
+      case "charleston_pass": return "Tiles are passed";
+      case "passed": return "You passed " + (e.tiles || "");
+      case "received": return "You received " + (e.tiles || "");
+      case "joker_exchange": return n(e.player) + " exchanges " + e.tile + " for a joker";
+      case "dead_hand": return n(e.player) + "'s hand is dead";
+      case "play_start": return "Play begins";
+      case "respond": return "You answered: " + e.action;
+      default: return null;
+    }
+  }
+  function renderLog() {
+    const ol = $("log");
+    ol.replaceChildren();
+    for (const e of state.events) {
+      const t = describe(e);
+      if (t) ol.appendChild(el("li", "", t));
+    }
+  }
+  connect();
+})();

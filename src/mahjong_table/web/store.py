@@ -1,0 +1,184 @@
+"""Storage of the web tables: SQLAlchemy Core over SQLite (the default, an embedded file) or
+PostgreSQL (``postgresql://...``, through psycopg), the same code for both.
+
+What is stored is what a record needs and nothing derived: a table's rule set, options, seed,
+game length, names, which seat is a human and which a bot, and the table's settings; then every
+accepted action in order (``seq`` 0, 1, 2 ...). The game is rebuilt by applying the actions to
+``Game(rules, seed)``, the path ``mahjong-table replay`` checks. The secret that signs seat
+links is kept in the database too, so that links stay valid across restarts.
+
+Every method is synchronous (the server calls them on one worker thread, in order); an action
+is committed before :meth:`Store.add_action` returns.
+"""
+
+from __future__ import annotations
+
+import json
+import secrets
+import time
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+import sqlalchemy as sa
+from sqlalchemy.exc import IntegrityError
+
+__all__ = ["Store", "TableRow", "normalise_url", "DEFAULT_DB"]
+
+#: the default database: an SQLite file in the working directory
+DEFAULT_DB = "sqlite:///mahjong-table.db"
+
+_meta = sa.MetaData()
+
+_settings = sa.Table(
+    "mt_settings", _meta,
+    sa.Column("key", sa.String(64), primary_key=True),
+    sa.Column("value", sa.Text, nullable=False),
+)
+
+_tables = sa.Table(
+    "mt_tables", _meta,
+    sa.Column("id", sa.String(64), primary_key=True),
+    sa.Column("created", sa.Float, nullable=False),
+    sa.Column("rules", sa.String(32), nullable=False),
+    sa.Column("options", sa.Text, nullable=False),
+    sa.Column("seed", sa.String(128), nullable=False),
+    sa.Column("max_hands", sa.Integer, nullable=True),
+    sa.Column("names", sa.Text, nullable=False),
+    sa.Column("seats", sa.Text, nullable=False),
+    sa.Column("settings", sa.Text, nullable=False),
+    sa.Column("finished", sa.Boolean, nullable=False, default=False),
+)
+
+_actions = sa.Table(
+    "mt_actions", _meta,
+    sa.Column("table_id", sa.String(64), sa.ForeignKey("mt_tables.id"), primary_key=True),
+    sa.Column("seq", sa.Integer, primary_key=True, autoincrement=False),
+    sa.Column("action", sa.Text, nullable=False),
+    sa.Column("at", sa.Float, nullable=False),
+)
+
+
+@dataclass
+class TableRow:
+    """One table as stored. ``seats``: four entries, ``"human"`` or a bot name
+    (``players.BOTS``); ``settings``: the table's timing settings (see ``web.table``)."""
+
+    id: str
+    rules: str
+    options: dict[str, Any]
+    seed: str
+    max_hands: int | None
+    names: list[str]
+    seats: list[str]
+    settings: dict[str, Any] = field(default_factory=dict)
+    finished: bool = False
+    created: float = 0.0
+
+
+def normalise_url(url: str) -> str:
+    """The SQLAlchemy URL for ``url``: ``postgresql://`` and ``postgres://`` use psycopg 3;
+    a bare path is an SQLite file. Raises ``ValueError`` for another scheme."""
+    if url.startswith(("postgresql://", "postgres://")):
+        return "postgresql+psycopg://" + url.split("://", 1)[1]
+    if url.startswith(("postgresql+psycopg://", "sqlite://")):
+        return url
+    if "://" not in url:
+        return f"sqlite:///{url}"
+    raise ValueError(f"database URL {url!r}: use sqlite:///FILE or postgresql://USER@HOST/DB")
+
+
+class Store:
+    """The tables and their actions in one database (see the module docstring)."""
+
+    def __init__(self, url: str = DEFAULT_DB) -> None:
+        self.url = normalise_url(url)
+        kwargs: dict[str, Any] = {}
+        if self.url.startswith("sqlite"):
+            kwargs["connect_args"] = {"check_same_thread": False}
+        self.engine = sa.create_engine(self.url, **kwargs)
+        if self.url.startswith("sqlite"):
+            @sa.event.listens_for(self.engine, "connect")
+            def _pragmas(conn: Any, _record: Any) -> None:
+                cur = conn.cursor()
+                # WAL: a commit is durable across a crash of the process; readers never block
+                cur.execute("PRAGMA journal_mode=WAL")
+                cur.execute("PRAGMA synchronous=NORMAL")
+                cur.execute("PRAGMA foreign_keys=ON")
+                cur.close()
+        _meta.create_all(self.engine)
+
+    def close(self) -> None:
+        self.engine.dispose()
+
+    def secret(self) -> str:
+        """The server's signing secret, created on first use and kept in the database."""
+        with self.engine.begin() as conn:
+            row = conn.execute(sa.select(_settings.c.value)
+                               .where(_settings.c.key == "secret")).first()
+            if row is not None:
+                return str(row[0])
+        value = secrets.token_urlsafe(32)
+        try:
+            with self.engine.begin() as conn:
+                conn.execute(_settings.insert().values(key="secret", value=value))
+        except IntegrityError:  # another process made it first
+            pass
+        with self.engine.begin() as conn:
+            return str(conn.execute(sa.select(_settings.c.value)
+                                    .where(_settings.c.key == "secret")).scalar_one())
+
+    def create_table(self, row: TableRow) -> None:
+        """Store a new table. Raises ``sqlalchemy.exc.IntegrityError`` if the id exists."""
+        row.created = row.created or time.time()
+        with self.engine.begin() as conn:
+            conn.execute(_tables.insert().values(
+                id=row.id, created=row.created, rules=row.rules,
+                options=json.dumps(row.options), seed=row.seed, max_hands=row.max_hands,
+                names=json.dumps(row.names), seats=json.dumps(row.seats),
+                settings=json.dumps(row.settings), finished=row.finished))
+
+    def add_action(self, table_id: str, seq: int, action: Mapping[str, Any]) -> None:
+        """Store action number ``seq`` of a table, committed before returning. Raises
+        ``IntegrityError`` if that number is taken (an action is never stored twice)."""
+        with self.engine.begin() as conn:
+            conn.execute(_actions.insert().values(table_id=table_id, seq=seq,
+                                                  action=json.dumps(action), at=time.time()))
+
+    def set_finished(self, table_id: str) -> None:
+        with self.engine.begin() as conn:
+            conn.execute(_tables.update().where(_tables.c.id == table_id)
+                         .values(finished=True))
+
+    @staticmethod
+    def _row(r: Any) -> TableRow:
+        return TableRow(id=r.id, rules=r.rules, options=json.loads(r.options), seed=r.seed,
+                        max_hands=r.max_hands, names=json.loads(r.names),
+                        seats=json.loads(r.seats), settings=json.loads(r.settings),
+                        finished=bool(r.finished), created=r.created)
+
+    def get_table(self, table_id: str) -> TableRow | None:
+        with self.engine.connect() as conn:
+            r = conn.execute(sa.select(_tables).where(_tables.c.id == table_id)).first()
+        return None if r is None else self._row(r)
+
+    def tables(self, *, unfinished: bool = False) -> list[TableRow]:
+        """Every table (oldest first), or only those still being played."""
+        q = sa.select(_tables).order_by(_tables.c.created)
+        if unfinished:
+            q = q.where(_tables.c.finished == sa.false())
+        with self.engine.connect() as conn:
+            return [self._row(r) for r in conn.execute(q)]
+
+    def actions(self, table_id: str) -> list[dict[str, Any]]:
+        """The stored actions of a table, in order (JSON objects of ``Action.to_json``)."""
+        with self.engine.connect() as conn:
+            rows = conn.execute(sa.select(_actions.c.seq, _actions.c.action)
+                                .where(_actions.c.table_id == table_id)
+                                .order_by(_actions.c.seq)).all()
+        out = []
+        for i, (seq, text) in enumerate(rows):
+            if seq != i:
+                raise ValueError(f"table {table_id}: action {i} is missing (found {seq})")
+            out.append(json.loads(text))
+        return out

@@ -1,0 +1,540 @@
+"""One live table: the game, its bots, its clients, and the rules of the room.
+
+A :class:`LiveTable` owns one :class:`~mahjong_table.engine.Game`, rebuilt from the stored seed,
+options and actions (the record path). Everything that changes it runs on the server's event
+loop through :meth:`LiveTable.submit` (a person) or the table's driver task (bots and the claim
+countdown), one action at a time under a lock:
+
+1. the engine verifies the action (an illegal one gets the engine's message, nothing changes);
+2. the action is stored (committed) — only then is it applied and acknowledged;
+3. every client is sent what its seat may see: ``game.view(seat)`` and the events
+   ``events_for(events, seat)`` (a spectator: the public part only).
+
+Timing tells nothing (issue 9 item 5): every claim window and rob window lasts at least
+``claim_pause`` seconds for everybody, whether or not anyone can claim. When nobody can, the
+engine closes the window at once and goes on; the table then holds back what followed and
+sends each seat the view at the window, rebuilt by a :class:`~mahjong_table.engine.tracker.
+ViewTracker` from the events that seat was shown, until the pause is over. While such a
+delivery is held, no action is taken. Bots answer a window only when the pause is over; a
+person who may claim has ``claim_seconds`` to answer, after which the table passes for them.
+Bots wait ``bot_delay`` seconds before acting so that a person can follow, and choose on a
+worker thread so that the event loop never blocks.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from collections import deque
+from collections.abc import Awaitable, Callable, Sequence
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from ..engine import Action, ActionKind, Game, IllegalActionError, events_for
+from ..engine.events import Event
+from ..engine.game import Phase
+from ..engine.tracker import ViewTracker
+from ..players import Player, make_bot
+from ..players.human import describe_action
+from ..rules import RuleSet, get_rule_set
+from ..tiles import Tile
+from .store import TableRow
+
+__all__ = ["TableSettings", "LiveTable", "Client", "SPECTATOR", "ActionRefused",
+           "build_game", "make_bots", "public_view"]
+
+log = logging.getLogger("mahjong_table.web")
+
+#: the seat number of a spectator
+SPECTATOR = -1
+#: shown events sent with each state message (the table's log)
+LOG_EVENTS = 40
+
+
+@dataclass(frozen=True)
+class TableSettings:
+    """A table's timing, chosen when it is created (seconds).
+
+    ``claim_seconds``: how long a person may take to answer a claim window before the server
+    passes for them. ``claim_pause``: how long every claim and rob window lasts at least, for
+    every client alike, whether or not anyone can claim. ``bot_delay``: how long a bot waits
+    before acting."""
+
+    claim_seconds: float = 12.0
+    claim_pause: float = 1.2
+    bot_delay: float = 0.7
+
+    #: (name, low, high, help) of each setting, for the lobby form and its checks
+    FIELDS = (
+        ("claim_seconds", 2.0, 120.0,
+         "seconds a person has to answer a claim window before the server passes for them"),
+        ("claim_pause", 0.0, 10.0,
+         "seconds every claim window lasts at least, for everybody, whether or not anyone "
+         "can claim (so timing tells nothing)"),
+        ("bot_delay", 0.0, 10.0, "seconds a bot waits before it acts (pace to follow)"),
+    )
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> TableSettings:
+        """Settings from a mapping (missing keys take their defaults). Raises ``ValueError``
+        naming a value out of range."""
+        values: dict[str, float] = {}
+        for name, low, high, _help in cls.FIELDS:
+            if name in data:
+                v = float(data[name])
+                if not low <= v <= high:
+                    raise ValueError(f"table setting {name}={v:g} is out of range "
+                                     f"{low:g}-{high:g}")
+                values[name] = v
+        return cls(**values)
+
+    def to_json(self) -> dict[str, float]:
+        return {"claim_seconds": self.claim_seconds, "claim_pause": self.claim_pause,
+                "bot_delay": self.bot_delay}
+
+
+class ActionRefused(Exception):
+    """An action the table does not take: illegal (the engine's message), stale (sent for a
+    decision that has passed), out of turn, or sent while the table pauses."""
+
+    def __init__(self, message: str, code: str) -> None:
+        super().__init__(message)
+        self.code = code
+
+
+class Client(Protocol):
+    """One connected client of a seat (or a spectator). ``send`` must not block: it queues."""
+
+    seat: int
+
+    def send(self, message: dict[str, Any]) -> None: ...
+
+
+def make_bots(row: TableRow, rules: RuleSet) -> list[Player | None]:
+    """The table's bots (None for a person's seat), seeded ``f"{seed}/{seat}"``."""
+    return [None if kind == "human" else make_bot(kind, f"{row.seed}/{i}", row.names[i],
+                                                  rules=rules)
+            for i, kind in enumerate(row.seats)]
+
+
+def build_game(row: TableRow, actions: Sequence[dict[str, Any]] = (),
+               bots: Sequence[Player | None] | None = None) -> Game:
+    """The game of a stored table, with its stored actions applied in order. With ``bots``,
+    each bot is asked again for each of its stored decisions on the way (its answer is not
+    used), so that its generator and any state it keeps are where they were and it plays on
+    as it would have. Raises ``ValueError`` if the actions do not replay."""
+    rules = get_rule_set(row.rules, **row.options)
+    game = Game(rules, row.seed, max_hands=row.max_hands, names=list(row.names))
+    for i, a in enumerate(actions):
+        try:
+            action = Action.from_json(a)
+            bot = bots[action.player] if bots is not None else None
+            if bot is not None:
+                bot.choose(game.view(action.player))
+            game.apply(action)
+        except (ValueError, KeyError) as exc:
+            raise ValueError(f"table {row.id}: stored action {i} {a} does not replay: "
+                             f"{exc}") from exc
+    return game
+
+
+def public_view(view_json: dict[str, Any]) -> dict[str, Any]:
+    """The public part of a view (for spectators): no concealed tiles, no drawn tile, no
+    legal actions."""
+    out = dict(view_json)
+    out["player"] = SPECTATOR
+    out["concealed"] = ""
+    out["drawn"] = None
+    out["legal_actions"] = []
+    return out
+
+
+def _window_index(events: Sequence[Event]) -> int | None:
+    for i, e in enumerate(events):
+        if e.type in ("claim_window", "rob_window"):
+            return i
+    return None
+
+
+class LiveTable:
+    """A table being played (see the module docstring).
+
+    ``save`` stores one action (``await save(seq, action_json)``; it must commit before
+    returning); ``on_finished`` is awaited once when the game ends. ``clock`` is the event
+    loop's clock."""
+
+    def __init__(self, row: TableRow, game: Game,
+                 save: Callable[[int, dict[str, Any]], Awaitable[None]],
+                 on_finished: Callable[[], Awaitable[None]] | None = None,
+                 bots: list[Player | None] | None = None) -> None:
+        self.row = row
+        self.id = row.id
+        self.game = game
+        self.settings = TableSettings.from_json(row.settings)
+        self._save = save
+        self._on_finished = on_finished
+        #: the bots (None for a person's seat); pass those given to :func:`build_game`
+        self.bots: list[Player | None] = bots if bots is not None else make_bots(row, game.rules)
+        self.clients: set[Client] = set()
+        self._last_sent: dict[Client, dict[str, Any]] = {}
+        self._lock = asyncio.Lock()
+        self._changed = asyncio.Event()
+        self._task: asyncio.Task[None] | None = None
+        #: per seat: the event count when its current decision opened (None: no decision)
+        self.offers: list[int | None] = [None] * 4
+        #: events released to clients so far (the rest are held for a claim pause)
+        self.released = len(game.events)
+        #: a held delivery: (release time, per-seat window views)
+        self._hold: tuple[float, dict[int, dict[str, Any]]] | None = None
+        #: no window resolves before this time (claim pause)
+        self.window_until = 0.0
+        #: a person's claim answer is due by this time (then the table passes for them)
+        self.claim_deadline: float | None = None
+        self._acted_at = 0.0
+        self.trackers = {s: ViewTracker(s) for s in (0, 1, 2, 3, SPECTATOR)}
+        #: per seat: the latest events it was shown (the table's log)
+        self.logs: dict[int, deque[dict[str, Any]]] = {}
+        for s, tr in self.trackers.items():
+            shown = events_for(game.events, s)
+            for e in shown:
+                tr.update(e)
+            self.logs[s] = deque(shown[-LOG_EVENTS:], maxlen=LOG_EVENTS)
+        #: the latest hand_end event released (public), shown until the next hand ends
+        self.last_hand: dict[str, Any] | None = next(
+            (e.to_json() for e in reversed(game.events) if e.type == "hand_end"), None)
+        self._update_offers()
+        self.finished = game.is_over
+        self.stats_actions = 0
+
+    # ----- clock, start, stop -------------------------------------------------------------
+
+    def _now(self) -> float:
+        return asyncio.get_running_loop().time()
+
+    def start(self) -> None:
+        """Start the driver (bots, the claim countdown, held deliveries)."""
+        now = self._now()
+        self._acted_at = now
+        if self.game.phase in (Phase.CLAIM, Phase.ROB):
+            # a window open when the server stopped: it starts again in full
+            self.window_until = now + self.settings.claim_pause
+            self.claim_deadline = now + self.settings.claim_seconds
+        if self._task is None and not self.finished:
+            self._task = asyncio.get_running_loop().create_task(self._drive(),
+                                                                name=f"table {self.id}")
+
+    async def stop(self) -> None:
+        if self._task is not None:
+            self._task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._task
+            self._task = None
+
+    # ----- clients ------------------------------------------------------------------------
+
+    def attach(self, client: Client) -> None:
+        """A client joins: it is sent the full current state of its seat at once."""
+        self.clients.add(client)
+        msg = self.state_for(client.seat)
+        self._last_sent[client] = {k: v for k, v in msg.items() if k != "window"}
+        client.send(msg)
+
+    def detach(self, client: Client) -> None:
+        self.clients.discard(client)
+        self._last_sent.pop(client, None)
+
+    def state_for(self, seat: int) -> dict[str, Any]:
+        """The state message for ``seat`` (0-3, or :data:`SPECTATOR`): its view (or the view
+        at a held claim window), the events it was shown lately, its open decision."""
+        now = self._now()
+        game = self.game
+        if self._hold is not None:
+            view = self._hold[1][seat]
+            legal: list[dict[str, Any]] = []
+            offer = None
+        else:
+            if seat == SPECTATOR:
+                view = public_view(game.view(0).to_json())
+                legal = []
+                offer = None
+            else:
+                v = game.view(seat)
+                view = v.to_json()
+                legal = self._describe(seat, v.legal_actions, v.drawn)
+                offer = self.offers[seat]
+            view.pop("legal_actions", None)
+        window = None
+        if view["phase"] in ("claim", "rob") and self._hold is None:
+            window = {"pause": max(self.window_until - now, 0.0),
+                      "deadline": (max(self.claim_deadline - now, 0.0)
+                                   if self.claim_deadline is not None and legal else None)}
+        elif self._hold is not None:
+            window = {"pause": max(self._hold[0] - now, 0.0), "deadline": None}
+        game_end = None
+        if game.is_over and self._hold is None:
+            game_end = game.events[-1].to_json()
+        return {
+            "type": "state",
+            "table": self.id,
+            "seat": seat,
+            "names": list(game.names),
+            "kinds": list(self.row.seats),
+            "settings": self.settings.to_json(),
+            "view": view,
+            "actions": legal,
+            "offer": offer,
+            "window": window,
+            "events": list(self.logs[seat]),
+            "last_hand": self.last_hand,
+            "game_end": game_end,
+            "stage": self._stage_info(),
+        }
+
+    def _stage_info(self) -> dict[str, Any] | None:
+        st = self.game.stage
+        if st is None:
+            return None
+        return {"name": st.name, "kind": st.kind, "offset": st.offset, "count": st.count,
+                "blind": st.blind}
+
+    def _describe(self, seat: int, acts: Sequence[Action], drawn: Tile | None
+                  ) -> list[dict[str, Any]]:
+        """The legal actions as the client shows them: each with its label; the many
+        combinations of a Charleston or courtesy pass are summed up as one entry (how many
+        tiles, how many may be passed blind), which the client fills in. Where the rules
+        let a Mahjong that does not win be declared (``false_mahjong`` penalise or dead),
+        that declaration is offered too, worded as what it is."""
+        claimed = self.game.last_discard if self.game.phase is Phase.CLAIM else (
+            self.game.rob_tile if self.game.phase is Phase.ROB else None)
+        out: list[dict[str, Any]] = []
+        passes: dict[str, dict[str, Any]] = {}
+        for a in acts:
+            if a.kind in (ActionKind.CHARLESTON_PASS, ActionKind.COURTESY_PASS):
+                blind = a.number or 0
+                entry = passes.setdefault(a.kind.value, {
+                    "kind": a.kind.value, "count": len(a.tiles) + blind, "blind_max": 0,
+                    "label": ("Pass the tiles chosen" if a.kind is ActionKind.CHARLESTON_PASS
+                              else "Courtesy pass: give the tiles chosen")})
+                entry["blind_max"] = max(entry["blind_max"], blind)
+                continue
+            item = a.to_json()
+            del item["player"]
+            item["label"] = describe_action(a, claimed=claimed, drawn=drawn)
+            out.append(item)
+        out.extend(passes.values())
+        mahjong = Action(ActionKind.MAHJONG, seat)
+        if acts and mahjong not in acts and self.game.phase is not Phase.CHARLESTON \
+                and self.game.can_apply(mahjong):
+            out.append({"kind": "mahjong", "false": True,
+                        "label": "Declare Mahjong anyway (the hand does not win: false "
+                                 f"Mahjong, {self.game.rules.false_mahjong_mode()})"})
+        return out
+
+    def _broadcast(self) -> None:
+        """Send each client its seat's state, unless nothing it may see has changed (an
+        answer to a claim window is its player's secret: the others get no message at all,
+        which would tell them someone could claim)."""
+        cache: dict[int, tuple[dict[str, Any], dict[str, Any]]] = {}
+        for c in list(self.clients):
+            got = cache.get(c.seat)
+            if got is None:
+                msg = self.state_for(c.seat)
+                key = {k: v for k, v in msg.items() if k != "window"}
+                got = cache[c.seat] = (msg, key)
+            msg, key = got
+            if self._last_sent.get(c) == key:
+                continue
+            self._last_sent[c] = key
+            c.send(msg)
+
+    # ----- acting -------------------------------------------------------------------------
+
+    def _update_offers(self) -> None:
+        acting = set(self.game.to_act())
+        for s in range(4):
+            if s not in acting:
+                self.offers[s] = None
+            elif self.offers[s] is None:
+                self.offers[s] = len(self.game.events)
+
+    async def submit(self, seat: int, offer: int | None, data: dict[str, Any]) -> None:
+        """A person at ``seat`` acts: ``data`` is an action's JSON (its ``player`` is the
+        seat, whatever the client said), ``offer`` the decision it answers. Raises
+        :class:`ActionRefused` (nothing changed) or returns once the action is stored and
+        applied."""
+        if not 0 <= seat < 4 or self.row.seats[seat] != "human":
+            raise ActionRefused("this seat is not played from a browser", "forbidden")
+        try:
+            body = dict(data)
+            body["player"] = seat
+            action = Action.from_json(body)
+        except (ValueError, KeyError, TypeError) as exc:
+            raise ActionRefused(f"malformed action: {exc}", "malformed") from exc
+        async with self._lock:
+            if self._hold is not None:
+                raise ActionRefused("the table is pausing on a claim window; wait for the "
+                                    "next state", "paused")
+            if offer is None or offer != self.offers[seat]:
+                raise ActionRefused("stale action: that decision has passed (the current "
+                                    "state follows)", "stale")
+            await self._commit(action, person=True)
+
+    async def _commit(self, action: Action, *, person: bool = False) -> None:
+        """Verify, store, apply and deliver one action (the caller holds the lock)."""
+        game = self.game
+        try:
+            game.verify(action)
+        except IllegalActionError as exc:
+            raise ActionRefused(str(exc), "illegal") from exc
+        if game.phase in (Phase.CLAIM, Phase.ROB) and game.to_act() == [action.player]:
+            # the last answer resolves the window: not before the claim pause is over
+            wait = self.window_until - self._now()
+            if wait > 0:
+                await asyncio.sleep(wait)
+        seq = len(game.actions)
+        await self._save(seq, action.to_json())
+        start = len(game.events)
+        new = game.apply(action)
+        self.stats_actions += 1
+        self._acted_at = self._now()
+        self.offers[action.player] = None
+        self._update_offers()
+        w = _window_index(new)
+        now = self._now()
+        if w is not None:
+            self.window_until = now + self.settings.claim_pause
+            self.claim_deadline = now + self.settings.claim_seconds
+        if w is not None and w < len(new) - 1 and self.settings.claim_pause > 0:
+            # the window closed at once (nobody could claim): hold what followed
+            upto = start + w + 1
+            self._release(upto)
+            self._hold = (now + self.settings.claim_pause, self._window_views(new[w]))
+        else:
+            self._release(len(game.events))
+        self._broadcast()
+        self._changed.set()
+        if game.is_over and not self.finished and self._hold is None:
+            await self._finish()
+
+    def _release(self, upto: int) -> None:
+        for e in self.game.events[self.released:upto]:
+            for s, tr in self.trackers.items():
+                shown = e.seen_by(s)  # a spectator (-1) is shown the public part only
+                if shown is not None:
+                    tr.update(shown)
+                    self.logs[s].append(shown)
+            if e.type == "hand_end":
+                self.last_hand = e.to_json()
+        self.released = upto
+
+    def _window_views(self, window: Event) -> dict[int, dict[str, Any]]:
+        """Each seat's view at a claim or rob window that nobody is asked to answer: what
+        the seat was shown up to the window (the same view a seat not asked sees while a
+        window waits for others)."""
+        game = self.game
+        claim = window.type == "claim_window"
+        d = window.data.get("discarder") if claim else window.data.get("player_adding")
+        out = {}
+        for s, tr in self.trackers.items():
+            snap = tr.snapshot()
+            view = {
+                "player": s,
+                "rules": game.rules.name,
+                "phase": "claim" if claim else "rob",
+                "hand_number": snap["hand_number"],
+                "round_wind": snap["round_wind"],
+                "dealer": snap["dealer"],
+                "current": d,
+                "concealed": snap["concealed"] if s != SPECTATOR else "",
+                "drawn": None,
+                "seats": snap["seats"],
+                "last_discard": window.data["tile"] if claim else None,
+                "discarder": d if claim else None,
+                "live_wall": snap["live_wall"],
+                "dead_wall": snap["dead_wall"],
+                "special_forms": list(game.special_forms),
+                "stage": None,
+            }
+            out[s] = view
+        return out
+
+    async def _finish(self) -> None:
+        self.finished = True
+        if self._on_finished is not None:
+            await self._on_finished()
+
+    # ----- the driver ---------------------------------------------------------------------
+
+    async def _drive(self) -> None:
+        try:
+            while not self.finished:
+                delay = await self._step()
+                if delay is None:
+                    self._changed.clear()
+                    await self._changed.wait()
+                elif delay > 0:
+                    self._changed.clear()
+                    with contextlib.suppress(TimeoutError):
+                        await asyncio.wait_for(self._changed.wait(), delay)
+        except asyncio.CancelledError:
+            raise
+        except Exception:  # a bug must not kill the server silently
+            log.exception("table %s: the driver stopped", self.id)
+            raise
+
+    async def _step(self) -> float | None:
+        """Do what is due; return how long to wait before looking again (None: until
+        something changes)."""
+        now = self._now()
+        if self._hold is not None:
+            if now < self._hold[0]:
+                return self._hold[0] - now
+            async with self._lock:
+                self._hold = None
+                self._release(len(self.game.events))
+                self.window_until = now  # this window's pause is over
+                self._acted_at = now
+                self._broadcast()
+                if self.game.is_over and not self.finished:
+                    await self._finish()
+            return 0
+        game = self.game
+        if game.is_over:
+            return None
+        acting = game.to_act()
+        window = game.phase in (Phase.CLAIM, Phase.ROB)
+        bots = [p for p in acting if self.bots[p] is not None]
+        people = [p for p in acting if self.bots[p] is None]
+        due = self._acted_at + self.settings.bot_delay
+        if window:
+            due = max(due, self.window_until)
+        waits: list[float] = []
+        if bots:
+            if now >= due:
+                p = bots[0]
+                bot = self.bots[p]
+                assert bot is not None
+                view = game.view(p)
+                stamp = len(game.events)
+                action = await asyncio.to_thread(bot.choose, view)
+                async with self._lock:
+                    if len(game.events) == stamp and self._hold is None:
+                        try:
+                            await self._commit(action)
+                        except ActionRefused as exc:
+                            log.error("table %s: bot %d chose an illegal action %s: %s",
+                                      self.id, p, action, exc)
+                            raise
+                return 0
+            waits.append(due - now)
+        if window and people and self.claim_deadline is not None:
+            if now >= self.claim_deadline:
+                async with self._lock:
+                    for p in people:
+                        if p in game.to_act() and game.phase in (Phase.CLAIM, Phase.ROB):
+                            # the countdown is over: the table passes for the person
+                            await self._commit(Action(ActionKind.PASS, p))
+                return 0
+            waits.append(self.claim_deadline - now)
+        return min(waits) if waits else None

@@ -1,0 +1,290 @@
+"""The web table over HTTP and websockets (issue 9), through Starlette's test client: the
+lobby, seat links as capabilities, what a websocket client is sent and what it may send, tile
+pictures, records."""
+
+from __future__ import annotations
+
+import json
+import re
+import time
+import warnings
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+pytest.importorskip("starlette")
+pytest.importorskip("httpx")
+
+with warnings.catch_warnings():  # Starlette 1.x would rather have httpx2, not yet on PyPI here
+    warnings.simplefilter("ignore")
+    from starlette.testclient import TestClient
+from starlette.websockets import WebSocketDisconnect
+
+from mahjong_table.record import replay
+from mahjong_table.rules import RULE_SETS, get_rule_set
+from mahjong_table.tiles import TILES
+from mahjong_table.web.app import MAX_MESSAGE, RATE, create_app
+
+FAST = {"claim_seconds": "2", "claim_pause": "0", "bot_delay": "0"}
+
+
+@pytest.fixture
+def client(tmp_path: Path) -> Iterator[TestClient]:
+    app = create_app(f"sqlite:///{tmp_path / 'web.db'}")
+    with TestClient(app) as c:
+        yield c
+
+
+def create(client: TestClient, **fields: str) -> dict[str, Any]:
+    form = {"rules": "hongkong", "seat0": "human", "seat1": "efficiency",
+            "seat2": "efficiency", "seat3": "efficiency", "max_hands": "1", **FAST, **fields}
+    r = client.post("/tables", data=form)
+    assert r.status_code == 201, r.text
+    seats = dict(re.findall(r'data-seat="(\d)" href="http://testserver/play/([^"]+)"', r.text))
+    watch = re.search(r'href="http://testserver/watch/([^"]+)"', r.text)
+    assert watch is not None
+    return {"seats": {int(k): v for k, v in seats.items()}, "watch": watch.group(1),
+            "html": r.text}
+
+
+def recv_state(ws: Any) -> dict[str, Any]:
+    while True:
+        msg: dict[str, Any] = ws.receive_json()
+        if msg["type"] == "state":
+            return msg
+
+
+def test_lobby_offers_every_rule_set_option_with_its_help() -> None:
+    """Issue 9 item 2: the lobby form has every option of every rule set, with its help
+    text, the game length, the seats (a person or which bot) and the table settings."""
+    from mahjong_table.web.app import lobby_page
+
+    html = lobby_page()
+    for name in RULE_SETS:
+        for o in get_rule_set(name).options_spec:
+            assert f'name="opt_{name}_{o.name}"' in html
+            assert o.help.replace("'", "&#x27;") in html
+    for field in ("max_hands", "seat0", "seat3", "claim_seconds", "claim_pause", "bot_delay"):
+        assert f'name="{field}"' in html
+    assert "efficiency bot" in html and "american bot" in html
+
+
+def test_create_a_table_and_its_links_are_signed_capabilities(client: TestClient) -> None:
+    """Issue 9 item 2: each person's seat gets its own link, spectators one link; a link
+    whose token is changed, or a seat link used as a spectator link, is refused."""
+    t = create(client, seat2="human", name2="Ann")
+    assert set(t["seats"]) == {0, 2}
+    assert "Ann" in t["html"]
+    r = client.get(f"/play/{t['seats'][0]}")
+    assert r.status_code == 200 and "table.js" in r.text
+    assert client.get(f"/watch/{t['watch']}").status_code == 200
+    forged = t["seats"][0][:-3] + ("aaa" if not t["seats"][0].endswith("aaa") else "bbb")
+    assert client.get(f"/play/{forged}").status_code == 404
+    assert client.get(f"/watch/{t['seats'][0]}").status_code == 404
+    assert client.get(f"/play/{t['watch']}").status_code == 404
+    with pytest.raises(WebSocketDisconnect), client.websocket_connect(f"/ws/{forged}") as ws:
+        ws.receive_json()
+
+
+def test_bad_lobby_input_is_named(client: TestClient) -> None:
+    """Bad input gets a clear error naming the problem (developers' guide)."""
+    r = client.post("/tables", data={"rules": "hongkong", "opt_hongkong_rounds": "9"})
+    assert r.status_code == 400 and "rounds" in r.text
+    r = client.post("/tables", data={"rules": "hongkong", "seat1": "american"})
+    assert r.status_code == 400 and "card" in r.text
+    r = client.post("/tables", data={"rules": "american", "opt_american_card": "/etc/passwd"})
+    assert r.status_code == 400 and "practice card" in r.text
+    r = client.post("/tables", data={"rules": "hongkong", "claim_pause": "99"})
+    assert r.status_code == 400 and "claim_pause" in r.text
+
+
+def test_a_seat_is_sent_its_own_view_and_acts_through_the_engine(client: TestClient) -> None:
+    """Issue 9 items 3 and 5: a seat's client gets its own concealed tiles, the legal actions
+    with labels and a decision number; a stale decision number and an illegal action are
+    refused with a message (the engine's own for an illegal one) and change nothing; a
+    spectator gets no concealed tiles and cannot act."""
+    t = create(client, seat1="human", seed="ws-1")
+    with client.websocket_connect(f"/ws/{t['seats'][0]}") as ws0, \
+            client.websocket_connect(f"/ws/{t['watch']}") as wsw:
+        watch = recv_state(wsw)
+        assert watch["view"]["concealed"] == "" and watch["actions"] == []
+        wsw.send_json({"type": "action", "offer": 0, "action": {"kind": "pass"}})
+        assert wsw.receive_json()["code"] == "forbidden"
+        me = recv_state(ws0)
+        assert me["seat"] == 0 and len(me["view"]["concealed"]) > 0
+        # wait for a decision of seat 0
+        deadline = time.monotonic() + 20
+        while not me["actions"]:
+            assert time.monotonic() < deadline
+            me = recv_state(ws0)
+        offer = me["offer"]
+        ws0.send_json({"type": "action", "offer": offer + 1000, "action": me["actions"][0]})
+        err = ws0.receive_json()
+        assert err["type"] == "error" and err["code"] == "stale"
+        recv_state(ws0)
+        ws0.send_json({"type": "action", "offer": offer,
+                       "action": {"kind": "chow", "tile": "1m", "player": 3}})
+        err = ws0.receive_json()
+        assert err["code"] == "illegal" and "(" in err["message"]
+        recv_state(ws0)
+        ws0.send_json({"type": "hint"})
+        while True:
+            hint = ws0.receive_json()
+            if hint["type"] == "hint":
+                break
+        assert hint["lines"]
+        pick = {k: v for k, v in me["actions"][0].items() if k != "label"}
+        ws0.send_json({"type": "action", "offer": offer, "action": pick})
+        while True:
+            got = ws0.receive_json()
+            if got["type"] == "ack":
+                break
+            assert got["type"] == "state"
+
+
+def test_message_size_and_rate_limits(client: TestClient) -> None:
+    """Issue 9 item 5: a message over the size limit closes the connection; a flood is
+    answered with 'slow down' and not acted on."""
+    t = create(client, seed="limits")
+    with client.websocket_connect(f"/ws/{t['seats'][0]}") as ws:
+        recv_state(ws)
+        for _ in range(int(RATE[0]) + 10):
+            ws.send_json({"type": "ping"})
+        codes = []
+        for _ in range(int(RATE[0]) + 10):
+            msg = ws.receive_json()
+            while msg["type"] == "state":
+                msg = ws.receive_json()
+            codes.append(msg.get("code", msg["type"]))
+        assert "rate" in codes and codes.count("pong") >= int(RATE[0]) - 1
+    with client.websocket_connect(f"/ws/{t['seats'][0]}") as ws:
+        recv_state(ws)
+        ws.send_text("x" * (MAX_MESSAGE + 1))
+        msg = ws.receive_json()
+        while msg["type"] == "state":
+            msg = ws.receive_json()
+        assert msg["code"] == "too_large"
+        with pytest.raises(WebSocketDisconnect):
+            for _ in range(50):
+                ws.receive_json()
+
+
+def test_a_seat_takes_a_few_connections_not_a_flood(client: TestClient) -> None:
+    """Issue 9 item 5: at most MAX_PER_SEAT connections to one seat at once (a few tabs)."""
+    from contextlib import ExitStack
+
+    from mahjong_table.web.app import MAX_PER_SEAT
+
+    t = create(client, seed="conns")
+    with ExitStack() as stack:
+        for _ in range(MAX_PER_SEAT):
+            ws = stack.enter_context(client.websocket_connect(f"/ws/{t['seats'][0]}"))
+            recv_state(ws)
+        with pytest.raises(WebSocketDisconnect) as exc, \
+                client.websocket_connect(f"/ws/{t['seats'][0]}") as ws:
+            ws.receive_json()
+        assert exc.value.code == 4429
+
+
+def test_tiles_are_served_as_pictures_with_text_alternatives(client: TestClient) -> None:
+    """Issue 9 item 3: every tile of every rule set (suits, honours, flowers, seasons,
+    jokers) and the back are SVG pictures whose title holds the glyph and mpsz name."""
+    for t in TILES:
+        r = client.get(f"/tile/{t}.svg")
+        assert r.status_code == 200 and r.headers["content-type"].startswith("image/svg")
+        assert f"{t.glyph} {t}" in r.text and "<svg" in r.text
+    assert client.get("/tile/back.svg").status_code == 200
+    assert client.get("/tile/0m.svg").status_code == 404
+    assert client.get("/tile/11m.svg").status_code == 404
+
+
+def test_a_finished_game_downloads_as_a_record_that_replays(client: TestClient,
+                                                            tmp_path: Path) -> None:
+    """Issue 9 item 4: the record is refused while the game runs (it holds every hidden
+    tile) and given once it is over; `mahjong-table replay` verifies it."""
+    t = create(client, seat0="efficiency", seed="rec")
+    assert t["seats"] == {}
+    token = t["watch"]
+    with client.websocket_connect(f"/ws/{token}") as ws:
+        deadline = time.monotonic() + 60
+        while True:
+            msg = recv_state(ws)
+            if msg["game_end"] is not None:
+                break
+            assert time.monotonic() < deadline
+            r = client.get(f"/record/{token}")
+            assert r.status_code in (200, 409)
+    r = client.get(f"/record/{token}")
+    assert r.status_code == 200
+    path = tmp_path / "rec.jsonl"
+    path.write_text(r.text)
+    report = replay(path)
+    assert report.ok, report.problem
+    first = json.loads(r.text.splitlines()[0])
+    assert first["seed"] == "rec" and first["rules"] == "hongkong"
+
+
+def test_serve_command_is_registered() -> None:
+    """`mahjong-table serve --help` names its options (README's serve section)."""
+    from mahjong_table.cli import build_parser
+
+    parser = build_parser()
+    args = parser.parse_args(["serve", "--port", "9001", "--db", "sqlite:///x.db"])
+    assert args.port == 9001 and args.db == "sqlite:///x.db" and args.host == "127.0.0.1"
+
+
+def test_american_charleston_and_play_through_the_websocket(client: TestClient) -> None:
+    """Issue 9 item 3: every engine phase plays in the browser's protocol: an American
+    table's person is offered the Charleston pass as one entry (how many tiles, how many
+    blind), passes three tiles of their hand, votes, asks for a courtesy pass, and reaches
+    play; the bots play on."""
+    t = create(client, rules="american", seat1="american", seat2="american",
+               seat3="american", seed="am-ws")
+    seen_kinds: set[str] = set()
+    with client.websocket_connect(f"/ws/{t['seats'][0]}") as ws:
+        deadline = time.monotonic() + 60
+        msg = recv_state(ws)
+        while msg["view"]["phase"] in ("charleston",) or not seen_kinds:
+            assert time.monotonic() < deadline
+            if msg["actions"] and msg["offer"] is not None:
+                acts = {a["kind"]: a for a in msg["actions"]}
+                seen_kinds.update(acts)
+                if "charleston_pass" in acts or "courtesy_pass" in acts:
+                    entry = acts.get("charleston_pass") or acts["courtesy_pass"]
+                    assert msg["stage"] is not None
+                    hand = [x for x in re.findall(r"\d[mpszfgj]", _expand(
+                        msg["view"]["concealed"])) if x != "1j"]
+                    action = {"kind": entry["kind"], "tiles": "".join(hand[:entry["count"]])}
+                else:
+                    pick = acts.get("charleston_continue") or msg["actions"][-1]
+                    action = {k: v for k, v in pick.items() if k != "label"}
+                ws.send_json({"type": "action", "offer": msg["offer"], "action": action})
+            msg = recv_state(ws)
+            if msg["view"]["phase"] == "turn":
+                break
+    assert msg["view"]["phase"] != "charleston", "the Charleston ended and play began"
+    assert "charleston_pass" in seen_kinds
+    assert {"charleston_continue", "charleston_stop"} & seen_kinds or \
+        "courtesy_ask" in seen_kinds
+
+
+def _expand(text: str) -> str:
+    """``"123m5z"`` -> ``"1m2m3m5z"``."""
+    out, digits = [], ""
+    for ch in text:
+        if ch.isdigit():
+            digits += ch
+        else:
+            out.extend(d + ch for d in digits)
+            digits = ""
+    return "".join(out)
+
+
+def test_serve_refuses_a_database_it_cannot_use(capsys: pytest.CaptureFixture[str]) -> None:
+    """Bad input gets a clear error naming the problem: an unknown database scheme."""
+    from mahjong_table.cli import main
+
+    assert main(["serve", "--db", "mysql://db/x"]) == 2
+    assert "sqlite:///FILE or postgresql://" in capsys.readouterr().err
