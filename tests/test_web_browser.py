@@ -2,7 +2,8 @@
 a real `mahjong-table serve` process. Two people in two browser contexts play against two
 bots until the hand ends; one reloads mid-hand and finds its seat; the server is killed
 mid-hand and started again, and the game goes on from where it was. A screenshot of the
-table mid-hand is saved as docs/web-table.png.
+table mid-hand is saved as test-artifacts/web-table.png (not tracked; docs/web-table.png is a
+copy kept in the repository).
 
 Needs the ``playwright`` package and a Chromium (``CHROMIUM`` or /usr/bin/chromium; .ci/run
 installs Debian's). Outside CI the test is skipped without them; in CI it must run.
@@ -26,7 +27,7 @@ import pytest
 IN_CI = os.environ.get("CI", "").lower() in ("1", "true", "yes")
 CHROMIUM = os.environ.get("CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
 ROOT = Path(__file__).resolve().parent.parent
-SCREENSHOT = ROOT / "docs" / "web-table.png"
+SCREENSHOT = ROOT / "test-artifacts" / "web-table.png"
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
         "--disable-component-update", "--disable-sync", "--no-first-run"]
 
