@@ -18,11 +18,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, Any
 
-from .engine import Action, Game
+from .engine import Action, ActionKind, Game
 from .rules import get_rule_set
+from .tiles import NotationError, Tile, parse_tiles
 
 __all__ = ["RECORD_VERSION", "RecordError", "write_record", "record_lines", "replay",
-           "ReplayReport", "split_games"]
+           "ReplayReport", "split_games", "read_games", "game_from_header", "action_of_row"]
 
 #: 2: every claimable discard and every added kong opens a window (issue 7); records of
 #: version 1 replay with the windows of their time (``Game(legacy_windows=True)``)
@@ -75,6 +76,9 @@ class ReplayReport:
     scores: list[int]
     problem: str | None = None
     games: int = 1
+    #: the problem is a malformed line ("malformed record: line N, field F: ..."), not a
+    #: replay that differs from its record
+    malformed: bool = False
 
 
 def _read(lines: Iterable[str]) -> list[dict[str, Any]]:
@@ -119,6 +123,143 @@ def split_games(rows: list[dict[str, Any]]) -> list[list[dict[str, Any]]]:
     return games
 
 
+def _malformed(line: int, field: str, problem: str) -> RecordError:
+    return RecordError(f"malformed record: line {line}, field {field}: {problem}")
+
+
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _check_header(head: dict[str, Any]) -> None:
+    """Raise :class:`RecordError` ("malformed record: line N, field F: ...") for a header
+    field of the wrong type."""
+    n = int(head.get("_line", 1))
+    if not isinstance(head.get("rules"), str):
+        raise _malformed(n, "rules", f"expected a rule-set name (text), got "
+                                     f"{head.get('rules')!r}")
+    if "options" in head and not isinstance(head["options"], dict):
+        raise _malformed(n, "options", f"expected an object of rule-set options, got "
+                                       f"{head['options']!r}")
+    seed = head.get("seed")
+    if not (isinstance(seed, str) or _is_int(seed)):
+        raise _malformed(n, "seed", f"expected text or a whole number, got {seed!r}")
+    mh = head.get("max_hands")
+    if mh is not None and not (_is_int(mh) and mh >= 1):
+        raise _malformed(n, "max_hands", f"expected a whole number of hands or null, "
+                                         f"got {mh!r}")
+    names = head.get("names")
+    if names is not None and not (isinstance(names, list) and len(names) == 4
+                                  and all(isinstance(x, str) for x in names)):
+        raise _malformed(n, "names", f"expected four player names, got {names!r}")
+    pos = head.get("position")
+    if pos is not None and not isinstance(pos, str):
+        raise _malformed(n, "position", f"expected the position's text, got {pos!r}")
+
+
+_PLAYER_FIELDS = ("player", "target")
+_INT_FIELDS = ("jokers", "number")
+
+
+def action_of_row(data: Any, line: int) -> Action:
+    """The action of a record's ``{"action": {...}}`` line, every field checked: ``kind`` a
+    known action kind, ``player`` (and ``target``) a player number 0-3, ``tile`` one tile in
+    mpsz text, ``tiles`` tiles in mpsz text, ``jokers`` and ``number`` whole numbers.
+    Raises :class:`RecordError` "malformed record: line N, field F: ..." naming the field."""
+    if not isinstance(data, dict):
+        raise _malformed(line, "action", f"expected an object, got {data!r}")
+    kind = data.get("kind")
+    if not isinstance(kind, str):
+        raise _malformed(line, "action.kind", f"expected an action kind (text), got {kind!r}")
+    try:
+        action_kind = ActionKind(kind)
+    except ValueError:
+        raise _malformed(line, "action.kind", f"unknown action kind {kind!r}; known: "
+                         f"{', '.join(k.value for k in ActionKind)}") from None
+    if "player" not in data:
+        raise _malformed(line, "action.player", "missing (the player number 0-3)")
+    for name in _PLAYER_FIELDS:
+        v = data.get(name)
+        if (v is not None or name == "player") and not (isinstance(v, int)
+                                                         and not isinstance(v, bool)
+                                                         and 0 <= v <= 3):
+            raise _malformed(line, f"action.{name}", f"expected a player number 0-3, got "
+                                                     f"{v!r}")
+    for name in _INT_FIELDS:
+        v = data.get(name)
+        if v is not None and not (_is_int(v) and v >= 0):
+            raise _malformed(line, f"action.{name}", f"expected a whole number, got {v!r}")
+    tile: Tile | None = None
+    if data.get("tile") is not None:
+        if not isinstance(data["tile"], str):
+            raise _malformed(line, "action.tile", f"expected one tile in mpsz text "
+                                                  f"(e.g. \"5p\"), got {data['tile']!r}")
+        try:
+            tile = Tile.parse(data["tile"])
+        except NotationError as exc:
+            raise _malformed(line, "action.tile", str(exc)) from None
+    tiles: tuple[Tile, ...] = ()
+    if data.get("tiles"):
+        if not isinstance(data["tiles"], str):
+            raise _malformed(line, "action.tiles", f"expected tiles in mpsz text, got "
+                                                   f"{data['tiles']!r}")
+        try:
+            tiles = tuple(parse_tiles(data["tiles"]))
+        except NotationError as exc:
+            raise _malformed(line, "action.tiles", str(exc)) from None
+    return Action(action_kind, int(data["player"]), tile, tiles, int(data.get("jokers") or 0),
+                  data.get("target"), data.get("number"))
+
+
+def _check_row(row: dict[str, Any], n: int) -> None:
+    """A body line must be exactly one of event, action or final, of the right shape."""
+    if "event" in row:
+        ev = row["event"]
+        if not isinstance(ev, dict):
+            raise _malformed(n, "event", f"expected an object, got {ev!r}")
+        if not isinstance(ev.get("type"), str):
+            raise _malformed(n, "event.type", f"expected an event type (text), got "
+                                              f"{ev.get('type')!r}")
+    elif "final" in row:
+        final = row["final"]
+        if not isinstance(final, dict):
+            raise _malformed(n, "final", f"expected an object, got {final!r}")
+        sc = final.get("scores")
+        if not (isinstance(sc, list) and len(sc) == 4 and all(_is_int(x) for x in sc)):
+            raise _malformed(n, "final.scores", f"expected four whole numbers, got {sc!r}")
+
+
+def read_games(source: str | Path | Iterable[str]) -> list[list[dict[str, Any]]]:
+    """The games of a record (a path or its lines), each a header then its body lines, with
+    every header checked (:class:`RecordError` "malformed record: line N, field F: ...").
+    Each row keeps its line number under ``"_line"``."""
+    games = split_games(_load(source))
+    for rows in games:
+        _check_header(rows[0])
+    return games
+
+
+def game_from_header(head: dict[str, Any], *, check_invariants: bool = True) -> Game:
+    """The game a record's header starts: from its position, or its rule set, options and
+    seed. Raises :class:`RecordError` for a header that sets up no game."""
+    _check_header(head)
+    version = head.get("version")
+    if version not in _READABLE:
+        raise RecordError(f"record version {version} is not one of "
+                          f"{', '.join(map(str, _READABLE))}")
+    try:
+        if head.get("position") is not None:
+            return Game.from_position(head["position"], head["seed"],
+                                      max_hands=head.get("max_hands"), names=head.get("names"),
+                                      check_invariants=check_invariants)
+        rules = get_rule_set(head["rules"], **head.get("options", {}))
+        return Game(rules, head["seed"], max_hands=head.get("max_hands"),
+                    names=head.get("names"), check_invariants=check_invariants,
+                    legacy_windows=version == 1)
+    except (KeyError, TypeError, ValueError) as exc:
+        raise RecordError(f"line {head.get('_line', 1)}: bad header ({exc})") from exc
+
+
 def replay(source: str | Path | Iterable[str]) -> ReplayReport:
     """Replay a record (a path or its lines) and check every event and the final scores.
 
@@ -127,7 +268,7 @@ def replay(source: str | Path | Iterable[str]) -> ReplayReport:
     a record that reads but does not replay gives a report with ``ok=False`` and the
     ``problem``.
     """
-    games = split_games(_load(source))
+    games = read_games(source)
     actions = events = 0
     scores: list[int] = []
     for i, rows in enumerate(games, 1):
@@ -137,28 +278,17 @@ def replay(source: str | Path | Iterable[str]) -> ReplayReport:
         scores = report.scores
         if not report.ok:
             where = f"game {i} of {len(games)}: " if len(games) > 1 else ""
-            return ReplayReport(False, actions, events, scores, where + (report.problem or ""))
+            problem = report.problem or ""
+            if report.malformed and where:
+                problem = f"{problem} ({where.rstrip(': ')})"
+                where = ""
+            return ReplayReport(False, actions, events, scores, where + problem,
+                                malformed=report.malformed)
     return ReplayReport(True, actions, events, scores, None, len(games))
 
 
 def _replay_game(rows: list[dict[str, Any]]) -> ReplayReport:
-    head = rows[0]
-    version = head.get("version")
-    if version not in _READABLE:
-        raise RecordError(f"record version {version} is not one of "
-                          f"{', '.join(map(str, _READABLE))}")
-    try:
-        if head.get("position") is not None:
-            game = Game.from_position(head["position"], head["seed"],
-                                      max_hands=head.get("max_hands"), names=head.get("names"),
-                                      check_invariants=True)
-        else:
-            rules = get_rule_set(head["rules"], **head.get("options", {}))
-            game = Game(rules, head["seed"], max_hands=head.get("max_hands"),
-                        names=head.get("names"), check_invariants=True,
-                        legacy_windows=version == 1)
-    except (KeyError, TypeError, ValueError) as exc:
-        raise RecordError(f"line {head['_line']}: bad header ({exc!r})") from exc
+    game = game_from_header(rows[0])
     produced = 0  # events of the replay compared so far
     n_actions = 0
     final: Any = None
@@ -168,6 +298,12 @@ def _replay_game(rows: list[dict[str, Any]]) -> ReplayReport:
 
     for row in rows[1:]:
         n = row.pop("_line")
+        try:
+            _check_row(row, n)
+            action = action_of_row(row["action"], n) if "action" in row else None
+        except RecordError as exc:
+            return ReplayReport(False, n_actions, produced, list(game.scores), str(exc),
+                                malformed=True)
         if "event" in row:
             if produced >= len(game.events):
                 return fail(f"line {n}: the record has an event the replay did not produce: "
@@ -181,8 +317,8 @@ def _replay_game(rows: list[dict[str, Any]]) -> ReplayReport:
             if produced != len(game.events):
                 return fail(f"line {n}: the replay produced events the record lacks: "
                             f"{game.events[produced].to_json(full=True)}")
+            assert action is not None
             try:
-                action = Action.from_json(row["action"])
                 game.apply(action)
             except (ValueError, KeyError, TypeError, AttributeError, AssertionError) as exc:
                 return fail(f"line {n}: action {row['action']} cannot be replayed: {exc}")

@@ -6,18 +6,55 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-__all__ = ["add_option_argument", "parse_option_value", "parse_options", "check_writable"]
+__all__ = ["add_option_argument", "parse_option_value", "parse_options", "check_writable",
+           "coerce_options", "show_value", "options_help"]
+
+_TRUE = ("true", "yes", "on", "1")
+_FALSE = ("false", "no", "off", "0")
+
+
+def show_value(value: Any) -> str:
+    """An option's value as the command line writes it: ``true``/``false`` for yes-or-no
+    options, otherwise the value."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
+
+
+def options_help() -> str:
+    """Every rule set's options and their values, from the rule sets' own declarations
+    (``RuleSet.options_spec``): help never names an option that does not exist."""
+    from ..rules import RULE_SETS, get_rule_set
+
+    parts = []
+    for name in sorted(RULE_SETS):
+        spec = get_rule_set(name).options_spec
+        shown = []
+        for o in spec:
+            if o.choices is None:
+                shown.append(f"{o.name}=TEXT")
+            elif all(isinstance(c, bool) for c in o.choices):
+                shown.append(f"{o.name}=true|false")
+            elif len(o.choices) > 6:
+                shown.append(f"{o.name}={show_value(o.choices[0])}..{show_value(o.choices[-1])}")
+            else:
+                shown.append(f"{o.name}={'|'.join(show_value(c) for c in o.choices)}")
+        parts.append(f"{name}: {', '.join(shown) or 'none'}")
+    return "; ".join(parts)
 
 
 def add_option_argument(p: argparse.ArgumentParser) -> None:
-    """Add ``--option NAME=VALUE`` (repeatable) to ``p``; the values land in ``args.option``."""
+    """Add ``--option NAME=VALUE`` (repeatable) to ``p``; the values land in ``args.option``.
+    The help lists the options the rule sets declare."""
     p.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
-                   help="a rule-set option, e.g. bonus_tiles=false, seven_pairs=true, "
-                        "false_mahjong=penalise (repeatable; docs/rules/ lists them)")
+                   help=f"a rule-set option (repeatable; yes/no, true/false and 1/0 alike; "
+                        f"docs/rules/ explains them). {options_help()}".replace("%", "%%"))
 
 
 def parse_option_value(text: str) -> Any:
-    """``"true"``/``"false"`` -> bool, digits -> int, otherwise the text."""
+    """``"true"``/``"false"`` (``yes``/``no``, ``on``/``off``) -> bool, digits -> int,
+    otherwise the text. :func:`coerce_options` then reads ``1``/``0`` as yes/no for the
+    options that are yes-or-no."""
     low = text.lower()
     if low in ("true", "yes", "on"):
         return True
@@ -37,6 +74,42 @@ def parse_options(pairs: list[str]) -> dict[str, Any]:
         if not sep or not name.strip():
             raise ValueError(f"option {pair!r} is not NAME=VALUE")
         out[name.strip()] = parse_option_value(value.strip())
+    return out
+
+
+def coerce_options(rules_name: str, options: dict[str, Any]) -> dict[str, Any]:
+    """``options`` read against the rule set's declarations: a yes-or-no option takes
+    ``true/false``, ``yes/no``, ``on/off`` and ``1/0`` alike; a number option takes digits.
+    Raises ``ValueError`` naming the option and its allowed values (shown as the command
+    line writes them) for a value the option does not take. Unknown rule sets and options
+    are left for the rule set to report."""
+    from ..rules import RULE_SETS, get_rule_set
+
+    if rules_name not in RULE_SETS:
+        return dict(options)
+    spec = {o.name: o for o in get_rule_set(rules_name).options_spec}
+    out: dict[str, Any] = {}
+    for name, value in options.items():
+        o = spec.get(name)
+        if o is None or o.choices is None:
+            out[name] = value
+            continue
+        if all(isinstance(c, bool) for c in o.choices):
+            text = show_value(value).lower()
+            if text in _TRUE:
+                value = True
+            elif text in _FALSE:
+                value = False
+        elif isinstance(value, bool):
+            value = show_value(value)
+        if value not in o.choices or type(value) is not type(
+                next((c for c in o.choices if c == value), value)):
+            allowed = ", ".join(show_value(c) for c in o.choices)
+            if all(isinstance(c, bool) for c in o.choices):
+                allowed += " (or yes, no, 1, 0)"
+            raise ValueError(f"option {name}={show_value(options[name])} is not allowed for "
+                             f"the {rules_name} rules; choose from {allowed}")
+        out[name] = value
     return out
 
 

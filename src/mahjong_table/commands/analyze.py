@@ -20,18 +20,21 @@ import argparse
 import json
 import sys
 from collections.abc import Sequence
+from typing import Any
 
 from ..analysis.hand import HandAnalysis, analyze_hand
 from ..analysis.shanten import Forms
 from ..analysis.waits import TileUnseen
 from ..melds import Hand, parse_hand
-from ..rules import RuleSetError, get_rule_set
+from ..rules import RULE_SETS, RuleSetError, get_rule_set
 from ..rules.american.advice import DiscardOption, charleston_advice, discard_advice
 from ..rules.american.card import PRACTICE, card_from_option
 from ..rules.american.matcher import LineDistance, hand_counts, tiles_away
 from ..rules.american.model import Card, CardError
 from ..tiles import AMERICAN_TILE_SET, NotationError, format_tiles, parse_tiles
+from ._options import add_option_argument, coerce_options, parse_options
 from ._position import position_hand, read_position
+from ._text import emit, tile_text
 
 __all__ = ["add_parser", "format_analysis", "run"]
 
@@ -39,6 +42,8 @@ _FORM_NAMES = {
     "standard": "standard",
     "seven_pairs": "seven pairs",
     "thirteen_orphans": "thirteen orphans",
+    "honours_and_knitted": "honours and knitted tiles",
+    "knitted_straight": "knitted straight with a set and a pair",
 }
 
 
@@ -64,7 +69,8 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
     p.add_argument("--player", type=int, choices=(0, 1, 2, 3), default=None,
                    help="with --position: whose hand (default: the player to act)")
     p.add_argument("--rules", default="hongkong",
-                   help="rule set: hongkong (default: seven pairs and thirteen orphans count), "
+                   help=f"rule set, one of {', '.join(sorted(RULE_SETS))}: hongkong (default: "
+                        "seven pairs and thirteen orphans count), "
                         "chinese (standard form only unless the options below are given) or "
                         "american (tiles away from every line of the card)")
     p.add_argument("--card", metavar="FILE",
@@ -77,6 +83,7 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
     p.add_argument("--thirteen-orphans", action="store_true",
                    help="Chinese rules: thirteen orphans count (rule-set option "
                         "thirteen_orphans)")
+    add_option_argument(p)
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.set_defaults(func=run)
 
@@ -90,6 +97,17 @@ def _away(n: int) -> str:
 
 
 def _tile_list(tiles: Sequence[TileUnseen], named: bool) -> str:
+    """The tiles with their unseen counts; those with none left unseen (all four seen or
+    held) are left out, and counted at the end."""
+    gone = sum(1 for u in tiles if u.unseen == 0)
+    tiles = [u for u in tiles if u.unseen > 0]
+    text = _tiles_shown(tiles, named) if tiles else "none left"
+    if gone:
+        text += f" ({_count(gone, 'kind')} with none left not shown)"
+    return text
+
+
+def _tiles_shown(tiles: Sequence[TileUnseen], named: bool) -> str:
     if named:
         return ", ".join(f"{u.tile} ({u.tile.name}, {u.unseen} unseen)" for u in tiles)
     return " ".join(f"{u.tile}({u.unseen})" for u in tiles)
@@ -161,6 +179,8 @@ def _from_position(args: argparse.Namespace) -> None:
         args.seen = ""
         args.card = pos.options.get("card", args.card)
     else:
+        if pos.options.get("scoring") == "mcr":
+            args.option = [*args.option, "scoring=mcr"]
         args.seven_pairs = bool(pos.options.get("seven_pairs", args.seven_pairs))
         args.thirteen_orphans = bool(pos.options.get("thirteen_orphans",
                                                      args.thirteen_orphans))
@@ -168,7 +188,7 @@ def _from_position(args: argparse.Namespace) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Analyse the hand; print JSON or a report; return the exit status."""
-    options: dict[str, bool] = {}
+    options: dict[str, Any] = {}
     if args.seven_pairs:
         options["seven_pairs"] = True
     if args.thirteen_orphans:
@@ -183,18 +203,20 @@ def run(args: argparse.Namespace) -> int:
     try:
         if args.card is not None:
             raise ValueError("--card is for --rules american only")
+        options.update(coerce_options(args.rules, parse_options(args.option)))
         rules = get_rule_set(args.rules, **options)
-        hand: Hand = parse_hand(args.hand, rules.tile_set)
-        seen = parse_tiles(args.seen) if args.seen else []
-        forms = Forms.of_rule_set(rules)
+        hand: Hand = parse_hand(tile_text(args.hand), rules.tile_set)
+        seen = parse_tiles(tile_text(args.seen)) if args.seen else []
+        # the rule set's own forms (MCR's special forms with --option scoring=mcr)
+        forms = rules.forms if rules.name == "chinese" else Forms.of_rule_set(rules)
         analysis = analyze_hand(hand, forms, seen)
     except (NotationError, RuleSetError, ValueError) as exc:
         print(f"mahjong-table analyze: error: {exc}", file=sys.stderr)
         return 2
     if args.json:
-        print(json.dumps(analysis.to_json(), ensure_ascii=False, indent=2))
+        emit(json.dumps(analysis.to_json(), ensure_ascii=False, indent=2))
     else:
-        print(format_analysis(analysis, getattr(rules, "title", rules.name)))
+        emit(format_analysis(analysis, getattr(rules, "title", rules.name)))
     return 0
 
 
@@ -258,7 +280,7 @@ def _run_american(args: argparse.Namespace) -> int:
             raise ValueError("--seen, --seven-pairs and --thirteen-orphans are not used for "
                              "American hands")
         card = card_from_option(args.card if args.card is not None else PRACTICE)
-        hand = parse_hand(args.hand, AMERICAN_TILE_SET)
+        hand = parse_hand(tile_text(args.hand), AMERICAN_TILE_SET)
         for m in hand.melds:
             if not m.exposed:
                 raise ValueError(f"{m}: American play declares no concealed kongs; write "
@@ -275,8 +297,8 @@ def _run_american(args: argparse.Namespace) -> int:
         print(f"mahjong-table analyze: error: {exc}", file=sys.stderr)
         return 2
     if args.json:
-        print(json.dumps(american_analysis_json(distances), ensure_ascii=False, indent=2))
+        emit(json.dumps(american_analysis_json(distances), ensure_ascii=False, indent=2))
     else:
-        print(format_american_analysis(hand, card, distances, discards, charleston,
+        emit(format_american_analysis(hand, card, distances, discards, charleston,
                                        "American (NMJL style)"))
     return 0

@@ -16,17 +16,20 @@ is N hands. ``--card FILE`` (American only) is the option ``card``.
 from __future__ import annotations
 
 import argparse
+import io
 import random
 import shutil
 import sys
 from typing import Any, TextIO
 
 from ..engine import Game, IllegalActionError, events_for
-from ..players import BOTS, Player, default_bot, make_bot
-from ..players.human import HumanPlayer, QuitGame
-from ..record import write_record
+from ..players import BOTS, Player, check_bot_kind, default_bot
+from ..players.human import HumanPlayer, QuitGame, UndoRequest
+from ..record import RecordError
 from ..rules import RULE_SETS, RuleSet, RuleSetError, get_rule_set
-from ._options import add_option_argument, check_writable, parse_options
+from ..tui import available as tui_available
+from ..tui.session import PRACTICE_OPTIONS, ResumeError, TableSession, TableSetup
+from ._options import add_option_argument, check_writable, coerce_options, parse_options
 from ._position import read_position
 
 __all__ = ["add_parser", "add_length_arguments", "game_length", "rules_from_args", "run",
@@ -62,7 +65,7 @@ def rules_from_args(args: argparse.Namespace) -> tuple[RuleSet, int | None]:
     limit on the hands of a game. Raises ``ValueError`` or :class:`RuleSetError` with a
     message for the user (a flag the rule set does not have, a bad value).
     """
-    options = parse_options(args.option)
+    options = coerce_options(args.rules, parse_options(args.option))
     declared = {o.name for o in get_rule_set(args.rules).options_spec}
     title = _TITLES.get(args.rules, args.rules)
     if args.hands is not None and args.hands < 1:
@@ -111,7 +114,8 @@ def add_parser(sub: Any) -> None:
                             "game is N hands (default 4: each player deals once)")
     p.add_argument("--bots", default=None,
                    help=f"the three bots, comma separated, in turn order after you, "
-                        f"from: {', '.join(BOTS)} (default: three american bots for "
+                        f"from: {', '.join(BOTS)}, or cmd:COMMAND (a program speaking "
+                        f"docs/bot-protocol.md) (default: three american bots for "
                         f"--rules american, otherwise three efficiency bots)")
     p.add_argument("--seat", type=int, choices=(0, 1, 2, 3), default=0,
                    help="your player number 0-3 (default 0); the seat winds are drawn")
@@ -123,6 +127,20 @@ def add_parser(sub: Any) -> None:
                    help="write the game record to FILE at the end (or when you quit)")
     p.add_argument("--ascii", action="store_true",
                    help="plain ASCII: no tile glyphs or box-drawing characters")
+    p.add_argument("--plain", action="store_true",
+                   help="the line interface (for screen readers and pipes) instead of the "
+                        "full-screen table; used anyway when input or output is no terminal")
+    p.add_argument("--resume", metavar="FILE",
+                   help="resume the game saved in FILE (a record written by play), the bots "
+                        "playing on exactly as they would have")
+    p.add_argument("--pace", type=float, default=0.6, metavar="SECONDS",
+                   help="full-screen table: seconds between the bots' moves (default 0.6; "
+                        "+ and - change it while playing)")
+    p.add_argument("--theme", choices=("colour", "mono"), default="colour",
+                   help="full-screen table: tiles coloured by suit, or no colour at all")
+    p.add_argument("--practice", action="append", default=[], choices=PRACTICE_OPTIONS,
+                   help="a practice option, off by default: undo (take back your last "
+                        "decision; games against bots only)")
     p.set_defaults(func=run)
 
 
@@ -156,6 +174,51 @@ def run_session(game: Game, human: HumanPlayer, players: list[Player]) -> Game:
     return game
 
 
+def _play_plain(session: TableSession, human: HumanPlayer) -> None:
+    """The line interface's loop over a :class:`TableSession`: narrate, let the bots play,
+    ask the person; ``u`` (practice option undo) takes back the person's last decision.
+    Raises :class:`QuitGame` if the person quits."""
+    seat = session.seat
+    seen = len(session.game.events)
+    human.notify([])
+    while not session.game.is_over:
+        if not session.human_to_act():
+            session.step_bot()
+        else:
+            try:
+                action = human.choose(session.game.view(seat))
+                session.apply_human(action)
+            except UndoRequest:
+                if session.undo():
+                    human.say("Your last decision is taken back.")
+                    seen = _catch_up(session, human)
+                    continue
+                human.say("Nothing to take back.")
+                continue
+            except IllegalActionError as exc:
+                human.say(f"Not allowed: {exc}")
+                continue
+        new = session.game.events[seen:]
+        seen = len(session.game.events)
+        human.notify(events_for(new, seat))
+
+
+def _catch_up(session: TableSession, human: HumanPlayer) -> int:
+    """Tell ``human`` (silently) everything its seat was shown so far: a resumed or undone
+    game's narration state. Returns the number of events told."""
+    out, inp = human.output, human.input
+    human.output, human.input = io.StringIO(), io.StringIO("")
+    try:
+        human.notify(events_for(session.game.events, session.seat))
+    finally:
+        human.output, human.input = out, inp
+    return len(session.game.events)
+
+
+def _default_save(seed: str) -> str:
+    return f"mahjong-{seed}.jsonl"
+
+
 def _can_encode(stream: TextIO, text: str) -> bool:
     enc = getattr(stream, "encoding", None) or "utf-8"
     try:
@@ -165,56 +228,113 @@ def _can_encode(stream: TextIO, text: str) -> bool:
     return True
 
 
+def _setup_from_args(args: argparse.Namespace) -> TableSetup:
+    """The new game the options describe. Raises ``ValueError`` or :class:`RuleSetError`
+    with a message for the user."""
+    if args.bots is not None:
+        kinds = [k.strip() for k in str(args.bots).split(",")]
+        if len(kinds) != 3:
+            raise ValueError(f"--bots needs three bot kinds (one per opponent), "
+                             f"got {len(kinds)}: {args.bots!r}")
+        for k in kinds:
+            check_bot_kind(k)
+    position_text = None
+    if args.position is not None:
+        position_text, pos = read_position(args.position)
+        rules = get_rule_set(pos.rules, **pos.options)
+        max_hands = args.hands
+        Game.from_position(position_text, 0)  # a bad position is reported before play
+    else:
+        rules, max_hands = rules_from_args(args)
+    if args.bots is None:
+        kinds = [default_bot(rules)] * 3
+    seed = str(args.seed) if args.seed is not None else str(random.SystemRandom().randrange(
+        1, 1_000_000))
+    return TableSetup(rules, seed, int(args.seat), tuple(kinds), max_hands, position_text,
+                      tuple(args.practice or ()))
+
+
+def _use_tui(args: argparse.Namespace, input: TextIO | None, output: TextIO | None) -> bool:
+    """The full-screen table opens on an interactive terminal unless ``--plain``."""
+    if args.plain or input is not None or output is not None:
+        return False
+    try:
+        return sys.stdin.isatty() and sys.stdout.isatty()
+    except (AttributeError, ValueError):
+        return False
+
+
 def run(args: argparse.Namespace, input: TextIO | None = None,
         output: TextIO | None = None) -> int:
-    """Run the ``play`` command. ``input``/``output`` default to standard input and output."""
+    """Run the ``play`` command. ``input``/``output`` default to standard input and output;
+    on an interactive terminal (and without ``--plain``) the full-screen table opens."""
     inp = input if input is not None else sys.stdin
     out = output if output is not None else sys.stdout
     try:
-        if args.bots is not None:
-            kinds = [k.strip() for k in str(args.bots).split(",")]
-            if len(kinds) != 3:
-                raise ValueError(f"--bots needs three bot kinds (one per opponent), "
-                                 f"got {len(kinds)}: {args.bots!r}")
-            for k in kinds:
-                if k not in BOTS:
-                    raise ValueError(f"unknown bot {k!r}; known: {', '.join(BOTS)}")
-        position_text = None
-        if args.position is not None:
-            position_text, pos = read_position(args.position)
-            rules = get_rule_set(pos.rules, **pos.options)
-            max_hands = args.hands
-            Game.from_position(position_text, 0)  # a bad position is reported before play
-        else:
-            rules, max_hands = rules_from_args(args)
-        if args.bots is None:
-            kinds = [default_bot(rules)] * 3
         if args.record:
             check_writable(args.record)
-    except (RuleSetError, ValueError) as exc:
-        print(f"mahjong-table play: {exc}", file=sys.stderr)
-        return 2
-    seed = str(args.seed) if args.seed is not None else str(random.SystemRandom().randrange(
-        1, 1_000_000))
-    seat = int(args.seat)
-    names: list[str] = []
-    others = iter(kinds)
-    for p in range(4):
-        names.append("You" if p == seat else f"{next(others).capitalize()} {p}")
-    players: list[Player] = []
-    try:
-        bot_kind = iter(kinds)
-        for p in range(4):
-            if p == seat:
-                continue
-            players.append(make_bot(next(bot_kind), f"{seed}/{p}", names[p], rules=rules))
+        if args.resume is not None:
+            session = TableSession.load(args.resume)
+        else:
+            session = TableSession(_setup_from_args(args))
     except ImportError as exc:
         print(f"mahjong-table play: a bot is not available ({exc}); "
               f"try --bots random,random,random", file=sys.stderr)
         return 2
-    except ValueError as exc:
+    except OSError as exc:
+        print(f"mahjong-table play: cannot read {args.resume}: {exc.strerror or exc}",
+              file=sys.stderr)
+        return 2
+    except (RuleSetError, RecordError, ResumeError, ValueError) as exc:
         print(f"mahjong-table play: {exc}", file=sys.stderr)
         return 2
+    seed = session.setup.seed
+    save_path = args.record or args.resume or _default_save(seed)
+    try:
+        if _use_tui(args, input, output):
+            if tui_available():
+                return _run_tui(args, session, save_path)
+            print("mahjong-table play: the full-screen table needs Textual (pip install "
+                  "'mahjong-table[tui]'); playing in the line interface.", file=sys.stderr)
+        return _run_plain(args, session, inp, out, save_path)
+    finally:
+        session.close()
+
+
+def _run_tui(args: argparse.Namespace, session: TableSession, save_path: str) -> int:
+    from ..tui.app import TableApp
+
+    app = TableApp(session, pace=max(float(args.pace), 0.0), save_path=save_path,
+                   card=getattr(session.setup.rules, "card", None), theme_name=args.theme,
+                   glyphs=not args.ascii)
+    try:
+        status = app.run()
+    except KeyboardInterrupt:
+        app.save(save_path)
+        status = 130
+    if app.saved_to is None and (status == 130 or (args.record and session.game.is_over)):
+        app.save(save_path)
+    elif args.record and app.saved_to != args.record:
+        app.save(args.record)
+    seed = session.setup.seed
+    print(f"mahjong-table play: seed {seed}; {len(session.game.results)} hand(s) played; "
+          f"scores {session.game.scores}.")
+    if app.saved_to is not None and not session.game.is_over:
+        print(f"Saved to {app.saved_to}: resume with mahjong-table play --resume "
+              f"{app.saved_to}")
+    elif app.saved_to is not None:
+        print(f"Record written to {app.saved_to} (check it with: mahjong-table replay "
+              f"{app.saved_to}).")
+    return int(status or 0)
+
+
+def _run_plain(args: argparse.Namespace, session: TableSession, inp: TextIO, out: TextIO,
+               save_path: str) -> int:
+    setup = session.setup
+    rules = setup.rules
+    seed = setup.seed
+    seat = setup.seat
+    names = list(session.game.names)
     ascii_only = bool(args.ascii) or not _can_encode(out, _GLYPH_PROBE)
     width = 80
     if out is sys.stdout and out.isatty():
@@ -227,25 +347,33 @@ def run(args: argparse.Namespace, input: TextIO | None = None,
                    "'Dead hands'). Declare it anyway? (y/n): ")
     human = HumanPlayer(inp, out, seat=seat, names=names, ascii=ascii_only, width=width,
                         allow_false_mahjong=false_mode in ("penalise", "dead"),
-                        false_mahjong_warning=warning, card=getattr(rules, "card", None))
-    players.insert(seat, human)
-    if position_text is not None:
-        game = Game.from_position(position_text, seed, max_hands=max_hands, names=names)
-    else:
-        game = Game(rules, seed, max_hands=max_hands, names=names)
-    length = game_length(rules, max_hands)
+                        false_mahjong_warning=warning, card=getattr(rules, "card", None),
+                        undo=session.undo_allowed, tile_set=rules.tile_set)
+    length = game_length(rules, session.game.max_hands)
     title = _TITLES.get(rules.name, rules.name)
     card = getattr(rules, "card", None)
     if card is not None:
         length += f", card: {card.name}"
-    human.say(f"mahjong-table play: {title} rules, {length}. Seed {seed} "
-              f"(play this game again with --seed {seed}).")
+    if args.resume is not None:
+        _catch_up(session, human)
+        human.say(f"mahjong-table play: resumed {args.resume}: {title} rules, {length}, "
+                  f"seed {seed}, after {len(session.game.results)} finished hand(s).")
+        if session.game.is_over:
+            human.say("That game is over. Final scores:")
+            human.show_standings(session.game.scores)
+            return 0
+    else:
+        human.say(f"mahjong-table play: {title} rules, {length}. Seed {seed} "
+                  f"(play this game again with --seed {seed}).")
     human.say(f"You are player {seat}, against "
-              f"{', '.join(names[p] for p in range(4) if p != seat)}. Type h for help.")
+              f"{', '.join(names[p] for p in range(4) if p != seat)}. Type h for help, "
+              f"i for a hint.")
     status = 0
     quit_reason: str | None = None
     try:
-        run_session(game, human, players)
+        if args.resume is None:
+            human.notify(events_for(session.game.events, seat))
+        _play_plain(session, human)
     except QuitGame as exc:
         quit_reason = exc.reason
     except KeyboardInterrupt:
@@ -253,17 +381,37 @@ def run(args: argparse.Namespace, input: TextIO | None = None,
         status = 130
     if quit_reason is not None:
         human.say()
-        human.say(f"Game stopped ({quit_reason}) after {len(game.results)} finished "
+        human.say(f"Game stopped ({quit_reason}) after {len(session.game.results)} finished "
                   f"hand(s). Scores so far:")
-        human.show_standings(game.scores)
+        human.show_standings(session.game.scores)
         human.say(f"Seed {seed}: play the same deal again with --seed {seed}.")
-    if args.record:
+    target: str | None = args.record
+    if quit_reason == "interrupted":
+        target = target or save_path  # Ctrl-C never loses a game
+    elif quit_reason == "quit" and target is None:
+        target = _offer_save(human, save_path)
+    if target:
         try:
-            with open(args.record, "w", encoding="utf-8") as fh:
-                write_record(game, fh)
+            session.save(target)
         except OSError as exc:
             print(f"mahjong-table play: cannot write the record: {exc}", file=sys.stderr)
             return 1
-        human.say(f"Record written to {args.record} "
-                  f"(check it with: mahjong-table replay {args.record}).")
+        if session.game.is_over:
+            human.say(f"Record written to {target} "
+                      f"(check it with: mahjong-table replay {target}).")
+        else:
+            human.say(f"Record written to {target} (check it with: mahjong-table replay "
+                      f"{target}; resume the game with: mahjong-table play --resume {target}).")
     return status
+
+
+def _offer_save(human: HumanPlayer, default: str) -> str | None:
+    """Quitting offers to save: a file name, Enter for ``default``, n (or no answer) for no."""
+    try:
+        answer = human.ask_line(f"Save the game to resume it later? File name (Enter: "
+                                f"{default}; n: do not save): ")
+    except KeyboardInterrupt:
+        return default
+    if answer is None or answer.lower() in ("n", "no"):
+        return None
+    return answer or default

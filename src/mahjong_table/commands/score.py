@@ -14,10 +14,11 @@ from collections.abc import Callable
 from typing import Any
 
 from ..melds import Hand, parse_hand
-from ..rules import RuleSet, RuleSetError, get_rule_set
+from ..rules import RULE_SETS, RuleSet, RuleSetError, get_rule_set
 from ..scoring import WIND_LETTERS, ScoreResult, WinContext, wind_index
 from ..tiles import NotationError, Tile, format_tiles, parse_tiles
-from ._options import add_option_argument, parse_options
+from ._options import add_option_argument, coerce_options, parse_options
+from ._text import emit, tile_text
 
 __all__ = ["add_parser", "build_context", "run"]
 
@@ -42,7 +43,7 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
     )
     p.add_argument("hand", metavar="HAND", help="the hand, winning tile included")
     p.add_argument("--rules", default="hongkong",
-                   help="rule set: hongkong (default), chinese, american")
+                   help=f"rule set: {', '.join(sorted(RULE_SETS))} (default hongkong)")
     p.add_argument("--win-tile", metavar="T",
                    help="the winning tile (default: the last concealed tile written)")
     how = p.add_mutually_exclusive_group()
@@ -64,12 +65,17 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
                         "--discarder is the robbed player)")
     p.add_argument("--kong-replacement", action="store_true",
                    help="won on the replacement tile drawn after a kong (self-drawn)")
+    p.add_argument("--last-of-kind", action="store_true",
+                   help="Chinese MCR scoring: the other three copies of the winning tile were "
+                        "already on the table (discards, exposed sets): MCR 'Last Tile'")
     p.add_argument("--heavenly", action="store_true",
                    help="East won on the dealt hand (self-drawn)")
     p.add_argument("--earthly", action="store_true",
                    help="won on East's very first discard (the discarder is East)")
     p.add_argument("--scoring", choices=("simple", "mcr"),
-                   help="Chinese rules only: the scoring scale (rule-set option 'scoring')")
+                   help="Chinese rules only: the scoring scale (rule-set option 'scoring'): "
+                        "simple (1 point a win) or mcr (Mahjong Competition Rules fans, 8-fan "
+                        "minimum, flowers 1 fan each via --bonus)")
     p.add_argument("--card", metavar="FILE",
                    help="American rules only: the card file, or 'practice' (the default; "
                         "rule-set option 'card')")
@@ -103,13 +109,13 @@ def build_context(args: argparse.Namespace, hand: Hand, rules: RuleSet) -> WinCo
     else:
         discarder = (seat - 1) % 4
     if args.win_tile is not None:
-        win_tile = Tile.parse(args.win_tile)
+        win_tile = Tile.parse(tile_text(args.win_tile))
     elif hand.concealed:
         win_tile = hand.concealed[-1]
     else:
         raise ValueError("the hand has no concealed tiles, so no winning tile: the winning tile "
                          "is written among the concealed tiles")
-    bonus = tuple(parse_tiles(args.bonus, rules.tile_set)) if args.bonus else ()
+    bonus = tuple(parse_tiles(tile_text(args.bonus), rules.tile_set)) if args.bonus else ()
     return WinContext(
         hand=hand,
         win_tile=win_tile,
@@ -123,6 +129,7 @@ def build_context(args: argparse.Namespace, hand: Hand, rules: RuleSet) -> WinCo
         kong_replacement=args.kong_replacement,
         heavenly=args.heavenly,
         earthly=args.earthly,
+        last_of_kind=bool(getattr(args, "last_of_kind", False)),
     )
 
 
@@ -189,17 +196,17 @@ def _score(args: argparse.Namespace, rules_name: str, options: dict[str, Any],
     """Build the rule set and the win's context, score, print; the exit status (0 a winning
     hand, 1 not winning, 2 malformed input named on standard error)."""
     try:
-        rules = get_rule_set(rules_name, **options)
-        hand = parse_hand(args.hand, rules.tile_set)
+        rules = get_rule_set(rules_name, **coerce_options(rules_name, options))
+        hand = parse_hand(tile_text(args.hand), rules.tile_set)
         ctx = context(args, hand, rules)
         result = rules.score(ctx)
     except (NotationError, RuleSetError, ValueError) as exc:
         print(f"mahjong-table score: error: {exc}", file=sys.stderr)
         return 2
     if args.json:
-        print(json.dumps(result.to_json(), ensure_ascii=False, indent=2))
+        emit(json.dumps(result.to_json(), ensure_ascii=False, indent=2))
     else:
-        print(describe(result, ctx, rules.title))
+        emit(describe(result, ctx, rules.title))
     return 0 if result.valid else 1
 
 
@@ -214,6 +221,7 @@ _NOT_AMERICAN = (
     ("heavenly", "--heavenly", "it changes no American payment"),
     ("earthly", "--earthly", "it changes no American payment"),
     ("scoring", "--scoring", "it is for Chinese rules"),
+    ("last_of_kind", "--last-of-kind", "it is for Chinese MCR scoring"),
 )
 
 
@@ -242,7 +250,7 @@ def build_american_context(args: argparse.Namespace, hand: Hand) -> WinContext:
     else:
         discarder = (seat - 1) % 4
     if args.win_tile is not None:
-        win_tile = Tile.parse(args.win_tile)
+        win_tile = Tile.parse(tile_text(args.win_tile))
     elif hand.concealed:
         win_tile = hand.concealed[-1]
     elif hand.melds:

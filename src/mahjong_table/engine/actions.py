@@ -84,6 +84,15 @@ class Action:
     target: int | None = None
     number: int | None = None
 
+    def __post_init__(self) -> None:
+        # two identity checks: cheap on the engine's hot paths (it shares Action instances)
+        if type(self.kind) is not ActionKind:
+            raise TypeError(f"Action kind must be an ActionKind (e.g. ActionKind.DISCARD), "
+                            f"got {type(self.kind).__name__} {self.kind!r}")
+        if self.tile is not None and type(self.tile) is not Tile:
+            raise TypeError(f"Action tile must be a Tile (e.g. Tile.parse('5p')) or None, "
+                            f"got {type(self.tile).__name__} {self.tile!r}")
+
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"kind": self.kind.value, "player": self.player}
         if self.tile is not None:

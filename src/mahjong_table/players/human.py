@@ -28,13 +28,13 @@ from typing import TYPE_CHECKING, Any, TextIO
 
 from ..engine import Action, ActionKind, PlayerView
 from ..engine.actions import EXPOSURE_SIZES
-from ..tiles import NUM_PLAYING, TILES, NotationError, Tile, format_tiles, parse_tiles
+from ..tiles import NUM_PLAYING, TILES, NotationError, Tile, TileSet, format_tiles, parse_tiles
 
 if TYPE_CHECKING:
     from ..rules.american.model import Card
 
-__all__ = ["HumanPlayer", "QuitGame", "describe_action", "tile_label", "tiles_glyphs",
-           "tiles_spaced"]
+__all__ = ["HumanPlayer", "QuitGame", "UndoRequest", "describe_action", "read_tile_text",
+           "tile_label", "tiles_glyphs", "tiles_spaced"]
 
 WIND_NAMES = ("East", "South", "West", "North")
 _WIND_OF_LETTER = {"E": 0, "S": 1, "W": 2, "N": 3}
@@ -45,6 +45,28 @@ _DIRECTIONS = {1: "to the right", 2: "over (across)", 3: "to the left"}
 _JOKER = 46
 _BLIND = re.compile(r"^\+(\d+)(blind)?$")
 _CHARLESTON_NAMES = {0: "first Charleston", 1: "second Charleston", 2: "courtesy pass"}
+
+
+class UndoRequest(Exception):
+    """The person asked to take back their last decision (``u``; the practice option
+    ``undo``). The caller undoes it and asks again."""
+
+
+def read_tile_text(text: str) -> str:
+    """Tile text as the one parser reads it everywhere (``play``, ``score``, ``analyze``):
+    Unicode tile glyphs become their mpsz names and suit letters are read in lower case
+    (``5P`` is ``5p``). The result goes to :func:`~mahjong_table.tiles.parse_tiles` or
+    :func:`~mahjong_table.melds.parse_hand`, which name any bad token."""
+    out = []
+    for ch in text:
+        t = _GLYPH_ALL.get(ch)
+        if t is not None:
+            out.append(str(t))
+        elif ch in "MPSZFGJ":
+            out.append(ch.lower())
+        else:
+            out.append(ch)
+    return "".join(out)
 
 
 class QuitGame(Exception):
@@ -169,6 +191,8 @@ How to answer:
   p / pass        pass on a claim
   n               show or hide English tile names
   r               show the table again
+  i / hint        a hint: shanten, waits, the advice and why, what a claim does
+  u / undo        take back your last decision (practice option --practice undo)
   h or ?          this help
   q               quit the game (asks first; the record is written if --record was given)
 Table: each seat shows its wind, name, score, the number of concealed tiles, exposed
@@ -196,6 +220,10 @@ _STAGE_EVENTS = frozenset({"charleston_stage", "passed", "received", "charleston
                            "courtesy_pass"})
 #: the glyph of each playing tile, read back as that tile
 _GLYPH_TILES = {t.glyph: t for t in (*TILES[:34], TILES[_JOKER])}
+#: every glyph (flowers, seasons too; the first tile of a shared glyph), for tile text
+_GLYPH_ALL: dict[str, Tile] = {}
+for _t in TILES:
+    _GLYPH_ALL.setdefault(_t.glyph, _t)
 
 
 class HumanPlayer:
@@ -211,8 +239,14 @@ class HumanPlayer:
                  names: Sequence[str] | None = None, ascii: bool = False,
                  show_names: bool = False, name: str = "You", width: int = 80,
                  allow_false_mahjong: bool = False, false_mahjong_warning: str | None = None,
-                 card: Card | None = None) -> None:
+                 card: Card | None = None, undo: bool = False,
+                 tile_set: TileSet | None = None) -> None:
         self.input = input
+        #: the practice option undo: ``u`` raises :class:`UndoRequest`
+        self.undo = undo
+        #: the rule set's tiles: a tile typed that is not among them is named as such
+        self.tile_set = tile_set
+        self._view: PlayerView | None = None
         #: the table penalises a false Mahjong (004 s07) instead of refusing it, so the person
         #: may declare one (after a warning)
         self.allow_false_mahjong = allow_false_mahjong
@@ -250,6 +284,10 @@ class HumanPlayer:
         """Write ``text`` and a newline."""
         self.output.write(text + "\n")
         self.output.flush()
+
+    def ask_line(self, prompt: str) -> str | None:
+        """Prompt and read one line (stripped); None at the end of input."""
+        return self._ask(prompt)
 
     def _ask(self, prompt: str) -> str | None:
         """Prompt and read one line; None at the end of input."""
@@ -498,8 +536,11 @@ class HumanPlayer:
         elif winner is not None:
             w = int(winner)
             disc = result.get("discarder")
+            win_tile = self._win_how.get("tile") or ev.get("win_tile")
             if self._win_how.get("self_drawn") or disc is None:
                 how = "self-drawn"
+                if win_tile:
+                    how += f" on {tile_label(Tile.parse(str(win_tile)))}"
             else:
                 src = "your" if disc == self.seat else f"{self._who(int(disc))}'s"
                 how = f"robbing {src} kong" if self._win_how.get("robbing_kong") \
@@ -520,8 +561,8 @@ class HumanPlayer:
                         glyphs = []
                     if glyphs:
                         self.say(f"         {'   '.join(glyphs)}")
-            if self._win_how.get("tile"):
-                self.say(f"  Winning tile: {tile_label(Tile.parse(str(self._win_how['tile'])))}")
+            if win_tile:
+                self.say(f"  Winning tile: {tile_label(Tile.parse(str(win_tile)))}")
             if self._bonus[w]:
                 self.say(f"  Bonus: {', '.join(tile_label(t) for t in self._bonus[w])}")
             if isinstance(score, Mapping):
@@ -672,6 +713,12 @@ class HumanPlayer:
             if jokers or flowers:
                 lines.append(f"   jokers: {jokers}  flowers: {flowers} (all flowers are "
                              f"alike)")
+        from ..tui.hints import waiting_line
+
+        card = self._the_card() if _card_game(view) else None
+        wait = waiting_line(view, card)
+        if wait:
+            lines.append(f"   {wait}")
         if self.show_names:
             names: list[str] = []
             i = 0
@@ -725,6 +772,7 @@ class HumanPlayer:
 
     def choose(self, view: PlayerView) -> Action:
         """Show the table and the menu; read until the person picks a legal action."""
+        self._view = view
         acts = list(view.legal_actions)
         kinds = {a.kind for a in acts}
         if ActionKind.CHARLESTON_PASS in kinds or ActionKind.COURTESY_PASS in kinds:
@@ -794,7 +842,26 @@ class HumanPlayer:
         if low in ("r", "redraw", "t", "table"):
             show(True)
             return None
+        if low in ("i", "hint"):
+            self._hint()
+            return None
+        if low in ("u", "undo"):
+            if self.undo:
+                raise UndoRequest()
+            self.say("Undo is a practice option: start the game with --practice undo.")
+            return None
         return answer
+
+    def _hint(self) -> None:
+        """Hints on request (issue 11): shanten, waits with unseen counts, the advice and its
+        reason, what each claim does."""
+        from ..tui.hints import hint_lines
+
+        if self._view is None:
+            return
+        self.say("Hint:")
+        for line in hint_lines(self._view, self._the_card() if _card_game(self._view) else None):
+            self.say(f"  {line}")
 
     def _label(self, a: Action, view: PlayerView, offered: Tile | None) -> str:
         """Menu wording of ``a`` in ``view`` (naming seats and exposures where it helps)."""
@@ -983,10 +1050,8 @@ class HumanPlayer:
                             f"tiles, numbered 1 to {len(hand)}.")
                 picked.append(hand[int(tok) - 1])
             else:
-                if tok in _GLYPH_TILES:
-                    tok = str(_GLYPH_TILES[tok])
                 try:
-                    picked.extend(parse_tiles(tok))
+                    picked.extend(parse_tiles(read_tile_text(tok)))
                 except NotationError as exc:
                     return (f"{tok!r} is not a tile: {exc}. Type {n} tiles (e.g. 3m 5p 7z) "
                             f"or their numbers in your hand.")
@@ -1032,6 +1097,16 @@ class HumanPlayer:
             return "You do not hold that many flowers."
         return tuple(sorted(chosen)), blind
 
+    def _not_in_tile_set(self, t: Tile) -> str | None:
+        """A message when ``t`` is no tile of the rule set played (``1j`` in Hong Kong)."""
+        ts = self.tile_set
+        if ts is None or ts.copies[t] > 0:
+            return None
+        rules = _RULES_NAMES.get(self._view.rules, self._view.rules) \
+            if self._view is not None else ts.name
+        return (f"{t} ({t.name}) is not a tile of the {rules} rule set: its {ts.size} tiles "
+                f"have none.")
+
     def _confirm_false_mahjong(self) -> bool:
         ans = self._ask(self.false_mahjong_warning)
         return ans is not None and ans.lower() in ("y", "yes")
@@ -1065,12 +1140,15 @@ class HumanPlayer:
                 return f"{kind.value.capitalize()} is not possible now."
         if any(ch.isdigit() for ch in answer):
             try:
-                tiles = parse_tiles(answer.replace(" ", ""))
+                tiles = parse_tiles(read_tile_text(answer).replace(" ", ""))
             except NotationError as exc:
                 return f"{answer!r} is not a tile: {exc}."
             if len(tiles) != 1:
                 return f"Type one tile to discard, e.g. {tiles[0]}, not {len(tiles)}."
             t = tiles[0]
+            foreign = self._not_in_tile_set(t)
+            if foreign:
+                return foreign
             for a in acts:
                 if a.kind is ActionKind.DISCARD and a.tile == t:
                     return a

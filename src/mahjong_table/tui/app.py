@@ -1,0 +1,807 @@
+"""The full-screen table, on Textual (issue 11): ``play`` on a terminal and ``replay --show``.
+
+Why Textual: it is the maintained Python TUI library people know (on Rich), it lays a screen
+out with CSS so the table fits 80x24 and grows with the window, and it has its own test
+harness (``App.run_test()`` and ``Pilot``: keys in, screen out) that the tests drive.
+
+Layout: the status line (rule set, prevailing wind, hand, dealer, live and dead wall); the
+four seats around a centre (you at the bottom, the next player in turn order on the right,
+the one opposite at the top, the one before you on the left), each with its wind, name,
+score, concealed count, exposed melds, bonus tiles and discards in order (claimed ones kept
+and marked); the latest events on the right; your hand below (glyphs with the mpsz name
+beneath, the drawn tile apart); the decision with its choices; the keys.
+
+Keys: left/right select a tile, Enter or d discards it; 1-9 pick a numbered choice (claims,
+kongs, Mahjong, joker exchanges, calling a hand dead, the Charleston vote, the courtesy ask);
+in a Charleston pass Space marks tiles, b sets the blind count, Enter passes; m Mahjong
+(a false one only where the rules penalise it, after a warning); h a hint; l the
+hand's history; c the colour-free theme; g glyphs on or off; + and - the bots' pace; s save;
+u undo (practice option); q quit (offers to save); Ctrl-C saves and quits, never losing a game.
+
+Only the engine's public API and the human seat's view and events are used (the replay
+viewer's all-hands-open mode shows ``game.view(p)`` of every seat, which is its purpose).
+"""
+
+from __future__ import annotations
+
+import io
+import textwrap
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from rich.console import Console
+from rich.text import Text
+from textual.app import App, ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.events import Key
+from textual.screen import ModalScreen
+from textual.widgets import Input, Static
+
+from ..engine import Action, ActionKind, Game, IllegalActionError, PlayerView, events_for
+from ..players.human import describe_action, tile_label
+from ..record import action_of_row, game_from_header, read_games
+from ..tiles import Tile
+from .hints import hint_lines, waiting_line
+from .render import (
+    WINDS,
+    Narrator,
+    TableMemory,
+    centre_text,
+    hand_text,
+    seat_text,
+    status_text,
+)
+from .session import TableSession
+
+if TYPE_CHECKING:
+    from ..rules.american.model import Card
+
+__all__ = ["ReplayApp", "TableApp", "screen_text"]
+
+CSS = """
+Screen { layout: vertical; }
+#status { height: 1; background: $boost; }
+#main { height: 1fr; }
+#board { width: 1fr; height: 100%; }
+#top { height: auto; min-height: 3; max-height: 5; border-bottom: solid $primary-darken-2; }
+#middle { height: 1fr; }
+#left { width: 1fr; height: 100%; }
+#centre { width: 16; height: 100%; content-align: center middle;
+          border-left: solid $primary-darken-2; border-right: solid $primary-darken-2; }
+#right { width: 1fr; height: 100%; }
+#bottom { height: auto; min-height: 2; max-height: 4; border-top: solid $primary-darken-2; }
+#log { width: 26; height: 100%; border-left: solid $primary-darken-2; }
+#hand { height: auto; max-height: 3; }
+#prompt { height: auto; min-height: 2; max-height: 5; background: $boost; }
+#keys { height: 1; color: $text-muted; }
+ModalScreen { align: center middle; }
+#dialog { width: 76; max-width: 100%; height: auto; max-height: 22; border: thick $primary;
+          background: $surface; padding: 0 1; }
+#dialog-body { height: auto; max-height: 18; }
+#dialog-keys { height: 1; color: $text-muted; }
+"""
+
+
+def screen_text(app: App[Any]) -> str:
+    """The screen as plain text, one line per row (what a person sees, without colour)."""
+    width, height = app.size
+    console = Console(width=width, height=height, file=io.StringIO(), force_terminal=True,
+                      color_system=None, record=True, legacy_windows=False, safe_box=False)
+    console.print(app.screen._compositor.render_update(
+        full=True, screen_stack=app._background_screens))
+    return console.export_text(styles=False)
+
+
+class TextScreen(ModalScreen[str]):
+    """A dialog of lines (hint, history, help, the end of a hand); a key closes it and is
+    given back to the caller (Enter, Escape, q)."""
+
+    def __init__(self, title: str, lines: Sequence[str], keys: str = "Enter: close",
+                 answers: Sequence[str] = ()) -> None:
+        super().__init__()
+        self._title = title
+        self._lines = list(lines)
+        self._keys = keys
+        self._answers = tuple(answers)
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="dialog"):
+            yield Static(Text(self._title, style="bold"))
+            with VerticalScroll(id="dialog-body"):
+                yield Static("\n".join(self._lines) or "(nothing yet)")
+            yield Static(self._keys, id="dialog-keys")
+
+    def on_key(self, event: Key) -> None:
+        if event.key in ("enter", "escape", "space", "q", *self._answers):
+            event.stop()
+            self.dismiss(event.key)
+
+
+class QuitScreen(ModalScreen[str]):
+    """Quitting offers to save: Enter saves to the file named and quits, Ctrl-D quits
+    without saving, Escape goes back to the game."""
+
+    def __init__(self, default_path: str) -> None:
+        super().__init__()
+        self.default_path = default_path
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="dialog"):
+            yield Static(Text("Quit the game", style="bold"))
+            yield Static("Save it to resume later (mahjong-table play --resume FILE)?")
+            yield Input(value=self.default_path, id="save-path")
+            yield Static("Enter: save and quit · Ctrl-D: quit without saving · Esc: play on",
+                         id="dialog-keys")
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        self.dismiss("save:" + event.value.strip())
+
+    def on_key(self, event: Key) -> None:
+        if event.key == "escape":
+            event.stop()
+            self.dismiss("back")
+        elif event.key == "ctrl+d":
+            event.stop()
+            self.dismiss("nosave")
+
+
+class NumberScreen(ModalScreen[str]):
+    """Asks for a number (the replay viewer's jump to a hand)."""
+
+    def __init__(self, question: str) -> None:
+        super().__init__()
+        self.question = question
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="dialog"):
+            yield Static(self.question)
+            yield Input(id="number")
+            yield Static("Enter: go · Esc: back", id="dialog-keys")
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        self.dismiss(event.value.strip())
+
+    def on_key(self, event: Key) -> None:
+        if event.key == "escape":
+            event.stop()
+            self.dismiss("")
+
+
+class _TableBase(App[int]):
+    """The table's layout and drawing, shared by the game and the replay viewer."""
+
+    CSS = CSS
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("ctrl+c", "interrupt", "save and quit", priority=True, show=False),
+        Binding("ctrl+q", "interrupt", "save and quit", priority=True, show=False),
+    ]
+
+    def __init__(self, *, theme_name: str = "colour", glyphs: bool = True) -> None:
+        super().__init__()
+        self.table_theme = theme_name
+        self.glyphs = glyphs
+        self.memory = TableMemory()
+        self.selected: int | None = None
+        self.marked: list[int] = []
+        self.hand_tiles: list[Tile] = []
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="status")
+        with Horizontal(id="main"):
+            with Vertical(id="board"):
+                yield Static(id="top")
+                with Horizontal(id="middle"):
+                    yield Static(id="left")
+                    yield Static(id="centre")
+                    yield Static(id="right")
+                yield Static(id="bottom")
+            yield Static(id="log")
+        yield Static(id="hand")
+        yield Static(id="prompt")
+        yield Static(id="keys")
+
+    def on_resize(self) -> None:
+        """The side panel grows with the window (26 columns at 80)."""
+        log = self.query_one("#log", Static)
+        log.styles.width = max(26, self.size.width // 4)
+
+    def _set(self, widget_id: str, content: Text | str) -> None:
+        self.query_one(f"#{widget_id}", Static).update(content)
+
+    def draw_table(self, view: PlayerView, log: Sequence[str], *,
+                   open_hands: dict[int, Sequence[Tile]] | None = None,
+                   status_extra: str = "", hand_view: PlayerView | None = None,
+                   you: bool = True, centre_extra: str = "") -> None:
+        """Draw the four seats, the centre, the log and the hand of ``hand_view`` (default
+        ``view``) from ``view``'s seat."""
+        me = view.player
+        self._set("status", status_text(view, self.memory, status_extra))
+        places = {"bottom": me, "right": (me + 1) % 4, "top": (me + 2) % 4,
+                  "left": (me + 3) % 4}
+        for place, p in places.items():
+            tiles = open_hands.get(p) if open_hands is not None and p != me else None
+            self._set(place, seat_text(view.seats[p], view, self.memory, self.table_theme,
+                                       you=you and p == me, open_tiles=tiles,
+                                       compact=place in ("left", "right")))
+        self._set("centre", centre_text(view, self.memory, centre_extra))
+        log_widget = self.query_one("#log", Static)
+        height = max(log_widget.size.height, 4)
+        width = max(log_widget.size.width - 2, 10)
+        wrapped: list[str] = []
+        for line in log[-height:]:
+            wrapped.extend(textwrap.wrap(line, width, subsequent_indent=" ") or [""])
+        self._set("log", "\n".join(wrapped[-height:]))
+        hv = hand_view or view
+        text, self.hand_tiles = hand_text(hv, self.selected, self.table_theme,
+                                          glyphs=self.glyphs, marked=self.marked)
+        self._set("hand", text)
+
+    def action_interrupt(self) -> None:  # overridden
+        self.exit(130, return_code=130)
+
+    def action_help_quit(self) -> None:
+        """Ctrl-C (Textual binds it to a reminder): the table's interrupt."""
+        self.action_interrupt()
+
+    async def action_quit(self) -> None:
+        """Ctrl-Q: as Ctrl-C, never losing a game."""
+        self.action_interrupt()
+
+
+class TableApp(_TableBase):
+    """One person against three bots at the full-screen table. ``session`` is the game
+    (new or resumed); ``pace`` the seconds between the bots' visible moves; ``save_path``
+    where quitting offers to save (and Ctrl-C saves). ``exit`` code: 0 the game ended or the
+    person quit, 130 interrupted (the game saved)."""
+
+    def __init__(self, session: TableSession, *, pace: float = 0.6,
+                 save_path: str | None = None, card: Card | None = None,
+                 theme_name: str = "colour", glyphs: bool = True) -> None:
+        super().__init__(theme_name=theme_name, glyphs=glyphs)
+        self.session = session
+        self.pace = pace
+        self.save_path = save_path or f"mahjong-{session.setup.seed}.jsonl"
+        self.card = card if card is not None else getattr(session.setup.rules, "card", None)
+        self.narrator = Narrator(session.seat, session.game.names)
+        self.seen = 0
+        self.blind = 0
+        self.saved_to: str | None = None
+        self.message = ""
+        self.quit_reason: str | None = None
+        self._busy = False
+        self._pending: Any = None
+
+    # ----- the loop ------------------------------------------------------------------------
+
+    def on_mount(self) -> None:
+        self.title = "mahjong-table"
+        self._catch_up(summaries=False)
+        self.redraw()
+        self.call_after_refresh(self.advance)
+
+    def _catch_up(self, summaries: bool = True) -> list[str] | None:
+        """Narrate the events since the last call (for the person's seat only)."""
+        game = self.session.game
+        new = events_for(game.events[self.seen:], self.session.seat)
+        self.seen = len(game.events)
+        self.memory.feed(new)
+        _added, summary = self.narrator.feed(new)
+        return summary if summaries else None
+
+    def advance(self) -> None:
+        """Let the bots play until the person's decision, pausing ``pace`` seconds after
+        each visible bot move and at the end of each hand."""
+        if self._busy or self.is_headless_paused():
+            return
+        s = self.session
+        while True:
+            if s.game.is_over:
+                self.redraw()
+                self._catch_up()
+                self._show_game_over(self.narrator.summaries[-1] if self.narrator.summaries
+                                     else [])
+                return
+            if s.human_to_act():
+                self.selected = self._default_selection()
+                self.redraw()
+                return
+            action = s.step_bot()
+            summary = self._catch_up()
+            if summary:
+                self.redraw()
+                self._busy = True
+                self._show_summary(summary)
+                return
+            if self.pace > 0 and action is not None and action.kind is not ActionKind.PASS:
+                self.redraw()
+                self._busy = True
+                self.set_timer(self.pace, self._resume_after_pause)
+                return
+
+    def _show_summary(self, summary: Sequence[str]) -> None:
+        """The end of a hand: the winning hand, the scoring item by item, the payments and
+        the running totals (as the line interface words them)."""
+        keys = ("Enter: the final standings" if self.session.game.is_over
+                else "Enter: next hand · q: quit")
+        self.push_screen(TextScreen("End of the hand", summary, keys), self._after_summary)
+
+    def is_headless_paused(self) -> bool:
+        return len(self.screen_stack) > 1
+
+    def _resume_after_pause(self) -> None:
+        self._busy = False
+        self.advance()
+
+    def _after_summary(self, key: str | None) -> None:
+        self._busy = False
+        if key == "q":
+            self.action_quit_table()
+            return
+        if self.session.game.is_over:
+            self.advance()
+            return
+        self.advance()
+
+    def _show_game_over(self, summary: Sequence[str]) -> None:
+        if self.is_headless_paused():
+            return
+        lines = list(summary)
+        self.push_screen(TextScreen("Game over", lines, "Enter: leave the table"),
+                         lambda _k: self.exit(0))
+
+    # ----- drawing -------------------------------------------------------------------------
+
+    def view(self) -> PlayerView:
+        return self.session.game.view(self.session.seat)
+
+    def _default_selection(self) -> int | None:
+        view = self.view()
+        if not any(a.kind in (ActionKind.DISCARD, ActionKind.CHARLESTON_PASS,
+                              ActionKind.COURTESY_PASS) for a in view.legal_actions):
+            self.marked = []
+            return None
+        n = len(view.concealed)
+        if self._pass_kind(view) is not None:
+            return 0 if self.selected is None or self.selected >= n else self.selected
+        if self.selected is None or self.selected >= n:
+            return n - 1
+        return self.selected
+
+    def redraw(self) -> None:
+        """Draw the table, the decision and the keys."""
+        view = self.view()
+        pace = f"pace {self.pace:g}s"
+        self.draw_table(view, self.narrator.lines, centre_extra=pace)
+        self._set("prompt", self._prompt_text(view))
+        keys = "←→ Enter discard · 1-9 choose · h hint · l log · s save · q quit"
+        if self._pass_kind(view) is not None:
+            keys = "←→ Space mark · b blind · Enter pass · h hint · l log · q quit"
+        if self.session.undo_allowed:
+            keys += " · u undo"
+        self._set("keys", keys + " · ? help")
+
+    def choices(self, view: PlayerView) -> list[Action]:
+        """The numbered choices: every legal action but discards and passes of tiles."""
+        return [a for a in view.legal_actions
+                if a.kind not in (ActionKind.DISCARD, ActionKind.CHARLESTON_PASS,
+                                  ActionKind.COURTESY_PASS)]
+
+    def _label(self, a: Action, view: PlayerView) -> str:
+        offered = view.last_discard
+        if a.kind is ActionKind.JOKER_EXCHANGE and a.target is not None:
+            return f"Exchange {a.tile} for the joker of {WINDS[view.seats[a.target].wind]}"
+        if a.kind is ActionKind.CALL_DEAD and a.target is not None:
+            return f"Call {WINDS[view.seats[a.target].wind]}'s hand dead"
+        return describe_action(a, claimed=offered, drawn=view.drawn)
+
+    @staticmethod
+    def _pass_kind(view: PlayerView) -> ActionKind | None:
+        for a in view.legal_actions:
+            if a.kind in (ActionKind.CHARLESTON_PASS, ActionKind.COURTESY_PASS):
+                return a.kind
+        return None
+
+    def _prompt_text(self, view: PlayerView) -> Text:
+        out = Text()
+        s = self.session
+        if s.game.is_over:
+            out.append("The game is over.")
+            return out
+        if not s.human_to_act():
+            p = s.to_act()
+            who = view.seats[p].name if p is not None else "?"
+            out.append(f"{who} is playing…")
+        else:
+            choices = self.choices(view)
+            kind = self._pass_kind(view)
+            if kind is not None:
+                n = self._pass_size(view)
+                out.append(f"{self._stage_words(view)}: mark {n} with Space "
+                           f"({len(self.marked)} marked", style="bold")
+                if self.blind:
+                    out.append(f", {self.blind} blind", style="bold")
+                out.append("), Enter passes. ", style="bold")
+            elif view.phase == "claim" and view.last_discard is not None:
+                d = view.discarder
+                who = view.seats[d].name if d is not None else "Someone"
+                out.append(f"{who} discarded {tile_label(view.last_discard)}. Claim it? ",
+                           style="bold")
+            elif view.phase == "rob":
+                out.append("A tile is added to a kong: rob it to win? ", style="bold")
+            elif any(a.kind is ActionKind.DISCARD for a in view.legal_actions):
+                drew = f"you drew {tile_label(view.drawn)}; " if view.drawn else ""
+                out.append(f"Your turn: {drew}pick a tile and press Enter to discard it. ",
+                           style="bold")
+            else:
+                out.append("Your decision: ", style="bold")
+            for i, a in enumerate(choices[:9], 1):
+                out.append(f"[{i}] ", style="bold")
+                out.append(self._label(a, view) + "  ")
+        wait = waiting_line(view, self.card) if s.human_to_act() else None
+        if wait:
+            out.append("\n" + wait, style="italic")
+        if self.message:
+            out.append("\n" + self.message, style="bold")
+        return out
+
+    def _stage_words(self, view: PlayerView) -> str:
+        """``"First Charleston, pass 3 tiles to the right (to East (American 1))"``, as the
+        line interface words the stage."""
+        human = self.narrator.human
+        words = human._stage_words(human._stage_info(view))
+        return words[0].upper() + words[1:]
+
+    def _pass_size(self, view: PlayerView) -> int:
+        for a in view.legal_actions:
+            if a.kind in (ActionKind.CHARLESTON_PASS, ActionKind.COURTESY_PASS):
+                return len(a.tiles) + (a.number or 0)
+        return 0
+
+    # ----- input ---------------------------------------------------------------------------
+
+    def on_key(self, event: Key) -> None:
+        if self.is_headless_paused():
+            return
+        key = event.key
+        handlers: dict[str, Callable[[], None]] = {
+            "left": lambda: self._move(-1), "right": lambda: self._move(1),
+            "enter": self._enter, "d": self._enter, "space": self._mark,
+            "b": self._blind, "h": self._hint, "l": self._history, "c": self._theme,
+            "g": self._glyphs, "plus": lambda: self._pace(0.25),
+            "equals_sign": lambda: self._pace(0.25), "minus": lambda: self._pace(-0.25),
+            "s": self._save_now, "q": self.action_quit_table, "u": self._undo,
+            "m": self._mahjong,
+            "question_mark": self._help,
+        }
+        if key in handlers:
+            event.stop()
+            self.message = ""
+            handlers[key]()
+            return
+        if key.isdigit() and key != "0":
+            event.stop()
+            self.message = ""
+            self._choose(int(key))
+
+    def _move(self, step: int) -> None:
+        if self.selected is None or not self.hand_tiles:
+            return
+        self.selected = (self.selected + step) % len(self.hand_tiles)
+        self.redraw()
+
+    def _apply(self, action: Action) -> None:
+        try:
+            self.session.apply_human(action)
+        except IllegalActionError as exc:
+            self.message = f"Not allowed: {exc}"
+            self.redraw()
+            return
+        self.marked = []
+        self.blind = 0
+        summary = self._catch_up()
+        if summary:
+            self.redraw()
+            self._busy = True
+            self._show_summary(summary)
+            return
+        self.redraw()
+        self.advance()
+
+    def _enter(self) -> None:
+        if not self.session.human_to_act():
+            return
+        view = self.view()
+        kind = self._pass_kind(view)
+        if kind is not None:
+            self._submit_pass(view, kind)
+            return
+        if self.selected is None or self.selected >= len(self.hand_tiles):
+            return
+        t = self.hand_tiles[self.selected]
+        for a in view.legal_actions:
+            if a.kind is ActionKind.DISCARD and a.tile == t:
+                self._apply(a)
+                return
+        self.message = (f"You cannot discard {t} now." if any(
+            a.kind is ActionKind.DISCARD for a in view.legal_actions)
+            else "Answer with a number: the choices are above.")
+        self.redraw()
+
+    def _choose(self, n: int) -> None:
+        if not self.session.human_to_act():
+            return
+        choices = self.choices(self.view())
+        if 1 <= n <= len(choices):
+            self._apply(choices[n - 1])
+
+    def _mahjong(self) -> None:
+        """m: declare Mahjong. Where the rules penalise a false Mahjong instead of refusing
+        it (Hong Kong false_mahjong=penalise, 004 s07; American false_mahjong=dead), a hand
+        that does not win may be declared after a warning."""
+        if not self.session.human_to_act():
+            return
+        view = self.view()
+        legal = next((a for a in view.legal_actions if a.kind is ActionKind.MAHJONG), None)
+        if legal is not None:
+            self._apply(legal)
+            return
+        mode = self.session.setup.rules.options.get("false_mahjong")
+        if mode not in ("penalise", "dead") or view.phase not in ("turn", "claim", "rob"):
+            self.message = "Your hand does not win: no Mahjong now."
+            self.redraw()
+            return
+        why = ("costs 64 to each other player (004 s07)" if mode == "penalise" else
+               "makes your hand dead: you stop playing and still pay (001 Part one)")
+        action = Action(ActionKind.MAHJONG, self.session.seat)
+
+        def done(key: str | None) -> None:
+            if key == "y":
+                self._apply(action)
+
+        self.push_screen(TextScreen("False Mahjong?", [
+            f"Your hand does not win. A false Mahjong {why}."],
+            "y: declare it anyway · Enter: no", answers=("y",)), done)
+
+    def _mark(self) -> None:
+        view = self.view()
+        if self._pass_kind(view) is None or self.selected is None:
+            return
+        if self.selected in self.marked:
+            self.marked.remove(self.selected)
+        elif self.hand_tiles[self.selected].is_joker:
+            self.message = "Jokers cannot be passed (001 Part one 06)."
+        else:
+            self.marked.append(self.selected)
+        self.redraw()
+
+    def _blind(self) -> None:
+        view = self.view()
+        top = max((a.number or 0 for a in view.legal_actions
+                   if a.kind is ActionKind.CHARLESTON_PASS), default=0)
+        if not top:
+            self.message = "No blind pass now: only on the last pass of a Charleston."
+        else:
+            self.blind = (self.blind + 1) % (top + 1)
+        self.redraw()
+
+    def _submit_pass(self, view: PlayerView, kind: ActionKind) -> None:
+        tiles = tuple(sorted(self.hand_tiles[i] for i in self.marked))
+        action = Action(kind, self.session.seat, tiles=tiles, number=self.blind or None)
+        if action in view.legal_actions:
+            self._apply(action)
+            return
+        n = self._pass_size(view)
+        self.message = (f"This pass is {n} tiles: {len(tiles)} marked"
+                        f"{f' and {self.blind} blind' if self.blind else ''}.")
+        self.redraw()
+
+    def _hint(self) -> None:
+        view = self.view()
+        lines = hint_lines(view, self.card) if self.session.human_to_act() else \
+            ["Hints are for your own decisions: wait for your turn."]
+        self.push_screen(TextScreen("Hint", lines, "Enter: close"))
+
+    def _history(self) -> None:
+        self.push_screen(TextScreen("This hand so far", self.narrator.lines,
+                                    "Enter: close (scroll with the arrow keys)"))
+
+    def _help(self) -> None:
+        self.push_screen(TextScreen("Keys", (__doc__ or "").split("Keys: ", 1)[1]
+                                    .split("\n\n")[0].replace("\n", " ").split("; "),
+                                    "Enter: close"))
+
+    def _theme(self) -> None:
+        self.table_theme = "mono" if self.table_theme == "colour" else "colour"
+        self.redraw()
+
+    def _glyphs(self) -> None:
+        self.glyphs = not self.glyphs
+        self.redraw()
+
+    def _pace(self, step: float) -> None:
+        self.pace = min(max(self.pace + step, 0.0), 3.0)
+        self.redraw()
+
+    def _undo(self) -> None:
+        if not self.session.undo_allowed:
+            self.message = "Undo is a practice option: start with --practice undo."
+            self.redraw()
+            return
+        if self.session.undo():
+            self.memory = TableMemory()
+            self.narrator = Narrator(self.session.seat, self.session.game.names)
+            self.seen = 0
+            self._catch_up(summaries=False)
+            self.message = "Your last decision is taken back."
+        else:
+            self.message = "Nothing to take back."
+        self.redraw()
+        self.advance()
+
+    def save(self, path: str) -> str | None:
+        """Save the game to ``path``; an error message, or None when saved."""
+        try:
+            self.session.save(path)
+        except OSError as exc:
+            return f"cannot save to {path}: {exc.strerror or exc}"
+        self.saved_to = path
+        return None
+
+    def _save_now(self) -> None:
+        err = self.save(self.save_path)
+        self.message = err or (f"Saved to {self.save_path} (resume with: mahjong-table play "
+                               f"--resume {self.save_path})")
+        self.redraw()
+
+    def action_quit_table(self) -> None:
+        """Quit, offering to save."""
+        def done(answer: str | None) -> None:
+            if answer is None or answer == "back":
+                return
+            if answer.startswith("save:"):
+                path = answer[5:] or self.save_path
+                err = self.save(path)
+                if err:
+                    self.message = err
+                    self.redraw()
+                    return
+            self.quit_reason = "quit"
+            self.exit(0)
+
+        self.push_screen(QuitScreen(self.save_path), done)
+
+    def action_interrupt(self) -> None:
+        """Ctrl-C: save the game and leave (the game is never lost)."""
+        self.save(self.save_path)
+        self.quit_reason = "interrupted"
+        self.exit(130, return_code=130)
+
+
+class ReplayApp(_TableBase):
+    """Step through a record (``replay FILE --show``): action by action (right/left), hand
+    by hand (]/[ or PageDown/PageUp), jump to a hand (j), Home/End; v changes the seat whose
+    view is shown, o opens every hand. Rebuilds the game from its seed for each step, with
+    the engine's public API only."""
+
+    def __init__(self, path: str | Path, *, seat: int = 0, open_hands: bool = False,
+                 theme_name: str = "colour", glyphs: bool = True, game_index: int = 0) -> None:
+        super().__init__(theme_name=theme_name, glyphs=glyphs)
+        games = read_games(path)
+        if not 0 <= game_index < len(games):
+            raise ValueError(f"{path} holds {len(games)} game(s); there is no game "
+                             f"{game_index + 1}")
+        rows = games[game_index]
+        self.header = rows[0]
+        self.actions = [action_of_row(r["action"], int(r["_line"])) for r in rows[1:]
+                        if "action" in r]
+        self.seat = seat
+        self.open = open_hands
+        self.step = 0
+        self.game = self._game_at(0)
+        # the hand each action is played in, found by playing the record once
+        self.hand_of: list[int] = []
+        g = game_from_header(self.header, check_invariants=False)
+        for a in self.actions:
+            self.hand_of.append(g.view(0).hand_number)
+            g.apply(a)
+        self.hands = (self.hand_of[-1] + 1) if self.hand_of else 1
+        self.game = self._game_at(0)
+
+    def _game_at(self, step: int) -> Game:
+        g = game_from_header(self.header, check_invariants=False)
+        for a in self.actions[:step]:
+            g.apply(a)
+        return g
+
+    def on_mount(self) -> None:
+        self.title = "mahjong-table replay"
+        self.redraw()
+
+    def go(self, step: int) -> None:
+        """Show the state after ``step`` actions (clamped to the record)."""
+        step = min(max(step, 0), len(self.actions))
+        if step != self.step:
+            self.step = step
+            self.game = self._game_at(step)
+        self.redraw()
+
+    def redraw(self) -> None:
+        g = self.game
+        view = g.view(self.seat)
+        shown = ([e.to_json(full=True) for e in g.events] if self.open
+                 else events_for(g.events, self.seat))
+        self.memory = TableMemory()
+        self.memory.feed(shown)
+        start = max((i for i, e in enumerate(shown) if e.get("type") == "hand_start"),
+                    default=0)
+        narrator = Narrator(self.seat, g.names)
+        narrator.feed([e for e in shown[:start] if e.get("type") == "game_start"])
+        narrator.feed(shown[start:])
+        opened: dict[int, Sequence[Tile]] | None = (
+            {p: g.view(p).concealed for p in range(4)} if self.open else None)
+        mode = "all hands open" if self.open else f"{WINDS[view.seats[self.seat].wind]}'s view"
+        self.selected = None
+        self.draw_table(view, narrator.lines, open_hands=opened, you=False)
+        nxt = (f"next: {self.actions[self.step]}" if self.step < len(self.actions)
+               else "end of the record")
+        last = f"last: {self.actions[self.step - 1]}" if self.step else "the start"
+        self._set("prompt", Text(f"Replay: action {self.step}/{len(self.actions)} · hand "
+                                 f"{view.hand_number + 1} of {self.hands} · {mode}\n{last} · "
+                                 f"{nxt}"))
+        self._set("keys", "←→ action · [ ] hand · j jump · v seat · o open · Home End · q quit")
+
+    def _hand_start(self, hand: int) -> int:
+        return next((i for i, h in enumerate(self.hand_of) if h >= hand), len(self.actions))
+
+    def on_key(self, event: Key) -> None:
+        if len(self.screen_stack) > 1:
+            return
+        key = event.key
+        cur = self.hand_of[self.step] if self.step < len(self.hand_of) else self.hands - 1
+        moves: dict[str, Callable[[], None]] = {
+            "right": lambda: self.go(self.step + 1), "n": lambda: self.go(self.step + 1),
+            "left": lambda: self.go(self.step - 1), "p": lambda: self.go(self.step - 1),
+            "right_square_bracket": lambda: self.go(self._hand_start(cur + 1)),
+            "pagedown": lambda: self.go(self._hand_start(cur + 1)),
+            "left_square_bracket": lambda: self.go(
+                self._hand_start(cur if self.step > self._hand_start(cur) else cur - 1)),
+            "pageup": lambda: self.go(
+                self._hand_start(cur if self.step > self._hand_start(cur) else cur - 1)),
+            "home": lambda: self.go(0), "end": lambda: self.go(len(self.actions)),
+            "v": self._next_seat, "o": self._toggle_open, "c": self._theme,
+            "g": self._glyphs, "j": self._jump, "q": lambda: self.exit(0),
+            "escape": lambda: self.exit(0),
+        }
+        if key in moves:
+            event.stop()
+            moves[key]()
+
+    def _next_seat(self) -> None:
+        self.seat = (self.seat + 1) % 4
+        self.redraw()
+
+    def _toggle_open(self) -> None:
+        self.open = not self.open
+        self.redraw()
+
+    def _theme(self) -> None:
+        self.table_theme = "mono" if self.table_theme == "colour" else "colour"
+        self.redraw()
+
+    def _glyphs(self) -> None:
+        self.glyphs = not self.glyphs
+        self.redraw()
+
+    def _jump(self) -> None:
+        def done(answer: str | None) -> None:
+            if answer and answer.isdigit() and 1 <= int(answer) <= self.hands:
+                self.go(self._hand_start(int(answer) - 1))
+
+        self.push_screen(NumberScreen(f"Jump to hand (1-{self.hands}):"), done)
+
+    def action_interrupt(self) -> None:
+        self.exit(0)
