@@ -6,7 +6,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: play test test-compiled lint bench simulate clean
+.PHONY: play test compiled test-compiled lint bench simulate clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -29,10 +29,12 @@ test: $(STAMP)
 # one in .compiled (ahead of it on PYTHONPATH), the whole suite run on it, and records made
 # by each build replayed by the other and compared byte for byte.
 COMPILED := $(CURDIR)/.compiled
-test-compiled: $(STAMP)
+compiled: $(STAMP)
 	rm -rf build dist-compiled $(COMPILED)
 	$(BIN)/python -m pip wheel --quiet --no-deps -w dist-compiled .
 	$(BIN)/python -m pip install --quiet --no-deps --target $(COMPILED) dist-compiled/*.whl
+
+test-compiled: compiled
 	PYTHONPATH=$(COMPILED) MAHJONG_TABLE_EXPECT_BUILD=compiled $(BIN)/python -m pytest
 	PYTHONPATH=$(COMPILED) $(BIN)/python -c "from mahjong_table._build import build_name; print(build_name())" | grep -q compiled
 	$(BIN)/python -c "from mahjong_table._build import build_name; print(build_name())" | grep -q pure
@@ -44,7 +46,7 @@ test-compiled: $(STAMP)
 	  $(BIN)/mahjong-table replay $(COMPILED)/$$r-compiled.jsonl || exit 1; \
 	done
 
-bench: $(STAMP)
+bench: $(STAMP) compiled
 	$(BIN)/python -m pip install --quiet -e '.[dev,bench]'
 	$(BIN)/python -m bench
 

@@ -1,8 +1,9 @@
 """``python -m bench``: every benchmark of issue 4, side by side, with ratios and targets.
 
 Options: ``--quick`` (smaller samples, for a smoke run), ``--only NAME`` (repeatable: shanten,
-correctness, scoring, simulation, american, positions), ``--seconds S`` (per side in the simulation
-benchmark).
+correctness, scoring, simulation, american, positions, mcr, web, builds), ``--seconds S`` (per
+side in the simulation benchmark). ``builds`` compares the pure and the compiled build (which
+``make bench`` installs in ``.compiled``) and the compiled build against the peers.
 Exit status 1 when a target is missed or a differential check finds a mismatch.
 """
 
@@ -13,10 +14,11 @@ import platform
 import sys
 import time
 
-from . import american, correctness, positions, scoring, shanten, simulation
+from . import american, builds, correctness, mcr, positions, scoring, shanten, simulation, web_load
 from .common import Report
 
-NAMES = ("shanten", "correctness", "scoring", "simulation", "american", "positions")
+NAMES = ("shanten", "correctness", "scoring", "simulation", "american", "positions", "mcr",
+         "web", "builds")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -46,6 +48,12 @@ def main(argv: list[str] | None = None) -> int:
         american.run(report, quick=quick)
     if "positions" in only:
         positions.run(report, quick=quick)
+    if "mcr" in only:
+        mcr.run(report, hands=5_000 if quick else 100_000)
+    if "builds" in only:  # issue 13: the compiled build (make bench installs it) and the pure
+        builds.run(report, quick=quick)
+    if "web" in only:  # issue 9: skipped when the web extra is not installed
+        web_load.run(report, quick=quick)
     print()
     print(f"{len(report.met)} target(s) met, {len(report.missed)} missed "
           f"({time.perf_counter() - start:.0f} s)")
