@@ -382,8 +382,9 @@ class HumanPlayer:
                          f"{self.style.dot} dealer {self._who(dealer)}")
             self.say()
             self.say(self._rule(title, heavy=True))
+            # the count is the live wall's before the deal (the deal follows this event)
             self._note(f"You sit {WIND_NAMES[self._winds[self.seat]]}. The wall is broken; "
-                       f"{ev.get('live_wall', '?')} tiles in the live wall.")
+                       f"{ev.get('live_wall', '?')} tiles in the live wall before the deal.")
         elif et == "deal" and p == self.seat and "tiles" in ev:
             tiles = parse_tiles(str(ev["tiles"]))
             self._note(f"You are dealt: {format_tiles(tiles)}")
