@@ -72,3 +72,20 @@ def test_claim_answers_and_who_may_claim_stay_hidden() -> None:
     for viewer in range(4):
         shown = events_for(game.events, viewer)
         assert all(s.get("player") == viewer for s in shown if s["type"] == "respond")
+
+
+def test_the_seed_is_shown_to_nobody_but_the_record() -> None:
+    """The seed decides every wall, so whoever knew it would know every hidden tile: no
+    player's events (nor a pipe bot's, nor a web client's, which are the same events) carry
+    it; the record does, to replay the game (found by a new-user test: the web table's first
+    message gave it away)."""
+    from mahjong_table.engine import events_for
+    from mahjong_table.record import record_lines
+
+    for rules in ("hongkong", "chinese", "american"):
+        game = Game(get_rule_set(rules), "a secret seed 4711", max_hands=1)
+        for p in range(4):
+            shown = json.dumps(events_for(game.events, p))
+            assert "4711" not in shown and '"seed"' not in shown
+        assert game.events[0].to_json(full=True)["seed"] == "a secret seed 4711"
+        assert "4711" in json.dumps(list(record_lines(game)))

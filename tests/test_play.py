@@ -301,3 +301,14 @@ def test_glyph_input_discards_that_tile() -> None:
     human = HumanPlayer(io.StringIO(tile.glyph + "\n"), io.StringIO(), seat=p)
     action = human.choose(view)
     assert action.kind is ActionKind.DISCARD and action.tile == tile
+
+
+def test_a_random_seed_is_shown_only_when_the_game_ends() -> None:
+    """A seed the player did not choose decides every wall: play shows it when the game is
+    over (to play it again), never before."""
+    status, out = run_play(SHORT, ALWAYS_ONE)
+    assert status == 0
+    first = out.index("A random seed, shown when the game ends")
+    match = re.search(r"Seed ([0-9a-f]{16}): play this game again with --seed \1", out)
+    assert match is not None and match.start() > first
+    assert out.count(match.group(1)) == 2  # the closing line only

@@ -2,8 +2,9 @@
 
 The person's seat is a :class:`~mahjong_table.players.human.HumanPlayer`; it is shown only
 ``game.view(seat)`` and the public form of the events (``event.to_json(for_player=seat)``).
-The seed is printed at the start so that a game can be played again; ``--record`` writes the
-record at the end, or when the person quits.
+A seed given with ``--seed`` is printed at the start, a random one only when the game ends (it
+decides every wall), so that a game can be played again; ``--record`` writes the record at the
+end, or when the person quits.
 
 The game's length on the command line, the same for ``play`` and ``simulate``
 (:func:`rules_from_args`): ``--rounds R`` is the number of wind rounds of the rule sets that
@@ -17,9 +18,10 @@ from __future__ import annotations
 
 import argparse
 import io
-import random
+import secrets
 import shutil
 import sys
+import time
 from typing import Any, TextIO
 
 from ..engine import Game, IllegalActionError, events_for
@@ -109,7 +111,7 @@ def add_parser(sub: Any) -> None:
     p.add_argument("--rules", choices=sorted(RULE_SETS), default="hongkong",
                    help="rule set (default hongkong)")
     p.add_argument("--seed", default=None,
-                   help="seed of the game (default: a random seed, printed at the start)")
+                   help="seed of the game (default: a random seed, shown when the game ends)")
     add_length_arguments(p, "stop after N hands (default: play the game out); an American "
                             "game is N hands (default 4: each player deals once)")
     p.add_argument("--bots", default=None,
@@ -215,8 +217,12 @@ def _catch_up(session: TableSession, human: HumanPlayer) -> int:
     return len(session.game.events)
 
 
-def _default_save(seed: str) -> str:
-    return f"mahjong-{seed}.jsonl"
+def _default_save(seed: str, seed_known: bool) -> str:
+    """The file a game is saved to unless told otherwise: named by its seed when the player
+    chose it, else by the time (a random seed is not shown before the game ends)."""
+    if seed_known:
+        return f"mahjong-{seed}.jsonl"
+    return f"mahjong-{time.strftime('%Y%m%d-%H%M%S')}.jsonl"
 
 
 def _can_encode(stream: TextIO, text: str) -> bool:
@@ -248,8 +254,9 @@ def _setup_from_args(args: argparse.Namespace) -> TableSetup:
         rules, max_hands = rules_from_args(args)
     if args.bots is None:
         kinds = [default_bot(rules)] * 3
-    seed = str(args.seed) if args.seed is not None else str(random.SystemRandom().randrange(
-        1, 1_000_000))
+    # a random seed is long enough that nobody can find it from their own deal (the seed
+    # decides every wall), and it is shown only when the game ends
+    seed = str(args.seed) if args.seed is not None else secrets.token_hex(8)
     return TableSetup(rules, seed, int(args.seat), tuple(kinds), max_hands, position_text,
                       tuple(args.practice or ()))
 
@@ -289,7 +296,7 @@ def run(args: argparse.Namespace, input: TextIO | None = None,
         print(f"mahjong-table play: {exc}", file=sys.stderr)
         return 2
     seed = session.setup.seed
-    save_path = args.record or args.resume or _default_save(seed)
+    save_path = args.record or args.resume or _default_save(seed, args.seed is not None)
     try:
         if _use_tui(args, input, output):
             if tui_available():
@@ -363,8 +370,10 @@ def _run_plain(args: argparse.Namespace, session: TableSession, inp: TextIO, out
             human.show_standings(session.game.scores)
             return 0
     else:
-        human.say(f"mahjong-table play: {title} rules, {length}. Seed {seed} "
-                  f"(play this game again with --seed {seed}).")
+        shown = (f"Seed {seed} (play this game again with --seed {seed})."
+                 if args.seed is not None else
+                 "A random seed, shown when the game ends (it decides every wall).")
+        human.say(f"mahjong-table play: {title} rules, {length}. {shown}")
     human.say(f"You are player {seat}, against "
               f"{', '.join(names[p] for p in range(4) if p != seat)}. Type h for help, "
               f"i for a hint.")
@@ -385,6 +394,8 @@ def _run_plain(args: argparse.Namespace, session: TableSession, inp: TextIO, out
                   f"hand(s). Scores so far:")
         human.show_standings(session.game.scores)
         human.say(f"Seed {seed}: play the same deal again with --seed {seed}.")
+    elif session.game.is_over:
+        human.say(f"Seed {seed}: play this game again with --seed {seed}.")
     target: str | None = args.record
     if quit_reason == "interrupted":
         target = target or save_path  # Ctrl-C never loses a game

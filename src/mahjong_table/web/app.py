@@ -375,8 +375,9 @@ def lobby_page(error: str | None = None) -> str:
 def links_page(server: Server, row: TableRow, base: str) -> str:
     parts = [_HEAD.format(title="mahjong-table: your table"),
              '<body class="lobby"><main><h1>Your table</h1>',
-             f"<p>{escape(get_rule_set(row.rules, **row.options).title)}; seed "
-             f"<code>{escape(row.seed)}</code>. Send each person their own link: whoever "
+             f"<p>{escape(get_rule_set(row.rules, **row.options).title)}; the seed is in "
+             "the record when the game ends (it decides every wall, so nobody is shown it "
+             "before). Send each person their own link: whoever "
              "has a seat's link plays that seat.</p><ul class=\"links\">"]
     for i, kind in enumerate(row.seats):
         if kind == "human":
