@@ -163,7 +163,13 @@ def test_score_and_analyze_accept_glyphs(capsys: pytest.CaptureFixture[str]) -> 
     assert main(["analyze", "".join(t.glyph for t in parse_tiles("123m456p789s1123z")),
                  "--json"]) == 0
     assert json.loads(capsys.readouterr().out)["shanten"] == 1
-    assert read_tile_text("5P 7Z") == "5p 7z"
+    assert read_tile_text("5P 7Z") == "5p 7z"  # the play prompt folds the case
+    # the notation itself is case-sensitive (shared/NOTATION.md): score and analyze refuse
+    # an upper-case suit letter, naming it (exit 2), as the shared contract's tests expect
+    assert main(["score", "123M456p789s111z22z", "--win-tile", "2z"]) == 2
+    assert "123M" in capsys.readouterr().err
+    assert main(["analyze", "123m456P789s1123z"]) == 2
+    capsys.readouterr()
 
 
 def _turn_view() -> tuple[Game, HumanPlayer]:

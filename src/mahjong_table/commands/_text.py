@@ -4,8 +4,8 @@
 (``PYTHONIOENCODING=cp1252`` has no Mahjong tile glyphs), tile glyphs fall back to their
 mpsz names and other characters to plain ASCII, so a command never dies of a
 ``UnicodeEncodeError`` and its exit status keeps its meaning (issue 11).
-:func:`tile_text` is the one reading of typed tiles (``play``, ``score``, ``analyze``):
-glyphs as their mpsz names and suit letters in either case.
+:func:`tile_text` is the reading of typed tiles for ``score`` and ``analyze``: glyphs as their
+mpsz names, the case kept (``play``'s prompt also reads upper-case suit letters).
 """
 
 from __future__ import annotations
@@ -24,7 +24,10 @@ for _t in TILES:
 _ASCII = {"·": "-", "─": "-", "═": "=", "→": "->", "←": "<-", "▶": ">", "‹": "<", "›": ">",
           "…": "...", "×": "x", "—": "-", "–": "-"}
 
-tile_text = read_tile_text
+def tile_text(text: str) -> str:
+    """Typed tiles for ``score`` and ``analyze``: glyphs read as their mpsz names, the case
+    kept (the notation is case-sensitive: ``5P`` is an error, shared/NOTATION.md)."""
+    return read_tile_text(text, fold_case=False)
 
 
 def text_fallback(text: str, encoding: str) -> str:

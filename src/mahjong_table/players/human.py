@@ -52,17 +52,19 @@ class UndoRequest(Exception):
     ``undo``). The caller undoes it and asks again."""
 
 
-def read_tile_text(text: str) -> str:
+def read_tile_text(text: str, *, fold_case: bool = True) -> str:
     """Tile text as the one parser reads it everywhere (``play``, ``score``, ``analyze``):
-    Unicode tile glyphs become their mpsz names and suit letters are read in lower case
-    (``5P`` is ``5p``). The result goes to :func:`~mahjong_table.tiles.parse_tiles` or
+    Unicode tile glyphs become their mpsz names; with ``fold_case`` (a person typing at the
+    play prompt) suit letters are read in lower case (``5P`` is ``5p``). ``score`` and
+    ``analyze`` keep the case, since the notation is case-sensitive (shared/NOTATION.md) and
+    ``5P`` is an error there. The result goes to :func:`~mahjong_table.tiles.parse_tiles` or
     :func:`~mahjong_table.melds.parse_hand`, which name any bad token."""
     out = []
     for ch in text:
         t = _GLYPH_ALL.get(ch)
         if t is not None:
             out.append(str(t))
-        elif ch in "MPSZFGJ":
+        elif fold_case and ch in "MPSZFGJ":
             out.append(ch.lower())
         else:
             out.append(ch)
