@@ -170,6 +170,8 @@ def test_american_position_with_jokers_and_a_dead_hand() -> None:
     ("hongkong\nscores 1 2 3 4", "do not sum to zero"),
     ("mahjong-deluxe", "unknown rule set"),
     ("hongkong\n0: 123q", "position line 2"),
+    # fields after ';' are on the same line: the error names the text's own line
+    ("hongkong\nround E; hand 0; dealer 0\n0: 123m9z", "position line 3"),
     ("hongkong\n0: [555p] 123m789s11z 6p 2z3z\nrob 0 5p", "does not hold it"),
     ("hongkong\n0: [555m] 123m789s11z 5p 2z3z\nrob 0 5p", "no exposed pung of 5p"),
     ("hongkong\nrob 0 5p\nturn 1", "'turn' is a second"),

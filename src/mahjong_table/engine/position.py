@@ -177,21 +177,25 @@ def parse_position(text: str) -> Position:
     """Read a position (module docstring). Raises :class:`PositionError` naming the line and
     the problem. Checks the form only; :meth:`Game.from_position` checks it against the
     rules (tile counts, hand sizes, melds)."""
-    lines = [ln.strip() for chunk in text.split("\n") for ln in chunk.split(";")]
-    lines = [ln for ln in lines if ln and not ln.startswith("#")]
-    if not lines:
+    # (line number in the text, field): ``;`` separates fields on one line
+    numbered = [(n, part.strip()) for n, chunk in enumerate(text.split("\n"), 1)
+                for part in chunk.split(";")]
+    numbered = [(n, ln) for n, ln in numbered if ln and not ln.startswith("#")]
+    if not numbered:
         raise PositionError("an empty position: the first line names the rule set")
+    lines = [ln for _, ln in numbered]
     head = lines[0].split()
     rules = head[0]
     options: dict[str, Any] = {}
     for opt in head[1:]:
         name, sep, value = opt.partition("=")
         if not sep or not name:
-            raise PositionError(f"line 1: option {opt!r} is not NAME=VALUE")
+            raise PositionError(f"position line {numbered[0][0]}: option {opt!r} is not "
+                                "NAME=VALUE")
         options[name] = _option_value(value)
     seats: list[SeatPosition | None] = [None, None, None, None]
     fields: dict[str, Any] = {}
-    for n, line in enumerate(lines[1:], 2):
+    for n, line in numbered[1:]:
         where = f"position line {n} ({line[:30]!r})"
         key, _, rest = line.partition(" ")
         words = rest.split()
