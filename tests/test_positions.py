@@ -232,3 +232,19 @@ def test_analyze_and_play_take_a_position(tmp_path: Any, capsys: pytest.CaptureF
                     out_stream) in (0, 130)
     shown = out_stream.getvalue()
     assert "123m456p789s1122z" in shown
+
+
+def test_analyze_a_rob_window_says_what_the_tile_on_offer_does(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """``analyze --position`` in a rob window studies the player who may rob, counts the
+    added tile as seen (it was shown when the kong was declared) and says the tile on offer
+    wins by robbing the kong (004 s05; found by a new-user test)."""
+    from mahjong_table.cli import main
+
+    assert main(["analyze", "--position", _ROB]) == 0
+    out = capsys.readouterr().out
+    assert "234m3499p678s666z" in out
+    assert "On offer: 5p being added to a kong by player 0; player 1 may claim it: " \
+           "Mahjong (robbing the kong)." in out
+    # 5p has none left (the pung, the tile added): only 2p is listed as a live wait
+    assert "Wins on 2p (2 Circles, 4 unseen) (1 kind with none left not shown)" in out

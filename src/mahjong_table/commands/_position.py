@@ -5,11 +5,11 @@ from __future__ import annotations
 
 import os
 
-from ..engine import Game
+from ..engine import ActionKind, Game, Phase
 from ..engine.position import Position, parse_position
 from ..melds import Hand
 
-__all__ = ["read_position", "position_hand"]
+__all__ = ["read_position", "position_hand", "offer_text"]
 
 
 def read_position(value: str) -> tuple[str, Position]:
@@ -42,4 +42,24 @@ def position_hand(text: str, player: int | None) -> tuple[Game, int, str, str]:
     hand = Hand(view.concealed, view.me.melds).notation()
     seen = [t for s in view.seats if s.player != p for m in s.melds for t in m.tiles]
     seen += [t for s in view.seats for t in s.discards]
+    if game.phase is Phase.ROB and game.rob_tile is not None and game.discarder != p:
+        seen.append(game.rob_tile)  # the added tile was shown when the kong was declared
     return game, p, hand, "".join(str(t) for t in seen)
+
+
+def offer_text(game: Game, player: int) -> str | None:
+    """In a claim or rob window: what the tile on offer is and what ``player`` may do with it
+    (their legal actions but passing), or None outside a window."""
+    if game.phase is Phase.CLAIM and game.last_discard is not None:
+        what = f"{game.last_discard} discarded by player {game.discarder}"
+    elif game.phase is Phase.ROB and game.rob_tile is not None:
+        what = f"{game.rob_tile} being added to a kong by player {game.discarder}"
+    else:
+        return None
+    kinds = [a.kind for a in game.legal_actions(player) if a.kind is not ActionKind.PASS]
+    if not kinds:
+        return f"On offer: {what}; player {player} has no claim on it."
+    names = sorted({"Mahjong (robbing the kong)" if k is ActionKind.MAHJONG
+                    and game.phase is Phase.ROB else
+                    "Mahjong (a win)" if k is ActionKind.MAHJONG else k.value for k in kinds})
+    return f"On offer: {what}; player {player} may claim it: {', '.join(names)}."

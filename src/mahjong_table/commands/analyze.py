@@ -33,7 +33,7 @@ from ..rules.american.matcher import LineDistance, hand_counts, tiles_away
 from ..rules.american.model import Card, CardError
 from ..tiles import AMERICAN_TILE_SET, NotationError, format_tiles, parse_tiles
 from ._options import add_option_argument, coerce_options, parse_options
-from ._position import position_hand, read_position
+from ._position import offer_text, position_hand, read_position
 from ._text import emit, tile_text
 
 __all__ = ["add_parser", "format_analysis", "run"]
@@ -173,7 +173,8 @@ def _from_position(args: argparse.Namespace) -> None:
     if args.hand is not None or args.seen:
         raise ValueError("give either a HAND (with --seen) or a --position, not both")
     text, pos = read_position(args.position)
-    _game, _p, args.hand, args.seen = position_hand(text, args.player)
+    game, player, args.hand, args.seen = position_hand(text, args.player)
+    args.offer = offer_text(game, player)
     args.rules = pos.rules
     if pos.rules == "american":
         args.seen = ""
@@ -217,6 +218,8 @@ def run(args: argparse.Namespace) -> int:
         emit(json.dumps(analysis.to_json(), ensure_ascii=False, indent=2))
     else:
         emit(format_analysis(analysis, getattr(rules, "title", rules.name)))
+        if getattr(args, "offer", None):
+            emit(args.offer)
     return 0
 
 
