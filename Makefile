@@ -5,6 +5,8 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
+# play needs only the package and the full-screen table (the tui extra), not the test tools
+PLAY_STAMP := $(VENV)/.installed-play
 
 .PHONY: play test compiled test-compiled lint bench simulate clean
 
@@ -14,10 +16,16 @@ $(STAMP): pyproject.toml
 	$(BIN)/python -m pip install --quiet -e '.[dev]'
 	touch $(STAMP)
 
-play: $(STAMP)
+$(PLAY_STAMP): pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -e '.[tui]'
+	touch $(PLAY_STAMP)
+
+play: $(PLAY_STAMP)
 	$(BIN)/mahjong-table play $(ARGS)
 
-simulate: $(STAMP)
+simulate: $(PLAY_STAMP)
 	$(BIN)/mahjong-table simulate --rules hongkong --games 100 --rounds 1 --seed 1
 
 test: $(STAMP)
