@@ -1,26 +1,50 @@
 """``mahjong-table simulate``: bots only, many games, with results and hands per second.
 
 Without ``--bots`` the four bots are the rule set's best (``players.default_bot``): american
-bots for American play, efficiency bots otherwise. ``--rounds``, ``--hands`` and ``--card``
-mean what they mean for ``play`` (:func:`~mahjong_table.commands.play.rules_from_args`).
+bots for American play, efficiency bots otherwise; ``cmd:COMMAND`` seats a program speaking
+the pipe protocol (``docs/bot-protocol.md``). ``--rounds``, ``--hands`` and ``--card`` mean what
+they mean for ``play`` (:func:`~mahjong_table.commands.play.rules_from_args`).
+
+Game ``g`` of a run from seed ``S`` is played from the seed ``S/g`` (``S`` alone for a single
+game), whatever runs it: ``--workers N`` plays the games in N local processes and ``--ray
+[ADDRESS]`` as tasks on a Ray cluster (a local one without an address; the extra ``ray``), and
+the results are the same for the same seed. A progress bar is shown on a terminal (quiet when
+piped); Ctrl-C stops the run and prints the results of the games that finished.
 """
 
 from __future__ import annotations
 
 import argparse
 import contextlib
+import io
 import sys
 import time
 from typing import Any
 
 from ..engine import Game
-from ..players import BOTS, default_bot, make_bot, play_game
+from ..players import BOTS, check_bot_kind, default_bot, make_bot, play_game
+from ..players.pipe_bot import PipeBot, bind_players, close_players
 from ..record import write_record
-from ..rules import RULE_SETS, RuleSetError
+from ..rules import RULE_SETS, RuleSetError, get_rule_set
+from ..scale import run_jobs
 from ._options import add_option_argument, check_writable
 from .play import add_length_arguments, rules_from_args
 
-__all__ = ["add_parser", "run"]
+__all__ = ["add_parser", "add_scale_arguments", "run", "simulate_games"]
+
+
+def add_scale_arguments(p: argparse.ArgumentParser, default_workers: str) -> None:
+    """``--workers``, ``--ray`` and ``--bot-timeout``, shared by ``simulate`` and ``arena``."""
+    p.add_argument("--workers", type=int, default=None, metavar="N",
+                   help=f"local worker processes (default {default_workers}); the results "
+                        f"do not depend on it")
+    p.add_argument("--ray", nargs="?", const="", default=None, metavar="ADDRESS",
+                   help="run on a Ray cluster at ADDRESS (without one: a local Ray); needs "
+                        "the extra ray: pip install 'mahjong-table[ray]'")
+    p.add_argument("--bot-timeout", type=float, default=PipeBot.default_timeout,
+                   metavar="SECONDS",
+                   help=f"seconds a cmd: bot may take over a decision before the default bot "
+                        f"replaces it (default {PipeBot.default_timeout:g})")
 
 
 def add_parser(sub: Any) -> None:
@@ -33,16 +57,65 @@ def add_parser(sub: Any) -> None:
     add_length_arguments(p, "stop each game after N hands (default: play it out); an "
                             "American game is N hands (default 4: each player deals once)")
     p.add_argument("--bots", default=None,
-                   help=f"four bot kinds, comma separated, from: {', '.join(BOTS)} (default: "
-                        f"four american bots for --rules american, otherwise four "
-                        f"efficiency bots)")
+                   help=f"four bot kinds, comma separated, from: {', '.join(BOTS)}, or "
+                        f"cmd:COMMAND for a program speaking the pipe protocol "
+                        f"(docs/bot-protocol.md) (default: four american bots for --rules "
+                        f"american, otherwise four efficiency bots)")
     add_option_argument(p)
     p.add_argument("--no-invariants", action="store_true",
                    help="skip the invariant checks after every action (faster)")
     p.add_argument("--record", metavar="FILE",
                    help="write the record of every game to FILE (JSON lines, one game's "
                         "record after another; `replay FILE` checks them all)")
+    add_scale_arguments(p, "1")
     p.set_defaults(func=run)
+
+
+def _game_seed(base: str, games: int, g: int) -> str:
+    return f"{base}" if games == 1 else f"{base}/{g}"
+
+
+def simulate_games(rules_name: str, options: dict[str, Any], max_hands: int | None,
+                   kinds: list[str], base_seed: str, games: int, indices: list[int],
+                   invariants: bool, record: bool, bot_timeout: float
+                   ) -> list[dict[str, Any]]:
+    """Play games ``indices`` of a run (a worker's job; module level so that processes and
+    Ray can run it). Each summary: ``scores``, ``wins`` (by seat), ``hands``, ``draws``,
+    ``false_mahjong``, ``record`` (the game's record text, or None)."""
+    rules = get_rule_set(rules_name, **options)
+    out: list[dict[str, Any]] = []
+    for g in indices:
+        seed = _game_seed(base_seed, games, g)
+        names = [f"{k} ({i})" for i, k in enumerate(kinds)]
+        game = Game(rules, seed, max_hands=max_hands, check_invariants=invariants,
+                    names=names)
+        bots = [make_bot(k, f"{seed}/{i}", names[i], rules=rules)
+                for i, k in enumerate(kinds)]
+        for b in bots:
+            if isinstance(b, PipeBot):
+                b.timeout = bot_timeout
+        bind_players(game, bots)
+        try:
+            play_game(game, bots)
+        finally:
+            close_players(bots)
+        wins = [0, 0, 0, 0]
+        draws = false_mj = 0
+        for r in game.results:
+            if r.reason == "mahjong" and r.winner is not None:
+                wins[r.winner] += 1
+            elif r.reason == "draw":
+                draws += 1
+            else:
+                false_mj += 1
+        text = None
+        if record:
+            buf = io.StringIO()
+            write_record(game, buf)
+            text = buf.getvalue()
+        out.append({"scores": list(game.scores), "wins": wins, "hands": len(game.results),
+                    "draws": draws, "false_mahjong": false_mj, "record": text})
+    return out
 
 
 def run(args: argparse.Namespace) -> int:
@@ -55,57 +128,67 @@ def run(args: argparse.Namespace) -> int:
         if len(kinds) != 4:
             raise ValueError(f"--bots needs four bot kinds, got {len(kinds)}")
         for k in kinds:
-            if k not in BOTS:
-                raise ValueError(f"unknown bot {k!r}; known: {', '.join(BOTS)}")
+            check_bot_kind(k)
             make_bot(k, 0, rules=rules)  # a bot that cannot play these rules says so now
         if args.games < 1:
             raise ValueError("--games must be at least 1")
+        workers = 1 if args.workers is None else args.workers
+        if workers < 1:
+            raise ValueError("--workers must be at least 1")
         if args.record:
             check_writable(args.record)
     except (RuleSetError, ValueError) as exc:
         print(f"mahjong-table simulate: {exc}", file=sys.stderr)
         return 2
-    base_seed = args.seed
+    base_seed = str(args.seed)
+    # jobs of a few games each: enough of them to keep every worker busy
+    parallel = workers > 1 or args.ray is not None
+    size = max(1, min(16, args.games // (8 * max(workers, 2)))) if parallel else 1
+    chunks = [list(range(i, min(i + size, args.games))) for i in range(0, args.games, size)]
+    jobs = [(rules.name, dict(rules.options), max_hands, kinds, base_seed, args.games, c,
+             not args.no_invariants, bool(args.record), args.bot_timeout) for c in chunks]
+    start = time.perf_counter()
+    try:
+        run_result = run_jobs(simulate_games, jobs, workers=workers,
+                              use_ray=args.ray is not None, ray_address=args.ray or None,
+                              weights=[len(c) for c in chunks], desc="games", unit="game")
+    except ImportError as exc:
+        print(f"mahjong-table simulate: {exc}", file=sys.stderr)
+        return 2
+    elapsed = time.perf_counter() - start
+    summaries = [s for chunk in run_result.in_order() for s in chunk]
+    if args.record:
+        with open(args.record, "w", encoding="utf-8") as fh:
+            for s in summaries:
+                fh.write(s["record"] or "")
     totals = [0, 0, 0, 0]
     wins = [0, 0, 0, 0]
     firsts = [0, 0, 0, 0]
     hands = draws = false_mj = 0
-    with contextlib.ExitStack() as stack:
-        record = (stack.enter_context(open(args.record, "w", encoding="utf-8"))
-                  if args.record else None)
-        start = time.perf_counter()
-        for g in range(args.games):
-            seed = f"{base_seed}" if args.games == 1 else f"{base_seed}/{g}"
-            names = [f"{k} ({i})" for i, k in enumerate(kinds)]
-            game = Game(rules, seed, max_hands=max_hands,
-                        check_invariants=not args.no_invariants, names=names)
-            bots = [make_bot(k, f"{seed}/{i}", names[i], rules=rules)
-                    for i, k in enumerate(kinds)]
-            play_game(game, bots)
-            for i in range(4):
-                totals[i] += game.scores[i]
-            top = max(game.scores)
-            for i in range(4):
-                firsts[i] += game.scores[i] == top  # a tie for first is shared
-            for r in game.results:
-                hands += 1
-                if r.reason == "mahjong" and r.winner is not None:
-                    wins[r.winner] += 1
-                elif r.reason == "draw":
-                    draws += 1
-                else:
-                    false_mj += 1
-            if record is not None:
-                write_record(game, record)
-    elapsed = time.perf_counter() - start
-    print(f"rules {rules.name} {rules.options}; {args.games} game(s) from seed {base_seed!r}; "
-          f"invariants {'off' if args.no_invariants else 'checked after every action'}")
-    print(f"{hands} hands: {hands - draws - false_mj} won, {draws} drawn"
-          + (f", {false_mj} false Mahjong" if false_mj else ""))
-    print(f"{'seat':<5}{'bot':<14}{'wins':>7}{'win %':>8}{'points':>10}{'per hand':>10}"
-          f"{'1st':>6}")
-    for i, k in enumerate(kinds):
-        print(f"{i:<5}{k:<14}{wins[i]:>7}{100 * wins[i] / max(hands, 1):>7.1f}%"
-              f"{totals[i]:>10}{totals[i] / max(hands, 1):>10.2f}{firsts[i]:>6}")
-    print(f"{elapsed:.2f} s, {hands / elapsed:.1f} hands per second")
-    return 0
+    for s in summaries:
+        top = max(s["scores"])
+        for i in range(4):
+            totals[i] += s["scores"][i]
+            wins[i] += s["wins"][i]
+            firsts[i] += s["scores"][i] == top  # a tie for first is shared
+        hands += s["hands"]
+        draws += s["draws"]
+        false_mj += s["false_mahjong"]
+    with contextlib.suppress(BrokenPipeError):
+        if run_result.interrupted:
+            print(f"interrupted: the results of the {len(summaries)} game(s) that finished, "
+                  f"of {args.games}", flush=True)
+        print(f"rules {rules.name} {rules.options}; {len(summaries)} game(s) from seed "
+              f"{base_seed!r}; invariants "
+              f"{'off' if args.no_invariants else 'checked after every action'}"
+              + ("" if run_result.where == "this process" else f"; on {run_result.where}"))
+        print(f"{hands} hands: {hands - draws - false_mj} won, {draws} drawn"
+              + (f", {false_mj} false Mahjong" if false_mj else ""))
+        width = max(14, *(len(k) + 2 for k in kinds))
+        print(f"{'seat':<5}{'bot':<{width}}{'wins':>7}{'win %':>8}{'points':>10}"
+              f"{'per hand':>10}{'1st':>6}")
+        for i, k in enumerate(kinds):
+            print(f"{i:<5}{k:<{width}}{wins[i]:>7}{100 * wins[i] / max(hands, 1):>7.1f}%"
+                  f"{totals[i]:>10}{totals[i] / max(hands, 1):>10.2f}{firsts[i]:>6}")
+        print(f"{elapsed:.2f} s, {hands / max(elapsed, 1e-9):.1f} hands per second")
+    return 130 if run_result.interrupted else 0

@@ -1,7 +1,9 @@
 """Players: the Player protocol, bots, and the loop that plays a game.
 
 Bots by name: ``make_bot("random", seed)``, ``make_bot("efficiency", seed)``,
-``make_bot("american", seed, rules=rules)`` (the American bot plays the rule set's card).
+``make_bot("american", seed, rules=rules)`` (the American bot plays the rule set's card),
+``make_bot("cmd:./mybot.sh", seed, rules=rules)`` (a program over the pipe protocol of
+``docs/bot-protocol.md``; see :mod:`.pipe_bot`).
 """
 
 from __future__ import annotations
@@ -15,7 +17,8 @@ from .random_bot import RandomBot
 if TYPE_CHECKING:
     from ..rules.base import RuleSet
 
-__all__ = ["BOTS", "Player", "RandomBot", "default_bot", "make_bot", "play_game"]
+__all__ = ["BOTS", "Player", "RandomBot", "check_bot_kind", "default_bot", "make_bot",
+           "play_game"]
 
 #: bot name -> "module:Class"; each class takes ``(seed, name)``; a class with a true
 #: ``wants_card`` attribute also takes ``card=`` (the American card of the game); one with a
@@ -24,7 +27,20 @@ BOTS: dict[str, str] = {
     "random": "mahjong_table.players.random_bot:RandomBot",
     "efficiency": "mahjong_table.players.efficiency_bot:EfficiencyBot",
     "american": "mahjong_table.players.american_bot:AmericanBot",
+    # issue 12: values hands by fan, defends, looks ahead over draws (Hong Kong, Chinese)
+    "strong": "mahjong_table.players.strong_bot:StrongBot",
 }
+
+
+def check_bot_kind(kind: str) -> None:
+    """Raise ``ValueError`` naming the problem unless ``kind`` is a bot of :data:`BOTS` or
+    ``cmd:COMMAND`` (a program over the pipe protocol, ``docs/bot-protocol.md``)."""
+    if kind.startswith("cmd:"):
+        if not kind[4:].strip():
+            raise ValueError("cmd: needs a command to run (cmd:PATH or cmd:\"python bot.py\")")
+        return
+    if kind not in BOTS:
+        raise ValueError(f"unknown bot {kind!r}; known: {', '.join(BOTS)}, or cmd:COMMAND")
 
 
 def default_bot(rules: RuleSet) -> str:
@@ -38,6 +54,10 @@ def make_bot(kind: str, seed: int | str = 0, name: str | None = None, *,
     """A bot of ``kind`` (see :data:`BOTS`), seeded. ``rules``: the game's rule set, for
     bots that read it (the American bot plays its ``card``). Raises ``ValueError`` for an
     unknown kind."""
+    if kind.startswith("cmd:"):  # a program speaking docs/bot-protocol.md (issue 12)
+        from .pipe_bot import PipeBot
+
+        return PipeBot(kind[4:], seed, name, rules=rules)
     target = BOTS.get(kind)
     if target is None:
         raise ValueError(f"unknown bot {kind!r}; known: {', '.join(BOTS)}")
@@ -48,8 +68,10 @@ def make_bot(kind: str, seed: int | str = 0, name: str | None = None, *,
         raise ValueError(f"the {kind} bot plays a card of lines (American rules); the "
                          f"{rules.title} rules have none: choose from "
                          f"{', '.join(k for k in BOTS if k != kind)}")
+    kwargs: dict[str, object] = {}
     if card is not None and getattr(cls, "wants_card", False):
-        bot: Player = cls(seed, name or kind.capitalize(), card=card)
-    else:
-        bot = cls(seed, name or kind.capitalize())
+        kwargs["card"] = card
+    if rules is not None and getattr(cls, "wants_rules", False):  # its rule set's scorer
+        kwargs["rules"] = rules
+    bot: Player = cls(seed, name or kind.capitalize(), **kwargs)
     return bot

@@ -1,0 +1,210 @@
+"""The PettingZoo AEC environment: four agents play one game of any rule set (``docs/env.md``).
+
+The environment is a face of the engine like the terminal: it uses only ``Game``,
+``game.to_act()``, ``game.legal_actions(p)``, ``game.apply(action)`` and ``game.view(p)``.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, ClassVar
+
+import numpy as np
+import numpy.typing as npt
+from gymnasium import spaces
+from pettingzoo import AECEnv  # type: ignore[import-untyped]
+
+from ..engine import Action, Game, PlayerView
+from ..rules import get_rule_set
+from ..rules.base import RuleSet
+from .encoding import OBS_SIZE, ActionCodec, encode_view
+
+__all__ = ["AGENTS", "MahjongEnv", "env", "raw_env"]
+
+#: agent names, by player (seat in turn order)
+AGENTS = ("player_0", "player_1", "player_2", "player_3")
+
+_Obs = dict[str, npt.NDArray[Any]]
+
+
+class MahjongEnv(AECEnv):  # type: ignore[misc]
+    """A whole game of ``rules`` (a rule-set name or a :class:`RuleSet`; ``options`` are the
+    rule set's options) as a PettingZoo AEC environment.
+
+    - Agents ``player_0`` .. ``player_3`` are the engine's players 0-3 (turn order).
+    - ``agent_selection`` is the first player whose decision the engine awaits
+      (``game.to_act()[0]``): the player in turn, or each player asked to answer a claim
+      window, a robbing-the-kong window or a Charleston stage, in the engine's order.
+    - Observation: ``{"observation": float32 (OBS_SIZE,), "action_mask": int8 (n,)}``, built
+      from ``game.view(agent)`` only (:func:`~.encoding.encode_view`); ``infos[agent]["view"]``
+      holds the structured :class:`~mahjong_table.engine.PlayerView` of the agent to act.
+    - Action: ``Discrete(n)``, :class:`~.encoding.ActionCodec` (the mask marks the legal
+      indices; an unmasked index raises ``ValueError`` naming it, and nothing changes).
+    - Reward: each agent's payment (points won or paid) at the end of every hand, as the rule
+      set scores it (004 s07 for Hong Kong; 001 for Chinese and American); 0 otherwise.
+    - Termination: when the game is over (``max_hands`` hands, or the rule set's game).
+    - ``reset(seed=S)``: the game ``Game(rules, S)``, so the same seed and actions replay the
+      same game (no other randomness); without a seed one is drawn from the system.
+    - ``render()``: text of the table from the view of the agent to act (``render_mode``
+      ``"ansi"`` returns it, ``"human"`` prints it).
+    """
+
+    metadata: ClassVar[dict[str, Any]] = {
+        "render_modes": ["human", "ansi"], "name": "mahjong_table_v0",
+        "is_parallelizable": False}
+
+    def __init__(self, rules: str | RuleSet = "hongkong", *, max_hands: int | None = None,
+                 render_mode: str | None = None, **options: Any) -> None:
+        super().__init__()
+        self.rules: RuleSet = get_rule_set(rules, **options) if isinstance(rules, str) else rules
+        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+            raise ValueError(f"render_mode {render_mode!r}: choose from "
+                             f"{', '.join(self.metadata['render_modes'])}")
+        self.render_mode = render_mode
+        self.max_hands = max_hands
+        self.codec = ActionCodec(self.rules)
+        self.possible_agents = list(AGENTS)
+        self.agents = list(AGENTS)
+        obs_space = spaces.Dict({
+            "observation": spaces.Box(low=-np.inf, high=np.inf, shape=(OBS_SIZE,),
+                                      dtype=np.float32),
+            "action_mask": spaces.Box(low=0, high=1, shape=(self.codec.size,), dtype=np.int8),
+        })
+        self.observation_spaces = {a: obs_space for a in AGENTS}
+        self.action_spaces = {a: spaces.Discrete(self.codec.size) for a in AGENTS}
+        self.game: Game | None = None
+        self.rewards: dict[str, float] = {}
+        self._cumulative_rewards: dict[str, float] = {}
+        self.terminations: dict[str, bool] = {}
+        self.truncations: dict[str, bool] = {}
+        self.infos: dict[str, dict[str, Any]] = {}
+        self.agent_selection = AGENTS[0]
+
+    # ----- spaces --------------------------------------------------------------------------
+
+    def observation_space(self, agent: str) -> spaces.Space[Any]:
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Space[Any]:
+        return self.action_spaces[agent]
+
+    # ----- the game ------------------------------------------------------------------------
+
+    def _game(self) -> Game:
+        if self.game is None:
+            raise RuntimeError("call reset() before using the environment")
+        return self.game
+
+    def view(self, agent: str) -> PlayerView:
+        """``agent``'s structured view (``game.view``): own tiles and public information."""
+        return self._game().view(AGENTS.index(agent))
+
+    def observe(self, agent: str) -> _Obs:
+        view = self.view(agent)
+        return {"observation": encode_view(view, self.rules),
+                "action_mask": self.codec.mask(view.legal_actions)}
+
+    def legal_actions(self, agent: str) -> dict[int, Action]:
+        """Index -> engine action for ``agent``'s legal actions now."""
+        return self.codec.legal_map(self._game().legal_actions(AGENTS.index(agent)))
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        if seed is None:
+            seed = random.SystemRandom().randrange(2**31)
+        self.seed_used = seed
+        self.game = Game(self.rules, seed, max_hands=self.max_hands)
+        self.agents = list(AGENTS)
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.infos = {a: {} for a in self.agents}
+        self._select()
+
+    def _select(self) -> None:
+        game = self._game()
+        if game.is_over:
+            return
+        self.agent_selection = AGENTS[game.to_act()[0]]
+        for a in self.agents:
+            self.infos[a] = {}
+        self.infos[self.agent_selection] = {"view": self.view(self.agent_selection)}
+
+    def step(self, action: int | np.integer[Any] | None) -> None:
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        if action is None:
+            raise ValueError(f"{agent} must act: an action index, not None")
+        game = self._game()
+        index = int(action)
+        legal = self.legal_actions(agent)
+        chosen = legal.get(index)
+        if chosen is None:
+            what = (self.codec.describe(index) if 0 <= index < self.codec.size
+                    else "outside the space")
+            raise ValueError(f"action {index} ({what}) is not legal for {agent} now; the "
+                             f"action mask marks the legal ones")
+        self._cumulative_rewards[agent] = 0.0
+        self._clear_rewards()
+        done_hands = len(game.results)
+        game.apply(chosen)
+        for r in game.results[done_hands:]:
+            for p, pay in enumerate(r.payments):
+                self.rewards[AGENTS[p]] += float(pay)
+        if game.is_over:
+            self.terminations = dict.fromkeys(self.agents, True)
+            for a in self.agents:
+                self.infos[a] = {}
+        self._accumulate_rewards()
+        self._select()
+        if self.render_mode == "human":
+            self.render()
+
+    # ----- render --------------------------------------------------------------------------
+
+    def render(self) -> str | None:
+        """The table as text, seen by the agent to act (own hand shown, others' hidden)."""
+        if self.render_mode is None:
+            return None
+        game = self._game()
+        view = self.view(self.agent_selection)
+        lines = [f"{self.rules.name} hand {view.hand_number + 1}, phase {view.phase}"
+                 + (f" ({view.stage})" if view.stage else "")
+                 + f"; live wall {view.live_wall}, dead wall {view.dead_wall}"]
+        for s in view.seats:
+            tag = "*" if s.player == view.current and view.phase == "turn" else " "
+            hand = (" ".join(str(t) for t in view.concealed) if s.player == view.player
+                    else f"{s.concealed_count} concealed")
+            lines.append(f"{tag}{AGENTS[s.player]} {'ESWN'[s.wind]} {s.score:>6}  {hand}"
+                         f"  melds: {' '.join(m.notation() for m in s.melds) or '-'}"
+                         f"  bonus: {' '.join(map(str, s.bonus)) or '-'}"
+                         f"  discards: {' '.join(map(str, s.discards)) or '-'}"
+                         + ("  (dead)" if s.dead else ""))
+        if view.last_discard is not None:
+            lines.append(f"claim window on {view.last_discard} from "
+                         f"{AGENTS[view.discarder or 0]}")
+        if game.is_over:
+            lines.append(f"game over; scores {game.scores}")
+        text = "\n".join(lines)
+        if self.render_mode == "human":
+            print(text)
+            return None
+        return text
+
+    def close(self) -> None:
+        """Nothing to release (the game lives in memory)."""
+
+
+def raw_env(rules: str | RuleSet = "hongkong", **kwargs: Any) -> MahjongEnv:
+    """The environment without wrappers (see :class:`MahjongEnv`)."""
+    return MahjongEnv(rules, **kwargs)
+
+
+def env(rules: str | RuleSet = "hongkong", **kwargs: Any) -> Any:
+    """The environment wrapped in PettingZoo's ``OrderEnforcingWrapper`` (calls out of
+    order, e.g. ``step`` before ``reset``, raise a clear error)."""
+    from pettingzoo.utils import wrappers  # type: ignore[import-untyped]
+
+    return wrappers.OrderEnforcingWrapper(MahjongEnv(rules, **kwargs))

@@ -1,0 +1,280 @@
+"""Bots in any language, over a pipe: the JSON-lines protocol of ``docs/bot-protocol.md``.
+
+A :class:`PipeBot` runs a command (``--bots cmd:PATH`` or ``cmd:"python mybot.py"``) and talks
+to it on its standard input and output, one JSON object a line, each with ``"version": 1``:
+
+- to the bot: ``start`` (seat, rules, options, names), every ``event`` the seat is shown
+  (``Event.seen_by(seat)``: the seat's own private tiles, public events, nothing hidden), a
+  ``decide`` when the seat must act (its ``legal_actions`` and its ``view``), and ``end``;
+- from the bot, to each ``decide`` only: ``{"version": 1, "index": i}`` (an index into
+  ``legal_actions``) or ``{"version": 1, "action": {...}}`` (an action in the engine's JSON).
+
+A bot that crashes (exits, or its pipe breaks), hangs past ``timeout`` seconds on a decision,
+or answers a malformed or illegal action is stopped and replaced for the rest of the game by
+the rule set's default bot (``players.default_bot``), with a message on standard error naming
+the bot, the seat and the reason; the game goes on unharmed (the bad answer is never applied).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import queue
+import shlex
+import shutil
+import subprocess
+import sys
+import threading
+from collections.abc import Sequence
+from typing import IO, TYPE_CHECKING, Any
+
+from ..engine import Action, Game, PlayerView
+
+if TYPE_CHECKING:
+    from ..rules.base import RuleSet
+    from .base import Player
+
+__all__ = ["PROTOCOL_VERSION", "BotFailure", "PipeBot", "bind_players", "close_players"]
+
+#: the protocol's version, sent in and required of every message
+PROTOCOL_VERSION = 1
+
+
+class BotFailure(Exception):
+    """A pipe bot broke the protocol (crashed, timed out, answered badly); ``str`` says how."""
+
+
+def _argv(command: str | Sequence[str]) -> list[str]:
+    argv = shlex.split(command) if isinstance(command, str) else list(command)
+    if not argv:
+        raise ValueError("cmd: needs a command to run (cmd:PATH or cmd:\"python bot.py\")")
+    prog = argv[0]
+    if os.sep in prog or (os.altsep and os.altsep in prog):
+        if not os.path.isfile(prog):
+            raise ValueError(f"cmd:{command}: no file {prog!r}")
+        if not os.access(prog, os.X_OK):
+            raise ValueError(f"cmd:{command}: {prog!r} is not executable (chmod +x it, or "
+                             f"run it through its interpreter: cmd:\"sh {prog}\")")
+    elif shutil.which(prog) is None:
+        raise ValueError(f"cmd:{command}: no program {prog!r} on the PATH")
+    return argv
+
+
+class PipeBot:
+    """A bot that is another program (see the module docstring).
+
+    ``command``: a command line (split as a POSIX shell would, :func:`shlex.split`) or an
+    argument list. ``rules``: the game's rule set (for the ``start`` message and the default
+    bot). ``timeout``: seconds allowed for each decision. Raises ``ValueError`` at once if the
+    program cannot be found. Call :meth:`bind` with the game before play (``bind_players``)
+    and :meth:`close` after it (``close_players``).
+    """
+
+    default_timeout = 10.0
+
+    def __init__(self, command: str | Sequence[str], seed: int | str = 0,
+                 name: str | None = None, *, rules: RuleSet | None = None,
+                 timeout: float | None = None) -> None:
+        self.argv = _argv(command)
+        self.command = command if isinstance(command, str) else shlex.join(command)
+        self.name = name or f"cmd:{self.command}"
+        self.seed = seed
+        self.rules = rules
+        self.timeout = self.default_timeout if timeout is None else timeout
+        #: why the program was replaced, or None while it plays
+        self.failure: str | None = None
+        self.decisions = 0
+        self._fallback: Player | None = None
+        self._game: Game | None = None
+        self._seat = 0
+        self._sent = 0
+        self._proc: subprocess.Popen[str] | None = None
+        self._lines: queue.Queue[str | None] = queue.Queue()
+        self._err: IO[str] = sys.stderr
+
+    # ----- life cycle ----------------------------------------------------------------------
+
+    def bind(self, game: Game, seat: int) -> None:
+        """Start the program for ``seat`` of ``game`` and send it ``start``."""
+        self._game = game
+        self._seat = seat
+        self.rules = game.rules
+        try:
+            self._proc = subprocess.Popen(
+                self.argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True,
+                encoding="utf-8", bufsize=1)
+        except OSError as exc:
+            self._fail(f"could not be started ({exc})")
+            return
+        threading.Thread(target=self._read, args=(self._proc.stdout,), daemon=True).start()
+        self._send({"type": "start", "seat": seat, "rules": game.rules.name,
+                    "options": {k: v if isinstance(v, (bool, int, float, str)) or v is None
+                                else str(v) for k, v in game.rules.options.items()},
+                    "names": list(game.names)})
+
+    def _read(self, stream: IO[str] | None) -> None:
+        if stream is None:
+            self._lines.put(None)
+            return
+        try:
+            for line in stream:
+                self._lines.put(line)
+        except (OSError, ValueError):
+            pass
+        self._lines.put(None)
+
+    def close(self) -> None:
+        """Send the events left and ``end`` (the final scores), then stop the program."""
+        game = self._game
+        if self._proc is not None and self.failure is None and game is not None:
+            try:
+                self._flush_events()
+                self._send({"type": "end", "scores": list(game.scores)})
+            except BotFailure:
+                pass
+        self._stop()
+
+    def _stop(self) -> None:
+        proc = self._proc
+        self._proc = None
+        if proc is None:
+            return
+        try:
+            if proc.stdin is not None:
+                proc.stdin.close()
+        except OSError:
+            pass
+        try:
+            proc.wait(timeout=1.0)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait()
+
+    # ----- messages ------------------------------------------------------------------------
+
+    def _send(self, message: dict[str, Any]) -> None:
+        proc = self._proc
+        if proc is None or proc.stdin is None:
+            raise BotFailure("is not running")
+        text = json.dumps({"version": PROTOCOL_VERSION, **message}, separators=(",", ":"))
+        try:
+            proc.stdin.write(text + "\n")
+            proc.stdin.flush()
+        except (BrokenPipeError, OSError, ValueError) as exc:
+            raise BotFailure(self._crash_reason(f"closed its input ({exc.__class__.__name__})")
+                             ) from exc
+
+    def _crash_reason(self, what: str) -> str:
+        proc = self._proc
+        code = None
+        if proc is not None:
+            try:  # a program that closed its pipe is usually exiting: wait a moment for it
+                code = proc.wait(timeout=0.5)
+            except subprocess.TimeoutExpired:
+                code = None
+        if code is not None:
+            return f"crashed (exit status {code})"
+        return what
+
+    def _flush_events(self) -> None:
+        game = self._game
+        assert game is not None
+        events = game.events
+        for e in events[self._sent:]:
+            shown = e.seen_by(self._seat)
+            if shown is not None:
+                self._send({"type": "event", "event": shown})
+        self._sent = len(events)
+
+    def _answer(self, view: PlayerView) -> Action:
+        legal = view.legal_actions
+        self._flush_events()
+        self._send({"type": "decide", "seat": self._seat,
+                    "legal_actions": [a.to_json() for a in legal], "view": view.to_json()})
+        try:
+            line = self._lines.get(timeout=self.timeout)
+        except queue.Empty:
+            raise BotFailure(f"did not answer within {self.timeout:g} s") from None
+        if line is None:
+            raise BotFailure(self._crash_reason("closed its output"))
+        try:
+            msg = json.loads(line)
+        except json.JSONDecodeError:
+            raise BotFailure(f"answered a malformed line (not JSON): {line.strip()[:80]!r}"
+                             ) from None
+        if not isinstance(msg, dict):
+            raise BotFailure(f"answered {line.strip()[:80]!r}, not a JSON object")
+        if msg.get("version") != PROTOCOL_VERSION:
+            raise BotFailure(f"answered protocol version {msg.get('version')!r}; this table "
+                             f"speaks version {PROTOCOL_VERSION}")
+        if "index" in msg:
+            i = msg["index"]
+            if not isinstance(i, int) or isinstance(i, bool) or not 0 <= i < len(legal):
+                raise BotFailure(f"answered index {i!r}, not one of 0-{len(legal) - 1}")
+            return legal[i]
+        data = msg.get("action")
+        if not isinstance(data, dict):
+            raise BotFailure(f"answered {line.strip()[:80]!r} with neither \"index\" nor "
+                             f"\"action\"")
+        data = {"player": self._seat, **data}
+        try:
+            action = Action.from_json(data)
+        except (KeyError, ValueError, TypeError) as exc:
+            raise BotFailure(f"answered a malformed action {data!r} ({exc})") from None
+        if action.player != self._seat:
+            raise BotFailure(f"answered an action for player {action.player}; it plays "
+                             f"seat {self._seat}")
+        if action not in legal:
+            game = self._game
+            why = ""
+            if game is not None:
+                try:
+                    game.verify(action)
+                except ValueError as exc:
+                    why = f": {exc}"
+            raise BotFailure(f"answered an illegal action ({action}){why}")
+        return action
+
+    # ----- playing -------------------------------------------------------------------------
+
+    def _fail(self, reason: str) -> None:
+        from . import default_bot, make_bot
+
+        self.failure = reason
+        rules = self.rules
+        kind = default_bot(rules) if rules is not None else "efficiency"
+        self._fallback = make_bot(kind, f"{self.seed}/fallback", self.name, rules=rules)
+        print(f"mahjong-table: bot {self.name!r} (seat {self._seat}) {reason}; the {kind} "
+              f"bot plays seat {self._seat} for the rest of the game", file=self._err,
+              flush=True)
+        self._stop()
+
+    def choose(self, view: PlayerView) -> Action:
+        """The program's answer to ``view``, or the default bot's once the program failed.
+        Raises ``RuntimeError`` if :meth:`bind` was not called."""
+        if self._fallback is None:
+            if self._game is None:
+                raise RuntimeError(f"bot {self.name!r}: bind(game, seat) it before play")
+            try:
+                action = self._answer(view)
+                self.decisions += 1
+                return action
+            except BotFailure as exc:
+                self._fail(str(exc))
+        assert self._fallback is not None
+        return self._fallback.choose(view)
+
+
+def bind_players(game: Game, players: Sequence[object]) -> None:
+    """Start every :class:`PipeBot` among ``players`` (one per seat) for its seat of
+    ``game``."""
+    for seat, p in enumerate(players):
+        if isinstance(p, PipeBot):
+            p.bind(game, seat)
+
+
+def close_players(players: Sequence[object]) -> None:
+    """Stop the program of every :class:`PipeBot` among ``players`` (sending ``end``)."""
+    for p in players:
+        if isinstance(p, PipeBot):
+            p.close()

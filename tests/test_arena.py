@@ -1,0 +1,84 @@
+"""The duplicate arena (issue 12, part 3): every wall in every rotation of the line-up, results
+with 95% confidence intervals as a table and JSON, the same whatever the number of workers."""
+
+from __future__ import annotations
+
+import json
+import math
+
+import pytest
+
+from mahjong_table.arena import interval, lineup_of, play_walls
+from mahjong_table.cli import main
+
+
+def test_lineup_fills_the_seats_with_the_last_bot() -> None:
+    assert lineup_of(["strong", "efficiency"]) == ["strong"] + ["efficiency"] * 3
+    assert lineup_of(["a", "b", "c", "d"]) == ["a", "b", "c", "d"]
+    with pytest.raises(ValueError, match="2 to 4"):
+        lineup_of(["a"])
+
+
+def test_interval_is_the_normal_95_percent_interval() -> None:
+    """mean +- 1.96 standard errors (sample standard deviation)."""
+    iv = interval([1.0, 2.0, 3.0, 4.0])
+    sd = math.sqrt(sum((x - 2.5) ** 2 for x in (1, 2, 3, 4)) / 3)
+    assert iv.mean == 2.5 and iv.n == 4
+    assert iv.high - iv.mean == pytest.approx(1.96 * sd / 2)
+    assert math.isnan(interval([1.0]).low) and interval([]).n == 0
+
+
+def test_every_wall_is_played_in_every_rotation() -> None:
+    """Duplicate play: each bot holds every seat of every wall once per rotation, and each
+    wall's hands are zero-sum."""
+    lineup = ["random", "efficiency", "efficiency", "efficiency"]
+    walls = play_walls("hongkong", {}, lineup, "dup", [0, 1], 5.0)
+    for w in walls:
+        assert w["bots"]["random"][0] == 4 and w["bots"]["efficiency"][0] == 12
+        assert w["bots"]["random"][1] + w["bots"]["efficiency"][1] == 0
+
+
+def test_arena_table_and_json_with_intervals(capsys: pytest.CaptureFixture[str]) -> None:
+    """Requirement: per bot points per hand, win rate, deal-in rate and mean fan of wins with
+    95% intervals, as a table and as JSON; the same results with 1 and 2 workers."""
+    args = ["arena", "--rules", "hongkong", "--bots", "random,efficiency", "--hands", "24",
+            "--seed", "t"]
+    assert main([*args, "--workers", "1"]) == 0
+    table = capsys.readouterr().out
+    assert "6 walls x 4 rotations = 24 hands" in table
+    assert "points/hand" in table and "deal-in %" in table and "mean fan of wins" in table
+    assert "±" in table and "decision time" in table
+    outs = []
+    for workers in ("1", "2"):
+        assert main([*args, "--workers", workers, "--json"]) == 0
+        data = json.loads(capsys.readouterr().out)
+        for key in ("timing", "seconds", "where"):
+            data.pop(key)
+        outs.append(data)
+    assert outs[0] == outs[1]
+    bots = {b["bot"]: b for b in outs[0]["bots"]}
+    assert bots["random"]["hands"] == 24 and bots["efficiency"]["hands"] == 72
+    for b in bots.values():
+        for key in ("points", "win_rate", "deal_in_rate", "win_value"):
+            assert set(b[key]) == {"mean", "low", "high", "n"}
+    pts = bots["efficiency"]["points"]
+    assert pts["low"] <= pts["mean"] <= pts["high"]
+
+
+def test_arena_american_and_pipe_bots(capsys: pytest.CaptureFixture[str]) -> None:
+    """Every rule set plays in the arena (American: mean points of wins), a cmd: bot too."""
+    from pathlib import Path
+
+    bot = Path(__file__).resolve().parent.parent / "examples" / "bots" / "simple_bot.sh"
+    assert main(["arena", "--rules", "american", "--bots", f"cmd:{bot},american",
+                 "--hands", "4", "--workers", "1"]) == 0
+    out = capsys.readouterr()
+    assert "mean points of wins" in out.out and "for the rest of the game" not in out.err
+
+
+def test_arena_refuses_bad_input(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["arena", "--bots", "efficiency", "--hands", "4"]) == 2
+    assert "2 to 4 bot names" in capsys.readouterr().err
+    assert main(["arena", "--bots", "nobody,efficiency", "--hands", "4"]) == 2
+    assert "unknown bot 'nobody'" in capsys.readouterr().err
+    assert main(["arena", "--bots", "random,efficiency", "--hands", "0"]) == 2

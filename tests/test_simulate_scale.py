@@ -1,0 +1,142 @@
+"""`simulate` at scale (issue 12, part 4): the same results for the same seed with one process,
+`--workers 2` and a local Ray; a progress bar on a terminal only; Ctrl-C prints the results of
+the games that finished."""
+
+from __future__ import annotations
+
+import fcntl
+import os
+import pty
+import re
+import select
+import signal
+import struct
+import subprocess
+import sys
+import termios
+import time
+from collections.abc import Iterator
+
+import pytest
+
+from mahjong_table.cli import main
+
+CMD = [sys.executable, "-m", "mahjong_table.cli"]
+
+
+def _results(out: str) -> str:
+    """The output without the timing line and where it ran."""
+    out = re.sub(r"; on [^\n]*", "", out)
+    return "\n".join(line for line in out.splitlines() if "hands per second" not in line)
+
+
+def test_workers_give_the_same_results(capsys: pytest.CaptureFixture[str]) -> None:
+    """Requirement: `--workers N` gives the same results for the same seed as one process
+    (every game from its own seed, results gathered in game order); records too."""
+    outs = []
+    for workers in ("1", "2"):
+        assert main(["simulate", "--games", "12", "--hands", "2", "--seed", "w",
+                     "--workers", workers, "--no-invariants"]) == 0
+        outs.append(capsys.readouterr().out)
+    assert _results(outs[0]) == _results(outs[1])
+    assert "on 2 local processes" in outs[1]
+
+
+def test_records_from_workers_replay(tmp_path: object, capsys: pytest.CaptureFixture[str]
+                                     ) -> None:
+    """Records written by worker processes are the games' records, in game order."""
+    from pathlib import Path
+
+    assert isinstance(tmp_path, Path)
+    one, two = tmp_path / "one.jsonl", tmp_path / "two.jsonl"
+    assert main(["simulate", "--games", "4", "--hands", "1", "--seed", "r",
+                 "--record", str(one)]) == 0
+    assert main(["simulate", "--games", "4", "--hands", "1", "--seed", "r", "--workers", "2",
+                 "--record", str(two)]) == 0
+    assert one.read_text() == two.read_text()
+    assert main(["replay", str(two)]) == 0
+    assert "4 games" in capsys.readouterr().out
+
+
+@pytest.fixture(scope="module")
+def local_ray() -> Iterator[object]:
+    """A real local Ray (``ray.init()``), shared by this module's Ray tests."""
+    ray = pytest.importorskip("ray")
+    ray.init(include_dashboard=False, log_to_driver=False, configure_logging=False,
+             num_cpus=2)
+    yield ray
+    ray.shutdown()
+
+
+def test_local_ray_gives_the_same_results(local_ray: object,
+                                          capsys: pytest.CaptureFixture[str]) -> None:
+    """Requirement: `simulate --ray` on a local Ray gives the same results as `--workers 2`
+    for the same seed."""
+    args = ["simulate", "--games", "6", "--hands", "1", "--seed", "ray", "--no-invariants"]
+    assert main([*args, "--workers", "2"]) == 0
+    local = capsys.readouterr().out
+    assert main([*args, "--ray"]) == 0
+    on_ray = capsys.readouterr().out
+    assert "on Ray (local)" in on_ray
+    assert _results(on_ray) == _results(local)
+
+
+def test_arena_on_local_ray_gives_the_same_results(local_ray: object,
+                                                   capsys: pytest.CaptureFixture[str]) -> None:
+    """Requirement: the arena with `--workers 2` and on a local Ray: identical results."""
+    import json
+
+    args = ["arena", "--bots", "random,efficiency", "--hands", "16", "--seed", "ray",
+            "--json"]
+    outs = []
+    for extra in (["--workers", "2"], ["--ray"]):
+        assert main([*args, *extra]) == 0
+        data = json.loads(capsys.readouterr().out)
+        outs.append((data.pop("where"), {k: v for k, v in data.items()
+                                         if k not in ("timing", "seconds")}))
+    assert outs[0][0] == "2 local processes" and outs[1][0] == "Ray (local)"
+    assert outs[0][1] == outs[1][1]
+
+
+def test_progress_bar_on_a_terminal_quiet_when_piped() -> None:
+    """Requirement: progress on a terminal (tqdm on standard error), nothing when piped."""
+    args = [*CMD, "simulate", "--games", "30", "--hands", "1", "--seed", "p", "--no-invariants"]
+    piped = subprocess.run(args, capture_output=True, text=True, timeout=120)
+    assert piped.returncode == 0 and piped.stderr == ""
+    master, slave = pty.openpty()
+    # a terminal of 24 rows and 80 columns (a new pseudo-terminal has none)
+    fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))
+    proc = subprocess.Popen(args, stdout=subprocess.DEVNULL, stderr=slave)
+    os.close(slave)
+    seen = b""
+    deadline = time.monotonic() + 120
+    while time.monotonic() < deadline:
+        ready, _, _ = select.select([master], [], [], 1.0)
+        if ready:
+            try:
+                chunk = os.read(master, 4096)
+            except OSError:
+                break
+            if not chunk:
+                break
+            seen += chunk
+        elif proc.poll() is not None:
+            break
+    proc.wait(timeout=60)
+    os.close(master)
+    assert b"games" in seen and b"/30" in seen
+
+
+def test_ctrl_c_prints_the_finished_games() -> None:
+    """Requirement: Ctrl-C prints the results of the games that finished (exit 130)."""
+    proc = subprocess.Popen([*CMD, "simulate", "--games", "100000", "--hands", "1",
+                             "--seed", "c", "--no-invariants"],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    time.sleep(4.0)
+    proc.send_signal(signal.SIGINT)
+    out, err = proc.communicate(timeout=60)
+    assert proc.returncode == 130, err
+    m = re.search(r"interrupted: the results of the (\d+) game\(s\) that finished, of 100000",
+                  out)
+    assert m and int(m.group(1)) > 0
+    assert f"{m.group(1)} hands:" in out and re.search(r"^0 +efficiency", out, re.M)
