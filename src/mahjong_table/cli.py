@@ -14,16 +14,20 @@ import sys
 from collections.abc import Sequence
 
 #: sub-command modules, in the order they appear in ``--help``
-COMMANDS = ("play", "simulate", "score", "replay", "analyze", "card")
+COMMANDS = ("play", "simulate", "score", "replay", "analyze", "card", "arena", "serve")
 
 
 def build_parser() -> argparse.ArgumentParser:
     """The top-level parser with every sub-command registered."""
+    from . import __version__
+    from .rules import RULE_SETS, get_rule_set
+
+    # the rule sets named are the ones the code has (issue 11: help from what exists)
+    titles = ", ".join(f"{get_rule_set(n).title} (--rules {n})" for n in sorted(RULE_SETS))
     parser = argparse.ArgumentParser(
         prog="mahjong-table",
-        description="Play, score, simulate and analyse mahjong (Hong Kong, Chinese, American).",
+        description=f"Play, score, simulate and analyse mahjong. Rule sets: {titles}.",
     )
-    from . import __version__
     from ._build import build_name
 
     parser.add_argument("--version", action="version",
