@@ -232,3 +232,44 @@ def test_score_mcr_circumstances_and_flowers(capsys: pytest.CaptureFixture[str])
     status, out, err = run(["--rules", "chinese", "--scoring", "mcr", "123m456p789s11z99m",
                             "--last-of-kind", "--json"], capsys)
     assert status == 2 and "last of its kind" in err
+
+
+# ----- mismatches found against pymahjonggb on the way, each a named test --------------------
+
+def test_mcr_big_three_winds_with_the_wind_pungs_counted_once() -> None:
+    """Big Three Winds (12) with a pung of the prevalent and of the seat wind (East, East
+    here): the three wind pungs are counted once as Big Three Winds (no Pung of Terminals or
+    Honours for them), beside Three Concealed Pungs, One Voided Suit, Concealed Hand and
+    Single Wait; equal to pymahjonggb (a miscount of the pungs was found on the way)."""
+    h = hand("111z222z333z123m55p", "5p")
+    assert fans(h) == {"big_three_winds": 1, "three_concealed_pungs": 1,
+                       "one_voided_suit": 1, "concealed_hand": 1, "single_wait": 1,
+                       "prevalent_wind": 1, "seat_wind": 1}
+    assert compare(gb, h)[0] == "equal"
+
+
+def test_mcr_knitted_straight_with_a_chow_and_its_waits() -> None:
+    """Knitted Straight (12) with a chow and a pair: 147m258p369s 234s 11z won on 4s is
+    Knitted Straight and Concealed Hand (14); its waits are both ends of the chow (1s, 4s),
+    and with a knitted tile missing the wait is that tile (9s) (the knitted-straight waits
+    were wrong on the way)."""
+    from mahjong_table.analysis import waits
+    from mahjong_table.analysis.mcr_forms import MCR_FORMS
+
+    h = hand("147m258p369s234s11z", "4s")
+    assert fans(h) == {"knitted_straight": 1, "concealed_hand": 1}
+    assert compare(gb, h)[0] == "equal"
+    ready = counts_of(parse_tiles("147m258p369s23s11z"))
+    assert [str(w.tile) for w in waits(ready, 0, forms=MCR_FORMS)] == ["1s", "4s"]
+    missing = counts_of(parse_tiles("147m258p36s234s11z"))
+    assert [str(w.tile) for w in waits(missing, 0, forms=MCR_FORMS)] == ["9s"]
+
+
+def test_mcr_self_drawn_counts_with_a_special_form() -> None:
+    """Self-Drawn (1) counts with Seven Pairs (24) as with four sets and a pair (it was
+    missing for the special forms on the way): 25 fan, equal to pymahjonggb."""
+    from dataclasses import replace
+
+    h = replace(hand("1133m5577p99s1144z", "4z"), self_drawn=True)
+    assert fans(h) == {"seven_pairs": 1, "self_drawn": 1}
+    assert compare(gb, h)[0] == "equal"
