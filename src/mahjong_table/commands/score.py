@@ -87,6 +87,20 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
     p.set_defaults(func=run)
 
 
+def _win_tile(args: argparse.Namespace, hand: Hand, fallback: Tile | None,
+              missing: str) -> Tile:
+    """The winning tile: ``--win-tile``, else the last concealed tile written, else
+    ``fallback`` (American: the last exposure's tile). Raises ``ValueError(missing)`` if
+    there is none."""
+    if args.win_tile is not None:
+        return Tile.parse(tile_text(args.win_tile))
+    if hand.concealed:
+        return hand.concealed[-1]
+    if fallback is not None:
+        return fallback
+    raise ValueError(missing)
+
+
 def build_context(args: argparse.Namespace, hand: Hand, rules: RuleSet) -> WinContext:
     """The :class:`WinContext` described by the options. Raises ``ValueError`` (or
     :class:`NotationError`) naming a bad option.
@@ -108,13 +122,8 @@ def build_context(args: argparse.Namespace, hand: Hand, rules: RuleSet) -> WinCo
         discarder = 0
     else:
         discarder = (seat - 1) % 4
-    if args.win_tile is not None:
-        win_tile = Tile.parse(tile_text(args.win_tile))
-    elif hand.concealed:
-        win_tile = hand.concealed[-1]
-    else:
-        raise ValueError("the hand has no concealed tiles, so no winning tile: the winning tile "
-                         "is written among the concealed tiles")
+    win_tile = _win_tile(args, hand, None, "the hand has no concealed tiles, so no winning "
+                         "tile: the winning tile is written among the concealed tiles")
     bonus = tuple(parse_tiles(tile_text(args.bonus), rules.tile_set)) if args.bonus else ()
     return WinContext(
         hand=hand,
@@ -249,14 +258,8 @@ def build_american_context(args: argparse.Namespace, hand: Hand) -> WinContext:
         discarder = None
     else:
         discarder = (seat - 1) % 4
-    if args.win_tile is not None:
-        win_tile = Tile.parse(tile_text(args.win_tile))
-    elif hand.concealed:
-        win_tile = hand.concealed[-1]
-    elif hand.melds:
-        win_tile = hand.melds[-1].tile
-    else:
-        raise ValueError("the hand is empty")
+    win_tile = _win_tile(args, hand, hand.melds[-1].tile if hand.melds else None,
+                         "the hand is empty")
     return WinContext(hand=hand, win_tile=win_tile, seat_wind=seat,
                       self_drawn=bool(args.self_drawn), discarder=discarder,
                       joker_exchange=bool(args.joker_exchange))

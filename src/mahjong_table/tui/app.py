@@ -189,6 +189,18 @@ class _TableBase(App[int]):
         self.marked: list[int] = []
         self.hand_tiles: list[Tile] = []
 
+    def redraw(self) -> None:
+        """Draw the whole table again (each table draws its own)."""
+        raise NotImplementedError
+
+    def _theme(self) -> None:
+        self.table_theme = "mono" if self.table_theme == "colour" else "colour"
+        self.redraw()
+
+    def _glyphs(self) -> None:
+        self.glyphs = not self.glyphs
+        self.redraw()
+
     def compose(self) -> ComposeResult:
         yield Static(id="status")
         with Horizontal(id="main"):
@@ -614,14 +626,6 @@ class TableApp(_TableBase):
                                     .split("\n\n")[0].replace("\n", " ").split("; "),
                                     "Enter: close"))
 
-    def _theme(self) -> None:
-        self.table_theme = "mono" if self.table_theme == "colour" else "colour"
-        self.redraw()
-
-    def _glyphs(self) -> None:
-        self.glyphs = not self.glyphs
-        self.redraw()
-
     def _pace(self, step: float) -> None:
         self.pace = min(max(self.pace + step, 0.0), 3.0)
         self.redraw()
@@ -786,14 +790,6 @@ class ReplayApp(_TableBase):
 
     def _toggle_open(self) -> None:
         self.open = not self.open
-        self.redraw()
-
-    def _theme(self) -> None:
-        self.table_theme = "mono" if self.table_theme == "colour" else "colour"
-        self.redraw()
-
-    def _glyphs(self) -> None:
-        self.glyphs = not self.glyphs
         self.redraw()
 
     def _jump(self) -> None:
