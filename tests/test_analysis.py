@@ -511,3 +511,37 @@ def test_incremental_draw_and_discard_shanten_equal_a_full_count(forms: Forms) -
         assert draw_shanten(counts, melds, forms) == after
     with pytest.raises(ValueError, match="must discard has 14"):
         discard_shanten([1] * 13 + [0] * 21, 0, forms)
+
+
+@pytest.mark.parametrize("forms", [HONG_KONG_FORMS, CHINESE_FORMS, STANDARD_FORMS])
+def test_rank_discards_is_the_ranking_of_discard_options(forms: Forms) -> None:
+    """The efficiency bot's integer ranking (issue 13: no option objects in its inner loop)
+    keeps exactly the order, shanten, unseen and kinds of ``discard_options(best_only=True)``,
+    and with candidates it falls back to ranking all of them when none reaches the lowest
+    shanten, as the bot always did."""
+    from mahjong_table.analysis.waits import rank_discards
+
+    rng = random.Random(29)
+    for n in range(300):
+        melds = n % 4
+        wall = [k for k in range(34) for _ in range(4)]
+        rng.shuffle(wall)
+        counts = [0] * 34
+        for t in wall[: 14 - 3 * melds]:
+            counts[t] += 1
+        visible = [0] * 34
+        for t in wall[40:40 + n % 30]:
+            if counts[t] + visible[t] < 4:
+                visible[t] += 1
+        before = list(counts)
+        want = [(o.shanten_after, -o.unseen_useful, -o.useful_kinds, int(o.tile))
+                for o in discard_options(counts, melds, visible, forms, best_only=True)]
+        assert rank_discards(counts, melds, visible, forms) == want
+        assert counts == before
+        worst = max(want, key=lambda w: w[0])[0] + 1
+        options = discard_options(counts, melds, visible, forms)
+        others = [int(o.tile) for o in options if o.shanten_after >= worst]
+        if others:
+            assert rank_discards(counts, melds, visible, forms, others) == [
+                (o.shanten_after, -o.unseen_useful, -o.useful_kinds, int(o.tile))
+                for o in options if int(o.tile) in others]

@@ -6,7 +6,7 @@ import random
 from collections import Counter
 
 from mahjong_table.rules import get_rule_set
-from mahjong_table.tiles import HONG_KONG_TILE_SET
+from mahjong_table.tiles import HONG_KONG_TILE_SET, NUM_KINDS
 from mahjong_table.wall import build_wall, drawing_order
 
 
@@ -70,3 +70,24 @@ def test_wall_is_the_shuffled_tile_set() -> None:
     b = build_wall(tiles, random.Random(5), stacks_per_wall=18, wall=1, stacks=3,
                    dead_wall_tiles=14)
     assert a.tiles == b.tiles and sorted(a.tiles) == sorted(tiles)
+
+
+def test_untaken_counts_agree_with_the_untaken_tiles() -> None:
+    """The invariant check's tile count of the wall (issue 13's fast path) equals counting
+    ``untaken()`` after any mix of live draws and replacements (004 s04: replacements from the
+    far end), down to an empty wall."""
+    tiles = HONG_KONG_TILE_SET.all_tiles()
+    rng = random.Random(7)
+    for trial in range(20):
+        wall = build_wall(tiles, random.Random(trial), stacks_per_wall=18, wall=trial % 4,
+                          stacks=2 + trial % 12, dead_wall_tiles=14)
+        while True:
+            want = Counter(wall.untaken())
+            got = wall.untaken_counts(NUM_KINDS)
+            assert got == [want.get(k, 0) for k in range(NUM_KINDS)]
+            if wall.remaining == 0:
+                break
+            if wall.live_remaining and rng.random() < 0.85:
+                wall.draw()
+            else:
+                wall.draw_replacement()

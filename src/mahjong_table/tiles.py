@@ -28,6 +28,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import ClassVar
 
+from ._tiletext import counts_of, format_tiles, has_excess
+
 __all__ = [
     "NUM_KINDS",
     "NUM_PLAYING",
@@ -192,7 +194,7 @@ class Tile(int):
         return _GLYPHS[self.suit][self.rank - 1]
 
     def __str__(self) -> str:
-        return f"{_RANK_OF[self]}{_SUIT_OF[self]}"
+        return _NAMES[self]
 
     def __repr__(self) -> str:
         return f"Tile.parse({str(self)!r})"
@@ -214,6 +216,8 @@ for _letter, (_start, _n) in _SUIT_RANGES.items():
         _SUIT_OF.append(_letter)
         _RANK_OF.append(_r)
 Tile._cache.extend(int.__new__(Tile, i) for i in range(NUM_KINDS))
+#: every kind's notation ("1m" .. "8f"), indexed by kind
+_NAMES: tuple[str, ...] = tuple(f"{r}{s}" for r, s in zip(_RANK_OF, _SUIT_OF, strict=True))
 
 #: every tile kind, indexed by kind index
 TILES: tuple[Tile, ...] = tuple(Tile._cache)
@@ -267,34 +271,6 @@ def parse_tiles(text: str, tile_set: TileSet | None = None) -> list[Tile]:
     return tiles
 
 
-def format_tiles(tiles: Iterable[int], *, sort: bool = False) -> str:
-    """Compact mpsz form: consecutive tiles of one suit share the letter (``123m45p``)."""
-    seq = sorted(tiles) if sort else list(tiles)
-    out: list[str] = []
-    run: list[str] = []
-    letter = ""
-    for t in seq:
-        s = _SUIT_OF[t]
-        if s != letter and run:
-            out.append("".join(run) + letter)
-            run = []
-        letter = s
-        run.append(str(_RANK_OF[t]))
-    if run:
-        out.append("".join(run) + letter)
-    return "".join(out)
-
-
-def counts_of(tiles: Iterable[int], size: int = NUM_PLAYING) -> list[int]:
-    """A count array: ``counts[kind] = copies``. Tiles outside ``size`` raise ``ValueError``."""
-    counts = [0] * size
-    for t in tiles:
-        if t >= size:
-            raise ValueError(f"tile {TILES[t]} is not a playing tile")
-        counts[t] += 1
-    return counts
-
-
 def tiles_from_counts(counts: Sequence[int]) -> list[Tile]:
     """The sorted tiles of a count array (counts of 0-4 per kind)."""
     out: list[Tile] = []
@@ -328,9 +304,9 @@ class TileSet:
 
     def check_counts(self, tiles: Iterable[int]) -> None:
         """Raise :class:`TileCountError` if ``tiles`` hold more copies than this set has."""
-        counts = [0] * NUM_KINDS
-        for t in tiles:
-            counts[t] += 1
+        counts = counts_of(tiles, NUM_KINDS)
+        if not has_excess(counts, self.copies) and not self.group_limits:
+            return  # the common case, in the compiled helper
         for k, c in enumerate(counts):
             if c > self.copies[k] and not any(k in g for g, _, _ in self.group_limits):
                 if self.copies[k] == 0:

@@ -152,6 +152,29 @@ class Wall:
             wall.tiles[i] = t
         return wall
 
+    def untaken_counts(self, kinds: int) -> list[int]:
+        """How many of each of ``kinds`` tile kinds are still in the wall (for invariant
+        checks): ``untaken()`` counted without building the list."""
+        got = [0] * kinds
+        if self.remaining <= 0:
+            return got
+        tiles = self.tiles
+        first_taken = self._n
+        if self.tail:
+            taken_tail = {self._tail_index(i) for i in range(self.tail)}
+            first_taken = min(taken_tail)
+        else:
+            taken_tail = set()
+        k: int  # a Tile read as a plain (native, when compiled) integer
+        for i in range(self.head, first_taken):
+            k = tiles[i]
+            got[k] += 1
+        for i in range(max(first_taken, self.head), self._n):
+            if i not in taken_tail:
+                k = tiles[i]
+                got[k] += 1
+        return got
+
     def untaken(self) -> list[Tile]:
         """Every tile still in the wall (for invariant checks; order not meaningful)."""
         if self.remaining <= 0:

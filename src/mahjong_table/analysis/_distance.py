@@ -24,13 +24,15 @@ Speed
   among all 405,350 suit patterns of at most 14 tiles; without the table (or for a pattern it
   lacks) an exact dynamic programme over the nine ranks computes it (~100 µs).
 * Honour vectors are computed on demand (no chows, so they are quick).
-* Each distinct vector gets a small integer *id*; the memo dicts map a component's count
-  tuple to ``id << 28 | stats`` where ``stats`` packs the counts the special forms need
-  (tiles, pairs, kinds, terminal/honour kinds, terminal/honour pairs). Adding the four packed
-  values adds the stats field by field; combining two vector ids is itself memoised.
+* Each distinct vector gets a small integer *id*. A component is keyed by its counts read as a
+  base-5 number, and flat lists map the key to ``id << 28 | stats``, where ``stats`` packs the
+  counts the special forms need (tiles, pairs, kinds, terminal/honour kinds, terminal/honour
+  pairs). Adding the four packed values adds the stats field by field; combining two vector
+  ids is memoised in a flat list too. A draw or a discard of rank ``r`` moves a key by
+  ``5**r``, so the incremental paths of :mod:`.waits` build no tuples at all.
 
-So a shanten number costs four tuple look-ups, three combine look-ups and one special-form
-look-up, about 2 µs in CPython 3.11 once warm.
+So a shanten number costs four list look-ups, three combine look-ups and a few shifts for
+the special forms, with no allocation (native integers in the compiled build).
 """
 
 from __future__ import annotations
@@ -39,21 +41,33 @@ import zlib
 from collections.abc import Sequence
 from functools import cache
 from itertools import product
+from typing import Final
 
 __all__ = [
     "COMBINE",
-    "HONOUR",
+    "COMBINE_CAP",
+    "COMBINE_FLAT",
+    "HONOUR_PACKS",
     "INF",
-    "SPECIAL",
+    "POW5",
     "STATS_MASK",
     "STAT_BITS",
-    "SUIT",
     "SUIT_KEYS",
+    "SUIT_PACKS",
     "TOTAL_MASK",
     "VECTORS",
+    "check_counts",
+    "counts_in_range",
+    "clear_tables",
+    "combine_ids",
     "combine_vectors",
+    "honour_key",
+    "honour_pack",
     "honour_vector",
     "iter_suit_keys",
+    "special_shanten",
+    "suit_key",
+    "suit_pack",
     "suit_rank",
     "suit_vector",
     "use_shipped_table",
@@ -61,7 +75,7 @@ __all__ = [
 ]
 
 #: larger than any real distance
-INF = 99
+INF: Final = 99
 
 # ---------------------------------------------------------------------------------------------
 # Exact dynamic programme over one component
@@ -166,8 +180,8 @@ def combine_vectors(a: Sequence[int], b: Sequence[int]) -> tuple[int, ...]:
 # ---------------------------------------------------------------------------------------------
 
 #: vector id -> distance vector
-VECTORS: list[tuple[int, ...]] = []
-_VECTOR_IDS: dict[tuple[int, ...], int] = {}
+VECTORS: Final[list[tuple[int, ...]]] = []
+_VECTOR_IDS: Final[dict[tuple[int, ...], int]] = {}
 
 
 def vector_id(vec: tuple[int, ...]) -> int:
@@ -185,9 +199,9 @@ def vector_id(vec: tuple[int, ...]) -> int:
 # ---------------------------------------------------------------------------------------------
 # bits 0-7 tiles, 8-13 kinds held twice or more, 14-19 kinds held, 20-23 terminal/honour kinds
 # held, 24-27 terminal/honour kinds held twice or more; the vector id sits above bit 28.
-STAT_BITS = 28
-STATS_MASK = (1 << STAT_BITS) - 1
-TOTAL_MASK = 0xFF
+STAT_BITS: Final = 28
+STATS_MASK: Final = (1 << STAT_BITS) - 1
+TOTAL_MASK: Final = 0xFF
 _ORPHAN_RANKS_SUIT = (0, 8)
 
 
@@ -303,85 +317,156 @@ def use_shipped_table(enabled: bool) -> None:
     _TABLE.enabled = enabled
     if enabled:
         _TABLE.loaded = False
-    SUIT.clear()
-    HONOUR.clear()
-    COMBINE.clear()
-    SUIT_DRAWS.clear()
-    HONOUR_DRAWS.clear()
-    SUIT_DISCARDS.clear()
-    HONOUR_DISCARDS.clear()
+    clear_tables()
     suit_vector.cache_clear()
 
 
 # ---------------------------------------------------------------------------------------------
-# Memo dicts used by the hot path
+# Flat tables used by the hot path
 # ---------------------------------------------------------------------------------------------
+# A component's *key* is its counts read as a base-5 number, the lowest rank in the lowest
+# digit: ``sum(counts[r] * 5**r)``. Adding or taking away one tile of rank ``r`` is then
+# ``key +- 5**r``, so a draw or a discard needs no new tuple, and every table below is a list
+# indexed by plain integers (native integers in the compiled build).
+
+#: ``POW5[r] == 5**r``
+POW5: Final[tuple[int, ...]] = tuple(5**r for r in range(10))
+#: suit key (0 .. 5**9 - 1) -> vector id << 28 | stats, or -1 until first needed
+SUIT_PACKS: Final[list[int]] = [-1] * 5**9
+#: honour key (0 .. 5**7 - 1) -> vector id << 28 | stats, or -1 until first needed
+HONOUR_PACKS: Final[list[int]] = [-1] * 5**7
+#: vector ids below this are combined through the flat table ``COMBINE_FLAT``
+COMBINE_CAP: Final = 1024
+#: ``a * COMBINE_CAP + b`` -> id of the combined vector of ids a and b, or -1 (8 MB)
+COMBINE_FLAT: Final[list[int]] = [-1] * (COMBINE_CAP * COMBINE_CAP)
+#: the same for ids at or above the cap: ``a << 16 | b`` -> id
+COMBINE: Final[dict[int, int]] = {}
 
 
-class _SuitMemo(dict[tuple[int, ...], int]):
-    """suit counts (9-tuple) -> vector id << 28 | stats"""
+def _untrack(table: list[int]) -> None:
+    """Take a list that only ever holds integers out of the cyclic garbage collector's sight.
 
-    def __missing__(self, key: tuple[int, ...]) -> int:
-        if len(key) != 9:
-            raise ValueError(f"a suit has 9 counts, got {len(key)}")
-        _check(key, 0)
-        vec = _TABLE.lookup(key)
-        if vec is None:
-            vec = suit_vector(key)
-        value = vector_id(vec) << STAT_BITS | _stats(key, False)
-        self[key] = value
-        return value
-
-
-class _HonourMemo(dict[tuple[int, ...], int]):
-    """honour counts (7-tuple) -> vector id << 28 | stats"""
-
-    def __missing__(self, key: tuple[int, ...]) -> int:
-        if len(key) != 7:
-            raise ValueError(f"the honours have 7 counts, got {len(key)}")
-        _check(key, 27)
-        value = vector_id(honour_vector(key)) << STAT_BITS | _stats(key, True)
-        self[key] = value
-        return value
-
-
-class _CombineMemo(dict[int, int]):
-    """(vector id a << 16 | vector id b) -> id of the combined vector"""
-
-    def __missing__(self, key: int) -> int:
-        value = vector_id(combine_vectors(VECTORS[key >> 16], VECTORS[key & 0xFFFF]))
-        self[key] = value
-        return value
-
-
-class _SpecialMemo(dict[int, int]):
-    """(summed stats with the tile field replaced by form flags) -> best special shanten.
-
-    Flag bit 0: seven pairs counts; bit 1: thirteen orphans counts. 99 when neither.
+    A list of integers can never be part of a reference cycle, but CPython's collector would
+    still walk all of its millions of entries at every full collection (about 0.15 s of
+    start-up in a simulation). ``PyObject_GC_UnTrack`` is the C API's own call for containers
+    that cannot take part in cycles; where it is not available (not CPython) nothing changes.
     """
+    try:
+        import ctypes
 
-    def __missing__(self, key: int) -> int:
-        pairs = (key >> 8) & 63
-        kinds = (key >> 14) & 63
-        o_kinds = (key >> 20) & 15
-        o_pairs = (key >> 24) & 15
-        best = INF
-        if key & 1:
-            best = 6 - pairs + (7 - kinds if kinds < 7 else 0)
-        if key & 2:
-            best = min(best, 13 - o_kinds - (1 if o_pairs else 0))
-        self[key] = best
-        return best
+        untrack = ctypes.pythonapi.PyObject_GC_UnTrack
+    except (ImportError, AttributeError):  # pragma: no cover - not CPython
+        return
+    untrack.argtypes = [ctypes.py_object]
+    untrack.restype = None
+    untrack(table)
 
 
-SUIT = _SuitMemo()
-HONOUR = _HonourMemo()
-#: component counts -> the component's memo value after drawing (DRAWS) or discarding
-#: (DISCARDS) one of each of its kinds (-1 where impossible), filled by :mod:`.waits`: the
-#: same suits recur from one discard candidate to the next and from turn to turn
-SUIT_DRAWS: dict[tuple[int, ...], tuple[int, ...]] = {}
-HONOUR_DRAWS: dict[tuple[int, ...], tuple[int, ...]] = {}
-SUIT_DISCARDS: dict[tuple[int, ...], tuple[int, ...]] = {}
-HONOUR_DISCARDS: dict[tuple[int, ...], tuple[int, ...]] = {}
-COMBINE = _CombineMemo()
-SPECIAL = _SpecialMemo()
+for _table in (SUIT_PACKS, HONOUR_PACKS, COMBINE_FLAT):
+    _untrack(_table)
+
+
+def _digits(key: int, n: int) -> tuple[int, ...]:
+    out: list[int] = []
+    for _ in range(n):
+        out.append(key % 5)
+        key //= 5
+    return tuple(out)
+
+
+def suit_key(counts: list[int], start: int) -> int:
+    """The base-5 key of the nine counts from ``counts[start]`` (unchecked)."""
+    return (counts[start] + 5 * (counts[start + 1] + 5 * (counts[start + 2] + 5 * (
+        counts[start + 3] + 5 * (counts[start + 4] + 5 * (counts[start + 5] + 5 * (
+            counts[start + 6] + 5 * (counts[start + 7] + 5 * counts[start + 8]))))))))
+
+
+def honour_key(counts: list[int], start: int) -> int:
+    """The base-5 key of the seven counts from ``counts[start]`` (unchecked)."""
+    return (counts[start] + 5 * (counts[start + 1] + 5 * (counts[start + 2] + 5 * (
+        counts[start + 3] + 5 * (counts[start + 4] + 5 * (counts[start + 5] + 5 * (
+            counts[start + 6])))))))
+
+
+def counts_in_range(counts: list[int]) -> bool:
+    """Whether every count is 0-4 (a loop of native integers in the compiled build)."""
+    return all(0 <= c <= 4 for c in counts)
+
+
+def check_counts(counts: Sequence[int]) -> None:
+    """Raise ``TypeError``/``ValueError`` naming the first count that is not an integer 0-4."""
+    for start, n in ((0, 9), (9, 9), (18, 9), (27, 7)):
+        _check(tuple(counts[start:start + n]), start)
+
+
+def suit_pack(key: int) -> int:
+    """The packed value (vector id << 28 | stats) of the suit with base-5 key ``key``."""
+    v = SUIT_PACKS[key]
+    if v < 0:
+        counts = _digits(key, 9)
+        vec = _TABLE.lookup(counts)
+        if vec is None:
+            vec = suit_vector(counts)
+        v = vector_id(vec) << STAT_BITS | _stats(counts, False)
+        SUIT_PACKS[key] = v
+    return v
+
+
+def honour_pack(key: int) -> int:
+    """The packed value (vector id << 28 | stats) of the honours with base-5 key ``key``."""
+    v = HONOUR_PACKS[key]
+    if v < 0:
+        # the seven honours are interchangeable (pungs and a pair only) and the stats are
+        # sums over the kinds, so every ordering of the counts shares the sorted one's value
+        counts = tuple(sorted(_digits(key, 7)))
+        first = 0
+        for c in reversed(counts):
+            first = first * 5 + c
+        v = HONOUR_PACKS[first]
+        if v < 0:
+            v = vector_id(honour_vector(counts)) << STAT_BITS | _stats(counts, True)
+            HONOUR_PACKS[first] = v
+        HONOUR_PACKS[key] = v
+    return v
+
+
+def combine_ids(a: int, b: int) -> int:
+    """The id of the min-plus convolution of vectors ``a`` and ``b`` (memoised)."""
+    if a < COMBINE_CAP and b < COMBINE_CAP:
+        k = a * COMBINE_CAP + b
+        v = COMBINE_FLAT[k]
+        if v < 0:
+            v = vector_id(combine_vectors(VECTORS[a], VECTORS[b]))
+            COMBINE_FLAT[k] = v
+        return v
+    k = a << 16 | b
+    got = COMBINE.get(k)
+    if got is None:
+        got = vector_id(combine_vectors(VECTORS[a], VECTORS[b]))
+        COMBINE[k] = got
+    return got
+
+
+def special_shanten(stats: int, flags: int) -> int:
+    """The best special-form shanten from summed stats (the tile field is ignored): flag
+    bit 0 seven pairs (004 s05: seven distinct pairs), bit 1 thirteen orphans; 99 when
+    neither."""
+    best = INF
+    if flags & 1:
+        pairs = (stats >> 8) & 63
+        kinds = (stats >> 14) & 63
+        best = 6 - pairs + (7 - kinds if kinds < 7 else 0)
+    if flags & 2:
+        o_kinds = (stats >> 20) & 15
+        v = 13 - o_kinds - (1 if (stats >> 24) & 15 else 0)
+        if v < best:
+            best = v
+    return best
+
+
+def clear_tables() -> None:
+    """Forget every memoised value (the tables refill on demand)."""
+    SUIT_PACKS[:] = [-1] * len(SUIT_PACKS)
+    HONOUR_PACKS[:] = [-1] * len(HONOUR_PACKS)
+    COMBINE_FLAT[:] = [-1] * len(COMBINE_FLAT)
+    COMBINE.clear()

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Protocol
+from typing import Final, Protocol
 
 from . import _distance
 from .decompose import TERMINALS_AND_HONOURS
@@ -44,13 +44,12 @@ __all__ = [
     "thirteen_orphans_shanten",
 ]
 
-_SUIT = _distance.SUIT
-_HONOUR = _distance.HONOUR
-_COMBINE = _distance.COMBINE
-_SPECIAL = _distance.SPECIAL
-_VECTORS = _distance.VECTORS
-_SHIFT = _distance.STAT_BITS
-_STATS_ONLY = _distance.STATS_MASK & ~_distance.TOTAL_MASK
+_SUIT_PACKS: Final = _distance.SUIT_PACKS
+_HONOUR_PACKS: Final = _distance.HONOUR_PACKS
+_COMBINE_FLAT: Final = _distance.COMBINE_FLAT
+_CAP: Final = _distance.COMBINE_CAP
+_VECTORS: Final = _distance.VECTORS
+_SHIFT: Final = _distance.STAT_BITS
 
 
 def _bad_total(counts: Sequence[int], melds: int) -> ValueError:
@@ -85,23 +84,45 @@ def shanten(
     >>> shanten(counts_of(parse_tiles("19m19p19s1234567z")))
     0
     """
-    if len(counts) != 34:
+    if len(counts) != 34 or not (0 <= melds <= 4):
         raise _bad_total(counts, melds)
-    a = _SUIT[tuple(counts[0:9])]
-    b = _SUIT[tuple(counts[9:18])]
-    d = _SUIT[tuple(counts[18:27])]
-    h = _HONOUR[tuple(counts[27:34])]
+    c = counts if isinstance(counts, list) else list(counts)
+    if not _distance.counts_in_range(c):
+        _distance.check_counts(c)
+    k0 = _distance.suit_key(c, 0)
+    k1 = _distance.suit_key(c, 9)
+    k2 = _distance.suit_key(c, 18)
+    k3 = _distance.honour_key(c, 27)
+    a = _SUIT_PACKS[k0]
+    if a < 0:
+        a = _distance.suit_pack(k0)
+    b = _SUIT_PACKS[k1]
+    if b < 0:
+        b = _distance.suit_pack(k1)
+    d = _SUIT_PACKS[k2]
+    if d < 0:
+        d = _distance.suit_pack(k2)
+    h = _HONOUR_PACKS[k3]
+    if h < 0:
+        h = _distance.honour_pack(k3)
     packed = a + b + d + h
     sets = 4 - melds
     total = packed & 0xFF
-    if (total != 3 * sets + 2 and total != 3 * sets + 1) or sets > 4 or sets < 0:
+    if total != 3 * sets + 2 and total != 3 * sets + 1:
         raise _bad_total(counts, melds)
-    result: int = _VECTORS[
-        _COMBINE[_COMBINE[_COMBINE[(a >> _SHIFT) << 16 | b >> _SHIFT] << 16 | d >> _SHIFT] << 16
-                 | h >> _SHIFT]
-    ][5 + sets] - 1
+    ia = a >> _SHIFT
+    ib = b >> _SHIFT
+    if ia < _CAP and ib < _CAP:
+        v = _COMBINE_FLAT[ia * _CAP + ib]
+        if v < 0:
+            v = _distance.combine_ids(ia, ib)
+    else:
+        v = _distance.combine_ids(ia, ib)
+    v = _distance.combine_ids(v, d >> _SHIFT)
+    v = _distance.combine_ids(v, h >> _SHIFT)
+    result: int = _VECTORS[v][5 + sets] - 1
     if melds == 0 and (seven_pairs or thirteen_orphans):
-        special = _SPECIAL[(packed & _STATS_ONLY) | seven_pairs | thirteen_orphans << 1]
+        special = _distance.special_shanten(packed, seven_pairs | thirteen_orphans << 1)
         if special < result:
             return special
     return result

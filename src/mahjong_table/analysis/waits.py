@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from ..tiles import TILES, Tile
 from . import _distance
@@ -26,6 +26,7 @@ from .shanten import HONG_KONG_FORMS, Forms, WinDistance
 
 __all__ = [
     "DiscardOption",
+    "rank_discards",
     "TileUnseen",
     "discard_options",
     "discard_shanten",
@@ -34,16 +35,13 @@ __all__ = [
     "waits",
 ]
 
-_SUIT = _distance.SUIT
-_HONOUR = _distance.HONOUR
-_COMBINE = _distance.COMBINE
-_SPECIAL = _distance.SPECIAL
-_VECTORS = _distance.VECTORS
-_SHIFT = _distance.STAT_BITS
-_STATS_ONLY = _distance.STATS_MASK & ~_distance.TOTAL_MASK
-_INF = _distance.INF
-#: (first kind, number of kinds, memo) per component
-_COMPONENTS = ((0, 9, _SUIT), (9, 9, _SUIT), (18, 9, _SUIT), (27, 7, _HONOUR))
+_SUIT_PACKS: Final = _distance.SUIT_PACKS
+_HONOUR_PACKS: Final = _distance.HONOUR_PACKS
+_COMBINE_FLAT: Final = _distance.COMBINE_FLAT
+_CAP: Final = _distance.COMBINE_CAP
+_VECTORS: Final = _distance.VECTORS
+_SHIFT: Final = _distance.STAT_BITS
+_POW5: Final = _distance.POW5
 
 
 class TileUnseen(NamedTuple):
@@ -130,83 +128,75 @@ def draw_shanten(counts: Sequence[int], melds: int = 0,
     return out
 
 
-_SUIT_DRAWS = _distance.SUIT_DRAWS
-_HONOUR_DRAWS = _distance.HONOUR_DRAWS
-_SUIT_DISCARDS = _distance.SUIT_DISCARDS
-_HONOUR_DISCARDS = _distance.HONOUR_DISCARDS
-#: entries kept in each of those caches before it starts again
-_CACHE_LIMIT = 100_000
-
-
-def _changed_packs(key: tuple[int, ...], memo: dict[tuple[int, ...], int],
-                   cache: dict[tuple[int, ...], tuple[int, ...]], delta: int
-                   ) -> tuple[int, ...]:
-    """The memo value of component ``key`` with one more (``delta`` 1) or one fewer (-1)
-    tile of each of its kinds; -1 where that is impossible (a fifth copy, or none held)."""
-    got = cache.get(key)
-    if got is not None:
-        return got
-    k = list(key)
-    packs: list[int] = []
-    for r in range(len(k)):
-        n = k[r] + delta
-        if n > 4 or n < 0:
-            packs.append(-1)
-            continue
-        k[r] = n
-        packs.append(memo[tuple(k)])
-        k[r] -= delta
-    got = tuple(packs)
-    if len(cache) >= _CACHE_LIMIT:
-        cache.clear()
-    cache[key] = got
-    return got
+def _combine(a: int, b: int) -> int:
+    if a < _CAP and b < _CAP:
+        v = _COMBINE_FLAT[a * _CAP + b]
+        if v >= 0:
+            return v
+    return _distance.combine_ids(a, b)
 
 
 def _shanten_after_each(c: list[int], melds: int, seven_pairs: bool, thirteen_orphans: bool,
                         delta: int) -> list[int | None]:
     """The shanten of hand ``c`` with one tile of each kind added (``delta`` 1: the draws)
     or taken away (-1: the discards), None where impossible; the tables' fast path of
-    :func:`draw_shanten` and :func:`discard_options` (``c`` already checked)."""
-    keys = (tuple(c[0:9]), tuple(c[9:18]), tuple(c[18:27]), tuple(c[27:34]))
-    suit = _SUIT
-    packs = (suit[keys[0]], suit[keys[1]], suit[keys[2]], _HONOUR[keys[3]])
-    i0 = packs[0] >> _SHIFT
-    i1 = packs[1] >> _SHIFT
-    i2 = packs[2] >> _SHIFT
-    i3 = packs[3] >> _SHIFT
-    total = packs[0] + packs[1] + packs[2] + packs[3]
+    :func:`draw_shanten` and :func:`discard_options` (``c`` already checked).
+
+    Only the component that changes needs a new key (its key moves by ``5**rank``); the other
+    three are combined once per component."""
+    k0 = _distance.suit_key(c, 0)
+    k1 = _distance.suit_key(c, 9)
+    k2 = _distance.suit_key(c, 18)
+    k3 = _distance.honour_key(c, 27)
+    p0 = _distance.suit_pack(k0)
+    p1 = _distance.suit_pack(k1)
+    p2 = _distance.suit_pack(k2)
+    p3 = _distance.honour_pack(k3)
+    i0 = p0 >> _SHIFT
+    i1 = p1 >> _SHIFT
+    i2 = p2 >> _SHIFT
+    i3 = p3 >> _SHIFT
+    total = p0 + p1 + p2 + p3
     index = 9 - melds
-    flags = (seven_pairs | thirteen_orphans << 1) if melds == 0 else 0
+    flags = (int(seven_pairs) | int(thirteen_orphans) << 1) if melds == 0 else 0
     out: list[int | None] = [None] * 34
-    combine = _COMBINE
     vectors = _VECTORS
-    special = _SPECIAL
-    suit_cache = _SUIT_DRAWS if delta > 0 else _SUIT_DISCARDS
-    honour_cache = _HONOUR_DRAWS if delta > 0 else _HONOUR_DISCARDS
     for comp in range(4):
-        # the other three components combined, in component order (as the memo keys are)
+        # the other three components combined, in component order (as the ids were made)
         if comp == 0:
-            others = combine[combine[i1 << 16 | i2] << 16 | i3] << 16
+            others = _combine(_combine(i1, i2), i3)
+            rest = total - p0
+            key = k0
         elif comp == 1:
-            others = combine[combine[i0 << 16 | i2] << 16 | i3] << 16
+            others = _combine(_combine(i0, i2), i3)
+            rest = total - p1
+            key = k1
         elif comp == 2:
-            others = combine[combine[i0 << 16 | i1] << 16 | i3] << 16
+            others = _combine(_combine(i0, i1), i3)
+            rest = total - p2
+            key = k2
         else:
-            others = combine[combine[i0 << 16 | i1] << 16 | i2] << 16
-        rest = total - packs[comp]
-        if comp == 3:
-            changed = _changed_packs(keys[3], _HONOUR, honour_cache, delta)
-        else:
-            changed = _changed_packs(keys[comp], suit, suit_cache, delta)
+            others = _combine(_combine(i0, i1), i2)
+            rest = total - p3
+            key = k3
         start = 9 * comp
-        for r in range(len(changed)):
-            p = changed[r]
-            if p < 0:
+        n = 7 if comp == 3 else 9
+        for r in range(n):
+            held = c[start + r] + delta
+            if held < 0 or held > 4:
                 continue
-            v = vectors[combine[others | p >> _SHIFT]][index] - 1
+            nk = key + _POW5[r] if delta > 0 else key - _POW5[r]
+            if comp == 3:
+                p = _HONOUR_PACKS[nk]
+                if p < 0:
+                    p = _distance.honour_pack(nk)
+            else:
+                p = _SUIT_PACKS[nk]
+                if p < 0:
+                    p = _distance.suit_pack(nk)
+            v = vectors[_combine(others, p >> _SHIFT)][index] - 1
             if flags:
-                sv = special[((rest + p) & _STATS_ONLY) | flags]
+                sv = _distance.special_shanten(rest + p, flags)
                 if sv < v:
                     v = sv
             out[start + r] = v
@@ -238,6 +228,54 @@ def discard_shanten(counts: Sequence[int], melds: int = 0,
         c[d] -= 1
         out.append(forms.shanten(c, melds))
         c[d] += 1
+    return out
+
+
+def rank_discards(counts: list[int], melds: int, visible: Sequence[int], forms: Forms,
+                  candidates: Sequence[int] | None = None) -> list[tuple[int, int, int, int]]:
+    """The ranking of :func:`discard_options` with ``best_only``, as plain integers: a list of
+    ``(shanten_after, -unseen_useful, -useful_kinds, kind)``, best first, without building
+    a :class:`DiscardOption` per discard (a bot's inner loop).
+
+    ``counts`` is a checked hand that must discard (``14 - 3*melds`` tiles), ``visible`` as in
+    :func:`discard_options`, ``forms`` a :class:`~.shanten.Forms` (the tables' forms).
+    With ``candidates`` only those kinds are ranked: the ones reaching the lowest shanten of the
+    whole hand, or, when none of them does, all of them. Same order as
+    :func:`discard_options`; ``counts`` is left as it was.
+    """
+    sp = forms.seven_pairs
+    to = forms.thirteen_orphans
+    after = _shanten_after_each(counts, melds, sp, to, -1)
+    lowest = 99
+    for v in after:
+        if v is not None and v < lowest:
+            lowest = v
+    kinds: list[int] = []
+    if candidates is None:
+        kinds = [d for d in range(34) if after[d] == lowest]
+    else:
+        kinds = [d for d in candidates if after[d] == lowest]
+        if not kinds:
+            kinds = [d for d in candidates if after[d] is not None]
+    out: list[tuple[int, int, int, int]] = []
+    for d in kinds:
+        base = after[d]
+        assert base is not None
+        counts[d] -= 1
+        draws = _shanten_after_each(counts, melds, sp, to, 1)
+        counts[d] += 1
+        unseen = 0
+        useful = 0
+        for t in range(34):
+            v = draws[t]
+            if v is not None and v < base:
+                useful += 1
+                # held before the discard: the discarded copy is on the table, not unseen
+                n = 4 - counts[t] - visible[t]
+                if n > 0:
+                    unseen += n
+        out.append((base, -unseen, -useful, d))
+    out.sort()
     return out
 
 

@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import Enum
 from itertools import combinations
-from typing import Any
+from typing import Any, Final
 
 from ..melds import Hand, Meld, MeldKind
 from ..rules.base import PassStage, Progress, RuleSet
@@ -57,6 +57,9 @@ _EXPOSE = {
     for kind, size in EXPOSURE_SIZES.items()
 }
 _JOKER = 46
+#: ``tuple.__new__``: builds an :class:`Event` from its five fields without the named tuple's
+#: Python-level ``__new__`` (an event per change; issue 13)
+_new_event: Final = tuple.__new__
 _DISCARD = _TILE_ACTIONS[ActionKind.DISCARD]
 _CKONG = _TILE_ACTIONS[ActionKind.CONCEALED_KONG]
 _AKONG = _TILE_ACTIONS[ActionKind.ADDED_KONG]
@@ -96,7 +99,10 @@ class PlayerState:
 
     @property
     def concealed_count(self) -> int:
-        return sum(self.counts)
+        n = 0
+        for c in self.counts:
+            n += c
+        return n
 
     def concealed_tiles(self) -> list[Tile]:
         return tiles_from_counts(self.counts)
@@ -212,6 +218,14 @@ class Game:
         self._bonus = [k in rules.bonus_kinds for k in range(NUM_KINDS)]
         self._alike = [rules.alike(k) for k in range(NUM_KINDS)]
         self._claims = tuple(ActionKind(k) for k in rules.claim_kinds)
+        #: per claim kind: (is a chow, is a kong, tiles needed from the hand, the plain claim
+        #: per player, the claims with 0.. jokers per player), so that offering claims looks
+        #: nothing up by kind (issue 13)
+        self._claim_table: tuple[tuple[bool, bool, int, tuple[Action, ...],
+                                       tuple[tuple[Action, ...], ...]], ...] = tuple(
+            (k is ActionKind.CHOW, k is ActionKind.KONG, EXPOSURE_SIZES.get(k, 1) - 1,
+             _PLAIN_ACTIONS.get(k, ()), _EXPOSE.get(k, ()))
+            for k in self._claims)
         self._priority = {ActionKind(k): v for k, v in rules.claim_priority.items()}
         self._stages: tuple[PassStage, ...] = rules.charleston_stages()
         self.events: list[Event] = []
@@ -380,7 +394,7 @@ class Game:
 
     def _emit(self, etype: str, player: int | None, private: bool = False,
               secret: bool = False, **data: Any) -> None:
-        self.events.append(Event(etype, player, data, private, secret))
+        self.events.append(_new_event(Event, (etype, player, data, private, secret)))
         # every change of a seat's public state is an event naming that seat (as its player
         # or as the discarder whose tile was taken); views rebuild only those seats
         if not secret:
@@ -937,8 +951,8 @@ class Game:
             natural = c[t] if len(self._alike[t]) == 1 else sum(c[x] for x in self._alike[t])
             held = ps.concealed_count
             jokers = c[_JOKER] if self.rules.jokers_in_exposures else 0
-            for kind in self._claims:
-                if kind is ActionKind.CHOW:
+            for is_chow, is_kong, need, plain, expose in self._claim_table:
+                if is_chow:
                     if q == (d + 1) % 4 and t < 27:
                         r = t % 9
                         for start in (t - 2, t - 1, t):
@@ -947,21 +961,18 @@ class Game:
                                                     if x != t):
                                 opts.append(_CHOW[q][start])
                     continue
-                need = EXPOSURE_SIZES[kind] - 1
-                if kind is ActionKind.KONG and self.rules.kong_replacement \
-                        and not self._can_replace():
+                if is_kong and self.rules.kong_replacement and not self._can_replace():
                     continue
-                if held - need < 1 and not (kind is ActionKind.KONG
-                                            and self.rules.kong_replacement):
+                if held - need < 1 and not (is_kong and self.rules.kong_replacement):
                     continue  # nothing would be left to discard (a complete hand is Mahjong)
                 if not jokers:
                     if natural >= need:
-                        opts.append(_PLAIN_ACTIONS[kind][q])
+                        opts.append(plain[q])
                     continue
                 # 001 Part one "Jokers": any number of jokers, the claimed tile natural
                 for j in range(min(jokers, need) + 1):
                     if natural >= need - j:
-                        opts.append(_EXPOSE[kind][q][j])
+                        opts.append(expose[q][j])
         if opts:
             opts.append(_PASS[q])
         return opts
@@ -1402,19 +1413,19 @@ class Game:
             assert sum(r.payments) == 0, f"payments do not sum to zero: {r}"
         if self.phase is Phase.GAME_OVER or self.events[-1].type == "hand_end":
             return
-        got = [0] * NUM_KINDS
-        for t in self.wall.untaken():
-            got[t] += 1
+        got = self.wall.untaken_counts(NUM_KINDS)
+        k: int
         for ps in self.players:
-            for k, c in enumerate(ps.counts):
-                got[k] += c
+            counts = ps.counts
+            for i in range(len(counts)):
+                got[i] += counts[i]
             for m in ps.melds:
-                for t in m.tiles:
-                    got[t] += 1
-            for t in ps.bonus:
-                got[t] += 1
-            for t in ps.discards:
-                got[t] += 1
+                for k in m.tiles:
+                    got[k] += 1
+            for k in ps.bonus:
+                got[k] += 1
+            for k in ps.discards:
+                got[k] += 1
         expected = self.rules.tile_set.copies
         if tuple(got) != expected:
             wrong = [f"{TILES[k]}: {got[k]} instead of {expected[k]}"

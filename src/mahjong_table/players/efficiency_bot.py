@@ -23,7 +23,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, ClassVar
 
 from ..analysis.shanten import Forms
-from ..analysis.waits import discard_options, discard_shanten
+from ..analysis.waits import discard_options, discard_shanten, rank_discards
 from ..engine import Action, ActionKind, PlayerView
 from ..tiles import NUM_PLAYING
 
@@ -56,6 +56,16 @@ def best_discards(counts: list[int], melds: int, visible: Sequence[int], forms: 
     melds). Ranking comes from :func:`mahjong_table.analysis.discard_options`; ``candidates``
     limits the discards considered. Returns ``(shanten, useful, kinds)``.
     """
+    if type(forms) is not Forms:  # MCR's forms: the tables do not know the knitted ones
+        return _best_discards_slow(counts, melds, visible, forms, candidates)
+    ranked = rank_discards(counts, melds, visible, forms, candidates)
+    best = ranked[0]
+    kinds = [r[3] for r in ranked if r[0] == best[0] and r[1] == best[1]]
+    return best[0], -best[1], kinds
+
+
+def _best_discards_slow(counts: list[int], melds: int, visible: Sequence[int], forms: Forms,
+                        candidates: Sequence[int] | None) -> tuple[int, int, list[int]]:
     options = discard_options(counts, melds, visible, forms, best_only=True)
     if candidates is not None:
         allowed = set(candidates)

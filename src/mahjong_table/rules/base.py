@@ -11,7 +11,6 @@ import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from functools import cached_property
 from typing import Any, ClassVar
 
 from ..analysis.shanten import Forms
@@ -306,9 +305,19 @@ class RuleSet(ABC):
         ``"thirteen_orphans"``)."""
         return ()
 
-    @cached_property
+    #: the winning forms, made once by :meth:`_make_forms` (a plain attribute: the compiled
+    #: build's classes keep no ``cached_property`` cache)
+    _forms: Forms | None = None
+
+    @property
     def forms(self) -> Forms:
-        """The winning forms, for analysis (shanten, waits)."""
+        """The winning forms, for analysis (shanten, waits); made once per rule set."""
+        forms = self._forms
+        if forms is None:
+            forms = self._forms = self._make_forms()
+        return forms
+
+    def _make_forms(self) -> Forms:
         special = self.special_forms()
         return Forms("seven_pairs" in special, "thirteen_orphans" in special, self.name)
 

@@ -30,7 +30,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Mapping, Sequence
-from functools import cached_property
 from typing import Any, ClassVar
 
 from ..analysis.decompose import is_seven_pairs, is_thirteen_orphans
@@ -380,8 +379,7 @@ class ChineseMcrRules(ChineseRules):
         knitted straight with a set and a pair."""
         return ("seven_pairs", "thirteen_orphans", "honours_and_knitted", "knitted_straight")
 
-    @cached_property
-    def forms(self) -> Forms:
+    def _make_forms(self) -> Forms:
         """The MCR forms (:class:`~mahjong_table.analysis.mcr_forms.McrForms`), named after
         the rule set."""
         return McrForms(name=self.name)

@@ -21,6 +21,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from .._tiletext import SUIT_OF
 from ..analysis.decompose import decompositions, is_seven_pairs, is_thirteen_orphans
 from ..melds import Meld, MeldKind
 from ..scoring import WIND_LETTERS, WinContext
@@ -148,7 +149,7 @@ def _check_circumstances(ctx: WinContext) -> None:
 # ----- readings -------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
+@dataclass  # not frozen: the compiled build then builds it natively (issue 13); never changed
 class SetInfo:
     """One set of a reading: ``kind`` is "chow", "pung" or "kong"; ``tile`` its lowest tile;
     ``hidden`` is True for a set formed in the concealed hand or a declared concealed kong;
@@ -173,13 +174,15 @@ class SetInfo:
         return f"{self.kind} {format_tiles(self.tiles())}"
 
 
-@dataclass(frozen=True)
+@dataclass  # not frozen, as SetInfo; never changed after readings() builds it
 class Reading:
     """One way to read a winning hand, with everything a scoring detector needs.
 
     ``form`` is "standard" (four sets and a pair), "seven_pairs" or "thirteen_orphans".
     ``counts`` covers all playing tiles of the hand (melds included, kongs as four tiles).
-    ``groups`` is the decomposition as written in the JSON output.
+    ``group_tiles`` are the concealed groups' tiles; :attr:`groups` writes the decomposition
+    as in the JSON output (only the reading that scores best needs it, so it is written on
+    demand).
     """
 
     ctx: WinContext
@@ -188,14 +191,23 @@ class Reading:
     pair: Tile | None
     pairs: tuple[Tile, ...]
     counts: tuple[int, ...]
-    groups: tuple[str, ...]
+    group_tiles: tuple[list[Tile], ...]
+
+    @property
+    def groups(self) -> tuple[str, ...]:
+        """The decomposition as written in the JSON output: the declared melds, then the
+        concealed groups in the order their tiles were written in the hand."""
+        hand = self.ctx.hand
+        return tuple([m.notation() for m in hand.melds]
+                     + _ordered_groups(hand.concealed, list(self.group_tiles)))
 
     # --- facts used by several items ---
 
     @property
     def suits(self) -> set[str]:
         """The numbered suits present."""
-        return {TILES[k].suit for k in range(27) if self.counts[k]}
+        counts = self.counts
+        return {SUIT_OF[k] for k in range(27) if counts[k]}
 
     @property
     def has_honours(self) -> bool:
@@ -212,18 +224,30 @@ class Reading:
 def _ordered_groups(concealed: Sequence[Tile], groups: list[list[Tile]]) -> list[str]:
     """Write concealed groups in the order their tiles were written in the hand."""
     positions: dict[int, list[int]] = {}
-    for i, t in enumerate(concealed):
-        positions.setdefault(int(t), []).append(i)
+    k: int
+    for i in range(len(concealed)):
+        k = concealed[i]
+        at = positions.get(k)
+        if at is None:
+            positions[k] = [i]
+        else:
+            at.append(i)
     keyed: list[tuple[int, str]] = []
     for g in sorted(groups):
-        keyed.append((min(positions[int(t)].pop(0) for t in g), format_tiles(g)))
+        first = len(concealed)
+        for k in g:
+            i = positions[k].pop(0)
+            if i < first:
+                first = i
+        keyed.append((first, format_tiles(g)))
     keyed.sort()
     return [text for _, text in keyed]
 
 
 def _meld_info(m: Meld) -> SetInfo:
-    kind = {MeldKind.CHOW: "chow", MeldKind.PUNG: "pung", MeldKind.KONG: "kong"}[m.kind]
-    return SetInfo(kind, m.tile, hidden=not m.exposed, declared=True)
+    kind = m.kind
+    name = "chow" if kind is MeldKind.CHOW else "pung" if kind is MeldKind.PUNG else "kong"
+    return SetInfo(name, m.tile, hidden=not m.exposed, declared=True)
 
 
 def readings(ctx: WinContext) -> list[Reading]:
@@ -236,25 +260,23 @@ def readings(ctx: WinContext) -> list[Reading]:
     concealed = counts_of(hand.concealed)
     all_counts = tuple(counts_of(hand.all_tiles()))
     meld_sets = tuple(_meld_info(m) for m in hand.melds)
-    meld_groups = [m.notation() for m in hand.melds]
     if len(hand.concealed) + 3 * len(hand.melds) != 14:
         return []
     out: list[Reading] = []
     for pair, sets in decompositions(concealed):
         infos = meld_sets + tuple(
             SetInfo(kind, TILES[first], hidden=True, declared=False) for kind, first in sets)
-        tiles = [[TILES[pair]] * 2] + [
+        tiles = ([TILES[pair]] * 2, *(
             [TILES[first + i] for i in range(3)] if kind == "chow" else [TILES[first]] * 3
-            for kind, first in sets]
-        groups = tuple(meld_groups + _ordered_groups(hand.concealed, tiles))
-        out.append(Reading(ctx, "standard", infos, TILES[pair], (), all_counts, groups))
+            for kind, first in sets))
+        out.append(Reading(ctx, "standard", infos, TILES[pair], (), all_counts, tiles))
     if not hand.melds and is_seven_pairs(concealed):
         pairs = tuple(TILES[k] for k in range(NUM_PLAYING) if concealed[k] == 2)
-        groups = tuple(_ordered_groups(hand.concealed, [[p, p] for p in pairs]))
-        out.append(Reading(ctx, "seven_pairs", (), None, pairs, all_counts, groups))
+        out.append(Reading(ctx, "seven_pairs", (), None, pairs, all_counts,
+                           tuple([p, p] for p in pairs)))
     if not hand.melds and is_thirteen_orphans(concealed):
         dup = next(TILES[k] for k in range(NUM_PLAYING) if concealed[k] == 2)
-        singles = [[TILES[k]] for k in range(NUM_PLAYING) if concealed[k] == 1]
-        groups = tuple(_ordered_groups(hand.concealed, [[dup, dup], *singles]))
-        out.append(Reading(ctx, "thirteen_orphans", (), dup, (), all_counts, groups))
+        singles = tuple([TILES[k]] for k in range(NUM_PLAYING) if concealed[k] == 1)
+        out.append(Reading(ctx, "thirteen_orphans", (), dup, (), all_counts,
+                           ([dup, dup], *singles)))
     return out

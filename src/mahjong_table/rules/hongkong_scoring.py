@@ -171,10 +171,22 @@ def _set_name(s: SetInfo) -> str:
     return "Kong" if s.kind == "kong" else "Pung"
 
 
+#: the kinds of 1 and 9 of each suit
+_TERMINAL_KINDS = frozenset((0, 8, 9, 17, 18, 26))
+
+
+def _is_dragon(t: int) -> bool:
+    return 31 <= t <= 33
+
+
+def _is_wind(t: int) -> bool:
+    return 27 <= t <= 30
+
+
 def _dragon_pungs(r: Reading) -> list[Hit]:
     out: list[Hit] = []
     for s in r.sets:
-        if s.is_pung_or_kong and s.tile.is_dragon:
+        if s.is_pung_or_kong and _is_dragon(s.tile):
             colour = _DRAGON_NAMES[s.tile]
             out.append((f"{_set_name(s)} of {colour} dragons",
                         f"{s.label()}: each pung or kong of dragons scores 1 fan"))
@@ -210,16 +222,16 @@ def _all_pungs(r: Reading) -> list[Hit]:
 
 def _mixed_one_suit(r: Reading) -> list[Hit]:
     suits = r.suits
-    return _one(r.form != "thirteen_orphans" and len(suits) == 1,
-                f"only one numbered suit ({_SUIT_NAMES[min(suits)] if suits else ''})"
-                " with honours")
+    if r.form == "thirteen_orphans" or len(suits) != 1:
+        return []
+    return [(None, f"only one numbered suit ({_SUIT_NAMES[min(suits)]}) with honours")]
 
 
 def _pure_one_suit(r: Reading) -> list[Hit]:
     suits = r.suits
-    return _one(len(suits) == 1 and not r.has_honours,
-                f"every tile is {_SUIT_NAMES[min(suits)] if suits else ''}, no honours:"
-                " 6 fan instead of 3")
+    if len(suits) != 1 or r.has_honours:
+        return []
+    return [(None, f"every tile is {_SUIT_NAMES[min(suits)]}, no honours: 6 fan instead of 3")]
 
 
 def _seven_pairs(r: Reading) -> list[Hit]:
@@ -256,7 +268,9 @@ def _all_seasons(r: Reading) -> list[Hit]:
 
 
 def _self_drawn(r: Reading) -> list[Hit]:
-    return _one(r.ctx.self_drawn, f"the winning tile {r.ctx.win_tile} was drawn, not claimed")
+    if not r.ctx.self_drawn:
+        return []
+    return [(None, f"the winning tile {r.ctx.win_tile} was drawn, not claimed")]
 
 
 def _last_tile_draw(r: Reading) -> list[Hit]:
@@ -281,16 +295,16 @@ def _kong_replacement(r: Reading) -> list[Hit]:
 
 
 def _dragon_sets(r: Reading) -> list[SetInfo]:
-    return [s for s in r.sets if s.is_pung_or_kong and s.tile.is_dragon]
+    return [s for s in r.sets if s.is_pung_or_kong and _is_dragon(s.tile)]
 
 
 def _wind_sets(r: Reading) -> list[SetInfo]:
-    return [s for s in r.sets if s.is_pung_or_kong and s.tile.is_wind]
+    return [s for s in r.sets if s.is_pung_or_kong and _is_wind(s.tile)]
 
 
 def _small_three_dragons(r: Reading) -> list[Hit]:
     return _one(r.form == "standard" and len(_dragon_sets(r)) == 2
-                and r.pair is not None and r.pair.is_dragon,
+                and r.pair is not None and _is_dragon(r.pair),
                 "two pungs or kongs of dragons and a pair of the third dragon; the two dragon "
                 "pungs are counted as well")
 
@@ -307,7 +321,7 @@ def _big_three_dragons(r: Reading) -> list[Hit]:
 
 def _small_four_winds(r: Reading) -> list[Hit]:
     return _one(r.form == "standard" and len(_wind_sets(r)) == 3
-                and r.pair is not None and r.pair.is_wind,
+                and r.pair is not None and _is_wind(r.pair),
                 "pungs or kongs of three winds and a pair of the fourth")
 
 
@@ -316,12 +330,14 @@ def _big_four_winds(r: Reading) -> list[Hit]:
 
 
 def _all_honours(r: Reading) -> list[Hit]:
-    return _one(r.form != "thirteen_orphans" and all(t.is_honour for t in r.tile_kinds()),
+    return _one(r.form != "thirteen_orphans" and not any(r.counts[:27]),
                 "every tile is a wind or a dragon")
 
 
 def _all_terminals(r: Reading) -> list[Hit]:
-    return _one(all(t.is_terminal for t in r.tile_kinds()), "every tile is a 1 or a 9")
+    counts = r.counts
+    return _one(all(counts[k] == 0 for k in range(34) if k not in _TERMINAL_KINDS),
+                "every tile is a 1 or a 9")
 
 
 def _four_kongs(r: Reading) -> list[Hit]:
@@ -493,7 +509,7 @@ def _not_winning_reason(ctx: WinContext) -> str:
 # ----- scoring --------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
+@dataclass  # internal, never changed; not frozen, so it is built natively when compiled
 class _Scored:
     reading: Reading
     fan_items: tuple[ScoreItem, ...]
