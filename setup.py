@@ -45,6 +45,7 @@ COMPILED = (
     "players/random_bot.py",
     "players/efficiency_bot.py",
     "players/american_bot.py",
+    "players/strong_bot.py",
 )
 #: kept pure wherever a glob above reaches them
 PURE = ("__init__.py",)

@@ -8,7 +8,7 @@ import random
 
 import pytest
 
-from mahjong_table.engine import Game
+from mahjong_table.engine import ActionKind, Game
 from mahjong_table.engine.position import position_of
 from mahjong_table.players import make_bot, play_game
 from mahjong_table.players.strong_bot import StrongBot, _Context
@@ -116,3 +116,66 @@ def test_decisions_come_from_the_bots_own_view_only() -> None:
             checked += 1
         game.apply(bots[p].choose(game.view(p)))
     assert checked >= 5
+
+
+def _claim_position(hand: str, tile: str) -> Game:
+    """Player 0 holding ``hand`` (13 tiles) in the claim window on player 2's discard."""
+    return Game.from_position("\n".join([
+        "hongkong", "round E; hand 0; dealer 0", f"0: {hand}", "1: ?",
+        f"2: ? discards {tile}", "3: ?", f"discard 2 {tile}"]), 1)
+
+
+@pytest.mark.parametrize("hand", ["555m123p456p78s99s", "5559m23p456p78s19s"])
+def test_a_kong_that_keeps_the_shanten_is_claimed(hand: str) -> None:
+    """004 s05: a claimed kong takes a replacement tile from the dead wall, a free draw; the
+    bot claims it when it keeps the hand as close to ready (ready, or two steps away)."""
+    game = _claim_position(hand, "5m")
+    view = game.view(0)
+    assert {a.kind for a in view.legal_actions} >= {ActionKind.KONG, ActionKind.PASS}
+    assert make_bot("strong", 1, rules=game.rules).choose(view).kind is ActionKind.KONG
+
+
+SLOWER_FLUSH = "\n".join([
+    "hongkong", "round E; hand 0; dealer 2", "0: 7m234567889p679s2z", "1: ?",
+    "2: ? bonus 2f discards 1z", "3: ? bonus 4g discards 6z", "turn 0 drew 9p"])
+
+
+def test_speed_first_keeps_the_fastest_discard_unless_another_is_worth_much_more() -> None:
+    """Won hands end the hand (004 s07: every loser pays), so the bot keeps to the fastest
+    discards: here the model alone would let 9s go for a hand in circles (51 unseen useful
+    tiles left instead of 61); speed first lets the lone South go, which keeps 61."""
+    game = Game.from_position(SLOWER_FLUSH, 1)
+    view = game.view(0)
+    assert str(make_bot("strong", 1, rules=game.rules).choose(view)) == "discard 2z"
+    model_only = StrongBot(1, rules=game.rules)
+    model_only.fan_margin = 0.0
+    assert str(model_only.choose(view)) == "discard 9s"
+
+
+def test_another_player_ends_the_hand_soon_enough() -> None:
+    """Hands between these bots last about 8.7 rounds, not the 17 the wall holds: from the
+    first turn on, the model gives another player at least 7% a round to end the hand."""
+    assert _context().hazard >= 0.07
+
+
+def test_monte_carlo_futures_come_from_the_unseen_tiles() -> None:
+    """The rollouts (off by default) sample only tiles the bot has not seen: a ready hand
+    wins in some futures and collects what the scorer pays; a hand with no winning tile left
+    unseen never wins; the same seed gives the same decision."""
+    ctx = _context()
+    ready = counts_of(parse_tiles("123m456m789m5z5z1z1z"))
+    rng = random.Random(3)
+    pool = [k for k in range(34) for _ in range(ctx.unseen[k])]
+    values = [ctx.rollout(ready, [], rng.sample(pool, 40), 10) for _ in range(50)]
+    assert any(v > 0 for v in values)
+    assert all(v in (0.0, ctx.gain(ready, [], 27), 3 * ctx.gain(ready, [], 27),
+                     ctx.gain(ready, [], 31), 3 * ctx.gain(ready, [], 31)) for v in values)
+    no_wait = [k for k in pool if k not in (27, 31)]
+    assert all(ctx.rollout(ready, [], rng.sample(no_wait, 4), 1) == 0.0 for _ in range(20))
+    game = Game.from_position(SLOWER_FLUSH, 1)
+    picks = set()
+    for _ in range(2):
+        bot = StrongBot(7, rules=game.rules)
+        bot.mc_rollouts, bot.mc_close, bot.fan_margin = 30.0, 1.0, 0.0
+        picks.add(str(bot.choose(game.view(0))))
+    assert len(picks) == 1

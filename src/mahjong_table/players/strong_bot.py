@@ -21,6 +21,16 @@ counts; never another player's concealed tiles or the wall order):
   the chance per draw of a useful tile, stage by stage down the shanten. The ukeire after
   each useful draw is looked ahead one draw (every useful tile, weighted by its unseen
   copies, and the best discard after it), which values a discard by the hands it leads to.
+- **Speed first.** A hand that wins ends the hand and every loser pays (Hong Kong 004 s07:
+  the discarder twice the base, the others once; all three twice on a self-drawn win, which
+  scores one fan more), so the bot keeps to the fastest discards (lowest shanten, unseen
+  useful tiles within :attr:`StrongBot.speed_tol` of the most) and takes every claim that
+  brings its hand closer, choosing among them by value; it leaves them only for a choice the
+  model values :attr:`StrongBot.fan_margin` more (a pung of dragons, a hand in one suit). A
+  kong that keeps the shanten is taken (its replacement tile is a free draw, 004 s05), a pung
+  or chow that does not bring the hand closer only for clearly more value. The model's
+  chance that another player ends the hand is at least :attr:`StrongBot.hazard_floor` a
+  round: hands between these bots last about 8.7 rounds.
 - **Defence.** Each opponent's chance of being ready grows with its exposed melds and its
   discards; the chance that a tile wins for it counts the waiting shapes that tile completes
   from the unseen tiles (pair, pung, side, edge and closed waits). A tile another player
@@ -29,7 +39,13 @@ counts; never another player's concealed tiles or the wall order):
   safer. The loss is twice the base its exposures show (004 s07: the discarder pays double).
   It is weighed by :attr:`StrongBot.defence` (0.1: the safer of near-equal discards; see
   there for why not more), and :attr:`StrongBot.fold_below` can make the bot fold a hopeless
-  hand against a likely ready opponent (off by default).
+  hand against a likely ready opponent (off by default). Under 004 s07 a deal-in is not the
+  worst loss: an opponent left to draw its own winning tile collects one fan more from every
+  player (measured: about 6 points a deal-in, 11 an opponent's self-drawn win).
+- **Monte Carlo** (off by default, :attr:`StrongBot.mc_rollouts`): in a close decision the
+  few best discards are compared over futures sampled from the tiles the bot has not seen
+  (its own view only), the same futures for each. At 100 futures it cost 23 ms a decision
+  (6 times the rest), too slow to measure its strength here.
 
 American play (a card of lines, 47 tile kinds) is left to the american bot. Measured in the
 arena against three efficiency bots (docs/bot-protocol.md, README "arena").
@@ -43,7 +59,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, ClassVar
 
 from ..analysis.shanten import Forms
-from ..analysis.waits import discard_options, draw_shanten
+from ..analysis.waits import discard_options, discard_shanten, draw_shanten
 from ..engine import Action, ActionKind, PlayerView
 from ..melds import Hand, Meld, MeldKind
 from ..scoring import WinContext
@@ -131,6 +147,28 @@ class StrongBot:
     switch_margin: ClassVar[float] = 0.0
     #: how much more (as a share) a claim must be worth than passing
     claim_margin: ClassVar[float] = 0.0
+    #: speed first (0: off): the bot keeps to the fastest discards (lowest shanten, unseen
+    #: useful tiles within speed_tol of the most) and takes every claim that brings its
+    #: hand closer, unless the model values another choice this share more
+    fan_margin: float = 0.5
+    speed_tol: float = 0.1
+    #: Monte Carlo rollouts in close decisions (0: none): how many futures, how many of the
+    #: best-valued discards are compared, how close (a share of the best value) they must
+    #: be, and how many rounds a future runs
+    mc_rollouts: float = 0.0
+    mc_top: float = 3.0
+    mc_close: float = 0.05
+    mc_depth: float = 10.0
+    #: the chance per round that the hand ends by another's win, whatever the opponents
+    #: show, and the share a likely ready opponent adds
+    hazard_floor: float = 0.07
+    hazard_per_ready: float = 0.22
+    #: how much more (as a share) a pung or chow that does not bring the hand closer must be
+    #: worth than passing (it spends the draw on a tile that does not advance the hand)
+    keep_margin: float = 0.3
+    #: a kong (claimed or declared) that keeps the shanten is taken unless it costs more
+    #: than this share of the value: its replacement tile is a free draw (004 s05)
+    kong_slack: float = 0.15
 
     def __init__(self, seed: int | str = 0, name: str = "Strong", card: Card | None = None,
                  rules: RuleSet | None = None) -> None:
@@ -224,7 +262,11 @@ class StrongBot:
         discards = {int(a.tile): a for a in acts
                     if a.kind is ActionKind.DISCARD and a.tile is not None}
         # a declared kong: when it keeps the hand at least as good (it also draws a tile)
+        s0 = -2
         for a in acts:
+            if a.kind in (ActionKind.CONCEALED_KONG, ActionKind.ADDED_KONG) and s0 == -2:
+                s0 = min(v for v in discard_shanten(counts, len(melds), ctx.forms)
+                         if v is not None)
             if a.tile is None or a.kind not in (ActionKind.CONCEALED_KONG,
                                                 ActionKind.ADDED_KONG):
                 continue
@@ -237,12 +279,36 @@ class StrongBot:
                 after = [Meld(MeldKind.KONG, (TILES[k],) * 4) if m.kind is MeldKind.PUNG
                          and int(m.tile) == k else m for m in melds]
             value = ctx.hand_value(counts, after)
+            keeps = ctx.forms.shanten(counts, len(after)) <= s0
             if a.kind is ActionKind.CONCEALED_KONG:
                 counts[k] += 4
             else:
                 counts[k] += 1
             if value >= best_value - 1e-9:
                 return a
+            slack = self.kong_slack
+            if slack >= 0 and keeps and value >= best_value * (1.0 - slack) - 1e-9:
+                return a
+        if self.fan_margin > 0:
+            # speed first: the best-valued of the fastest discards (lowest shanten, unseen
+            # useful tiles within speed_tol of the most), unless a slower one is worth
+            # fan_margin more
+            options = discard_options(counts, len(melds), ctx.visible, ctx.forms)
+            top = options[0]
+            enough = (1.0 - self.speed_tol) * top.unseen_useful - 1e-9
+            fast = [int(o.tile) for o in options if o.shanten_after == top.shanten_after
+                    and o.unseen_useful >= enough and int(o.tile) in discards]
+            if fast:
+                value_of = {t: v for v, t in scored}
+                fast_value = max(value_of.get(t, -1e18) for t in fast)
+                if best_value - fast_value <= self.fan_margin * max(fast_value, 0.05):
+                    ties = [t for t in fast if value_of.get(t, -1e18) >= fast_value - 1e-9]
+                    return discards[ties[self.rng.randrange(len(ties))] if len(ties) > 1
+                                    else ties[0]]
+        if self.mc_rollouts > 0:
+            pick = self._monte_carlo(ctx, counts, melds, scored, discards)
+            if pick is not None:
+                return discards[pick]
         # keep the fastest discard (lowest shanten, most unseen useful tiles) unless another
         # is worth clearly more: the model's values are estimates, speed is sure
         margin = self.switch_margin
@@ -258,6 +324,43 @@ class StrongBot:
             return discards[ties[self.rng.randrange(len(ties))]]
         return next(iter(discards.values()))
 
+    def _monte_carlo(self, ctx: _Context, counts: list[int], melds: list[Meld],
+                     scored: list[tuple[float, int]], discards: dict[int, Action]
+                     ) -> int | None:
+        """In a close decision (the best :attr:`mc_top` discards within :attr:`mc_close` of
+        the best value), the discard whose sampled futures pay most: :attr:`mc_rollouts`
+        futures drawn from the tiles the bot has not seen (its own view only: never another
+        player's hand or the wall order), the same futures for every candidate."""
+        best = scored[0][0]
+        if best <= 0:
+            return None
+        close = [d for v, d in scored[:int(self.mc_top)]
+                 if d in discards and v >= best * (1.0 - self.mc_close)]
+        if len(close) < 2:
+            return None
+        pool = [k for k in range(NUM_PLAYING) for _ in range(ctx.unseen[k])]
+        rounds = min(ctx.rounds, int(self.mc_depth))
+        need = min(len(pool), 4 * rounds)
+        rng = self.rng
+        futures: list[tuple[list[int], int]] = []
+        for _ in range(int(self.mc_rollouts)):
+            stop = 0
+            while stop < rounds and rng.random() >= ctx.hazard:
+                stop += 1
+            futures.append((rng.sample(pool, need), stop))
+        pick = close[0]
+        pick_value = -1e18
+        for d in close:
+            counts[d] -= 1
+            total = 0.0
+            for future, stop in futures:
+                total += ctx.rollout(counts, melds, future, stop)
+            counts[d] += 1
+            value = total / len(futures) - ctx.danger(d)
+            if value > pick_value + 1e-9:
+                pick, pick_value = d, value
+        return pick
+
     def _claim(self, view: PlayerView, ctx: _Context) -> Action:
         acts = view.legal_actions
         pass_action = next((a for a in acts if a.kind is ActionKind.PASS), acts[0])
@@ -267,14 +370,24 @@ class StrongBot:
         t = int(tile)
         counts = list(view.counts)
         melds = list(view.me.melds)
-        best_value = ctx.hand_value(counts, melds)
+        pass_value = best_value = ctx.hand_value(counts, melds)
+        now = ctx.forms.shanten(counts, len(melds))
         best = pass_action
         for a in acts:
+            margin = self.claim_margin
             if a.kind is ActionKind.KONG:
                 counts[t] -= 3
                 after = [*melds, Meld(MeldKind.KONG, (TILES[t],) * 4)]
                 value = ctx.hand_value(counts, after)
+                keeps = ctx.forms.shanten(counts, len(after)) <= now
+                closer = keeps
                 counts[t] += 3
+                slack = self.kong_slack
+                if slack >= 0 and keeps and value >= pass_value * (1.0 - slack) - 1e-9 \
+                        and best is pass_action:
+                    # the replacement tile is a free draw: taken unless it costs much
+                    best_value, best = max(value, best_value), a
+                    continue
             elif a.kind in (ActionKind.PUNG, ActionKind.CHOW):
                 if a.kind is ActionKind.PUNG:
                     used = [t, t]
@@ -286,11 +399,28 @@ class StrongBot:
                 for x in used:
                     counts[x] -= 1
                 value = ctx.rank_discards(counts, [*melds, meld], fold=False)[0][0]
+                closer = min(v for v in discard_shanten(counts, len(melds) + 1, ctx.forms)
+                             if v is not None) < now
                 for x in used:
                     counts[x] += 1
+                if not closer:
+                    margin = self.keep_margin
             else:
                 continue
-            if value > best_value * (1.0 + self.claim_margin) + 1e-9:
+            fm = self.fan_margin
+            if fm > 0:
+                # speed first: a claim that brings the hand closer is taken unless passing
+                # is worth fan_margin more; another only when it is worth fan_margin more
+                if closer:
+                    if pass_value - value > fm * max(value, 0.05):
+                        continue
+                    if best is pass_action or value > best_value + 1e-9:
+                        best_value, best = value, a
+                    continue
+                if best is pass_action and value - pass_value > fm * max(pass_value, 0.05):
+                    best_value, best = value, a
+                continue
+            if value > best_value * (1.0 + margin) + 1e-9:
                 best_value, best = value, a
         return best
 
@@ -323,8 +453,8 @@ class _Context:
             # win costs each player 1, however it is won
             loss = 2 * self._opponent_base(s.melds, s.player) if self.fan_matters else 1.0
             self.threats.append((s.player, ready, loss))
-            hazard_stay *= 1.0 - 0.22 * ready
-        self.hazard = min(0.6, 0.02 + (1.0 - hazard_stay))
+            hazard_stay *= 1.0 - bot.hazard_per_ready * ready
+        self.hazard = min(0.6, bot.hazard_floor + (1.0 - hazard_stay))
         self._danger_cache: dict[int, float] = {}
 
     # ----- opponents -----------------------------------------------------------------------
@@ -579,6 +709,63 @@ class _Context:
             out.sort(key=lambda x: (self.raw_danger(x[1]), -raw[x[1]]))
             out = [(below - self.raw_danger(d), d) for _, d in out]
         return out
+
+    def rollout(self, counts: list[int], melds: list[Meld], future: Sequence[int],
+                stop: int) -> float:
+        """Points won in one sampled future of the 13-tile hand ``counts``: each round
+        three discards by the others (``future`` in order; a win on any) and then the bot's
+        own draw, for ``stop`` rounds (after which another player has won or the wall is
+        out). The bot keeps the lowest shanten, letting go of its least connected tile. A
+        self-drawn win is worth three discard wins (004 s07: one fan more, every loser pays
+        twice the base)."""
+        c = list(counts)
+        n_melds = len(melds)
+        forms = self.forms
+        s = forms.shanten(c, n_melds)
+        waits = self._waits_of(c, n_melds) if s == 0 else ()
+        drawn_factor = 3.0 if self.fan_matters else 1.0
+        i = 0
+        for _ in range(stop):
+            for j in range(4):
+                if i >= len(future):
+                    return 0.0
+                t = future[i]
+                i += 1
+                if s == 0 and t in waits:
+                    g = self.gain(c, melds, t)
+                    if g > 0:
+                        return g * (drawn_factor if j == 3 else 1.0)
+            c[t] += 1
+            after = discard_shanten(c, n_melds, forms)
+            low = min(v for v in after if v is not None)
+            out = -1
+            out_key = 1e9
+            for k, v in enumerate(after):
+                if v == low:
+                    key = self._connection(c, k)
+                    if key < out_key:
+                        out, out_key = k, key
+            c[out] -= 1
+            if low < s or (low == 0 and out != t):
+                waits = self._waits_of(c, n_melds) if low == 0 else ()
+            s = low
+        return 0.0
+
+    def _waits_of(self, counts: list[int], n_melds: int) -> tuple[int, ...]:
+        after = draw_shanten(counts, n_melds, self.forms)
+        return tuple(t for t, x in enumerate(after) if x == -1 and self.unseen[t] > 0)
+
+    @staticmethod
+    def _connection(c: Sequence[int], k: int) -> float:
+        """How much tile ``k`` of the hand ``c`` connects (lower: let go first)."""
+        key = 2.0 * (c[k] - 1)
+        if k < 27:
+            n = k % 9
+            for j in range(max(0, n - 2), min(8, n + 2) + 1):
+                if j != n:
+                    key += c[k - n + j] * (1.0 if abs(j - n) == 1 else 0.5)
+            key += 0.2 if n in (0, 8) else 0.4
+        return key
 
     def fastest_discard(self, counts: list[int], melds: list[Meld]) -> int:
         """The discard with the lowest shanten and the most unseen useful tiles (the
