@@ -474,6 +474,17 @@ def test_other_errors() -> None:
         forms_for_rules("riichi")
 
 
+def _random_hand14(rng: random.Random, melds: int) -> tuple[list[int], list[int]]:
+    """A random hand that must discard (``14 - 3 * melds`` tiles) and the shuffled wall it
+    came from."""
+    wall = [k for k in range(34) for _ in range(4)]
+    rng.shuffle(wall)
+    counts = [0] * 34
+    for t in wall[: 14 - 3 * melds]:
+        counts[t] += 1
+    return counts, wall
+
+
 @pytest.mark.parametrize("forms", [HONG_KONG_FORMS, CHINESE_FORMS, STANDARD_FORMS])
 def test_incremental_draw_and_discard_shanten_equal_a_full_count(forms: Forms) -> None:
     """The fast path (each suit's value after one more or one fewer tile, kept per suit
@@ -484,11 +495,7 @@ def test_incremental_draw_and_discard_shanten_equal_a_full_count(forms: Forms) -
     rng = random.Random(13)
     for n in range(300):
         melds = n % 4
-        wall = [k for k in range(34) for _ in range(4)]
-        rng.shuffle(wall)
-        counts = [0] * 34
-        for t in wall[: 14 - 3 * melds]:
-            counts[t] += 1
+        counts, _ = _random_hand14(rng, melds)
         expected = []
         for d in range(34):
             if not counts[d]:
@@ -524,11 +531,7 @@ def test_rank_discards_is_the_ranking_of_discard_options(forms: Forms) -> None:
     rng = random.Random(29)
     for n in range(300):
         melds = n % 4
-        wall = [k for k in range(34) for _ in range(4)]
-        rng.shuffle(wall)
-        counts = [0] * 34
-        for t in wall[: 14 - 3 * melds]:
-            counts[t] += 1
+        counts, wall = _random_hand14(rng, melds)
         visible = [0] * 34
         for t in wall[40:40 + n % 30]:
             if counts[t] + visible[t] < 4:
