@@ -548,3 +548,17 @@ def test_rank_discards_is_the_ranking_of_discard_options(forms: Forms) -> None:
             assert rank_discards(counts, melds, visible, forms, others) == [
                 (o.shanten_after, -o.unseen_useful, -o.useful_kinds, int(o.tile))
                 for o in options if int(o.tile) in others]
+
+
+def test_shanten_tables_hold_integers_outside_the_collector() -> None:
+    """Issue 13: the flat shanten tables (millions of entries) hold integers only, so they can
+    never be part of a reference cycle and are kept out of the cyclic collector's walks; they
+    stay so when cleared, and still answer afterwards."""
+    import gc
+
+    for table in (_distance.SUIT_PACKS, _distance.HONOUR_PACKS, _distance.COMBINE_FLAT):
+        assert not gc.is_tracked(table)
+    _distance.clear_tables()
+    assert not gc.is_tracked(_distance.SUIT_PACKS)
+    assert shanten(c_of("123m456p789s1122z")) == 0
+    assert all(isinstance(v, int) for v in _distance.SUIT_PACKS[:5**4])
