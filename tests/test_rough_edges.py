@@ -245,3 +245,48 @@ def test_action_rejects_a_wrong_kind_or_tile_type() -> None:
     with pytest.raises(TypeError, match="Tile"):
         Action(ActionKind.DISCARD, 0, 13)  # type: ignore[arg-type]
     assert Action(ActionKind.DISCARD, 0, Tile.parse("5p")).tile == Tile.parse("5p")
+
+
+def test_resume_refuses_the_flags_that_set_a_new_game_up(tmp_path: Path) -> None:
+    """A resumed game plays on with its saved rules, options, seed and bots; --rules, --seed
+    and the rest given with --resume were silently ignored (a new user's report): now they
+    are refused, named, and nothing starts."""
+    path = tmp_path / "saved.jsonl"
+    path.write_text("")
+    args = build_parser().parse_args(["play", "--plain", "--resume", str(path), "--rules",
+                                      "chinese", "--seed", "9", "--option", "rounds=1"])
+    err = io.StringIO()
+    old = sys.stderr
+    sys.stderr = err
+    try:
+        assert args.func(args, input=io.StringIO(""), output=io.StringIO()) == 2
+    finally:
+        sys.stderr = old
+    assert "leave out --rules, --seed, --option" in err.getvalue()
+
+
+def test_score_refuses_two_different_scoring_scales(capsys: pytest.CaptureFixture[str]) -> None:
+    """``--scoring simple`` with ``--option scoring=mcr`` contradicts itself: refused with
+    both named (it used to take one silently); the same scale twice is fine."""
+    hand = ["score", "--rules", "chinese", "123m456p789s123m11z", "--win-tile", "1z"]
+    assert main([*hand, "--option", "scoring=mcr", "--scoring", "simple"]) == 2
+    err = capsys.readouterr().err
+    assert "--scoring simple contradicts --option scoring=mcr" in err
+    assert main([*hand, "--option", "scoring=simple", "--scoring", "simple"]) == 0
+
+
+def test_analyze_takes_the_scoring_scale_as_score_does(capsys: pytest.CaptureFixture[str]
+                                                       ) -> None:
+    """``analyze --scoring mcr`` (a new user's report: only ``--option scoring=mcr`` worked)
+    counts MCR's special forms, here honours and knitted tiles; other rule sets and a
+    contradicting ``--option`` are refused by name."""
+    hand = "147m258p369s12345z"
+    assert main(["analyze", "--rules", "chinese", "--scoring", "mcr", hand]) == 0
+    assert "honours and knitted tiles -1" in capsys.readouterr().out
+    assert main(["analyze", "--rules", "chinese", hand]) == 0
+    assert "knitted" not in capsys.readouterr().out
+    assert main(["analyze", "--rules", "american", "--scoring", "mcr", hand]) == 2
+    assert "--scoring is for --rules chinese only" in capsys.readouterr().err
+    assert main(["analyze", "--rules", "chinese", "--scoring", "mcr", "--option",
+                 "scoring=simple", hand]) == 2
+    assert "contradicts --option scoring=simple" in capsys.readouterr().err

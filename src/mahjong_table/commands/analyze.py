@@ -83,6 +83,9 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
     p.add_argument("--thirteen-orphans", action="store_true",
                    help="Chinese rules: thirteen orphans count (rule-set option "
                         "thirteen_orphans)")
+    p.add_argument("--scoring", choices=("simple", "mcr"),
+                   help="Chinese rules only: the scoring scale (rule-set option 'scoring'), as "
+                        "for score; mcr adds MCR's special forms (knitted tiles)")
     add_option_argument(p)
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.set_defaults(func=run)
@@ -199,12 +202,21 @@ def run(args: argparse.Namespace) -> int:
     except ValueError as exc:
         print(f"mahjong-table analyze: error: {exc}", file=sys.stderr)
         return 2
+    if args.scoring is not None and args.rules != "chinese":
+        print("mahjong-table analyze: error: --scoring is for --rules chinese only",
+              file=sys.stderr)
+        return 2
     if args.rules == "american":
         return _run_american(args)
     try:
         if args.card is not None:
             raise ValueError("--card is for --rules american only")
         options.update(coerce_options(args.rules, parse_options(args.option)))
+        if args.scoring is not None:
+            if options.get("scoring", args.scoring) != args.scoring:
+                raise ValueError(f"--scoring {args.scoring} contradicts --option "
+                                 f"scoring={options['scoring']}: give the scale once")
+            options["scoring"] = args.scoring
         rules = get_rule_set(args.rules, **options)
         hand: Hand = parse_hand(tile_text(args.hand), rules.tile_set)
         seen = parse_tiles(tile_text(args.seen)) if args.seen else []

@@ -67,9 +67,10 @@ def rules_from_args(args: argparse.Namespace) -> tuple[RuleSet, int | None]:
     limit on the hands of a game. Raises ``ValueError`` or :class:`RuleSetError` with a
     message for the user (a flag the rule set does not have, a bad value).
     """
-    options = coerce_options(args.rules, parse_options(args.option))
-    declared = {o.name for o in get_rule_set(args.rules).options_spec}
-    title = _TITLES.get(args.rules, args.rules)
+    rules_name = args.rules or "hongkong"
+    options = coerce_options(rules_name, parse_options(args.option))
+    declared = {o.name for o in get_rule_set(rules_name).options_spec}
+    title = _TITLES.get(rules_name, rules_name)
     if args.hands is not None and args.hands < 1:
         raise ValueError("--hands must be at least 1")
     if args.rounds is not None:
@@ -86,7 +87,7 @@ def rules_from_args(args: argparse.Namespace) -> tuple[RuleSet, int | None]:
     if args.hands is not None and "hands" in declared:
         _set_option(options, "hands", args.hands, "--hands")
         max_hands = None
-    return get_rule_set(args.rules, **options), max_hands
+    return get_rule_set(rules_name, **options), max_hands
 
 
 def game_length(rules: RuleSet, max_hands: int | None) -> str:
@@ -108,7 +109,7 @@ def add_parser(sub: Any) -> None:
         "play", help="play a game against three bots in the terminal",
         description="Play one seat against three bots. At each decision type a menu number, "
                     "a tile to discard (e.g. 5p), h for help or q to quit.")
-    p.add_argument("--rules", choices=sorted(RULE_SETS), default="hongkong",
+    p.add_argument("--rules", choices=sorted(RULE_SETS), default=None,
                    help="rule set (default hongkong)")
     p.add_argument("--seed", default=None,
                    help="seed of the game (default: a random seed, shown when the game ends)")
@@ -277,6 +278,15 @@ def run(args: argparse.Namespace, input: TextIO | None = None,
     on an interactive terminal (and without ``--plain``) the full-screen table opens."""
     inp = input if input is not None else sys.stdin
     out = output if output is not None else sys.stdout
+    if args.resume is not None:
+        given = [flag for flag, value in (
+            ("--rules", args.rules), ("--seed", args.seed), ("--bots", args.bots),
+            ("--position", args.position), ("--rounds", args.rounds), ("--hands", args.hands),
+            ("--card", args.card), ("--option", args.option or None)) if value is not None]
+        if given:
+            print(f"mahjong-table play: --resume plays the saved game on with its own rules, "
+                  f"options, seed and bots; leave out {', '.join(given)}", file=sys.stderr)
+            return 2
     try:
         if args.record:
             check_writable(args.record)
