@@ -87,6 +87,7 @@ def test_create_a_table_and_its_links_are_signed_capabilities(client: TestClient
     assert "Ann" in t["html"]
     r = client.get(f"/play/{t['seats'][0]}")
     assert r.status_code == 200 and "table.js" in r.text
+    assert '<link rel="icon" href="data:image/svg+xml,' in r.text  # the tab has an icon
     assert client.get(f"/watch/{t['watch']}").status_code == 200
     forged = t["seats"][0][:-3] + ("aaa" if not t["seats"][0].endswith("aaa") else "bbb")
     assert client.get(f"/play/{forged}").status_code == 404

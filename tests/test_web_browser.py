@@ -93,6 +93,10 @@ def server(tmp_path: Path) -> Iterator[ServerProcess]:
         srv.proc.wait(10)
 
 
+#: for each turn a test page discarded in, how many "click a tile to discard" hints it showed
+HINTS_SEEN: list[int] = []
+
+
 def step(page: Any) -> bool:
     """Play one decision on ``page`` if it has one (win, pass a claim, or discard the drawn
     tile); True if it clicked something."""
@@ -100,6 +104,8 @@ def step(page: Any) -> bool:
                 ".tile-btn.can-discard"):
         loc = page.locator(sel)
         if loc.count():
+            if "can-discard" in sel:  # the turn says how to discard (a new user's report)
+                HINTS_SEEN.append(page.locator("#hand p.hint").count())
             try:
                 loc.last.click(timeout=1000)
             except Exception:  # the state moved on under the click
@@ -197,6 +203,7 @@ def test_two_people_and_two_bots_play_a_hand_through_reload_and_restart(
             assert "Ann (you)" in ann.locator("#seat-bottom").inner_text()
 
             play(pages, 10_000, deadline)
+            assert HINTS_SEEN and max(HINTS_SEEN) == 1, "no turn said how to discard"
             for p in pages:
                 p.wait_for_selector("#result h2", timeout=30000)
             text = ann.locator("#result").inner_text()

@@ -262,6 +262,7 @@
     };
     const r = el("div", "tiles hand-row");
     hand.forEach((n, i) => r.appendChild(make(n, i)));
+    if (!pass && discards.size) box.appendChild(el("p", "hint", "Your turn: click a tile to discard it."));
     box.appendChild(r);
     if (v.drawn) {
       const d = el("div", "tiles drawn");
