@@ -273,6 +273,9 @@ def test_score_refuses_two_different_scoring_scales(capsys: pytest.CaptureFixtur
     err = capsys.readouterr().err
     assert "--scoring simple contradicts --option scoring=mcr" in err
     assert main([*hand, "--option", "scoring=simple", "--scoring", "simple"]) == 0
+    capsys.readouterr()
+    assert main(["score", "123m456p789s123m11z", "--win-tile", "1z", "--scoring", "mcr"]) == 2
+    assert "--scoring is for --rules chinese only" in capsys.readouterr().err
 
 
 def test_analyze_takes_the_scoring_scale_as_score_does(capsys: pytest.CaptureFixture[str]

@@ -193,6 +193,10 @@ def run(args: argparse.Namespace) -> int:
               file=sys.stderr)
         return 2
     if args.scoring is not None:
+        if args.rules != "chinese":
+            print("mahjong-table score: error: --scoring is for --rules chinese only",
+                  file=sys.stderr)
+            return 2
         if options.get("scoring", args.scoring) != args.scoring:
             print(f"mahjong-table score: error: --scoring {args.scoring} contradicts --option "
                   f"scoring={options['scoring']}: give the scale once", file=sys.stderr)
