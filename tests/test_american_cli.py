@@ -12,9 +12,7 @@ import pytest
 
 from mahjong_table.cli import main
 from mahjong_table.melds import parse_hand
-from mahjong_table.rules.american.advice import charleston_advice, discard_advice
 from mahjong_table.rules.american.card import parse_card, practice_card
-from mahjong_table.rules.american.matcher import hand_counts
 from mahjong_table.tiles import AMERICAN_TILE_SET, Tile
 
 CARD_TEXT = """card: cli test
@@ -152,7 +150,8 @@ def test_analyze_json(capsys: pytest.CaptureFixture[str]) -> None:
                           "--json"], capsys)
     assert status == 0
     j = json.loads(out)
-    assert list(j) == ["lines"]
+    # NOTATION.md's "lines" first; the advisor's "advice" and "charleston" beside it
+    assert list(j) == ["lines", "advice", "charleston"]
     assert len(j["lines"]) == len(practice_card().lines)
     first = j["lines"][0]
     assert list(first) == ["section", "number", "pattern", "tiles_away", "needs"]
@@ -182,7 +181,8 @@ def test_analyze_text_with_advice(capsys: pytest.CaptureFixture[str]) -> None:
                          capsys)
     assert status == 0
     assert "1. 2026 #2" in out and "1 away, needs 7z" in out
-    assert "discard 7m: 1 away from 2026 #2" in out
+    assert "Advice: discard 7m. Why: it keeps the hand closest to the card: 1 away from " \
+        "2026 #2" in out
     assert "Charleston: pass 7m" in out
 
 
@@ -205,41 +205,40 @@ def test_analyze_card_option_is_american_only(capsys: pytest.CaptureFixture[str]
 # ----- advice ------------------------------------------------------------------------
 
 
-def counts(text: str) -> list[int]:
-    return hand_counts(parse_hand(text, AMERICAN_TILE_SET).concealed)
+def advice_for(tmp_path: Path, position: str) -> Any:
+    """The advisor's advice for player 0 of ``position`` (body lines) played with the card
+    of CARD_TEXT."""
+    from mahjong_table.advisor import advise
+    from mahjong_table.engine import Game
+
+    card = tmp_path / "card.txt"
+    card.write_text(CARD_TEXT)
+    game = Game.from_position(f"american card={card}\n{position}", 0)
+    return advise(game.view(0), game.rules)
 
 
-def test_discard_advice_keeps_the_nearest_line() -> None:
-    """The discard that leaves the nearest line nearest comes first; flowers are one
-    choice; a joker is discarded last of equals."""
-    card = parse_card(CARD_TEXT)
-    options = discard_advice(card, counts("1f2f 2222m 44m 6666m 8m 9p"), [])
-    assert options[0].tile == Tile.parse("9p") and options[0].away == 1
-    assert [d.line.number for d in options[0].lines] == [1, 2]
-    assert len({o.tile for o in options}) == len(options)
-    assert sum(1 for o in options if o.tile.is_flower) == 1
-    # the joker cannot help Evens (its pair 88 takes no joker), but it helps the other
-    # lines: a kong tile it can stand in for is discarded first
-    options = discard_advice(card, counts("1f2f 2222m 44m 6666m 8m 1j"), [])
-    order = [str(o.tile) for o in options]
-    assert order[0] == "2m" and options[0].away == 1
-    assert order.index("6m") < order.index("1j")
-    assert options[order.index("1j")].away == 1
-    with pytest.raises(ValueError, match="14 tiles"):
-        discard_advice(card, counts("1f2f 2222m 44m 6666m 8m"), [])
+def test_discard_advice_keeps_the_nearest_line(tmp_path: Path) -> None:
+    """001 Part one 07: the discard that keeps the hand nearest the card's lines; a joker is
+    kept (it fills any group of three or more)."""
+    advice = advice_for(tmp_path, "0: 1f2f2222m44m6666m8m 9p\nturn 0 drew 9p")
+    assert advice.text == "discard 9p"
+    assert advice.lines[0].away == 1
+    advice = advice_for(tmp_path, "0: 1f2f2222m44m6666m8m 1j\nturn 0 drew 1j")
+    assert advice.action.kind.value == "discard" and advice.action.tile != Tile.parse("1j")
+    assert all(o.action.tile != Tile.parse("1j") for o in advice.options[:1])
 
 
-def test_charleston_advice_never_passes_jokers() -> None:
+def test_charleston_advice_never_passes_jokers(tmp_path: Path) -> None:
     """001 Part one 06: jokers cannot be passed; pass what the nearest lines use least."""
-    card = parse_card(CARD_TEXT)
-    passed = charleston_advice(card, counts("1f2f 2222m 44m 1j1j 9p 4s 7z"))
+    advice = advice_for(tmp_path, "dealer 1\n0: 1f2f2222m44m1j1j9p4s7z\n"
+                                  "charleston first_right")
+    passed = advice.action.tiles
     assert len(passed) == 3
     assert Tile.parse("1j") not in passed
     assert set(passed) == {Tile.parse("9p"), Tile.parse("4s"), Tile.parse("7z")}
-    passed = charleston_advice(card, counts("2222m 4444m 1j1j1j1j 9p"))
-    assert Tile.parse("1j") not in passed and Tile.parse("9p") in passed
-    with pytest.raises(ValueError, match="jokers cannot be passed"):
-        charleston_advice(card, counts("1j1j1j1j1j1j1j1j 9p9p"))
+    advice = advice_for(tmp_path, "dealer 1\n0: 2222m4444m1j1j1j1j9p\ncharleston first_right")
+    assert Tile.parse("1j") not in advice.action.tiles
+    assert Tile.parse("9p") in advice.action.tiles
 
 
 def test_a_joker_exchange_win_names_no_discarder(capsys: pytest.CaptureFixture[str]) -> None:

@@ -84,9 +84,13 @@ def test_a_full_american_hand_with_the_charleston() -> None:
     assert "The Charleston is over." in out
     # while choosing: the three closest card lines, tiles away and the tiles each needs
     block = out[out.index("Closest card lines:"):].split("\n\n")[0].splitlines()[1:]
-    heads = [ln for ln in block if ln.startswith("  ") and not ln.startswith("   ")]
+    heads = [ln for ln in block if ln.startswith("  ") and not ln.startswith("   ")
+             and not ln.startswith("  Advice: ")]
     assert len(heads) == 3
-    assert all(re.match(r"  \S.* [XC] \d+: (\d+ away, needs|complete)", ln) for ln in heads)
+    assert all(re.match(r"  \S.* \([XC] \d+\): (\d+ away, needs|complete|out of reach)", ln)
+               for ln in heads)
+    # and the advisor's advice for the decision (issue 19)
+    assert any(ln.startswith("  Advice: ") for ln in block)
     # the end of the hand: the line (section and number, pattern), points, payments
     assert "Hand 1 is over" in out
     assert "Card line: " in out and re.search(r"\d+ points?, (not )?jokerless", out)

@@ -517,8 +517,10 @@ def test_joker_exchange_is_a_numbered_choice_naming_the_exposure() -> None:
                  and str(a.tile) == "5m")
         assert "Exchange 5m for the joker of" in text
         await pilot.press("h")  # American hints: the nearest lines and the advice
+        await pilot.pause()
         hint = screen_text(app)
-        assert "Hint" in hint and " away" in hint and "Advice: discard" in hint
+        # the advisor (issue 19) weighs the exchange for the joker of East's own exposure
+        assert "Hint" in hint and " away" in hint and "Advice: exchange 7p" in hint
         await pilot.press("escape")
         await pilot.press(str(i + 1))
         assert s.game.actions[-1].kind is ActionKind.JOKER_EXCHANGE
@@ -534,31 +536,33 @@ READY = "\n".join(["hongkong rounds=1", "round E; hand 0; dealer 0",
 
 
 def test_hints_from_the_view_and_the_waiting_line() -> None:
-    """Issue 11 item 2: the advice names the discard and why; a ready hand shows what it
-    waits on with the unseen counts."""
+    """Issue 11 item 2, rendered from the one advisor (issue 19): the advice names the
+    discard and why; a ready hand shows what it waits on with the unseen counts and what
+    each wait is worth under the rule set's scorer (004 s06); a claim window weighs each
+    claim."""
     from mahjong_table.engine import Game
-    from mahjong_table.tui.hints import claim_effect, hint_lines, waiting_line
+    from mahjong_table.tui.hints import hint_lines, waiting_line
 
     game = Game.from_position(READY, 1)
     view = game.view(0)
-    assert waiting_line(view) is not None
-    assert re.match(r"Ready: discard 3z to wait on 1z \(\d unseen\), 2z \(\d unseen\)",
-                    waiting_line(view) or "")
-    hint = "\n".join(hint_lines(view))
+    rules = game.rules
+    assert re.match(r"Ready after discard 3z: waiting on 1z \(\d unseen, \d fan on a discard, "
+                    r"\d self-drawn\), 2z \(\d unseen", waiting_line(view, rules) or "")
+    hint = "\n".join(hint_lines(view, rules))
     assert "Advice: discard 3z. Why: it leaves the hand ready" in hint
     game.apply(next(a for a in game.legal_actions(0) if a.kind is ActionKind.DISCARD
                     and str(a.tile) == "3z"))
     after = game.view(0)
-    assert (waiting_line(after) or "").startswith("Waiting on: 1z")
+    assert (waiting_line(after, rules) or "").startswith("Waiting on: 1z")
     claim = Game.from_position("\n".join([
         "hongkong rounds=1", "round E; hand 0; dealer 0", "0: 123m456p789s11z45s", "1: ?",
         "2: ?", "3: ? discards 6s", "discard 3 6s"]), 1)
     cv = claim.view(0)
-    effects = {str(a): claim_effect(cv, a) for a in cv.legal_actions}
-    assert effects["mahjong"] == "Mahjong: wins the hand now."
-    assert (effects["chow 4s"] or "").startswith("Chow 456s: exposes the set; after it and "
-                                                 "the best discard (1m) the hand is ready")
-    assert "Waits: 3s (4 unseen), 6s (3 unseen)" in hint_lines(cv)
+    lines = hint_lines(cv, claim.rules)
+    assert "Advice: mahjong. Why: 6s completes your hand: Mahjong on the discard, worth 2 fan" \
+        in lines
+    assert "  or chow 456s: gives up the win" in lines
+    assert any(line.startswith("Waiting on: 3s (4 unseen, 2 fan on a discard") for line in lines)
 
 
 class _Interrupting(io.StringIO):

@@ -22,15 +22,17 @@ import sys
 from collections.abc import Sequence
 from typing import Any
 
+from ..advisor import Advice, advise
 from ..analysis.hand import HandAnalysis, analyze_hand
 from ..analysis.shanten import Forms
 from ..analysis.waits import TileUnseen
+from ..engine import Game
 from ..melds import Hand, parse_hand
 from ..rules import RULE_SETS, RuleSetError, get_rule_set
-from ..rules.american.advice import DiscardOption, charleston_advice, discard_advice
 from ..rules.american.card import PRACTICE, card_from_option
 from ..rules.american.matcher import LineDistance, hand_counts, tiles_away
 from ..rules.american.model import Card, CardError
+from ..rules.base import RuleSet
 from ..tiles import AMERICAN_TILE_SET, NotationError, format_tiles, parse_tiles
 from ._options import add_option_argument, coerce_options, parse_options
 from ._position import offer_text, position_hand, read_position
@@ -164,6 +166,41 @@ def format_analysis(a: HandAnalysis, title: str) -> str:
     return "\n".join(lines)
 
 
+def hand_advice(rules: RuleSet, hand: Hand, seen: Sequence[int] = (), *,
+                charleston: bool = False) -> Advice:
+    """The advisor's advice (:mod:`mahjong_table.advisor`) for ``hand`` held by player 0 of
+    a game under ``rules``, set up as a position (docs/ARCHITECTURE.md, "Positions"): a hand
+    of ``14 - 3*melds`` tiles is in its turn, having drawn its last written tile; a waiting
+    hand is between turns (no decision, its waits); with ``charleston`` (American, no
+    exposures) the first Charleston pass is under way. ``seen`` tiles are laid in player 0's
+    discards, so that the unseen counts leave them out. Raises ``ValueError`` (a
+    :class:`~mahjong_table.engine.position.PositionError`) when the hand cannot be set up."""
+    opts = " ".join(f"{k}={str(v).lower() if isinstance(v, bool) else v}"
+                    for k, v in rules.options.items())
+    lines = [f"{rules.name} {opts}".strip()]
+    size = len(hand.concealed) + sum(len(m.tiles) if rules.full_meld_count else 3
+                                     for m in hand.melds)
+    discards = f" discards {''.join(str(t) for t in seen)}" if seen else ""
+    if charleston:
+        lines.append("dealer 0" if size == 14 else "dealer 1")
+        lines.append(f"0: {hand.notation()}")
+        lines.append("charleston first_right")
+    elif size == 14:
+        lines.append(f"0: {hand.notation()}{discards}")
+        lines.append(f"turn 0 drew {hand.concealed[-1]}")
+    else:
+        lines.append(f"0: {hand.notation()}{discards}")
+        lines.append("turn 1")
+    game = Game.from_position("\n".join(lines), 0)
+    return advise(game.view(0), game.rules)
+
+
+def _advice_text(advice: Advice | None, error: str | None) -> str:
+    if advice is None:
+        return f"Advice: none ({error})" if error else ""
+    return "\n".join(advice.text_lines())
+
+
 def _from_position(args: argparse.Namespace) -> None:
     """Fill ``args`` (hand, seen, rules and their options) from ``--position``. Raises
     ``ValueError`` naming the problem."""
@@ -178,6 +215,7 @@ def _from_position(args: argparse.Namespace) -> None:
     text, pos = read_position(args.position)
     game, player, args.hand, args.seen = position_hand(text, args.player)
     args.offer = offer_text(game, player)
+    args.advice = advise(game.view(player), game.rules)
     args.rules = pos.rules
     if pos.rules == "american":
         args.seen = ""
@@ -226,13 +264,29 @@ def run(args: argparse.Namespace) -> int:
     except (NotationError, RuleSetError, ValueError) as exc:
         print(f"mahjong-table analyze: error: {exc}", file=sys.stderr)
         return 2
+    advice, error = _advice(args, rules, hand, seen)
     if args.json:
-        emit(json.dumps(analysis.to_json(), ensure_ascii=False, indent=2))
+        out = analysis.to_json()
+        out["advice"] = None if advice is None else advice.to_json()
+        emit(json.dumps(out, ensure_ascii=False, indent=2))
     else:
         emit(format_analysis(analysis, getattr(rules, "title", rules.name)))
         if getattr(args, "offer", None):
             emit(args.offer)
+        emit(_advice_text(advice, error))
     return 0
+
+
+def _advice(args: argparse.Namespace, rules: RuleSet, hand: Hand, seen: Sequence[int],
+            *, charleston: bool = False) -> tuple[Advice | None, str | None]:
+    """The advice for the player to act of ``--position``, else for the hand alone."""
+    given: Advice | None = getattr(args, "advice", None)
+    if given is not None:
+        return given, None
+    try:
+        return hand_advice(rules, hand, seen, charleston=charleston), None
+    except ValueError as exc:
+        return None, str(exc)
 
 
 # ----- American: tiles away from the card's lines ------------------------------------------
@@ -262,9 +316,10 @@ def _line_text(d: LineDistance) -> str:
 
 
 def format_american_analysis(hand: Hand, card: Card, distances: Sequence[LineDistance],
-                             discards: Sequence[DiscardOption] | None,
-                             charleston: Sequence[int] | None, title: str) -> str:
-    """The readable American report: the nearest lines, then the advice."""
+                             advice: Advice | None, charleston: Advice | None,
+                             title: str) -> str:
+    """The readable American report: the nearest lines, then the advisor's advice (the turn,
+    and the Charleston pass for a hand without exposures)."""
     glyphs = " ".join("".join(t.glyph for t in m.tiles) for m in hand.melds)
     concealed = "".join(t.glyph for t in sorted(hand.concealed))
     lines = [f"{title}, card {card.name!r}: {hand.notation()}",
@@ -273,18 +328,15 @@ def format_american_analysis(hand: Hand, card: Card, distances: Sequence[LineDis
     shown = distances[:_AMERICAN_SHOWN]
     width = len(str(len(shown)))
     lines += [f"  {i:>{width}}. {_line_text(d)}" for i, d in enumerate(shown, 1)]
-    if discards:
-        lines.append("Discards, best first:")
-        for option in discards[:5]:
-            if option.away is None:
-                lines.append(f"  discard {option.tile}: no line can be completed")
-                continue
-            names = ", ".join(d.line.key for d in option.lines[:3])
-            more = f" and {len(option.lines) - 3} more" if len(option.lines) > 3 else ""
-            lines.append(f"  discard {option.tile}: {option.away} away from {names}{more}")
-    if charleston:
-        lines.append(f"Charleston: pass {' '.join(str(t) for t in charleston)} (the tiles "
-                     "the nearest lines use least; jokers are never passed)")
+    if advice is not None and advice.action is not None:
+        lines.append(f"Advice: {advice.text}. Why: {advice.why}")
+        lines += [f"  or {o.text}: {o.why}" for o in advice.options[1:5]]
+    if advice is not None and advice.waits:
+        lines.append(advice.waiting_text() or "")
+    if advice is not None:
+        lines += [f"  {ln.text()}" for ln in advice.lines if ln.dead or ln.jokers_only]
+    if charleston is not None and charleston.action is not None:
+        lines.append(f"Charleston: {charleston.text} ({charleston.why})")
     return "\n".join(lines)
 
 
@@ -303,17 +355,25 @@ def _run_american(args: argparse.Namespace) -> int:
         counts = hand_counts(hand.concealed)
         exposures = list(hand.melds)
         distances = tiles_away(card, counts, exposures)
-        total = sum(counts) + sum(len(m.tiles) for m in exposures)
-        discards = discard_advice(card, counts, exposures) if total == 14 else None
-        charleston = (charleston_advice(card, counts)
-                      if not exposures and total in (13, 14)
-                      and sum(counts) - counts[46] >= 3 else None)
-    except (NotationError, CardError, ValueError) as exc:
+        rules = get_rule_set("american", card=args.card if args.card is not None else PRACTICE)
+    except (NotationError, CardError, RuleSetError, ValueError) as exc:
         print(f"mahjong-table analyze: error: {exc}", file=sys.stderr)
         return 2
+    advice, error = _advice(args, rules, hand, ())
+    charleston: Advice | None = None
+    if getattr(args, "advice", None) is None and not exposures \
+            and sum(counts) - counts[46] >= 3:
+        charleston, _ = _advice(args, rules, hand, (), charleston=True)
     if args.json:
-        emit(json.dumps(american_analysis_json(distances), ensure_ascii=False, indent=2))
+        out = american_analysis_json(distances)
+        out["advice"] = None if advice is None else advice.to_json()
+        out["charleston"] = None if charleston is None else charleston.to_json()
+        emit(json.dumps(out, ensure_ascii=False, indent=2))
     else:
-        emit(format_american_analysis(hand, card, distances, discards, charleston,
+        emit(format_american_analysis(hand, card, distances, advice, charleston,
                                        "American (NMJL style)"))
+        if advice is None and error:
+            emit(f"Advice: none ({error})")
+        if getattr(args, "offer", None):
+            emit(args.offer)
     return 0

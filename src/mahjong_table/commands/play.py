@@ -365,7 +365,8 @@ def _run_plain(args: argparse.Namespace, session: TableSession, inp: TextIO, out
     human = HumanPlayer(inp, out, seat=seat, names=names, ascii=ascii_only, width=width,
                         allow_false_mahjong=false_mode in ("penalise", "dead"),
                         false_mahjong_warning=warning, card=getattr(rules, "card", None),
-                        undo=session.undo_allowed, tile_set=rules.tile_set)
+                        undo=session.undo_allowed, tile_set=rules.tile_set,
+                        rules=rules)
     length = game_length(rules, session.game.max_hands)
     title = _TITLES.get(rules.name, rules.name)
     card = getattr(rules, "card", None)

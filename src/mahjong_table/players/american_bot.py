@@ -1,270 +1,43 @@
 """A bot for American mahjong (rule book 001 Part one): it plays toward lines of the card.
 
+It plays exactly what the advisor advises (:mod:`mahjong_table.advisor`): its decisions are
+:class:`~mahjong_table.rules.american.advice.CardDecider`'s, which values a hand by the
+nearest lines of the card and how many of the tiles they need can still come, and whose
+module docstring says how each decision (Charleston passes, the vote, the courtesy pass,
+claims, joker exchanges, dead-hand calls, discards) is made. The only difference is the
+generator that breaks ties: the bot's own, seeded from ``seed``, so a game replays exactly.
+
 Everything it knows comes from its :class:`~mahjong_table.engine.PlayerView` (its own tiles,
 the public table) and the card, which is public: it never looks at the game.
-
-How it judges a hand. The matcher (:func:`~mahjong_table.rules.american.matcher.tiles_away`)
-gives, for the concealed tiles and the bot's own exposures, every line's tiles away and the
-tiles still needed by the line's best variation. The bot values each of the nearest lines
-(:data:`TOP_LINES` of them) as::
-
-    value = (points / 25) ** POINTS_POWER * product over the needed tiles of STEP * chance
-
-where ``chance`` is how many copies of that tile the bot has not seen (not in its hand, in
-no discard and no exposure) over :data:`FULL_SUPPLY`, capped at 1; a tile needed in a group
-of three or more may also be a joker, so the unseen jokers count for it too; a natural tile
-(single or pair) with fewer unseen copies than needed makes the line worthless (it is dead:
-"Jokers may not be used in pairs, as single tiles ...", 001 Part one "Jokers"). A hand's
-worth is the sum of its lines' values: the nearest line dominates and nearby alternatives
-keep the hand flexible.
-
-Decisions (001 Part one 06, 07, "Calling discards", "Joker exchange", "Dead hands"):
-
-- Mahjong whenever it is offered (on a discard, in the turn, East's dealt hand).
-- Charleston passes and the courtesy pass: the tiles the valued lines use least (each copy
-  of a tile is "used" by a line when the line's variation has a slot for it), never a joker
-  ("Jokers cannot be passed"). On the last pass of a Charleston (blind passing allowed), a
-  tile used by lines holding :data:`BLIND_USE` of the hand's worth is kept and a tile just
-  received is passed on unseen instead.
-- The vote on the second Charleston: continue while the nearest line is at least
-  :data:`VOTE_CONTINUE_AWAY` tiles away, stop when closer.
-- The courtesy ask: as many tiles (up to 3) as the hand has tiles hardly used (by lines
-  holding less than :data:`SPARE_USE` of its worth).
-- A claim for a pung, kong, quint or sextet only when the exposure, after the best discard,
-  raises the hand's worth by :data:`CLAIM_GAIN` and brings its nearest line closer
-  (exposing rules out every concealed C line, which the worth then no longer counts). Only
-  groups of open lines holding :data:`CLAIM_SHARE` of the worth, with a slot of the claimed
-  tile, are tried, each with the fewest jokers that make the group.
-- A joker exchange when the hand with the joker in place of the natural tile is worth more
-  (after the best discard) than without it; one that completes the hand only after the bot's
-  own draw and while the drawn tile stays in its hand (:meth:`AmericanBot._safe_exchange`
-  says why).
-- Calling a hand dead whenever the engine offers it (its exposures fit no line).
-- The discard: the tile whose removal leaves the hand worth most, never a joker unless
-  nothing else is held; candidates are first ranked by use (as for a pass) and the
-  :data:`DISCARD_CANDIDATES` least used are valued exactly. Ties go to the tile with fewer
-  unseen copies (deader, so less likely to feed another hand), then to the bot's generator.
-
-Deterministic: the only randomness is the bot's own ``random.Random`` seeded from ``seed``,
-used for ties. Fast: the matcher results are cached by hand (flowers folded, one entry per
-concealed multiset and exposure groups), and a decision needs a few dozen matcher calls at
-most (a turn is about 1-3 ms).
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
-from typing import ClassVar, NamedTuple
+from typing import ClassVar
 
-from ..engine import Action, ActionKind, PlayerView
-from ..engine.actions import EXPOSURE_SIZES
-from ..melds import Meld, MeldKind
-from ..rules.american.matcher import exposure_group, tiles_away
-from ..rules.american.model import FLOWER, JOKER, Card, Variation
-from ..tiles import AMERICAN_TILE_SET, TILES, Tile
+from ..engine import Action, PlayerView
+from ..rules.american.advice import (
+    BLIND_USE,
+    CLAIM_GAIN,
+    CLAIM_SHARE,
+    DISCARD_CANDIDATES,
+    FULL_SUPPLY,
+    POINTS_POWER,
+    SPARE_USE,
+    STEP,
+    TOP_LINES,
+    VOTE_CONTINUE_AWAY,
+    CardDecider,
+    HandJudge,
+    Target,
+    fold,
+)
+from ..rules.american.model import Card
 
 __all__ = ["AmericanBot", "HandJudge", "Target", "fold", "BLIND_USE", "CLAIM_GAIN", "CLAIM_SHARE",
            "DISCARD_CANDIDATES", "FULL_SUPPLY", "POINTS_POWER", "SPARE_USE", "STEP", "TOP_LINES",
            "VOTE_CONTINUE_AWAY"]
-
-#: how many of the nearest lines are valued
-TOP_LINES = 10
-#: the worth kept per tile still needed (before its chance of coming)
-STEP = 0.4
-#: unseen copies at which a needed tile counts as fully available
-FULL_SUPPLY = 3.0
-#: how much a line's points weigh (0: not at all; 1: proportionally)
-POINTS_POWER = 0.5
-#: a claim must raise the hand's worth by this factor
-CLAIM_GAIN = 1.15
-#: a claim is considered for lines holding at least this share of the hand's worth
-CLAIM_SHARE = 0.1
-#: continue to the second Charleston while the nearest line is this far or farther
-VOTE_CONTINUE_AWAY = 6
-#: discards valued exactly (the least used tiles)
-DISCARD_CANDIDATES = 5
-#: on a blind pass, a tile used by lines holding this share of the hand's worth is kept and
-#: a tile just received passed on unseen instead
-BLIND_USE = 0.3
-#: the courtesy ask counts tiles used by lines holding less than this share of the worth
-SPARE_USE = 0.05
-#: cached hands per bot before the cache is cleared
-_CACHE_LIMIT = 50_000
-
-_KINDS = 47
-#: copies of each folded kind in the American tile set (the eight flowers at FLOWER)
-_SUPPLY: tuple[int, ...] = tuple(
-    sum(AMERICAN_TILE_SET.copies[34:42]) if k == FLOWER else
-    0 if 34 < k < 42 else AMERICAN_TILE_SET.copies[k] for k in range(_KINDS))
-#: the meld kind of an exposure of each size
-_MELD_OF_SIZE = {3: MeldKind.PUNG, 4: MeldKind.KONG, 5: MeldKind.QUINT, 6: MeldKind.SEXTET}
-
-
-def fold(counts: Sequence[int]) -> list[int]:
-    """Counts over the 47 tile indices with the eight flowers (34-41) folded into
-    :data:`~mahjong_table.rules.american.model.FLOWER` (all flowers are alike, 001
-    "Flower tiles"). Shorter inputs are padded with zeros."""
-    out = list(counts) + [0] * (_KINDS - len(counts))
-    out[FLOWER] = sum(out[34:42])
-    for k in range(35, 42):
-        out[k] = 0
-    return out
-
-
-def _kind(t: int) -> int:
-    return FLOWER if 34 <= t < 42 else t
-
-
-class Target(NamedTuple):
-    """One line a hand may reach: ``away`` tiles away; ``weight`` from its points;
-    ``variation`` the line's best variation for the hand; ``concealed`` for a C line;
-    ``natural`` the natural tiles still needed (singles and pairs) and ``gaps`` the empty
-    slots of groups of three or more, both as ``(kind, copies)``, before the held ``jokers``
-    fill gaps (``away`` is the natural tiles plus the gaps no joker fills)."""
-
-    away: int
-    weight: float
-    variation: Variation
-    concealed: bool
-    natural: tuple[tuple[int, int], ...]
-    gaps: tuple[tuple[int, int], ...]
-    jokers: int
-
-
-class HandJudge:
-    """Values American hands against one card (see the module docstring).
-
-    ``targets(counts, groups)`` are the nearest lines of a hand (``counts`` folded, as from
-    :func:`fold`; ``groups`` the exposures as ``(kind, size)`` pairs, sorted) and are cached;
-    ``worth(targets, unseen)`` values them given the unseen copies of each folded kind (index
-    :data:`JOKER` for jokers). Raises ``ValueError`` (from the matcher) for a hand of more
-    than fourteen tiles or a malformed exposure.
-    """
-
-    def __init__(self, card: Card, *, step: float = STEP, full_supply: float = FULL_SUPPLY,
-                 points_power: float = POINTS_POWER, top_lines: int = TOP_LINES) -> None:
-        self.card = card
-        self.step = step
-        self.full_supply = full_supply
-        self.points_power = points_power
-        self.top_lines = top_lines
-        self._cache: dict[tuple[tuple[int, ...], tuple[tuple[int, int], ...]],
-                          tuple[Target, ...]] = {}
-        self._melds: dict[tuple[int, int], Meld] = {}
-        #: per variation (by id): its kinds as (kind, natural slots, joker-able slots)
-        self._slots: dict[int, tuple[tuple[int, int, int], ...]] = {}
-        self._weights: dict[int, float] = {}
-
-    def _meld(self, group: tuple[int, int]) -> Meld:
-        """A stand-in exposure for ``group``: the matcher reads only its kind and size."""
-        m = self._melds.get(group)
-        if m is None:
-            kind, size = group
-            m = Meld(_MELD_OF_SIZE[size], (TILES[kind],) * size, True)
-            self._melds[group] = m
-        return m
-
-    def slots(self, v: Variation) -> tuple[tuple[int, int, int], ...]:
-        """``(kind, natural slots, joker-able slots)`` of every kind ``v`` uses."""
-        got = self._slots.get(id(v))
-        if got is None:
-            nat, jok = v.naturals, v.jokerable
-            got = tuple((k, nat.get(k, 0), jok.get(k, 0)) for k in sorted(nat.keys() | jok.keys()))
-            self._slots[id(v)] = got
-        return got
-
-    def targets(self, counts: Sequence[int], groups: tuple[tuple[int, int], ...]
-                ) -> tuple[Target, ...]:
-        key = (tuple(counts), groups)
-        got = self._cache.get(key)
-        if got is not None:
-            return got
-        if len(self._cache) >= _CACHE_LIMIT:
-            self._cache.clear()
-        melds = [self._meld(g) for g in groups]
-        exposed: dict[int, int] = {}
-        for k, n in groups:
-            exposed[k] = exposed.get(k, 0) + n
-        jokers = counts[JOKER]
-        out: list[Target] = []
-        for d in tiles_away(self.card, counts, melds):
-            if d.away is None or len(out) >= self.top_lines:
-                break
-            v = d.variation
-            assert v is not None
-            nat: list[tuple[int, int]] = []
-            gaps: list[tuple[int, int]] = []
-            for k, n, j in self.slots(v):
-                c = counts[k]
-                if c < n:
-                    nat.append((k, n - c))
-                    c = 0
-                else:
-                    c -= n
-                if j:
-                    j -= exposed.get(k, 0)
-                    if c < j:
-                        gaps.append((k, j - c))
-            ln = d.line
-            weight = self._weights.get(id(ln))
-            if weight is None:
-                weight = self._weights[id(ln)] = (ln.points / 25.0) ** self.points_power
-            out.append(Target(d.away, weight, v, ln.concealed, tuple(nat), tuple(gaps),
-                              jokers))
-        result = tuple(out)
-        self._cache[key] = result
-        return result
-
-    def line_worth(self, tg: Target, unseen: Sequence[int]) -> float:
-        """One line's value (module docstring); 0 when a natural tile it needs is gone. The
-        held jokers fill the gaps whose tiles are scarcest."""
-        if tg.away == 0:
-            return tg.weight * 1e6
-        step = self.step
-        full = self.full_supply
-        value = tg.weight
-        for k, n in tg.natural:
-            have = unseen[k]
-            if have < n:
-                return 0.0
-            for i in range(n):
-                value *= step * min(1.0, (have - i) / full)
-        gaps = tg.gaps
-        if not gaps:
-            return value
-        spare = tg.jokers
-        if len(gaps) > 1:
-            gaps = tuple(sorted(gaps, key=lambda g: unseen[g[0]]))
-        wild = unseen[JOKER]
-        for k, n in gaps:
-            if spare:
-                fill = n if n < spare else spare
-                spare -= fill
-                n -= fill
-                if not n:
-                    continue
-            have = unseen[k] + wild
-            if have < n:
-                return 0.0
-            for i in range(n):
-                value *= step * min(1.0, (have - i) / full)
-        return value
-
-    def worth(self, targets: Sequence[Target], unseen: Sequence[int]) -> float:
-        """The sum of the lines' values."""
-        lw = self.line_worth
-        return sum(lw(tg, unseen) for tg in targets)
-
-
-class _Table(NamedTuple):
-    """What the bot derives from one view: folded concealed counts, own exposure groups,
-    unseen copies by folded kind, and the real tiles held of each folded kind."""
-
-    counts: list[int]
-    groups: tuple[tuple[int, int], ...]
-    unseen: list[int]
-    tiles_of: dict[int, list[Tile]]
 
 
 class AmericanBot:
@@ -277,14 +50,6 @@ class AmericanBot:
     wants_card = True
     #: plays only rule sets with a card of lines (make_bot refuses others)
     needs_card: ClassVar[bool] = True
-    #: a claim must raise the worth by this factor (:data:`CLAIM_GAIN`)
-    claim_gain = CLAIM_GAIN
-    #: :data:`VOTE_CONTINUE_AWAY`
-    vote_continue_away = VOTE_CONTINUE_AWAY
-    #: :data:`DISCARD_CANDIDATES`
-    discard_candidates = DISCARD_CANDIDATES
-    #: :data:`CLAIM_SHARE`
-    claim_share = CLAIM_SHARE
 
     def __init__(self, seed: int | str = 0, name: str = "American",
                  card: Card | None = None) -> None:
@@ -294,255 +59,12 @@ class AmericanBot:
             from ..rules.american.card import practice_card
 
             card = practice_card()
-        self.judge = HandJudge(card)
-
-    # ----- reading the view ----------------------------------------------------------------
-
-    def _table(self, view: PlayerView) -> _Table:
-        counts = fold(view.counts)
-        unseen = list(_SUPPLY)
-        for k in range(_KINDS):
-            unseen[k] -= counts[k]
-        for s in view.seats:
-            for m in s.melds:
-                for t in m.tiles:
-                    unseen[_kind(t)] -= 1
-            for t in s.discards:
-                unseen[_kind(t)] -= 1
-        groups = tuple(sorted(exposure_group(m) for m in view.me.melds))
-        tiles_of: dict[int, list[Tile]] = {}
-        for t in view.concealed:
-            tiles_of.setdefault(_kind(t), []).append(t)
-        return _Table(counts, groups, [max(0, u) for u in unseen], tiles_of)
-
-    # ----- the decision --------------------------------------------------------------------
+        self.decider = CardDecider(card)
+        self.judge = self.decider.judge
 
     def choose(self, view: PlayerView) -> Action:
-        """One of ``view.legal_actions`` (see the module docstring for each decision).
-        Raises ``ValueError`` (from the matcher) if an exposure in the view is not an
-        American exposure (three to six identical tiles and jokers)."""
-        acts = view.legal_actions
-        for a in acts:
-            if a.kind is ActionKind.MAHJONG:
-                return a
-        if len(acts) == 1:
-            return acts[0]
-        kinds = {a.kind for a in acts[:3]} | {acts[-1].kind}
-        table = self._table(view)
-        if ActionKind.CHARLESTON_PASS in kinds or ActionKind.COURTESY_PASS in kinds:
-            return self._pass(view, acts, table)
-        if ActionKind.CHARLESTON_CONTINUE in kinds:
-            return self._vote(view, acts, table)
-        if ActionKind.COURTESY_ASK in kinds:
-            return self._courtesy_ask(view, acts, table)
-        if view.phase == "turn":
-            return self._turn(view, acts, table)
-        return self._claim(view, acts, table)
-
-    # ----- use of each tile ----------------------------------------------------------------
-
-    def _ranked_copies(self, table: _Table, targets: Sequence[Target]
-                       ) -> list[tuple[float, int, int]]:
-        """Every held copy but jokers as ``(use, unseen, kind)``, least used first: a copy's
-        use is the summed worth of the lines whose variation has a slot for it."""
-        counts = table.counts
-        unseen = table.unseen
-        exposed: dict[int, int] = {}
-        for k, n in table.groups:
-            exposed[k] = exposed.get(k, 0) + n
-        values = [self.judge.line_worth(tg, unseen) for tg in targets]
-        use: dict[int, list[float]] = {k: [0.0] * counts[k] for k in range(_KINDS)
-                                       if counts[k] and k != JOKER}
-        for tg, val in zip(targets, values, strict=True):
-            if val <= 0.0:
-                continue
-            v = tg.variation
-            for k, row in use.items():
-                slots = v.naturals.get(k, 0) + v.jokerable.get(k, 0) - exposed.get(k, 0)
-                for i in range(min(len(row), slots)):
-                    row[i] += val
-        copies = [(u, unseen[k], k) for k, row in use.items() for u in row]
-        self.rng.shuffle(copies)
-        copies.sort(key=lambda c: (c[0], c[1]))
-        return copies
-
-    def _least_used(self, table: _Table, n: int) -> tuple[list[int], list[float]]:
-        """The ``n`` least used copies (folded kinds) and each one's use, as a share of the
-        hand's worth (0: no valued line uses it; 1: every valued line does)."""
-        targets = self.judge.targets(table.counts, table.groups)
-        worth = self.judge.worth(targets, table.unseen)
-        copies = self._ranked_copies(table, targets)
-        picked = copies[:n]
-        scale = 1.0 / worth if worth > 0.0 else 0.0
-        return [k for _, _, k in picked], [u * scale for u, _, _ in picked]
-
-    def _real_tiles(self, table: _Table, kinds: Sequence[int]) -> tuple[Tile, ...]:
-        """Real tiles for folded kinds (a flower kind takes the held flowers in order)."""
-        taken: dict[int, int] = {}
-        out: list[Tile] = []
-        for k in kinds:
-            i = taken.get(k, 0)
-            out.append(table.tiles_of[k][i])
-            taken[k] = i + 1
-        return tuple(sorted(out))
-
-    # ----- the Charleston and the courtesy pass (001 Part one 06) ------------------------
-
-    def _pass(self, view: PlayerView, acts: Sequence[Action], table: _Table) -> Action:
-        kind = ActionKind.CHARLESTON_PASS
-        size = 0
-        blind_max = 0
-        for a in acts:
-            if a.kind in (ActionKind.CHARLESTON_PASS, ActionKind.COURTESY_PASS):
-                kind = a.kind
-                size = len(a.tiles) + (a.number or 0)
-                blind_max = max(blind_max, a.number or 0)
-        kinds, uses = self._least_used(table, size)
-        blind = 0
-        if blind_max:
-            # a tile the nearest lines use is kept; a tile just received goes on unseen
-            for u in reversed(uses):
-                if u >= BLIND_USE and blind < blind_max:
-                    blind += 1
-        chosen = kinds[:size - blind]
-        action = Action(kind, view.player, tiles=self._real_tiles(table, chosen),
-                        number=blind or None)
-        if action in acts:
-            return action
-        return next(a for a in acts if a.kind is kind)  # pragma: no cover - a safety net
-
-    def _vote(self, view: PlayerView, acts: Sequence[Action], table: _Table) -> Action:
-        targets = self.judge.targets(table.counts, table.groups)
-        far = not targets or targets[0].away >= self.vote_continue_away
-        want = ActionKind.CHARLESTON_CONTINUE if far else ActionKind.CHARLESTON_STOP
-        return next(a for a in acts if a.kind is want)
-
-    def _courtesy_ask(self, view: PlayerView, acts: Sequence[Action], table: _Table) -> Action:
-        top = max(a.number or 0 for a in acts)
-        _, uses = self._least_used(table, top)
-        n = sum(1 for u in uses if u < SPARE_USE)
-        return next(a for a in acts if (a.number or 0) == n)
-
-    # ----- the turn (001 Part one 07, "Joker exchange", "Dead hands") --------------------
-
-    def _best_discard(self, table: _Table, counts: list[int],
-                      groups: tuple[tuple[int, int], ...]) -> tuple[float, int, int]:
-        """``(worth, kind, away)`` of the best discard from ``counts`` (folded, changed and
-        restored): the worth left, the folded kind to throw and the nearest line after it."""
-        judge = self.judge
-        unseen = table.unseen
-        t = _Table(counts, groups, unseen, table.tiles_of)
-        ranked = self._ranked_copies(t, judge.targets(counts, groups))
-        candidates: list[int] = []
-        for _, _, k in ranked:
-            if k not in candidates:
-                candidates.append(k)
-                if len(candidates) >= self.discard_candidates:
-                    break
-        if not candidates:  # nothing but jokers
-            return 0.0, JOKER, 99
-        best: tuple[float, int, int] | None = None
-        for k in candidates:
-            counts[k] -= 1
-            tg = judge.targets(counts, groups)
-            counts[k] += 1
-            w = judge.worth(tg, unseen)
-            if best is None or w > best[0] or (w == best[0] and unseen[k] < unseen[best[1]]):
-                best = (w, k, tg[0].away if tg else 99)
-        assert best is not None
-        return best
-
-    @staticmethod
-    def _safe_exchange(view: PlayerView, tile: Tile) -> bool:
-        """Whether a joker exchange giving ``tile`` that completes the hand keeps the
-        Mahjong that follows scorable. The engine names the tile last drawn as the winning
-        tile of a Mahjong in the turn (``Game._apply_turn``), also when that tile went into an
-        exposure by the exchange, or when the turn began with a claim (the last draw is then
-        someone else's): the scorer rejects such a win. So a completing exchange is made only
-        after the bot's own draw, and only while the tile it drew stays in its hand."""
-        drawn = view.drawn
-        if drawn is None:
-            return False
-        return view.counts[drawn] - (1 if tile == drawn else 0) >= 1
-
-    def _turn(self, view: PlayerView, acts: Sequence[Action], table: _Table) -> Action:
-        discards: dict[int, Action] = {}
-        exchanges: list[Action] = []
-        for a in acts:
-            if a.kind is ActionKind.CALL_DEAD:
-                return a  # 001 Part one "Dead hands": one player fewer to beat
-            if a.kind is ActionKind.DISCARD and a.tile is not None:
-                discards.setdefault(_kind(a.tile), a)
-            elif a.kind is ActionKind.JOKER_EXCHANGE:
-                exchanges.append(a)
-        counts = table.counts
-        worth, kind, _ = self._best_discard(table, counts, table.groups)
-        best_exchange: Action | None = None
-        for a in exchanges:
-            assert a.tile is not None
-            k = _kind(a.tile)
-            counts[k] -= 1
-            counts[JOKER] += 1
-            after = self.judge.targets(counts, table.groups)
-            if after and after[0].away == 0 and not self._safe_exchange(view, a.tile):
-                w = 0.0
-            else:
-                w, _, _ = self._best_discard(table, counts, table.groups)
-            counts[k] += 1
-            counts[JOKER] -= 1
-            if w > worth * 1.0001:
-                worth, best_exchange = w, a
-        if best_exchange is not None:
-            return best_exchange
-        action = discards.get(kind)
-        if action is None:  # only jokers left (or the best kind is not discardable)
-            action = next(iter(discards.values()))
-        return action
-
-    # ----- claims ("Calling discards", "Jokers") ------------------------------------------
-
-    def _claim(self, view: PlayerView, acts: Sequence[Action], table: _Table) -> Action:
-        pass_action = next((a for a in acts if a.kind is ActionKind.PASS), acts[-1])
-        t = view.last_discard
-        if t is None:
-            return pass_action
-        k = _kind(t)
-        judge = self.judge
-        counts = table.counts
-        targets = judge.targets(counts, table.groups)
-        unseen = table.unseen
-        now = judge.worth(targets, unseen)
-        floor = self.claim_share * now
-        # the group sizes of the claimed kind in open lines that weigh in this hand's worth
-        # and have an empty slot of that kind (or one a held joker fills: the claim frees it)
-        sizes = {g.size for tg in targets
-                 if not tg.concealed and any(gk == k for gk, _ in tg.gaps)
-                 and judge.line_worth(tg, unseen) > floor
-                 for g in tg.variation.groups if g.kind == k and g.size >= 3}
-        if not sizes:
-            return pass_action
-        # of each size, the claim with the fewest jokers that makes the group
-        fewest: dict[int, Action] = {}
-        for a in acts:
-            size = EXPOSURE_SIZES.get(a.kind)
-            if size is None or size not in sizes:
-                continue
-            if counts[k] < size - 1 - a.jokers or counts[JOKER] < a.jokers:
-                continue
-            if size not in fewest or a.jokers < fewest[size].jokers:
-                fewest[size] = a
-        now_away = targets[0].away if targets else 99
-        best = 0.0
-        best_action = pass_action
-        for size, a in sorted(fewest.items()):
-            naturals = size - 1 - a.jokers
-            counts[k] -= naturals
-            counts[JOKER] -= a.jokers
-            groups = tuple(sorted((*table.groups, (k, size))))
-            w, _, away = self._best_discard(table, counts, groups)
-            counts[k] += naturals
-            counts[JOKER] += a.jokers
-            if w > now * self.claim_gain and away < now_away and w > best:
-                best, best_action = w, a
-        return best_action
-
+        """One of ``view.legal_actions`` (see
+        :mod:`mahjong_table.rules.american.advice` for each decision). Raises ``ValueError``
+        (from the matcher) if an exposure in the view is not an American exposure (three to
+        six identical tiles and jokers)."""
+        return self.decider.decide(view, self.rng).action

@@ -32,6 +32,7 @@ from ..tiles import NUM_PLAYING, TILES, NotationError, Tile, TileSet, format_til
 
 if TYPE_CHECKING:
     from ..rules.american.model import Card
+    from ..rules.base import RuleSet
 
 __all__ = ["HumanPlayer", "QuitGame", "UndoRequest", "describe_action", "read_tile_text",
            "tile_label", "tiles_glyphs", "tiles_spaced"]
@@ -242,8 +243,10 @@ class HumanPlayer:
                  show_names: bool = False, name: str = "You", width: int = 80,
                  allow_false_mahjong: bool = False, false_mahjong_warning: str | None = None,
                  card: Card | None = None, undo: bool = False,
-                 tile_set: TileSet | None = None) -> None:
+                 tile_set: TileSet | None = None, rules: RuleSet | None = None) -> None:
         self.input = input
+        #: the game's rule set (hints ask the advisor under it)
+        self.rules = rules
         #: the practice option undo: ``u`` raises :class:`UndoRequest`
         self.undo = undo
         #: the rule set's tiles: a tile typed that is not among them is named as such
@@ -718,8 +721,7 @@ class HumanPlayer:
                              f"alike)")
         from ..tui.hints import waiting_line
 
-        card = self._the_card() if _card_game(view) else None
-        wait = waiting_line(view, card)
+        wait = waiting_line(view, self._rules(view))
         if wait:
             lines.append(f"   {wait}")
         if self.show_names:
@@ -863,7 +865,7 @@ class HumanPlayer:
         if self._view is None:
             return
         self.say("Hint:")
-        for line in hint_lines(self._view, self._the_card() if _card_game(self._view) else None):
+        for line in hint_lines(self._view, self._rules(self._view)):
             self.say(f"  {line}")
 
     def _label(self, a: Action, view: PlayerView, offered: Tile | None) -> str:
@@ -887,6 +889,20 @@ class HumanPlayer:
 
     # ----- American: the card, the Charleston and the courtesy pass (001 Part one 06) -------
 
+    def _rules(self, view: PlayerView) -> RuleSet:
+        """The rule set of the game (given by the table; else the view's rule set with its
+        defaults and this player's card)."""
+        if self.rules is None:
+            from ..rules import get_rule_set
+
+            if _card_game(view):
+                card = self._the_card()
+                self.rules = get_rule_set(view.rules,
+                                          card="practice" if card.practice else card.source)
+            else:
+                self.rules = get_rule_set(view.rules)
+        return self.rules
+
     def _the_card(self) -> Card:
         if self.card is None:
             from ..rules.american.card import practice_card
@@ -895,31 +911,20 @@ class HumanPlayer:
         return self.card
 
     def _closest_lines(self, view: PlayerView, n: int = 3) -> list[str]:
-        """The ``n`` closest lines of the card: tiles away and the tiles each still needs
-        (jokers may stand in for those in groups of three or more)."""
-        from ..rules.american.matcher import tiles_away
+        """The ``n`` closest lines of the card (tiles away counting only tiles that can
+        still come) and the advice for the decision, from the one advisor
+        (:func:`mahjong_table.tui.hints.card_lines`)."""
+        from ..tui.hints import card_lines
 
         try:
-            found = tiles_away(self._the_card(), view.counts, view.me.melds)
+            found = card_lines(view, self._rules(view), n)
         except ValueError:
             return []
+        if not found:
+            return []
         lines = ["Closest card lines:"]
-        for d in found[:n]:
-            ln = d.line
-            head = (f"  {ln.key:<20} {ln.pattern}  {'C' if ln.concealed else 'X'} "
-                    f"{ln.points}: ")
-            if d.away is None:
-                lines.append(head + "out of reach")
-                continue
-            if d.away == 0:
-                lines.append(head + "complete!")
-                continue
-            needs = tiles_spaced(d.needs)
-            wild = d.needs_jokerable
-            tail = f"{d.away} away, needs {needs}"
-            if wild:
-                tail += f" (a joker may stand in for {tiles_spaced(wild)})"
-            lines.extend(self._wrap(head, tail.split(" "), indent=6))
+        for text in found:
+            lines.extend(self._wrap("  ", text.split(" "), indent=6))
         return lines
 
     def _stage_info(self, view: PlayerView) -> dict[str, Any]:

@@ -453,7 +453,7 @@ class TableApp(_TableBase):
             for i, a in enumerate(choices[:9], 1):
                 out.append(f"[{i}] ", style="bold")
                 out.append(self._label(a, view) + "  ")
-        wait = waiting_line(view, self.card) if s.human_to_act() else None
+        wait = waiting_line(view, self.session.setup.rules) if s.human_to_act() else None
         if wait:
             out.append("\n" + wait, style="italic")
         if self.message:
@@ -613,7 +613,7 @@ class TableApp(_TableBase):
 
     def _hint(self) -> None:
         view = self.view()
-        lines = hint_lines(view, self.card) if self.session.human_to_act() else \
+        lines = hint_lines(view, self.session.setup.rules) if self.session.human_to_act() else \
             ["Hints are for your own decisions: wait for your turn."]
         self.push_screen(TextScreen("Hint", lines, "Enter: close"))
 

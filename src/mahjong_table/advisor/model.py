@@ -1,0 +1,270 @@
+"""The advisor's answer: what it advises, why, the alternatives, and where the hand stands.
+
+Every face renders these values (:meth:`Advice.text_lines`, :meth:`Advice.to_json`); none
+computes advice of its own, so two faces can never disagree.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..engine.actions import Action, ActionKind
+from ..tiles import Tile
+
+__all__ = ["Advice", "CardLineStatus", "Option", "Wait", "action_text", "short_refusal"]
+
+_SEAT_NAMES = ("East", "South", "West", "North")
+
+
+def action_text(action: Action, *, seat_names: tuple[str, ...] | None = None,
+                meld_text: str | None = None, last_discard: Tile | None = None) -> str:
+    """An action worded as the faces word it: ``mahjong``, ``discard 4m``, ``pung 5p``,
+    ``chow 345m``, ``kong 5p``, ``concealed kong 5p``, ``added kong 5p``, ``exchange 4m for the
+    joker of North's 44m1j``, ``call South's hand dead``, ``pass``, ``pass 3m 5p 7z`` (a
+    Charleston pass; ``+1 blind`` for tiles passed on unseen), ``continue the Charleston``,
+    ``stop the Charleston``, ``ask for 2`` (the courtesy pass), ``give 3m 5p``.
+
+    ``seat_names`` names players by index (default: player numbers); ``meld_text`` the
+    exposure a joker exchange takes from; ``last_discard`` the discard a claim takes."""
+    k = action.kind
+
+    def who(p: int | None) -> str:
+        if p is None:
+            return "?"
+        return seat_names[p] if seat_names is not None else f"player {p}"
+
+    if k is ActionKind.MAHJONG:
+        return "mahjong"
+    if k is ActionKind.DISCARD:
+        return f"discard {action.tile}"
+    if k is ActionKind.PASS:
+        return "pass"
+    if k is ActionKind.CHOW and action.tile is not None:
+        t = action.tile
+        return f"chow {t.rank}{t.rank + 1}{t.rank + 2}{t.suit}"
+    if k in (ActionKind.PUNG, ActionKind.KONG, ActionKind.QUINT, ActionKind.SEXTET):
+        what = f"{k.value} {last_discard}" if last_discard is not None else k.value
+        if action.jokers:
+            what += f" with {action.jokers} joker{'s' if action.jokers > 1 else ''}"
+        return what
+    if k is ActionKind.CONCEALED_KONG:
+        return f"concealed kong {action.tile}"
+    if k is ActionKind.ADDED_KONG:
+        return f"added kong {action.tile}"
+    if k is ActionKind.JOKER_EXCHANGE:
+        owner = who(action.target)
+        of = f"{owner}'s {meld_text}" if meld_text else f"{owner}'s exposure"
+        return f"exchange {action.tile} for the joker of {of}"
+    if k is ActionKind.CALL_DEAD:
+        return f"call {who(action.target)}'s hand dead"
+    if k is ActionKind.CHARLESTON_PASS:
+        text = "pass " + " ".join(str(t) for t in action.tiles)
+        return text + (f" +{action.number} blind" if action.number else "")
+    if k is ActionKind.CHARLESTON_CONTINUE:
+        return "continue the Charleston"
+    if k is ActionKind.CHARLESTON_STOP:
+        return "stop the Charleston"
+    if k is ActionKind.COURTESY_ASK:
+        return f"ask for {action.number or 0}"
+    if k is ActionKind.COURTESY_PASS:
+        return "give " + (" ".join(str(t) for t in action.tiles) or "nothing")
+    return str(action)  # pragma: no cover - every kind is worded above
+
+
+def short_refusal(refusal: str) -> str:
+    """A rule set's refusal without its itemised fan list: ``"the hand has 4 fan without
+    flowers; MCR needs at least 8 fan to win, flowers not counted"``."""
+    return re.sub(r" \([^()]*\)", "", refusal, count=1)
+
+
+@dataclass(frozen=True)
+class Option:
+    """One legal action weighed by the advisor: the ``action``, its ``text`` (as
+    :func:`action_text` words it) and ``why`` in a few words (what it leaves)."""
+
+    action: Action
+    text: str
+    why: str
+
+    def to_json(self) -> dict[str, Any]:
+        return {"action": self.text, "why": self.why, "legal_action": self.action.to_json()}
+
+
+@dataclass(frozen=True)
+class Wait:
+    """A tile that would complete the hand: ``tile``, the copies the player has not seen
+    (``unseen``; for a joker, the jokers), and what the win would be worth under the rule
+    set's own scorer, on a discard and self-drawn (``fan`` or points, ``unit`` says which;
+    None when the scorer refuses it); ``refusal`` the rule set's reason when a win on it would
+    be refused (MCR's 8-fan minimum, with the shortfall named)."""
+
+    tile: Tile
+    unseen: int
+    on_discard: int | None
+    self_drawn: int | None
+    unit: str = "fan"
+    refusal: str | None = None
+    #: the worth the scorer gives a win on this tile that the rule set refuses
+    refused_worth: int | None = None
+
+    @property
+    def can_win(self) -> bool:
+        """A win on this tile is allowed in some circumstance (on a discard or
+        self-drawn)."""
+        return self.on_discard is not None or self.self_drawn is not None
+
+    def text(self) -> str:
+        """``"5s (2 unseen, 4 fan on a discard, 5 self-drawn)"``."""
+        unseen = f"{self.unseen} unseen"
+        if not self.can_win:
+            if self.refused_worth is not None:
+                return f"{self.tile} ({unseen}, {self.refused_worth} {self.unit}: too few)"
+            return f"{self.tile} ({unseen}: no win)"
+        parts = []
+        if self.on_discard is not None:
+            parts.append(f"{self.on_discard} {self.unit} on a discard")
+        if self.self_drawn is not None and self.self_drawn != self.on_discard:
+            parts.append(f"{self.self_drawn} self-drawn")
+        elif self.self_drawn is not None and self.on_discard is None:
+            parts.append(f"{self.self_drawn} {self.unit} self-drawn only")
+        return f"{self.tile} ({unseen}, {', '.join(parts)})"
+
+    def to_json(self) -> dict[str, Any]:
+        return {"tile": str(self.tile), "unseen": self.unseen,
+                f"{self.unit}_on_discard": self.on_discard,
+                f"{self.unit}_self_drawn": self.self_drawn, "refusal": self.refusal,
+                f"refused_{self.unit}": self.refused_worth}
+
+
+@dataclass(frozen=True)
+class CardLineStatus:
+    """An American hand against one line of the card: ``key`` (``"2026 #1"``), ``pattern``,
+    ``points``, ``concealed`` (a C line), ``away`` (tiles away, counting only tiles that can
+    still come; None: out of reach), ``needs`` (the natural tiles still needed, mpsz),
+    ``jokers_only`` (the needed tiles whose every natural copy is gone, so only a joker can
+    fill them) and ``dead`` (why the line is out of reach, when it is)."""
+
+    key: str
+    pattern: str
+    points: int
+    concealed: bool
+    away: int | None
+    needs: tuple[Tile, ...] = ()
+    jokers_only: tuple[Tile, ...] = ()
+    dead: str | None = None
+
+    def text(self) -> str:
+        head = f"{self.key} {self.pattern} ({'C' if self.concealed else 'X'} {self.points})"
+        if self.away is None:
+            return f"{head}: out of reach ({self.dead or 'these exposures fit no variation'})"
+        if self.away == 0:
+            return f"{head}: complete"
+        needs = " ".join(str(t) for t in self.needs)
+        text = f"{head}: {self.away} away, needs {needs}"
+        if self.jokers_only:
+            text += f" ({' '.join(str(t) for t in self.jokers_only)} only as jokers: " \
+                    "every natural copy is seen)"
+        return text
+
+    def to_json(self) -> dict[str, Any]:
+        return {"line": self.key, "pattern": self.pattern, "points": self.points,
+                "concealed": self.concealed, "tiles_away": self.away,
+                "needs": "".join(str(t) for t in self.needs),
+                "jokers_only": "".join(str(t) for t in self.jokers_only), "dead": self.dead}
+
+
+@dataclass(frozen=True)
+class Advice:
+    """The advisor's answer for one player's view.
+
+    - ``action``: the advised action, always one of the view's legal actions (None when no
+      decision awaits this player); ``text`` it worded as the faces word it; ``why``.
+    - ``options``: the legal actions weighed, best first (the advised one first).
+    - ``win``: a Mahjong is among the legal actions now (exactly when the engine offers one);
+      ``no_win``: the hand's tiles form a winning shape but the rules refuse the win now, and
+      why (MCR's 8-fan minimum with the hand's fan; a hand completed by a claimed set).
+    - ``shanten``: tiles from ready for four-sets-and-a-pair rule sets (-1 complete, None
+      for American); ``ready_after``: the advised discard leaves the hand ready.
+    - ``waits``: the tiles that complete the hand (after the advised discard in a turn),
+      each with its unseen copies and its worth under the rule set's scorer.
+    - ``useful``: tiles that bring a hand that is not ready closer, with unseen copies.
+    - ``lines``: American: the nearest lines of the card (tiles away counting only tiles that
+      can still come).
+    - ``summary``: one line on where the hand stands.
+    """
+
+    phase: str
+    player: int
+    action: Action | None
+    text: str | None
+    why: str
+    summary: str
+    options: tuple[Option, ...] = ()
+    win: bool = False
+    no_win: str | None = None
+    shanten: int | None = None
+    waits: tuple[Wait, ...] = ()
+    useful: tuple[tuple[Tile, int], ...] = ()
+    lines: tuple[CardLineStatus, ...] = ()
+    notes: tuple[str, ...] = field(default=())
+
+    def waiting_text(self) -> str | None:
+        """``"Waiting on: 3m (2 unseen, 1 fan on a discard)"``, or None when the hand (after
+        the advised discard) is not ready. A ready hand none of whose waits can win says
+        so."""
+        if not self.waits:
+            return None
+        ws = ", ".join(w.text() for w in self.waits)
+        if not any(w.can_win for w in self.waits):
+            return f"Ready, but no wait can win: {ws}"
+        if self.action is not None and self.action.kind is ActionKind.DISCARD and \
+                self.phase == "turn":
+            return f"Ready after {self.text}: waiting on {ws}"
+        return f"Waiting on: {ws}"
+
+    def text_lines(self, *, alternatives: int = 2) -> list[str]:
+        """The advice as lines of plain text, the same in every face: where the hand stands,
+        why a win is refused, the advice and why, the alternatives, the waits or useful
+        tiles, and the nearest card lines."""
+        out = [self.summary]
+        if self.no_win:
+            out.append(f"No Mahjong: {self.no_win}")
+        out.extend(f"  {ln.text()}" for ln in self.lines[:3])
+        if self.action is not None:
+            out.append(f"Advice: {self.text}. Why: {self.why}")
+            for o in self.options[1:1 + alternatives]:
+                out.append(f"  or {o.text}: {o.why}")
+        elif self.why:
+            out.append(self.why)
+        wait = self.waiting_text()
+        if wait:
+            out.append(wait)
+        elif self.useful:
+            total = sum(n for _, n in self.useful)
+            out.append(f"Useful tiles ({total} unseen): "
+                       + " ".join(f"{t}({n})" for t, n in self.useful))
+        out.extend(self.notes)
+        return out
+
+    def to_json(self) -> dict[str, Any]:
+        """The advice as JSON (``analyze --json``'s ``advice`` object): ``action`` (the
+        advised action worded as the faces word it, or null), ``why``, ``legal_action`` (the
+        engine's action), ``options``, ``win``, ``no_win``, ``shanten``, ``waits``,
+        ``useful``, ``lines``, ``summary``."""
+        return {
+            "action": self.text,
+            "why": self.why,
+            "legal_action": None if self.action is None else self.action.to_json(),
+            "phase": self.phase,
+            "player": self.player,
+            "summary": self.summary,
+            "options": [o.to_json() for o in self.options],
+            "win": self.win,
+            "no_win": self.no_win,
+            "shanten": self.shanten,
+            "waits": [w.to_json() for w in self.waits],
+            "useful": [{"tile": str(t), "unseen": n} for t, n in self.useful],
+            "lines": [ln.to_json() for ln in self.lines],
+        }
