@@ -11,9 +11,8 @@ from typing import Any
 import pytest
 
 from mahjong_table.cli import main
-from mahjong_table.melds import parse_hand
-from mahjong_table.rules.american.card import parse_card, practice_card
-from mahjong_table.tiles import AMERICAN_TILE_SET, Tile
+from mahjong_table.rules.american.card import practice_card
+from mahjong_table.tiles import Tile
 
 CARD_TEXT = """card: cli test
 [Evens]
