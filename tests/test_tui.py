@@ -192,7 +192,7 @@ def test_the_person_never_sees_other_concealed_tiles() -> None:
 
 def test_colour_free_theme_glyphs_toggle_and_pace() -> None:
     """Issue 11: colour by suit with a colour-free theme (c), glyphs on and off (g), the
-    bots' pace (+ and -) shown on the status line."""
+    bots' pace shown on the table: + makes the bots faster (a shorter pace), - slower."""
     app = TableApp(_session(seed="4"), pace=0.5)
 
     async def body(pilot: Pilot[Any]) -> None:
@@ -200,10 +200,12 @@ def test_colour_free_theme_glyphs_toggle_and_pace() -> None:
             await pilot.pause(0.1)
         await pilot.pause()
         assert "pace 0.5s" in screen_text(app)
-        await pilot.press("plus")
-        assert "pace 0.75s" in screen_text(app)
-        await pilot.press("minus", "minus", "minus", "minus")
+        await pilot.press("plus")  # + is faster: a shorter pace
+        assert "pace 0.25s" in screen_text(app)
+        await pilot.press("plus", "plus")
         assert "pace 0s" in screen_text(app)
+        await pilot.press("minus", "minus", "minus")  # - is slower
+        assert "pace 0.75s" in screen_text(app)
         await pilot.press("c")
         assert app.table_theme == "mono"
         hand = app.query_one("#hand")
@@ -674,5 +676,53 @@ def test_undo_key_with_the_practice_option() -> None:
         assert "taken back" in screen_text(app) and "u undo" in screen_text(app)
         assert [a for a in app.session.game.actions if a.player == 0] == mine[:-1]
         assert app.session.human_to_act()
+
+    run_app(app, body)
+
+
+# ----- rough edges of the terminal table ---------------------------------------------------
+
+async def _to_claim(pilot: Pilot[Any], app: TableApp) -> None:
+    """Play on until the person is asked to answer a claim window."""
+    def at_claim() -> bool:
+        v = app.session.game.view(app.session.seat)
+        return (app.session.human_to_act() and v.phase == "claim"
+                and not isinstance(app.screen, TextScreen))
+
+    await play_on(pilot, app, stop=at_claim)
+    assert at_claim(), "no claim window came"
+
+
+@pytest.mark.parametrize("key", ["escape", "p"])
+def test_esc_and_p_pass_on_a_claim(key: str) -> None:
+    """A claim window has fixed keys for Pass: Esc and p pass (the keys line says so), as
+    the numbered choice Pass would."""
+    app = TableApp(_session(seed="4"), pace=0)
+    seen: dict[str, Any] = {}
+
+    async def body(pilot: Pilot[Any]) -> None:
+        await _to_claim(pilot, app)
+        seen["keys"] = screen_text(app).splitlines()[-1]
+        n = len(app.session.game.actions)
+        await pilot.press(key)
+        await pilot.pause()
+        seen["answer"] = app.session.game.actions[n]
+
+    run_app(app, body)
+    assert "Esc/p pass" in seen["keys"]
+    assert seen["answer"].kind is ActionKind.PASS and seen["answer"].player == 0
+
+
+def test_p_outside_a_claim_passes_nothing() -> None:
+    """p on one's own turn (no Pass among the choices) applies nothing and says why."""
+    app = TableApp(_session(seed="4"), pace=0)
+
+    async def body(pilot: Pilot[Any]) -> None:
+        await play_on(pilot, app, stop=lambda: app.session.human_to_act() and any(
+            a.kind is ActionKind.DISCARD for a in app.session.game.view(0).legal_actions))
+        n = len(app.session.game.actions)
+        await pilot.press("p")
+        assert len(app.session.game.actions) == n
+        assert "Nothing to pass now" in screen_text(app)
 
     run_app(app, body)

@@ -138,7 +138,7 @@ def add_parser(sub: Any) -> None:
                         "playing on exactly as they would have")
     p.add_argument("--pace", type=float, default=0.6, metavar="SECONDS",
                    help="full-screen table: seconds between the bots' moves (default 0.6; "
-                        "+ and - change it while playing)")
+                        "while playing + makes the bots faster, - slower)")
     p.add_argument("--theme", choices=("colour", "mono"), default="colour",
                    help="full-screen table: tiles coloured by suit, or no colour at all")
     p.add_argument("--practice", action="append", default=[], choices=PRACTICE_OPTIONS,

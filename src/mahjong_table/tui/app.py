@@ -13,9 +13,10 @@ beneath, the drawn tile apart); the decision with its choices; the keys.
 
 Keys: left/right select a tile, Enter or d discards it; 1-9 pick a numbered choice (claims,
 kongs, Mahjong, joker exchanges, calling a hand dead, the Charleston vote, the courtesy ask);
-in a Charleston pass Space marks tiles, b sets the blind count, Enter passes; m Mahjong
-(a false one only where the rules penalise it, after a warning); h a hint; l the
-hand's history; c the colour-free theme; g glyphs on or off; + and - the bots' pace; s save;
+in a Charleston pass Space marks tiles, b sets the blind count, Enter passes; Esc or p
+passes on a claim (when Pass is a choice); m Mahjong (a false one only where the rules
+penalise it, after a warning); h a hint; l the hand's history; c the colour-free theme; g
+glyphs on or off; + the bots play faster (a shorter pace), - slower; s save;
 u undo (practice option); q quit (offers to save); Ctrl-C saves and quits, never losing a game.
 
 Only the engine's public API and the human seat's view and events are used (the replay
@@ -390,7 +391,10 @@ class TableApp(_TableBase):
         self.draw_table(view, self.narrator.lines, centre_extra=pace)
         self._set("prompt", self._prompt_text(view))
         keys = "←→ Enter discard · 1-9 choose · h hint · l log · s save · q quit"
-        if self._pass_kind(view) is not None:
+        if any(a.kind is ActionKind.PASS for a in view.legal_actions) and \
+                self.session.human_to_act():
+            keys = "1-9 choose · Esc/p pass · h hint · l log · s save · q quit"
+        elif self._pass_kind(view) is not None:
             keys = "←→ Space mark · b blind · Enter pass · h hint · l log · q quit"
         if self.session.undo_allowed:
             keys += " · u undo"
@@ -483,8 +487,9 @@ class TableApp(_TableBase):
             "left": lambda: self._move(-1), "right": lambda: self._move(1),
             "enter": self._enter, "d": self._enter, "space": self._mark,
             "b": self._blind, "h": self._hint, "l": self._history, "c": self._theme,
-            "g": self._glyphs, "plus": lambda: self._pace(0.25),
-            "equals_sign": lambda: self._pace(0.25), "minus": lambda: self._pace(-0.25),
+            "g": self._glyphs, "plus": lambda: self._pace(-0.25),
+            "equals_sign": lambda: self._pace(-0.25), "minus": lambda: self._pace(0.25),
+            "p": self._pass_claim, "escape": self._pass_claim,
             "s": self._save_now, "q": self.action_quit_table, "u": self._undo,
             "m": self._mahjong,
             "question_mark": self._help,
@@ -626,7 +631,20 @@ class TableApp(_TableBase):
                                     .split("\n\n")[0].replace("\n", " ").split("; "),
                                     "Enter: close"))
 
+    def _pass_claim(self) -> None:
+        """Esc or p: Pass, when Pass is one of the choices (a claim or rob window)."""
+        if not self.session.human_to_act():
+            return
+        view = self.view()
+        passing = next((a for a in view.legal_actions if a.kind is ActionKind.PASS), None)
+        if passing is None:
+            self.message = "Nothing to pass now (Esc and p pass on a claim)."
+            self.redraw()
+            return
+        self._apply(passing)
+
     def _pace(self, step: float) -> None:
+        """Change the seconds between the bots' moves by ``step`` (+ is -0.25: faster)."""
         self.pace = min(max(self.pace + step, 0.0), 3.0)
         self.redraw()
 
