@@ -726,3 +726,71 @@ def test_p_outside_a_claim_passes_nothing() -> None:
         assert "Nothing to pass now" in screen_text(app)
 
     run_app(app, body)
+
+
+def test_encoding_problem_is_found_before_the_table_opens() -> None:
+    """The table's glyphs (U+1F000..) and borders need an encoding that has them: ASCII,
+    Latin-1 and cp1252 outputs are refused by name, UTF-8 (and a stream without an encoding
+    attribute) is fine."""
+    from mahjong_table.tui import TABLE_CHARACTERS, encoding_problem
+
+    def stream(encoding: str) -> io.TextIOWrapper:
+        return io.TextIOWrapper(io.BytesIO(), encoding=encoding)
+
+    for enc in ("ascii", "latin-1", "cp1252"):
+        problem = encoding_problem(stream("utf-8"), stream(enc))
+        assert problem is not None and enc in problem
+    assert encoding_problem(stream("utf-8"), stream("utf-16")) is None
+    assert encoding_problem(io.StringIO(), None) is None
+    assert "\U0001f000" in TABLE_CHARACTERS and "\u2500" in TABLE_CHARACTERS
+
+    class Odd:
+        encoding = "no-such-codec"
+
+    assert "unknown" in (encoding_problem(Odd()) or "")
+
+
+def test_ascii_terminal_plays_in_the_line_interface_not_in_escape_codes() -> None:
+    """PYTHONIOENCODING=ascii on a real terminal (a pseudo-terminal): play does not start the
+    full-screen table (which would draw escape codes and garbage) but says so in one line
+    and plays in the line interface with text tiles."""
+    import os
+    import pty
+    import select
+    import subprocess
+    import sys
+
+    master, slave = pty.openpty()
+    env = dict(os.environ, PYTHONIOENCODING="ascii", TERM="xterm-256color")
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "mahjong_table.cli", "play", "--rounds", "1", "--hands", "1",
+         "--seed", "3", "--bots", "random,random,random"],
+        stdin=slave, stdout=slave, stderr=subprocess.PIPE, env=env)
+    os.close(slave)
+    os.write(master, b"q\ny\nn\n")
+    out = b""
+    try:
+        while True:
+            ready, _, _ = select.select([master], [], [], 30)
+            if not ready:
+                break
+            try:
+                chunk = os.read(master, 65536)
+            except OSError:  # the terminal's other side closed: the program is done
+                break
+            if not chunk:
+                break
+            out += chunk
+        proc.wait(timeout=30)
+        err = proc.stderr.read().decode("ascii") if proc.stderr else ""
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+        os.close(master)
+        if proc.stderr:
+            proc.stderr.close()
+    text = out.decode("ascii")  # nothing but ASCII reached the terminal
+    assert proc.returncode == 0, err
+    assert "\x1b[" not in text  # no escape codes: Textual never started
+    assert err.count("\n") == 1 and "(ascii)" in err and "line interface" in err
+    assert "Your choice" in text and "Game stopped" in text

@@ -30,6 +30,7 @@ from ..players.human import HumanPlayer, QuitGame, UndoRequest
 from ..record import RecordError
 from ..rules import RULE_SETS, RuleSet, RuleSetError, get_rule_set
 from ..tui import available as tui_available
+from ..tui import encoding_problem
 from ..tui.session import PRACTICE_OPTIONS, ResumeError, TableSession, TableSetup
 from ._options import add_option_argument, check_writable, coerce_options, parse_options
 from ._position import read_position
@@ -309,10 +310,16 @@ def run(args: argparse.Namespace, input: TextIO | None = None,
     save_path = args.record or args.resume or _default_save(seed, args.seed is not None)
     try:
         if _use_tui(args, input, output):
-            if tui_available():
+            # Textual draws on standard error; both must take the table's characters
+            problem = encoding_problem(sys.stdout, sys.__stderr__)
+            if not tui_available():
+                print("mahjong-table play: the full-screen table needs Textual (pip install "
+                      "'mahjong-table[tui]'); playing in the line interface.", file=sys.stderr)
+            elif problem is not None:
+                print(f"mahjong-table play: {problem}: the line interface instead, tiles "
+                      f"as text.", file=sys.stderr)
+            else:
                 return _run_tui(args, session, save_path)
-            print("mahjong-table play: the full-screen table needs Textual (pip install "
-                  "'mahjong-table[tui]'); playing in the line interface.", file=sys.stderr)
         return _run_plain(args, session, inp, out, save_path)
     finally:
         session.close()
