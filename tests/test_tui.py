@@ -794,3 +794,41 @@ def test_ascii_terminal_plays_in_the_line_interface_not_in_escape_codes() -> Non
     assert "\x1b[" not in text  # no escape codes: Textual never started
     assert err.count("\n") == 1 and "(ascii)" in err and "line interface" in err
     assert "Your choice" in text and "Game stopped" in text
+
+
+def test_window_smaller_than_80x24_says_so_and_keeps_the_game() -> None:
+    """A window below 80x24 cannot hold the hand row: the table says what it needs and what
+    the window is, ignores the game's keys meanwhile (no blind discard, the selection kept),
+    and comes back as it was when the window grows."""
+    app = TableApp(_session(seed="4"), pace=0)
+    seen: dict[str, Any] = {}
+
+    async def main() -> None:
+        async with app.run_test(size=(60, 20)) as pilot:
+            for _ in range(200):
+                if app.session.human_to_act():
+                    break
+                await pilot.pause(0.05)
+            await pilot.pause()
+            seen["small"] = screen_text(app)
+            n = len(app.session.game.actions)
+            selected = app.selected
+            await pilot.press("left", "enter", "1")
+            seen["kept"] = (len(app.session.game.actions) == n, app.selected == selected)
+            await pilot.resize_terminal(80, 24)
+            await pilot.pause()
+            seen["back"] = screen_text(app)
+            seen["selected"] = (app.selected, selected)
+            await pilot.resize_terminal(79, 30)
+            await pilot.pause()
+            seen["narrow"] = screen_text(app)
+
+    asyncio.run(main())
+    small = seen["small"]
+    assert "The table needs 80x24, this window is 60x20." in " ".join(small.split())
+    assert "Your turn" not in small and "q quits" in small
+    assert seen["kept"] == (True, True)
+    back = seen["back"]
+    assert "needs 80x24" not in back and "Your turn" in back and "Enter discard" in back
+    assert "^" in back and seen["selected"][0] == seen["selected"][1]
+    assert "this window is 79x30" in " ".join(seen["narrow"].split())

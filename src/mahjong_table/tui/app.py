@@ -36,7 +36,7 @@ from rich.text import Text
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.events import Key
+from textual.events import Key, Resize
 from textual.screen import ModalScreen
 from textual.widgets import Input, Static
 
@@ -59,7 +59,11 @@ from .session import TableSession
 if TYPE_CHECKING:
     from ..rules.american.model import Card
 
-__all__ = ["ReplayApp", "TableApp", "screen_text"]
+__all__ = ["MIN_SIZE", "ReplayApp", "TableApp", "screen_text"]
+
+#: the smallest window the table is drawn in (columns, rows); a smaller one gets a notice
+MIN_SIZE = (80, 24)
+_TABLE_PARTS = ("status", "main", "hand", "prompt", "keys")
 
 CSS = """
 Screen { layout: vertical; }
@@ -77,6 +81,8 @@ Screen { layout: vertical; }
 #hand { height: auto; max-height: 3; }
 #prompt { height: auto; min-height: 2; max-height: 5; background: $boost; }
 #keys { height: 1; color: $text-muted; }
+#small { display: none; height: 1fr; width: 100%; content-align: center middle;
+         text-align: center; padding: 0 1; }
 ModalScreen { align: center middle; }
 #dialog { width: 76; max-width: 100%; height: auto; max-height: 22; border: thick $primary;
           background: $surface; padding: 0 1; }
@@ -189,10 +195,33 @@ class _TableBase(App[int]):
         self.selected: int | None = None
         self.marked: list[int] = []
         self.hand_tiles: list[Tile] = []
+        #: the window is smaller than :data:`MIN_SIZE`: a notice stands in for the table
+        self.too_small = False
 
     def redraw(self) -> None:
         """Draw the whole table again (each table draws its own)."""
         raise NotImplementedError
+
+    #: what the notice of a too small window says the keys do
+    small_keys = "q quits"
+
+    def _fit(self, size: tuple[int, int] | None = None) -> None:
+        """Below :data:`MIN_SIZE` the hand row and the board do not fit: the table is hidden
+        and a notice names the size needed and the window's size (``size``, default the
+        app's), until the window grows (the game waits; the selection is kept)."""
+        width, height = size if size is not None else self.size
+        small = width < MIN_SIZE[0] or height < MIN_SIZE[1]
+        self.too_small = small
+        for part in _TABLE_PARTS:
+            self.query_one(f"#{part}").display = not small
+        notice = self.query_one("#small", Static)
+        notice.display = small
+        if small:
+            notice.update(Text(
+                f"The table needs {MIN_SIZE[0]}x{MIN_SIZE[1]}, this window is "
+                f"{width}x{height}.\n\nMake the window larger: the table comes back as it "
+                f"was (the game waits for you).\nmahjong-table play --plain plays in any "
+                f"window.\n\n{self.small_keys}"))
 
     def _theme(self) -> None:
         self.table_theme = "mono" if self.table_theme == "colour" else "colour"
@@ -216,11 +245,16 @@ class _TableBase(App[int]):
         yield Static(id="hand")
         yield Static(id="prompt")
         yield Static(id="keys")
+        yield Static(id="small")
 
-    def on_resize(self) -> None:
-        """The side panel grows with the window (26 columns at 80)."""
+    def on_resize(self, event: Resize) -> None:
+        """The side panel grows with the window (26 columns at 80); a window too small for
+        the table gets a notice instead (:meth:`_fit`)."""
         log = self.query_one("#log", Static)
-        log.styles.width = max(26, self.size.width // 4)
+        log.styles.width = max(26, event.size.width // 4)
+        self._fit((event.size.width, event.size.height))
+        if not self.too_small and self.is_mounted(log):
+            self.call_after_refresh(self.redraw)  # the side panel wraps to its new width
 
     def _set(self, widget_id: str, content: Text | str) -> None:
         self.query_one(f"#{widget_id}", Static).update(content)
@@ -292,6 +326,7 @@ class TableApp(_TableBase):
 
     def on_mount(self) -> None:
         self.title = "mahjong-table"
+        self._fit()
         self._catch_up(summaries=False)
         self.redraw()
         self.call_after_refresh(self.advance)
@@ -479,10 +514,15 @@ class TableApp(_TableBase):
 
     # ----- input ---------------------------------------------------------------------------
 
+    small_keys = "q quits (offers to save) · s saves · Ctrl-C saves and quits"
+
     def on_key(self, event: Key) -> None:
         if self.is_headless_paused():
             return
         key = event.key
+        if self.too_small and key not in ("q", "s"):
+            event.stop()  # the table is hidden: no blind discards or choices
+            return
         handlers: dict[str, Callable[[], None]] = {
             "left": lambda: self._move(-1), "right": lambda: self._move(1),
             "enter": self._enter, "d": self._enter, "space": self._mark,
@@ -741,6 +781,7 @@ class ReplayApp(_TableBase):
 
     def on_mount(self) -> None:
         self.title = "mahjong-table replay"
+        self._fit()
         self.redraw()
 
     def go(self, step: int) -> None:
@@ -783,6 +824,9 @@ class ReplayApp(_TableBase):
         if len(self.screen_stack) > 1:
             return
         key = event.key
+        if self.too_small and key not in ("q", "escape"):
+            event.stop()
+            return
         cur = self.hand_of[self.step] if self.step < len(self.hand_of) else self.hands - 1
         moves: dict[str, Callable[[], None]] = {
             "right": lambda: self.go(self.step + 1), "n": lambda: self.go(self.step + 1),
