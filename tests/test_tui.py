@@ -832,3 +832,115 @@ def test_window_smaller_than_80x24_says_so_and_keeps_the_game() -> None:
     assert "needs 80x24" not in back and "Your turn" in back and "Enter discard" in back
     assert "^" in back and seen["selected"][0] == seen["selected"][1]
     assert "this window is 79x30" in " ".join(seen["narrow"].split())
+
+
+def _seat_texts(app: Any) -> str:
+    """The plain text of the four seats of the board (unwrapped)."""
+    from textual.widgets import Static
+
+    return "\n".join(str(app.query_one(f"#{place}", Static).render())
+                     for place in ("top", "left", "right", "bottom"))
+
+
+def test_end_of_hand_keeps_the_finished_board_with_every_hand_face_up() -> None:
+    """The engine deals the next hand as one ends; the table keeps the finished board on
+    screen (under the summary, and alone after Esc) with every hand face up as it ended,
+    until the person goes on with Enter; l shows the hand just played."""
+    from collections import Counter
+
+    from mahjong_table.melds import parse_hand
+
+    app = TableApp(_session(seed="1", hands=2, bots=("efficiency",) * 3), pace=0)
+    seen: dict[str, Any] = {}
+
+    async def body(pilot: Pilot[Any]) -> None:
+        await play_on(pilot, app, stop=lambda: isinstance(app.screen, TextScreen)
+                      and app.finished is not None)
+        seen["dialog"] = screen_text(app)
+        seen["next_deal"] = app.session.game.view(0).hand_number
+        await pilot.press("escape")  # close the summary: the finished board stays
+        seen["board"] = screen_text(app)
+        seen["seats"] = _seat_texts(app)
+        seen["right"] = str(app.query_one("#right").render())
+        seen["hand_row"] = str(app.query_one("#hand").render())
+        await pilot.press("right", "1", "d")  # no game keys on a finished board
+        seen["still"] = app.finished is not None and not isinstance(app.screen, TextScreen)
+        await pilot.press("l")
+        seen["history"] = screen_text(app)
+        await pilot.press("escape", "r")
+        seen["scoring"] = screen_text(app)
+        await pilot.press("escape", "enter")
+        await pilot.pause()
+        seen["after"] = screen_text(app)
+        seen["finished_after"] = app.finished
+        await play_on(pilot, app, stop=lambda: app.session.human_to_act()
+                      and not isinstance(app.screen, TextScreen))
+        await pilot.press("l")
+        seen["so_far"] = screen_text(app)
+        await pilot.press("l")
+        await pilot.pause()
+        seen["before"] = screen_text(app)
+        seen["last"] = "\n".join(app.narrator.last_hand)
+
+    run_app(app, body)
+    game = app.session.game
+    result = game.results[0]
+    assert result.reason == "mahjong" and result.winner == 1
+    assert seen["next_deal"] == 1  # the engine was at the next deal all along
+    assert "End of the hand" in seen["dialog"] and "Hand 1 is over" in seen["dialog"]
+    assert seen["dialog"].splitlines()[0].startswith("Hong Kong · East round · Hand 1 ")
+    board = seen["board"]
+    assert board.splitlines()[0].startswith("Hong Kong · East round · Hand 1 ")
+    assert "Hand 1 is over" in board and "All hands face up" in board
+    assert seen["still"]
+    # every hand as it ended: the hands before the winning action, independently rebuilt
+    # from the seed and the actions, and the winner's revealed hand
+    end = next(i for i, a in enumerate(game.actions) if a.kind is ActionKind.MAHJONG)
+    before = app.session.setup.new_game()
+    for a in game.actions[:end]:
+        before.apply(a)
+    flat = " ".join(seen["seats"].split())
+    for p in (2, 3):
+        assert "hand " + " ".join(str(t) for t in before.view(p).concealed) in flat
+    revealed = next(e for e in game.events if e.type == "hand_end").data["revealed_hand"]
+    won = parse_hand(revealed)
+    # player 1, the winner, sits on the right
+    shown = next(line for line in seen["right"].splitlines() if line.startswith("hand "))
+    assert Counter(shown.split()[1:]) == Counter(str(t) for t in won.concealed)
+    mine = " ".join(str(t) for t in before.view(0).concealed).split()
+    assert seen["hand_row"].split()[-len(mine):] == mine  # the person's hand as it ended
+    assert "Hand 1, as it was played" in seen["history"] and "You are dealt" in \
+        seen["history"]
+    assert "End of the hand" in seen["scoring"] and "wins with Mahjong" in seen["scoring"]
+    assert seen["finished_after"] is None
+    assert seen["after"].splitlines()[0].startswith("Hong Kong · East round · Hand 2 ")
+    assert "This hand so far" in seen["so_far"] and "l: the hand before" in seen["so_far"]
+    assert "The hand before" in seen["before"] and "You are dealt" in seen["before"]
+    assert "wins with Mahjong" in seen["last"], seen["last"][-1500:]
+
+
+def test_a_seat_named_you_is_narrated_in_the_third_person_properly() -> None:
+    """The person's seat is named "You"; told from another seat (the replay viewer's v, any
+    narrator whose seat it is not) it is "North (you) discards", never "North (You)", and
+    its possessive is "your" ("on your discard"), never "(You)'s" or "(you)'s"."""
+    from mahjong_table.engine import Game
+    from mahjong_table.players import make_bot, play_game
+    from mahjong_table.tui.render import Narrator, third_person
+    from mahjong_table.tui.session import bot_names
+
+    assert third_person("You") == "you" and third_person("Efficiency 1") == "Efficiency 1"
+    game = Game(get_rule_set("hongkong", rounds=1), "2", max_hands=3,
+                names=bot_names(0, ["efficiency"] * 3))
+    play_game(game, [make_bot("efficiency", f"x/{p}", rules=game.rules) for p in range(4)])
+    narrator = Narrator(1, game.names)
+    lines: list[str] = []
+    for shown in events_for(game.events, 1):
+        added, _summary = narrator.feed([shown])
+        lines.extend(added)
+    text = "\n".join(lines)
+    assert "(You)" not in text and "(you)'s" not in text and "You's" not in text
+    assert re.search(r"\b(?:East|South|West|North) \(you\) discards ", text)
+    claimed_from_you = [e for e in game.events if e.type == "claim"
+                        and e.data["discarder"] in (0, 1)]
+    assert any(e.data["discarder"] == 0 for e in claimed_from_you)  # so this seed has
+    assert text.count("on your discard") >= len(claimed_from_you)

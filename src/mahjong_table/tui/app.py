@@ -44,6 +44,7 @@ from ..engine import Action, ActionKind, Game, IllegalActionError, PlayerView, e
 from ..players.human import describe_action, tile_label
 from ..record import action_of_row, game_from_header, read_games
 from ..tiles import Tile
+from .board import FinishedHand, finished_hand, last_hand_end
 from .hints import hint_lines, waiting_line
 from .render import (
     WINDS,
@@ -262,19 +263,21 @@ class _TableBase(App[int]):
     def draw_table(self, view: PlayerView, log: Sequence[str], *,
                    open_hands: dict[int, Sequence[Tile]] | None = None,
                    status_extra: str = "", hand_view: PlayerView | None = None,
-                   you: bool = True, centre_extra: str = "") -> None:
+                   you: bool = True, centre_extra: str = "",
+                   memory: TableMemory | None = None) -> None:
         """Draw the four seats, the centre, the log and the hand of ``hand_view`` (default
-        ``view``) from ``view``'s seat."""
+        ``view``) from ``view``'s seat; ``memory`` (default the table's) has the discards."""
         me = view.player
-        self._set("status", status_text(view, self.memory, status_extra))
+        mem = memory if memory is not None else self.memory
+        self._set("status", status_text(view, mem, status_extra))
         places = {"bottom": me, "right": (me + 1) % 4, "top": (me + 2) % 4,
                   "left": (me + 3) % 4}
         for place, p in places.items():
             tiles = open_hands.get(p) if open_hands is not None and p != me else None
-            self._set(place, seat_text(view.seats[p], view, self.memory, self.table_theme,
+            self._set(place, seat_text(view.seats[p], view, mem, self.table_theme,
                                        you=you and p == me, open_tiles=tiles,
                                        compact=place in ("left", "right")))
-        self._set("centre", centre_text(view, self.memory, centre_extra))
+        self._set("centre", centre_text(view, mem, centre_extra))
         log_widget = self.query_one("#log", Static)
         height = max(log_widget.size.height, 4)
         width = max(log_widget.size.width - 2, 10)
@@ -321,6 +324,10 @@ class TableApp(_TableBase):
         self.quit_reason: str | None = None
         self._busy = False
         self._pending: Any = None
+        #: the hand that just ended, kept on screen (every hand face up) until the person
+        #: continues; its summary (the winning hand, the scoring, the payments)
+        self.finished: FinishedHand | None = None
+        self.finished_summary: list[str] = []
 
     # ----- the loop ------------------------------------------------------------------------
 
@@ -343,7 +350,8 @@ class TableApp(_TableBase):
     def advance(self) -> None:
         """Let the bots play until the person's decision, pausing ``pace`` seconds after
         each visible bot move and at the end of each hand."""
-        if self._busy or self.is_headless_paused():
+        if self._busy or self.is_headless_paused() or (
+                self.finished is not None and not self.session.game.is_over):
             return
         s = self.session
         while True:
@@ -360,9 +368,7 @@ class TableApp(_TableBase):
             action = s.step_bot()
             summary = self._catch_up()
             if summary:
-                self.redraw()
-                self._busy = True
-                self._show_summary(summary)
+                self._hand_over(summary)
                 return
             if self.pace > 0 and action is not None and action.kind is not ActionKind.PASS:
                 self.redraw()
@@ -370,12 +376,36 @@ class TableApp(_TableBase):
                 self.set_timer(self.pace, self._resume_after_pause)
                 return
 
+    def _hand_over(self, summary: Sequence[str]) -> None:
+        """A hand ended (the engine has dealt the next one already): keep its board on
+        screen, every hand face up as it ended, and show the summary over it."""
+        game = self.session.game
+        end = last_hand_end(game.events)
+        self.finished = (finished_hand(game, end, self.session.seat) if end is not None
+                         else None)
+        self.finished_summary = list(summary)
+        self.selected = None
+        self.marked = []
+        self.redraw()
+        self._busy = True
+        self._show_summary(summary)
+
     def _show_summary(self, summary: Sequence[str]) -> None:
         """The end of a hand: the winning hand, the scoring item by item, the payments and
         the running totals (as the line interface words them)."""
-        keys = ("Enter: the final standings" if self.session.game.is_over
-                else "Enter: next hand · q: quit")
-        self.push_screen(TextScreen("End of the hand", summary, keys), self._after_summary)
+        nxt = "the final standings" if self.session.game.is_over else "next hand"
+        keys = f"Enter: {nxt} · Esc: the board · l: the hand's history · q: quit"
+        self.push_screen(TextScreen("End of the hand", summary, keys, answers=("l",)),
+                         self._after_summary)
+
+    def _continue(self) -> None:
+        """Leave the finished hand's board for the next deal (or the final standings)."""
+        self._busy = False
+        if not self.session.game.is_over:
+            self.finished = None
+        self.finished_summary = []
+        self.redraw()
+        self.advance()
 
     def is_headless_paused(self) -> bool:
         return len(self.screen_stack) > 1
@@ -385,14 +415,19 @@ class TableApp(_TableBase):
         self.advance()
 
     def _after_summary(self, key: str | None) -> None:
+        """Enter goes on; Esc stays on the finished board (Enter there goes on); l shows the
+        hand's history; q offers to quit."""
         self._busy = False
         if key == "q":
             self.action_quit_table()
             return
-        if self.session.game.is_over:
-            self.advance()
+        if key == "l":
+            self._history()
             return
-        self.advance()
+        if key == "escape":
+            self.redraw()
+            return
+        self._continue()
 
     def _show_game_over(self, summary: Sequence[str]) -> None:
         if self.is_headless_paused():
@@ -420,7 +455,10 @@ class TableApp(_TableBase):
         return self.selected
 
     def redraw(self) -> None:
-        """Draw the table, the decision and the keys."""
+        """Draw the table, the decision and the keys (a finished hand: its board)."""
+        if self.finished is not None:
+            self._draw_finished(self.finished)
+            return
         view = self.view()
         pace = f"pace {self.pace:g}s"
         self.draw_table(view, self.narrator.lines, centre_extra=pace)
@@ -434,6 +472,23 @@ class TableApp(_TableBase):
         if self.session.undo_allowed:
             keys += " · u undo"
         self._set("keys", keys + " · ? help")
+
+    def _draw_finished(self, fin: FinishedHand) -> None:
+        """The board as the hand ended, every hand face up, until the person goes on."""
+        view = fin.views[self.session.seat]
+        self.draw_table(view, self.narrator.last_hand, open_hands=fin.open_hands(),
+                        memory=fin.memory, centre_extra="hand over")
+        head = next((line.strip() for line in self.finished_summary[1:] if line.strip()),
+                    "")
+        over = self.session.game.is_over
+        out = Text(f"Hand {fin.hand_number + 1} is over. {head}", style="bold")
+        out.append(f"\nAll hands face up · Enter: "
+                   f"{'the final standings' if over else 'the next hand'} · r: the scoring · "
+                   f"l: the hand's history")
+        if self.message:
+            out.append("\n" + self.message, style="bold")
+        self._set("prompt", out)
+        self._set("keys", "Enter go on · r scoring · l history · s save · q quit · ? help")
 
     def choices(self, view: PlayerView) -> list[Action]:
         """The numbered choices: every legal action but discards and passes of tiles."""
@@ -523,6 +578,16 @@ class TableApp(_TableBase):
         if self.too_small and key not in ("q", "s"):
             event.stop()  # the table is hidden: no blind discards or choices
             return
+        if self.finished is not None and key not in (
+                "l", "c", "g", "plus", "equals_sign", "minus", "s", "q", "question_mark"):
+            event.stop()  # the hand is over: only going on, the scoring and the table's keys
+            self.message = ""
+            if key in ("enter", "space"):
+                self._continue()
+            elif key == "r":
+                self._busy = True
+                self._show_summary(self.finished_summary)
+            return
         handlers: dict[str, Callable[[], None]] = {
             "left": lambda: self._move(-1), "right": lambda: self._move(1),
             "enter": self._enter, "d": self._enter, "space": self._mark,
@@ -561,9 +626,7 @@ class TableApp(_TableBase):
         self.blind = 0
         summary = self._catch_up()
         if summary:
-            self.redraw()
-            self._busy = True
-            self._show_summary(summary)
+            self._hand_over(summary)
             return
         self.redraw()
         self.advance()
@@ -663,8 +726,24 @@ class TableApp(_TableBase):
         self.push_screen(TextScreen("Hint", lines, "Enter: close"))
 
     def _history(self) -> None:
+        """l: the hand's history; once a hand is over, that hand's (l again in a hand's
+        history: the hand before)."""
+        last = self.narrator.last_hand
+        if self.finished is not None:
+            self.push_screen(TextScreen(f"Hand {self.finished.hand_number + 1}, as it was "
+                                        f"played", last,
+                                        "Enter: close (scroll with the arrow keys)"))
+            return
+
+        def before(key: str | None) -> None:
+            if key == "l" and last:
+                self.push_screen(TextScreen("The hand before", last,
+                                            "Enter: close (scroll with the arrow keys)"))
+
+        more = " · l: the hand before" if last else ""
         self.push_screen(TextScreen("This hand so far", self.narrator.lines,
-                                    "Enter: close (scroll with the arrow keys)"))
+                                    f"Enter: close (scroll with the arrow keys){more}",
+                                    answers=("l",)), before)
 
     def _help(self) -> None:
         self.push_screen(TextScreen("Keys", (__doc__ or "").split("Keys: ", 1)[1]
