@@ -944,3 +944,114 @@ def test_a_seat_named_you_is_narrated_in_the_third_person_properly() -> None:
                         and e.data["discarder"] in (0, 1)]
     assert any(e.data["discarder"] == 0 for e in claimed_from_you)  # so this seed has
     assert text.count("on your discard") >= len(claimed_from_you)
+
+
+def _finished_record(path: Path, seed: str = "6") -> TableSession:
+    """A two-hand game between the person (Mahjong when it can, else Pass, else the last
+    legal action) and three efficiency bots, saved to ``path``."""
+    s = _session(seed=seed, hands=2, bots=("efficiency",) * 3)
+    while not s.game.is_over:
+        if s.human_to_act():
+            acts = s.game.view(0).legal_actions
+            s.apply_human(next((a for a in acts if a.kind is ActionKind.MAHJONG), None)
+                          or next((a for a in acts if a.kind is ActionKind.PASS), None)
+                          or acts[-1])
+        else:
+            s.step_bot()
+    s.save(path)
+    return s
+
+
+def test_replay_step_onto_a_win_shows_the_winning_hand_and_its_scoring(tmp_path: Path) -> None:
+    """replay --show: a step forward that lands on a win shows the winning hand and its
+    scoring breakdown over that hand's board (every hand face up), not the next deal; the
+    next step is the next deal; a step back onto the win shows its board again (r the
+    scoring)."""
+    path = tmp_path / "win.jsonl"
+    s = _finished_record(path)
+    first = s.game.results[0]
+    assert first.reason == "mahjong" and first.winner == 3 and first.discarder == 0
+    win = next(i for i, a in enumerate(s.game.actions) if a.kind is ActionKind.MAHJONG)
+    app = ReplayApp(path)
+    seen: dict[str, str] = {}
+
+    async def body(pilot: Pilot[Any]) -> None:
+        app.go(win)  # just before the Mahjong
+        await pilot.pause()
+        seen["before"] = screen_text(app)
+        await pilot.press("right")
+        await pilot.pause()
+        seen["dialog"] = screen_text(app)
+        await pilot.press("enter")
+        seen["board"] = screen_text(app)
+        seen["seats"] = _seat_texts(app)
+        await pilot.press("right")
+        seen["next"] = screen_text(app)
+        await pilot.press("left")
+        seen["back"] = screen_text(app)
+        await pilot.press("r")
+        seen["again"] = screen_text(app)
+
+    run_app(app, body)
+    assert isinstance(seen["before"], str) and "Hand 1 " in seen["before"].splitlines()[0]
+    dialog = seen["dialog"]
+    assert "Hand 1 is over" in dialog and "wins with Mahjong" in dialog
+    assert "Hand:" in dialog and "Winning tile" in dialog and re.search(r"\d+ fan", dialog)
+    board = seen["board"]
+    assert board.splitlines()[0].startswith("Hong Kong · East round · Hand 1 ")
+    assert "every hand face up" in board and f"action {win + 1}/" in board
+    revealed = next(e for e in s.game.events if e.type == "hand_end").data["revealed_hand"]
+    from mahjong_table.melds import parse_hand
+
+    won = " ".join(str(t) for t in parse_hand(revealed).concealed)
+    hands = [line for line in seen["seats"].splitlines() if line.startswith("hand ")]
+    assert len(hands) == 3 and any(sorted(h.split()[1:]) == sorted(won.split())
+                                   for h in hands)
+    assert seen["next"].splitlines()[0].startswith("Hong Kong · East round · Hand 2 ")
+    assert "every hand face up" in seen["back"] and "Hand 1 " in seen["back"].splitlines()[0]
+    assert "Hand 1 is over" in seen["again"] and "wins with Mahjong" in seen["again"]
+
+
+def test_replay_jump_out_of_range_says_how_many_hands(tmp_path: Path) -> None:
+    """j with a hand number past the record says there are only N hands (and stays)."""
+    path = tmp_path / "two.jsonl"
+    _finished_record(path)
+    app = ReplayApp(path)
+    seen: dict[str, str] = {}
+
+    async def body(pilot: Pilot[Any]) -> None:
+        await pilot.press("right", "j", "9", "enter")
+        seen["nine"] = screen_text(app)
+        await pilot.press("j", "x", "enter")
+        seen["x"] = screen_text(app)
+
+    run_app(app, body)
+    assert "No hand 9: there are only 2 hands (1-2)." in seen["nine"]
+    assert "action 1/" in seen["nine"]
+    assert "'x' is not a hand number: type 1-2." in seen["x"]
+
+
+def test_replay_from_another_seat_keeps_you_for_the_person(tmp_path: Path) -> None:
+    """replay --show of a saved game, seen from a bot's seat (v): "you" is the person who
+    played (the seat named "You") and nobody else: the seat whose view is shown is told in
+    the third person, and the person's seat is never "(You)" nor "(you)'s"."""
+    path = tmp_path / "you.jsonl"
+    _finished_record(path)
+    app = ReplayApp(path, seat=1)
+    logs: list[str] = []
+
+    async def body(pilot: Pilot[Any]) -> None:
+        for _ in range(60):
+            await pilot.press("right")
+            if isinstance(app.screen, TextScreen):
+                logs.append(screen_text(app))
+                await pilot.press("enter")
+            logs.append(str(app.query_one("#log").render()))
+
+    run_app(app, body)
+    text = "\n".join(logs)
+    flat = " ".join(text.split())
+    assert "(You)" not in text and "You's" not in text and "(you)'s" not in flat
+    assert "You discard" in flat and "(you)" not in flat
+    assert re.search(r"(?:East|South|West|North) \(Efficiency 1\) discards", flat)
+    assert re.search(r"You \((?:East|South|West|North)\)", flat)  # the summary's totals

@@ -826,7 +826,9 @@ class ReplayApp(_TableBase):
     """Step through a record (``replay FILE --show``): action by action (right/left), hand
     by hand (]/[ or PageDown/PageUp), jump to a hand (j), Home/End; v changes the seat whose
     view is shown, o opens every hand. Rebuilds the game from its seed for each step, with
-    the engine's public API only."""
+    the engine's public API only. A step (right, left, End) that lands on the action ending
+    a hand shows that hand's board with every hand face up, and a step forward onto it the
+    winning hand and its scoring (r shows it again)."""
 
     def __init__(self, path: str | Path, *, seat: int = 0, open_hands: bool = False,
                  theme_name: str = "colour", glyphs: bool = True, game_index: int = 0) -> None:
@@ -842,13 +844,20 @@ class ReplayApp(_TableBase):
         self.seat = seat
         self.open = open_hands
         self.step = 0
-        self.game = self._game_at(0)
-        # the hand each action is played in, found by playing the record once
+        self.message = ""
+        #: the step landed on the end of a hand: its board is shown (every hand face up)
+        self.landed = False
+        self.finished: FinishedHand | None = None
+        self.summary: list[str] = []
+        # the hand each action is played in, and the events there are after each action,
+        # found by playing the record once
         self.hand_of: list[int] = []
         g = game_from_header(self.header, check_invariants=False)
+        self.events_after: list[int] = [len(g.events)]
         for a in self.actions:
             self.hand_of.append(g.view(0).hand_number)
             g.apply(a)
+            self.events_after.append(len(g.events))
         self.hands = (self.hand_of[-1] + 1) if self.hand_of else 1
         self.game = self._game_at(0)
 
@@ -863,38 +872,109 @@ class ReplayApp(_TableBase):
         self._fit()
         self.redraw()
 
-    def go(self, step: int) -> None:
-        """Show the state after ``step`` actions (clamped to the record)."""
+    def go(self, step: int, *, land: bool = False, tell: bool = False) -> None:
+        """Show the state after ``step`` actions (clamped to the record). ``land``: a step
+        by action, so landing on the end of a hand shows that hand's board (a jump by hand
+        shows the next deal); ``tell``: and the summary (the winning hand, the scoring)."""
         step = min(max(step, 0), len(self.actions))
         if step != self.step:
             self.step = step
             self.game = self._game_at(step)
+        self.landed = land
+        self.message = ""
         self.redraw()
+        if tell and self.finished is not None and self.summary:
+            self._show_summary()
+
+    def hand_end_at_step(self) -> int | None:
+        """The index of the ``hand_end`` event the last action played caused, if any."""
+        if self.step == 0:
+            return None
+        return last_hand_end(self.game.events, self.events_after[self.step - 1],
+                             self.events_after[self.step])
+
+    def _show_summary(self) -> None:
+        if self.finished is None:
+            return
+
+        def then(key: str | None) -> None:
+            if key == "right":
+                self.go(self.step + 1, land=True, tell=True)
+            elif key == "left":
+                self.go(self.step - 1, land=True)
+
+        self.push_screen(TextScreen("End of the hand", self.summary,
+                                    "→ next action · ← back · Enter: the board",
+                                    answers=("right", "left")), then)
 
     def redraw(self) -> None:
+        """Draw the state after ``step`` actions (a hand's end landed on: its board)."""
         g = self.game
+        end = self.hand_end_at_step() if self.landed else None
+        self.finished = finished_hand(g, end, self.seat) if end is not None else None
+        if self.finished is not None:
+            self._draw_finished(self.finished)
+            return
+        self.summary = []
         view = g.view(self.seat)
         shown = ([e.to_json(full=True) for e in g.events] if self.open
                  else events_for(g.events, self.seat))
         self.memory = TableMemory()
         self.memory.feed(shown)
-        start = max((i for i, e in enumerate(shown) if e.get("type") == "hand_start"),
-                    default=0)
-        narrator = Narrator(self.seat, g.names)
-        narrator.feed([e for e in shown[:start] if e.get("type") == "game_start"])
-        narrator.feed(shown[start:])
+        narrator = self._narrate(len(g.events))
         opened: dict[int, Sequence[Tile]] | None = (
             {p: g.view(p).concealed for p in range(4)} if self.open else None)
         mode = "all hands open" if self.open else f"{WINDS[view.seats[self.seat].wind]}'s view"
         self.selected = None
         self.draw_table(view, narrator.lines, open_hands=opened, you=False)
+        self._set("prompt", self._prompt(view.hand_number, mode))
+        self._set("keys", "←→ action · [ ] hand · j jump · v seat · o open · Home End · q quit")
+
+    def _prompt(self, hand: int, mode: str) -> Text:
         nxt = (f"next: {self.actions[self.step]}" if self.step < len(self.actions)
                else "end of the record")
         last = f"last: {self.actions[self.step - 1]}" if self.step else "the start"
-        self._set("prompt", Text(f"Replay: action {self.step}/{len(self.actions)} · hand "
-                                 f"{view.hand_number + 1} of {self.hands} · {mode}\n{last} · "
-                                 f"{nxt}"))
-        self._set("keys", "←→ action · [ ] hand · j jump · v seat · o open · Home End · q quit")
+        out = Text(f"Replay: action {self.step}/{len(self.actions)} · hand {hand + 1} of "
+                   f"{self.hands} · {mode}\n{last} · {nxt}")
+        if self.message:
+            out.append("\n" + self.message, style="bold")
+        return out
+
+    def narrator_seat(self) -> int:
+        """Whose words the history is in: the person's seat (named "You") of a game saved
+        by play, so that "you" is always the person whatever seat's view is shown (another
+        seat is told in the third person); else the seat whose view is shown."""
+        return next((p for p, n in enumerate(self.game.names) if n == "You"), self.seat)
+
+    def _narrate(self, upto: int) -> Narrator:
+        """The current hand's history up to event ``upto``, in :meth:`narrator_seat`'s
+        words (every event in full with all hands open)."""
+        g = self.game
+        seat = self.narrator_seat()
+        events = list(g.events[:upto])
+        shown = ([e.to_json(full=True) for e in events] if self.open
+                 else events_for(events, seat))
+        start = max((i for i, e in enumerate(shown) if e.get("type") == "hand_start"),
+                    default=0)
+        narrator = Narrator(seat, g.names)
+        narrator.feed([e for e in shown[:start] if e.get("type") == "game_start"])
+        narrator.feed(shown[start:])
+        return narrator
+
+    def _draw_finished(self, fin: FinishedHand) -> None:
+        """The board as the hand ended, every hand face up (the hand is over), the hand's
+        history in the side panel."""
+        narrator = self._narrate(fin.end + 1)
+        self.summary = narrator.summaries[-1] if narrator.summaries else []
+        view = fin.views[self.seat]
+        self.selected = None
+        self.draw_table(view, narrator.lines, open_hands=fin.open_hands(), you=False,
+                        memory=fin.memory, centre_extra="hand over")
+        head = next((line.strip() for line in self.summary[1:] if line.strip()), "")
+        mode = f"the hand is over, every hand face up · r: the scoring\n{head}"
+        self._set("prompt", self._prompt(fin.hand_number, mode))
+        self._set("keys", "←→ action · [ ] hand · j jump · v seat · r scoring · Home End · "
+                          "q quit")
 
     def _hand_start(self, hand: int) -> int:
         return next((i for i, h in enumerate(self.hand_of) if h >= hand), len(self.actions))
@@ -908,15 +988,18 @@ class ReplayApp(_TableBase):
             return
         cur = self.hand_of[self.step] if self.step < len(self.hand_of) else self.hands - 1
         moves: dict[str, Callable[[], None]] = {
-            "right": lambda: self.go(self.step + 1), "n": lambda: self.go(self.step + 1),
-            "left": lambda: self.go(self.step - 1), "p": lambda: self.go(self.step - 1),
+            "right": lambda: self.go(self.step + 1, land=True, tell=True),
+            "n": lambda: self.go(self.step + 1, land=True, tell=True),
+            "left": lambda: self.go(self.step - 1, land=True),
+            "p": lambda: self.go(self.step - 1, land=True),
             "right_square_bracket": lambda: self.go(self._hand_start(cur + 1)),
             "pagedown": lambda: self.go(self._hand_start(cur + 1)),
             "left_square_bracket": lambda: self.go(
                 self._hand_start(cur if self.step > self._hand_start(cur) else cur - 1)),
             "pageup": lambda: self.go(
                 self._hand_start(cur if self.step > self._hand_start(cur) else cur - 1)),
-            "home": lambda: self.go(0), "end": lambda: self.go(len(self.actions)),
+            "home": lambda: self.go(0), "end": lambda: self.go(len(self.actions), land=True),
+            "r": self._show_summary,
             "v": self._next_seat, "o": self._toggle_open, "c": self._theme,
             "g": self._glyphs, "j": self._jump, "q": lambda: self.exit(0),
             "escape": lambda: self.exit(0),
@@ -935,8 +1018,17 @@ class ReplayApp(_TableBase):
 
     def _jump(self) -> None:
         def done(answer: str | None) -> None:
-            if answer and answer.isdigit() and 1 <= int(answer) <= self.hands:
+            if not answer:
+                return
+            if answer.isdigit() and 1 <= int(answer) <= self.hands:
                 self.go(self._hand_start(int(answer) - 1))
+                return
+            only = ("there is only 1 hand" if self.hands == 1
+                    else f"there are only {self.hands} hands")
+            self.message = (f"No hand {answer}: {only} (1-{self.hands})."
+                            if answer.isdigit() else
+                            f"{answer!r} is not a hand number: type 1-{self.hands}.")
+            self.redraw()
 
         self.push_screen(NumberScreen(f"Jump to hand (1-{self.hands}):"), done)
 
