@@ -192,7 +192,7 @@ def test_the_person_never_sees_other_concealed_tiles() -> None:
 
 def test_colour_free_theme_glyphs_toggle_and_pace() -> None:
     """Issue 11: colour by suit with a colour-free theme (c), glyphs on and off (g), the
-    bots' pace (+ and -) shown on the status line."""
+    bots' pace shown on the table: + makes the bots faster (a shorter pace), - slower."""
     app = TableApp(_session(seed="4"), pace=0.5)
 
     async def body(pilot: Pilot[Any]) -> None:
@@ -200,10 +200,12 @@ def test_colour_free_theme_glyphs_toggle_and_pace() -> None:
             await pilot.pause(0.1)
         await pilot.pause()
         assert "pace 0.5s" in screen_text(app)
-        await pilot.press("plus")
-        assert "pace 0.75s" in screen_text(app)
-        await pilot.press("minus", "minus", "minus", "minus")
+        await pilot.press("plus")  # + is faster: a shorter pace
+        assert "pace 0.25s" in screen_text(app)
+        await pilot.press("plus", "plus")
         assert "pace 0s" in screen_text(app)
+        await pilot.press("minus", "minus", "minus")  # - is slower
+        assert "pace 0.75s" in screen_text(app)
         await pilot.press("c")
         assert app.table_theme == "mono"
         hand = app.query_one("#hand")
@@ -680,3 +682,380 @@ def test_undo_key_with_the_practice_option() -> None:
         assert app.session.human_to_act()
 
     run_app(app, body)
+
+
+# ----- rough edges of the terminal table ---------------------------------------------------
+
+async def _to_claim(pilot: Pilot[Any], app: TableApp) -> None:
+    """Play on until the person is asked to answer a claim window."""
+    def at_claim() -> bool:
+        v = app.session.game.view(app.session.seat)
+        return (app.session.human_to_act() and v.phase == "claim"
+                and not isinstance(app.screen, TextScreen))
+
+    await play_on(pilot, app, stop=at_claim)
+    assert at_claim(), "no claim window came"
+
+
+@pytest.mark.parametrize("key", ["escape", "p"])
+def test_esc_and_p_pass_on_a_claim(key: str) -> None:
+    """A claim window has fixed keys for Pass: Esc and p pass (the keys line says so), as
+    the numbered choice Pass would."""
+    app = TableApp(_session(seed="4"), pace=0)
+    seen: dict[str, Any] = {}
+
+    async def body(pilot: Pilot[Any]) -> None:
+        await _to_claim(pilot, app)
+        seen["keys"] = screen_text(app).splitlines()[-1]
+        n = len(app.session.game.actions)
+        await pilot.press(key)
+        await pilot.pause()
+        seen["answer"] = app.session.game.actions[n]
+
+    run_app(app, body)
+    assert "Esc/p pass" in seen["keys"]
+    assert seen["answer"].kind is ActionKind.PASS and seen["answer"].player == 0
+
+
+def test_p_outside_a_claim_passes_nothing() -> None:
+    """p on one's own turn (no Pass among the choices) applies nothing and says why."""
+    app = TableApp(_session(seed="4"), pace=0)
+
+    async def body(pilot: Pilot[Any]) -> None:
+        await play_on(pilot, app, stop=lambda: app.session.human_to_act() and any(
+            a.kind is ActionKind.DISCARD for a in app.session.game.view(0).legal_actions))
+        n = len(app.session.game.actions)
+        await pilot.press("p")
+        assert len(app.session.game.actions) == n
+        assert "Nothing to pass now" in screen_text(app)
+
+    run_app(app, body)
+
+
+def test_encoding_problem_is_found_before_the_table_opens() -> None:
+    """The table's glyphs (U+1F000..) and borders need an encoding that has them: ASCII,
+    Latin-1 and cp1252 outputs are refused by name, UTF-8 (and a stream without an encoding
+    attribute) is fine."""
+    from mahjong_table.tui import TABLE_CHARACTERS, encoding_problem
+
+    def stream(encoding: str) -> io.TextIOWrapper:
+        return io.TextIOWrapper(io.BytesIO(), encoding=encoding)
+
+    for enc in ("ascii", "latin-1", "cp1252"):
+        problem = encoding_problem(stream("utf-8"), stream(enc))
+        assert problem is not None and enc in problem
+    assert encoding_problem(stream("utf-8"), stream("utf-16")) is None
+    assert encoding_problem(io.StringIO(), None) is None
+    assert "\U0001f000" in TABLE_CHARACTERS and "\u2500" in TABLE_CHARACTERS
+
+    class Odd:
+        encoding = "no-such-codec"
+
+    assert "unknown" in (encoding_problem(Odd()) or "")
+
+
+def test_ascii_terminal_plays_in_the_line_interface_not_in_escape_codes() -> None:
+    """PYTHONIOENCODING=ascii on a real terminal (a pseudo-terminal): play does not start the
+    full-screen table (which would draw escape codes and garbage) but says so in one line
+    and plays in the line interface with text tiles."""
+    import os
+    import pty
+    import select
+    import subprocess
+    import sys
+
+    master, slave = pty.openpty()
+    env = dict(os.environ, PYTHONIOENCODING="ascii", TERM="xterm-256color")
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "mahjong_table.cli", "play", "--rounds", "1", "--hands", "1",
+         "--seed", "3", "--bots", "random,random,random"],
+        stdin=slave, stdout=slave, stderr=subprocess.PIPE, env=env)
+    os.close(slave)
+    os.write(master, b"q\ny\nn\n")
+    out = b""
+    try:
+        while True:
+            ready, _, _ = select.select([master], [], [], 30)
+            if not ready:
+                break
+            try:
+                chunk = os.read(master, 65536)
+            except OSError:  # the terminal's other side closed: the program is done
+                break
+            if not chunk:
+                break
+            out += chunk
+        proc.wait(timeout=30)
+        err = proc.stderr.read().decode("ascii") if proc.stderr else ""
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+        os.close(master)
+        if proc.stderr:
+            proc.stderr.close()
+    text = out.decode("ascii")  # nothing but ASCII reached the terminal
+    assert proc.returncode == 0, err
+    assert "\x1b[" not in text  # no escape codes: Textual never started
+    assert err.count("\n") == 1 and "(ascii)" in err and "line interface" in err
+    assert "Your choice" in text and "Game stopped" in text
+
+
+def test_window_smaller_than_80x24_says_so_and_keeps_the_game() -> None:
+    """A window below 80x24 cannot hold the hand row: the table says what it needs and what
+    the window is, ignores the game's keys meanwhile (no blind discard, the selection kept),
+    and comes back as it was when the window grows."""
+    app = TableApp(_session(seed="4"), pace=0)
+    seen: dict[str, Any] = {}
+
+    async def main() -> None:
+        async with app.run_test(size=(60, 20)) as pilot:
+            for _ in range(200):
+                if app.session.human_to_act():
+                    break
+                await pilot.pause(0.05)
+            await pilot.pause()
+            seen["small"] = screen_text(app)
+            n = len(app.session.game.actions)
+            selected = app.selected
+            await pilot.press("left", "enter", "1")
+            seen["kept"] = (len(app.session.game.actions) == n, app.selected == selected)
+            await pilot.resize_terminal(80, 24)
+            await pilot.pause()
+            seen["back"] = screen_text(app)
+            seen["selected"] = (app.selected, selected)
+            await pilot.resize_terminal(79, 30)
+            await pilot.pause()
+            seen["narrow"] = screen_text(app)
+
+    asyncio.run(main())
+    small = seen["small"]
+    assert "The table needs 80x24, this window is 60x20." in " ".join(small.split())
+    assert "Your turn" not in small and "q quits" in small
+    assert seen["kept"] == (True, True)
+    back = seen["back"]
+    assert "needs 80x24" not in back and "Your turn" in back and "Enter discard" in back
+    assert "^" in back and seen["selected"][0] == seen["selected"][1]
+    assert "this window is 79x30" in " ".join(seen["narrow"].split())
+
+
+def _seat_texts(app: Any) -> str:
+    """The plain text of the four seats of the board (unwrapped)."""
+    from textual.widgets import Static
+
+    return "\n".join(str(app.query_one(f"#{place}", Static).render())
+                     for place in ("top", "left", "right", "bottom"))
+
+
+def test_end_of_hand_keeps_the_finished_board_with_every_hand_face_up() -> None:
+    """The engine deals the next hand as one ends; the table keeps the finished board on
+    screen (under the summary, and alone after Esc) with every hand face up as it ended,
+    until the person goes on with Enter; l shows the hand just played."""
+    from collections import Counter
+
+    from mahjong_table.melds import parse_hand
+
+    app = TableApp(_session(seed="1", hands=2, bots=("efficiency",) * 3), pace=0)
+    seen: dict[str, Any] = {}
+
+    async def body(pilot: Pilot[Any]) -> None:
+        await play_on(pilot, app, stop=lambda: isinstance(app.screen, TextScreen)
+                      and app.finished is not None)
+        seen["dialog"] = screen_text(app)
+        seen["next_deal"] = app.session.game.view(0).hand_number
+        await pilot.press("escape")  # close the summary: the finished board stays
+        seen["board"] = screen_text(app)
+        seen["seats"] = _seat_texts(app)
+        seen["right"] = str(app.query_one("#right").render())
+        seen["hand_row"] = str(app.query_one("#hand").render())
+        await pilot.press("right", "1", "d")  # no game keys on a finished board
+        seen["still"] = app.finished is not None and not isinstance(app.screen, TextScreen)
+        await pilot.press("l")
+        seen["history"] = screen_text(app)
+        await pilot.press("escape", "r")
+        seen["scoring"] = screen_text(app)
+        await pilot.press("escape", "enter")
+        await pilot.pause()
+        seen["after"] = screen_text(app)
+        seen["finished_after"] = app.finished
+        await play_on(pilot, app, stop=lambda: app.session.human_to_act()
+                      and not isinstance(app.screen, TextScreen))
+        await pilot.press("l")
+        seen["so_far"] = screen_text(app)
+        await pilot.press("l")
+        await pilot.pause()
+        seen["before"] = screen_text(app)
+        seen["last"] = "\n".join(app.narrator.last_hand)
+
+    run_app(app, body)
+    game = app.session.game
+    result = game.results[0]
+    assert result.reason == "mahjong" and result.winner == 1
+    assert seen["next_deal"] == 1  # the engine was at the next deal all along
+    assert "End of the hand" in seen["dialog"] and "Hand 1 is over" in seen["dialog"]
+    assert seen["dialog"].splitlines()[0].startswith("Hong Kong · East round · Hand 1 ")
+    board = seen["board"]
+    assert board.splitlines()[0].startswith("Hong Kong · East round · Hand 1 ")
+    assert "Hand 1 is over" in board and "All hands face up" in board
+    assert seen["still"]
+    # every hand as it ended: the hands before the winning action, independently rebuilt
+    # from the seed and the actions, and the winner's revealed hand
+    end = next(i for i, a in enumerate(game.actions) if a.kind is ActionKind.MAHJONG)
+    before = app.session.setup.new_game()
+    for a in game.actions[:end]:
+        before.apply(a)
+    flat = " ".join(seen["seats"].split())
+    for p in (2, 3):
+        assert "hand " + " ".join(str(t) for t in before.view(p).concealed) in flat
+    revealed = next(e for e in game.events if e.type == "hand_end").data["revealed_hand"]
+    won = parse_hand(revealed)
+    # player 1, the winner, sits on the right
+    shown = next(line for line in seen["right"].splitlines() if line.startswith("hand "))
+    assert Counter(shown.split()[1:]) == Counter(str(t) for t in won.concealed)
+    mine = " ".join(str(t) for t in before.view(0).concealed).split()
+    assert seen["hand_row"].split()[-len(mine):] == mine  # the person's hand as it ended
+    assert "Hand 1, as it was played" in seen["history"] and "You are dealt" in \
+        seen["history"]
+    assert "End of the hand" in seen["scoring"] and "wins with Mahjong" in seen["scoring"]
+    assert seen["finished_after"] is None
+    assert seen["after"].splitlines()[0].startswith("Hong Kong · East round · Hand 2 ")
+    assert "This hand so far" in seen["so_far"] and "l: the hand before" in seen["so_far"]
+    assert "The hand before" in seen["before"] and "You are dealt" in seen["before"]
+    assert "wins with Mahjong" in seen["last"], seen["last"][-1500:]
+
+
+def test_a_seat_named_you_is_narrated_in_the_third_person_properly() -> None:
+    """The person's seat is named "You"; told from another seat (the replay viewer's v, any
+    narrator whose seat it is not) it is "North (you) discards", never "North (You)", and
+    its possessive is "your" ("on your discard"), never "(You)'s" or "(you)'s"."""
+    from mahjong_table.engine import Game
+    from mahjong_table.players import make_bot, play_game
+    from mahjong_table.tui.render import Narrator, third_person
+    from mahjong_table.tui.session import bot_names
+
+    assert third_person("You") == "you" and third_person("Efficiency 1") == "Efficiency 1"
+    game = Game(get_rule_set("hongkong", rounds=1), "2", max_hands=3,
+                names=bot_names(0, ["efficiency"] * 3))
+    play_game(game, [make_bot("efficiency", f"x/{p}", rules=game.rules) for p in range(4)])
+    narrator = Narrator(1, game.names)
+    lines: list[str] = []
+    for shown in events_for(game.events, 1):
+        added, _summary = narrator.feed([shown])
+        lines.extend(added)
+    text = "\n".join(lines)
+    assert "(You)" not in text and "(you)'s" not in text and "You's" not in text
+    assert re.search(r"\b(?:East|South|West|North) \(you\) discards ", text)
+    claimed_from_you = [e for e in game.events if e.type == "claim"
+                        and e.data["discarder"] in (0, 1)]
+    assert any(e.data["discarder"] == 0 for e in claimed_from_you)  # so this seed has
+    assert text.count("on your discard") >= len(claimed_from_you)
+
+
+def _finished_record(path: Path, seed: str = "6") -> TableSession:
+    """A two-hand game between the person (Mahjong when it can, else Pass, else the last
+    legal action) and three efficiency bots, saved to ``path``."""
+    s = _session(seed=seed, hands=2, bots=("efficiency",) * 3)
+    while not s.game.is_over:
+        if s.human_to_act():
+            acts = s.game.view(0).legal_actions
+            s.apply_human(next((a for a in acts if a.kind is ActionKind.MAHJONG), None)
+                          or next((a for a in acts if a.kind is ActionKind.PASS), None)
+                          or acts[-1])
+        else:
+            s.step_bot()
+    s.save(path)
+    return s
+
+
+def test_replay_step_onto_a_win_shows_the_winning_hand_and_its_scoring(tmp_path: Path) -> None:
+    """replay --show: a step forward that lands on a win shows the winning hand and its
+    scoring breakdown over that hand's board (every hand face up), not the next deal; the
+    next step is the next deal; a step back onto the win shows its board again (r the
+    scoring)."""
+    path = tmp_path / "win.jsonl"
+    s = _finished_record(path)
+    first = s.game.results[0]
+    assert first.reason == "mahjong" and first.winner == 3 and first.discarder == 0
+    win = next(i for i, a in enumerate(s.game.actions) if a.kind is ActionKind.MAHJONG)
+    app = ReplayApp(path)
+    seen: dict[str, str] = {}
+
+    async def body(pilot: Pilot[Any]) -> None:
+        app.go(win)  # just before the Mahjong
+        await pilot.pause()
+        seen["before"] = screen_text(app)
+        await pilot.press("right")
+        await pilot.pause()
+        seen["dialog"] = screen_text(app)
+        await pilot.press("enter")
+        seen["board"] = screen_text(app)
+        seen["seats"] = _seat_texts(app)
+        await pilot.press("right")
+        seen["next"] = screen_text(app)
+        await pilot.press("left")
+        seen["back"] = screen_text(app)
+        await pilot.press("r")
+        seen["again"] = screen_text(app)
+
+    run_app(app, body)
+    assert isinstance(seen["before"], str) and "Hand 1 " in seen["before"].splitlines()[0]
+    dialog = seen["dialog"]
+    assert "Hand 1 is over" in dialog and "wins with Mahjong" in dialog
+    assert "Hand:" in dialog and "Winning tile" in dialog and re.search(r"\d+ fan", dialog)
+    board = seen["board"]
+    assert board.splitlines()[0].startswith("Hong Kong · East round · Hand 1 ")
+    assert "every hand face up" in board and f"action {win + 1}/" in board
+    revealed = next(e for e in s.game.events if e.type == "hand_end").data["revealed_hand"]
+    from mahjong_table.melds import parse_hand
+
+    won = " ".join(str(t) for t in parse_hand(revealed).concealed)
+    hands = [line for line in seen["seats"].splitlines() if line.startswith("hand ")]
+    assert len(hands) == 3 and any(sorted(h.split()[1:]) == sorted(won.split())
+                                   for h in hands)
+    assert seen["next"].splitlines()[0].startswith("Hong Kong · East round · Hand 2 ")
+    assert "every hand face up" in seen["back"] and "Hand 1 " in seen["back"].splitlines()[0]
+    assert "Hand 1 is over" in seen["again"] and "wins with Mahjong" in seen["again"]
+
+
+def test_replay_jump_out_of_range_says_how_many_hands(tmp_path: Path) -> None:
+    """j with a hand number past the record says there are only N hands (and stays)."""
+    path = tmp_path / "two.jsonl"
+    _finished_record(path)
+    app = ReplayApp(path)
+    seen: dict[str, str] = {}
+
+    async def body(pilot: Pilot[Any]) -> None:
+        await pilot.press("right", "j", "9", "enter")
+        seen["nine"] = screen_text(app)
+        await pilot.press("j", "x", "enter")
+        seen["x"] = screen_text(app)
+
+    run_app(app, body)
+    assert "No hand 9: there are only 2 hands (1-2)." in seen["nine"]
+    assert "action 1/" in seen["nine"]
+    assert "'x' is not a hand number: type 1-2." in seen["x"]
+
+
+def test_replay_from_another_seat_keeps_you_for_the_person(tmp_path: Path) -> None:
+    """replay --show of a saved game, seen from a bot's seat (v): "you" is the person who
+    played (the seat named "You") and nobody else: the seat whose view is shown is told in
+    the third person, and the person's seat is never "(You)" nor "(you)'s"."""
+    path = tmp_path / "you.jsonl"
+    _finished_record(path)
+    app = ReplayApp(path, seat=1)
+    logs: list[str] = []
+
+    async def body(pilot: Pilot[Any]) -> None:
+        for _ in range(60):
+            await pilot.press("right")
+            if isinstance(app.screen, TextScreen):
+                logs.append(screen_text(app))
+                await pilot.press("enter")
+            logs.append(str(app.query_one("#log").render()))
+
+    run_app(app, body)
+    text = "\n".join(logs)
+    flat = " ".join(text.split())
+    assert "(You)" not in text and "You's" not in text and "(you)'s" not in flat
+    assert "You discard" in flat and "(you)" not in flat
+    assert re.search(r"(?:East|South|West|North) \(Efficiency 1\) discards", flat)
+    assert re.search(r"You \((?:East|South|West|North)\)", flat)  # the summary's totals

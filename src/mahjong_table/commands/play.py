@@ -30,6 +30,7 @@ from ..players.human import HumanPlayer, QuitGame, UndoRequest
 from ..record import RecordError
 from ..rules import RULE_SETS, RuleSet, RuleSetError, get_rule_set
 from ..tui import available as tui_available
+from ..tui import encoding_problem
 from ..tui.session import PRACTICE_OPTIONS, ResumeError, TableSession, TableSetup
 from ._options import add_option_argument, check_writable, coerce_options, parse_options
 from ._position import read_position
@@ -138,7 +139,7 @@ def add_parser(sub: Any) -> None:
                         "playing on exactly as they would have")
     p.add_argument("--pace", type=float, default=0.6, metavar="SECONDS",
                    help="full-screen table: seconds between the bots' moves (default 0.6; "
-                        "+ and - change it while playing)")
+                        "while playing + makes the bots faster, - slower)")
     p.add_argument("--theme", choices=("colour", "mono"), default="colour",
                    help="full-screen table: tiles coloured by suit, or no colour at all")
     p.add_argument("--practice", action="append", default=[], choices=PRACTICE_OPTIONS,
@@ -309,10 +310,16 @@ def run(args: argparse.Namespace, input: TextIO | None = None,
     save_path = args.record or args.resume or _default_save(seed, args.seed is not None)
     try:
         if _use_tui(args, input, output):
-            if tui_available():
+            # Textual draws on standard error; both must take the table's characters
+            problem = encoding_problem(sys.stdout, sys.__stderr__)
+            if not tui_available():
+                print("mahjong-table play: the full-screen table needs Textual (pip install "
+                      "'mahjong-table[tui]'); playing in the line interface.", file=sys.stderr)
+            elif problem is not None:
+                print(f"mahjong-table play: {problem}: the line interface instead, tiles "
+                      f"as text.", file=sys.stderr)
+            else:
                 return _run_tui(args, session, save_path)
-            print("mahjong-table play: the full-screen table needs Textual (pip install "
-                  "'mahjong-table[tui]'); playing in the line interface.", file=sys.stderr)
         return _run_plain(args, session, inp, out, save_path)
     finally:
         session.close()

@@ -59,11 +59,16 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _show(args: argparse.Namespace) -> int:
-    from ..tui import available
+    from ..tui import available, encoding_problem
 
     if not available():
         print("mahjong-table replay: --show needs the full-screen table (pip install "
               "'mahjong-table[tui]')", file=sys.stderr)
+        return 2
+    problem = encoding_problem(sys.stdout, sys.__stderr__)
+    if problem is not None:
+        print(f"mahjong-table replay: --show draws the full-screen table, but {problem} "
+              f"(use a UTF-8 terminal, e.g. LANG=C.UTF-8)", file=sys.stderr)
         return 2
     from ..tui.app import ReplayApp
 

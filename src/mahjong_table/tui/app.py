@@ -13,9 +13,10 @@ beneath, the drawn tile apart); the decision with its choices; the keys.
 
 Keys: left/right select a tile, Enter or d discards it; 1-9 pick a numbered choice (claims,
 kongs, Mahjong, joker exchanges, calling a hand dead, the Charleston vote, the courtesy ask);
-in a Charleston pass Space marks tiles, b sets the blind count, Enter passes; m Mahjong
-(a false one only where the rules penalise it, after a warning); h a hint; l the
-hand's history; c the colour-free theme; g glyphs on or off; + and - the bots' pace; s save;
+in a Charleston pass Space marks tiles, b sets the blind count, Enter passes; Esc or p
+passes on a claim (when Pass is a choice); m Mahjong (a false one only where the rules
+penalise it, after a warning); h a hint; l the hand's history; c the colour-free theme; g
+glyphs on or off; + the bots play faster (a shorter pace), - slower; s save;
 u undo (practice option); q quit (offers to save); Ctrl-C saves and quits, never losing a game.
 
 Only the engine's public API and the human seat's view and events are used (the replay
@@ -35,7 +36,7 @@ from rich.text import Text
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.events import Key
+from textual.events import Key, Resize
 from textual.screen import ModalScreen
 from textual.widgets import Input, Static
 
@@ -43,6 +44,7 @@ from ..engine import Action, ActionKind, Game, IllegalActionError, PlayerView, e
 from ..players.human import describe_action, tile_label
 from ..record import action_of_row, game_from_header, read_games
 from ..tiles import Tile
+from .board import FinishedHand, finished_hand, last_hand_end
 from .hints import hint_lines, waiting_line
 from .render import (
     WINDS,
@@ -58,7 +60,11 @@ from .session import TableSession
 if TYPE_CHECKING:
     from ..rules.american.model import Card
 
-__all__ = ["ReplayApp", "TableApp", "screen_text"]
+__all__ = ["MIN_SIZE", "ReplayApp", "TableApp", "screen_text"]
+
+#: the smallest window the table is drawn in (columns, rows); a smaller one gets a notice
+MIN_SIZE = (80, 24)
+_TABLE_PARTS = ("status", "main", "hand", "prompt", "keys")
 
 CSS = """
 Screen { layout: vertical; }
@@ -76,6 +82,8 @@ Screen { layout: vertical; }
 #hand { height: auto; max-height: 3; }
 #prompt { height: auto; min-height: 2; max-height: 5; background: $boost; }
 #keys { height: 1; color: $text-muted; }
+#small { display: none; height: 1fr; width: 100%; content-align: center middle;
+         text-align: center; padding: 0 1; }
 ModalScreen { align: center middle; }
 #dialog { width: 76; max-width: 100%; height: auto; max-height: 22; border: thick $primary;
           background: $surface; padding: 0 1; }
@@ -188,10 +196,33 @@ class _TableBase(App[int]):
         self.selected: int | None = None
         self.marked: list[int] = []
         self.hand_tiles: list[Tile] = []
+        #: the window is smaller than :data:`MIN_SIZE`: a notice stands in for the table
+        self.too_small = False
 
     def redraw(self) -> None:
         """Draw the whole table again (each table draws its own)."""
         raise NotImplementedError
+
+    #: what the notice of a too small window says the keys do
+    small_keys = "q quits"
+
+    def _fit(self, size: tuple[int, int] | None = None) -> None:
+        """Below :data:`MIN_SIZE` the hand row and the board do not fit: the table is hidden
+        and a notice names the size needed and the window's size (``size``, default the
+        app's), until the window grows (the game waits; the selection is kept)."""
+        width, height = size if size is not None else self.size
+        small = width < MIN_SIZE[0] or height < MIN_SIZE[1]
+        self.too_small = small
+        for part in _TABLE_PARTS:
+            self.query_one(f"#{part}").display = not small
+        notice = self.query_one("#small", Static)
+        notice.display = small
+        if small:
+            notice.update(Text(
+                f"The table needs {MIN_SIZE[0]}x{MIN_SIZE[1]}, this window is "
+                f"{width}x{height}.\n\nMake the window larger: the table comes back as it "
+                f"was (the game waits for you).\nmahjong-table play --plain plays in any "
+                f"window.\n\n{self.small_keys}"))
 
     def _theme(self) -> None:
         self.table_theme = "mono" if self.table_theme == "colour" else "colour"
@@ -215,11 +246,16 @@ class _TableBase(App[int]):
         yield Static(id="hand")
         yield Static(id="prompt")
         yield Static(id="keys")
+        yield Static(id="small")
 
-    def on_resize(self) -> None:
-        """The side panel grows with the window (26 columns at 80)."""
+    def on_resize(self, event: Resize) -> None:
+        """The side panel grows with the window (26 columns at 80); a window too small for
+        the table gets a notice instead (:meth:`_fit`)."""
         log = self.query_one("#log", Static)
-        log.styles.width = max(26, self.size.width // 4)
+        log.styles.width = max(26, event.size.width // 4)
+        self._fit((event.size.width, event.size.height))
+        if not self.too_small and self.is_mounted(log):
+            self.call_after_refresh(self.redraw)  # the side panel wraps to its new width
 
     def _set(self, widget_id: str, content: Text | str) -> None:
         self.query_one(f"#{widget_id}", Static).update(content)
@@ -227,19 +263,21 @@ class _TableBase(App[int]):
     def draw_table(self, view: PlayerView, log: Sequence[str], *,
                    open_hands: dict[int, Sequence[Tile]] | None = None,
                    status_extra: str = "", hand_view: PlayerView | None = None,
-                   you: bool = True, centre_extra: str = "") -> None:
+                   you: bool = True, centre_extra: str = "",
+                   memory: TableMemory | None = None) -> None:
         """Draw the four seats, the centre, the log and the hand of ``hand_view`` (default
-        ``view``) from ``view``'s seat."""
+        ``view``) from ``view``'s seat; ``memory`` (default the table's) has the discards."""
         me = view.player
-        self._set("status", status_text(view, self.memory, status_extra))
+        mem = memory if memory is not None else self.memory
+        self._set("status", status_text(view, mem, status_extra))
         places = {"bottom": me, "right": (me + 1) % 4, "top": (me + 2) % 4,
                   "left": (me + 3) % 4}
         for place, p in places.items():
             tiles = open_hands.get(p) if open_hands is not None and p != me else None
-            self._set(place, seat_text(view.seats[p], view, self.memory, self.table_theme,
+            self._set(place, seat_text(view.seats[p], view, mem, self.table_theme,
                                        you=you and p == me, open_tiles=tiles,
                                        compact=place in ("left", "right")))
-        self._set("centre", centre_text(view, self.memory, centre_extra))
+        self._set("centre", centre_text(view, mem, centre_extra))
         log_widget = self.query_one("#log", Static)
         height = max(log_widget.size.height, 4)
         width = max(log_widget.size.width - 2, 10)
@@ -286,11 +324,16 @@ class TableApp(_TableBase):
         self.quit_reason: str | None = None
         self._busy = False
         self._pending: Any = None
+        #: the hand that just ended, kept on screen (every hand face up) until the person
+        #: continues; its summary (the winning hand, the scoring, the payments)
+        self.finished: FinishedHand | None = None
+        self.finished_summary: list[str] = []
 
     # ----- the loop ------------------------------------------------------------------------
 
     def on_mount(self) -> None:
         self.title = "mahjong-table"
+        self._fit()
         self._catch_up(summaries=False)
         self.redraw()
         self.call_after_refresh(self.advance)
@@ -307,7 +350,8 @@ class TableApp(_TableBase):
     def advance(self) -> None:
         """Let the bots play until the person's decision, pausing ``pace`` seconds after
         each visible bot move and at the end of each hand."""
-        if self._busy or self.is_headless_paused():
+        if self._busy or self.is_headless_paused() or (
+                self.finished is not None and not self.session.game.is_over):
             return
         s = self.session
         while True:
@@ -324,9 +368,7 @@ class TableApp(_TableBase):
             action = s.step_bot()
             summary = self._catch_up()
             if summary:
-                self.redraw()
-                self._busy = True
-                self._show_summary(summary)
+                self._hand_over(summary)
                 return
             if self.pace > 0 and action is not None and action.kind is not ActionKind.PASS:
                 self.redraw()
@@ -334,12 +376,36 @@ class TableApp(_TableBase):
                 self.set_timer(self.pace, self._resume_after_pause)
                 return
 
+    def _hand_over(self, summary: Sequence[str]) -> None:
+        """A hand ended (the engine has dealt the next one already): keep its board on
+        screen, every hand face up as it ended, and show the summary over it."""
+        game = self.session.game
+        end = last_hand_end(game.events)
+        self.finished = (finished_hand(game, end, self.session.seat) if end is not None
+                         else None)
+        self.finished_summary = list(summary)
+        self.selected = None
+        self.marked = []
+        self.redraw()
+        self._busy = True
+        self._show_summary(summary)
+
     def _show_summary(self, summary: Sequence[str]) -> None:
         """The end of a hand: the winning hand, the scoring item by item, the payments and
         the running totals (as the line interface words them)."""
-        keys = ("Enter: the final standings" if self.session.game.is_over
-                else "Enter: next hand · q: quit")
-        self.push_screen(TextScreen("End of the hand", summary, keys), self._after_summary)
+        nxt = "the final standings" if self.session.game.is_over else "next hand"
+        keys = f"Enter: {nxt} · Esc: the board · l: the hand's history · q: quit"
+        self.push_screen(TextScreen("End of the hand", summary, keys, answers=("l",)),
+                         self._after_summary)
+
+    def _continue(self) -> None:
+        """Leave the finished hand's board for the next deal (or the final standings)."""
+        self._busy = False
+        if not self.session.game.is_over:
+            self.finished = None
+        self.finished_summary = []
+        self.redraw()
+        self.advance()
 
     def is_headless_paused(self) -> bool:
         return len(self.screen_stack) > 1
@@ -349,14 +415,19 @@ class TableApp(_TableBase):
         self.advance()
 
     def _after_summary(self, key: str | None) -> None:
+        """Enter goes on; Esc stays on the finished board (Enter there goes on); l shows the
+        hand's history; q offers to quit."""
         self._busy = False
         if key == "q":
             self.action_quit_table()
             return
-        if self.session.game.is_over:
-            self.advance()
+        if key == "l":
+            self._history()
             return
-        self.advance()
+        if key == "escape":
+            self.redraw()
+            return
+        self._continue()
 
     def _show_game_over(self, summary: Sequence[str]) -> None:
         if self.is_headless_paused():
@@ -384,17 +455,40 @@ class TableApp(_TableBase):
         return self.selected
 
     def redraw(self) -> None:
-        """Draw the table, the decision and the keys."""
+        """Draw the table, the decision and the keys (a finished hand: its board)."""
+        if self.finished is not None:
+            self._draw_finished(self.finished)
+            return
         view = self.view()
         pace = f"pace {self.pace:g}s"
         self.draw_table(view, self.narrator.lines, centre_extra=pace)
         self._set("prompt", self._prompt_text(view))
         keys = "←→ Enter discard · 1-9 choose · h hint · l log · s save · q quit"
-        if self._pass_kind(view) is not None:
+        if any(a.kind is ActionKind.PASS for a in view.legal_actions) and \
+                self.session.human_to_act():
+            keys = "1-9 choose · Esc/p pass · h hint · l log · s save · q quit"
+        elif self._pass_kind(view) is not None:
             keys = "←→ Space mark · b blind · Enter pass · h hint · l log · q quit"
         if self.session.undo_allowed:
             keys += " · u undo"
         self._set("keys", keys + " · ? help")
+
+    def _draw_finished(self, fin: FinishedHand) -> None:
+        """The board as the hand ended, every hand face up, until the person goes on."""
+        view = fin.views[self.session.seat]
+        self.draw_table(view, self.narrator.last_hand, open_hands=fin.open_hands(),
+                        memory=fin.memory, centre_extra="hand over")
+        head = next((line.strip() for line in self.finished_summary[1:] if line.strip()),
+                    "")
+        over = self.session.game.is_over
+        out = Text(f"Hand {fin.hand_number + 1} is over. {head}", style="bold")
+        out.append(f"\nAll hands face up · Enter: "
+                   f"{'the final standings' if over else 'the next hand'} · r: the scoring · "
+                   f"l: the hand's history")
+        if self.message:
+            out.append("\n" + self.message, style="bold")
+        self._set("prompt", out)
+        self._set("keys", "Enter go on · r scoring · l history · s save · q quit · ? help")
 
     def choices(self, view: PlayerView) -> list[Action]:
         """The numbered choices: every legal action but discards and passes of tiles."""
@@ -475,16 +569,32 @@ class TableApp(_TableBase):
 
     # ----- input ---------------------------------------------------------------------------
 
+    small_keys = "q quits (offers to save) · s saves · Ctrl-C saves and quits"
+
     def on_key(self, event: Key) -> None:
         if self.is_headless_paused():
             return
         key = event.key
+        if self.too_small and key not in ("q", "s"):
+            event.stop()  # the table is hidden: no blind discards or choices
+            return
+        if self.finished is not None and key not in (
+                "l", "c", "g", "plus", "equals_sign", "minus", "s", "q", "question_mark"):
+            event.stop()  # the hand is over: only going on, the scoring and the table's keys
+            self.message = ""
+            if key in ("enter", "space"):
+                self._continue()
+            elif key == "r":
+                self._busy = True
+                self._show_summary(self.finished_summary)
+            return
         handlers: dict[str, Callable[[], None]] = {
             "left": lambda: self._move(-1), "right": lambda: self._move(1),
             "enter": self._enter, "d": self._enter, "space": self._mark,
             "b": self._blind, "h": self._hint, "l": self._history, "c": self._theme,
-            "g": self._glyphs, "plus": lambda: self._pace(0.25),
-            "equals_sign": lambda: self._pace(0.25), "minus": lambda: self._pace(-0.25),
+            "g": self._glyphs, "plus": lambda: self._pace(-0.25),
+            "equals_sign": lambda: self._pace(-0.25), "minus": lambda: self._pace(0.25),
+            "p": self._pass_claim, "escape": self._pass_claim,
             "s": self._save_now, "q": self.action_quit_table, "u": self._undo,
             "m": self._mahjong,
             "question_mark": self._help,
@@ -516,9 +626,7 @@ class TableApp(_TableBase):
         self.blind = 0
         summary = self._catch_up()
         if summary:
-            self.redraw()
-            self._busy = True
-            self._show_summary(summary)
+            self._hand_over(summary)
             return
         self.redraw()
         self.advance()
@@ -618,15 +726,44 @@ class TableApp(_TableBase):
         self.push_screen(TextScreen("Hint", lines, "Enter: close"))
 
     def _history(self) -> None:
+        """l: the hand's history; once a hand is over, that hand's (l again in a hand's
+        history: the hand before)."""
+        last = self.narrator.last_hand
+        if self.finished is not None:
+            self.push_screen(TextScreen(f"Hand {self.finished.hand_number + 1}, as it was "
+                                        f"played", last,
+                                        "Enter: close (scroll with the arrow keys)"))
+            return
+
+        def before(key: str | None) -> None:
+            if key == "l" and last:
+                self.push_screen(TextScreen("The hand before", last,
+                                            "Enter: close (scroll with the arrow keys)"))
+
+        more = " · l: the hand before" if last else ""
         self.push_screen(TextScreen("This hand so far", self.narrator.lines,
-                                    "Enter: close (scroll with the arrow keys)"))
+                                    f"Enter: close (scroll with the arrow keys){more}",
+                                    answers=("l",)), before)
 
     def _help(self) -> None:
         self.push_screen(TextScreen("Keys", (__doc__ or "").split("Keys: ", 1)[1]
                                     .split("\n\n")[0].replace("\n", " ").split("; "),
                                     "Enter: close"))
 
+    def _pass_claim(self) -> None:
+        """Esc or p: Pass, when Pass is one of the choices (a claim or rob window)."""
+        if not self.session.human_to_act():
+            return
+        view = self.view()
+        passing = next((a for a in view.legal_actions if a.kind is ActionKind.PASS), None)
+        if passing is None:
+            self.message = "Nothing to pass now (Esc and p pass on a claim)."
+            self.redraw()
+            return
+        self._apply(passing)
+
     def _pace(self, step: float) -> None:
+        """Change the seconds between the bots' moves by ``step`` (+ is -0.25: faster)."""
         self.pace = min(max(self.pace + step, 0.0), 3.0)
         self.redraw()
 
@@ -689,7 +826,9 @@ class ReplayApp(_TableBase):
     """Step through a record (``replay FILE --show``): action by action (right/left), hand
     by hand (]/[ or PageDown/PageUp), jump to a hand (j), Home/End; v changes the seat whose
     view is shown, o opens every hand. Rebuilds the game from its seed for each step, with
-    the engine's public API only."""
+    the engine's public API only. A step (right, left, End) that lands on the action ending
+    a hand shows that hand's board with every hand face up, and a step forward onto it the
+    winning hand and its scoring (r shows it again)."""
 
     def __init__(self, path: str | Path, *, seat: int = 0, open_hands: bool = False,
                  theme_name: str = "colour", glyphs: bool = True, game_index: int = 0) -> None:
@@ -705,13 +844,20 @@ class ReplayApp(_TableBase):
         self.seat = seat
         self.open = open_hands
         self.step = 0
-        self.game = self._game_at(0)
-        # the hand each action is played in, found by playing the record once
+        self.message = ""
+        #: the step landed on the end of a hand: its board is shown (every hand face up)
+        self.landed = False
+        self.finished: FinishedHand | None = None
+        self.summary: list[str] = []
+        # the hand each action is played in, and the events there are after each action,
+        # found by playing the record once
         self.hand_of: list[int] = []
         g = game_from_header(self.header, check_invariants=False)
+        self.events_after: list[int] = [len(g.events)]
         for a in self.actions:
             self.hand_of.append(g.view(0).hand_number)
             g.apply(a)
+            self.events_after.append(len(g.events))
         self.hands = (self.hand_of[-1] + 1) if self.hand_of else 1
         self.game = self._game_at(0)
 
@@ -723,40 +869,112 @@ class ReplayApp(_TableBase):
 
     def on_mount(self) -> None:
         self.title = "mahjong-table replay"
+        self._fit()
         self.redraw()
 
-    def go(self, step: int) -> None:
-        """Show the state after ``step`` actions (clamped to the record)."""
+    def go(self, step: int, *, land: bool = False, tell: bool = False) -> None:
+        """Show the state after ``step`` actions (clamped to the record). ``land``: a step
+        by action, so landing on the end of a hand shows that hand's board (a jump by hand
+        shows the next deal); ``tell``: and the summary (the winning hand, the scoring)."""
         step = min(max(step, 0), len(self.actions))
         if step != self.step:
             self.step = step
             self.game = self._game_at(step)
+        self.landed = land
+        self.message = ""
         self.redraw()
+        if tell and self.finished is not None and self.summary:
+            self._show_summary()
+
+    def hand_end_at_step(self) -> int | None:
+        """The index of the ``hand_end`` event the last action played caused, if any."""
+        if self.step == 0:
+            return None
+        return last_hand_end(self.game.events, self.events_after[self.step - 1],
+                             self.events_after[self.step])
+
+    def _show_summary(self) -> None:
+        if self.finished is None:
+            return
+
+        def then(key: str | None) -> None:
+            if key == "right":
+                self.go(self.step + 1, land=True, tell=True)
+            elif key == "left":
+                self.go(self.step - 1, land=True)
+
+        self.push_screen(TextScreen("End of the hand", self.summary,
+                                    "→ next action · ← back · Enter: the board",
+                                    answers=("right", "left")), then)
 
     def redraw(self) -> None:
+        """Draw the state after ``step`` actions (a hand's end landed on: its board)."""
         g = self.game
+        end = self.hand_end_at_step() if self.landed else None
+        self.finished = finished_hand(g, end, self.seat) if end is not None else None
+        if self.finished is not None:
+            self._draw_finished(self.finished)
+            return
+        self.summary = []
         view = g.view(self.seat)
         shown = ([e.to_json(full=True) for e in g.events] if self.open
                  else events_for(g.events, self.seat))
         self.memory = TableMemory()
         self.memory.feed(shown)
-        start = max((i for i, e in enumerate(shown) if e.get("type") == "hand_start"),
-                    default=0)
-        narrator = Narrator(self.seat, g.names)
-        narrator.feed([e for e in shown[:start] if e.get("type") == "game_start"])
-        narrator.feed(shown[start:])
+        narrator = self._narrate(len(g.events))
         opened: dict[int, Sequence[Tile]] | None = (
             {p: g.view(p).concealed for p in range(4)} if self.open else None)
         mode = "all hands open" if self.open else f"{WINDS[view.seats[self.seat].wind]}'s view"
         self.selected = None
         self.draw_table(view, narrator.lines, open_hands=opened, you=False)
+        self._set("prompt", self._prompt(view.hand_number, mode))
+        self._set("keys", "←→ action · [ ] hand · j jump · v seat · o open · Home End · q quit")
+
+    def _prompt(self, hand: int, mode: str) -> Text:
         nxt = (f"next: {self.actions[self.step]}" if self.step < len(self.actions)
                else "end of the record")
         last = f"last: {self.actions[self.step - 1]}" if self.step else "the start"
-        self._set("prompt", Text(f"Replay: action {self.step}/{len(self.actions)} · hand "
-                                 f"{view.hand_number + 1} of {self.hands} · {mode}\n{last} · "
-                                 f"{nxt}"))
-        self._set("keys", "←→ action · [ ] hand · j jump · v seat · o open · Home End · q quit")
+        out = Text(f"Replay: action {self.step}/{len(self.actions)} · hand {hand + 1} of "
+                   f"{self.hands} · {mode}\n{last} · {nxt}")
+        if self.message:
+            out.append("\n" + self.message, style="bold")
+        return out
+
+    def narrator_seat(self) -> int:
+        """Whose words the history is in: the person's seat (named "You") of a game saved
+        by play, so that "you" is always the person whatever seat's view is shown (another
+        seat is told in the third person); else the seat whose view is shown."""
+        return next((p for p, n in enumerate(self.game.names) if n == "You"), self.seat)
+
+    def _narrate(self, upto: int) -> Narrator:
+        """The current hand's history up to event ``upto``, in :meth:`narrator_seat`'s
+        words (every event in full with all hands open)."""
+        g = self.game
+        seat = self.narrator_seat()
+        events = list(g.events[:upto])
+        shown = ([e.to_json(full=True) for e in events] if self.open
+                 else events_for(events, seat))
+        start = max((i for i, e in enumerate(shown) if e.get("type") == "hand_start"),
+                    default=0)
+        narrator = Narrator(seat, g.names)
+        narrator.feed([e for e in shown[:start] if e.get("type") == "game_start"])
+        narrator.feed(shown[start:])
+        return narrator
+
+    def _draw_finished(self, fin: FinishedHand) -> None:
+        """The board as the hand ended, every hand face up (the hand is over), the hand's
+        history in the side panel."""
+        narrator = self._narrate(fin.end + 1)
+        self.summary = narrator.summaries[-1] if narrator.summaries else []
+        view = fin.views[self.seat]
+        self.selected = None
+        self.draw_table(view, narrator.lines, open_hands=fin.open_hands(), you=False,
+                        memory=fin.memory, centre_extra="hand over")
+        head = next((line.strip() for line in self.summary[1:] if line.strip()), "")
+        mode = f"the hand is over, every hand face up · r: the scoring\n{head}"
+        self._set("prompt", self._prompt(fin.hand_number, mode))
+        self._set("keys", "←→ action · [ ] hand · j jump · v seat · r scoring · Home End · "
+                          "q quit")
 
     def _hand_start(self, hand: int) -> int:
         return next((i for i, h in enumerate(self.hand_of) if h >= hand), len(self.actions))
@@ -765,17 +983,23 @@ class ReplayApp(_TableBase):
         if len(self.screen_stack) > 1:
             return
         key = event.key
+        if self.too_small and key not in ("q", "escape"):
+            event.stop()
+            return
         cur = self.hand_of[self.step] if self.step < len(self.hand_of) else self.hands - 1
         moves: dict[str, Callable[[], None]] = {
-            "right": lambda: self.go(self.step + 1), "n": lambda: self.go(self.step + 1),
-            "left": lambda: self.go(self.step - 1), "p": lambda: self.go(self.step - 1),
+            "right": lambda: self.go(self.step + 1, land=True, tell=True),
+            "n": lambda: self.go(self.step + 1, land=True, tell=True),
+            "left": lambda: self.go(self.step - 1, land=True),
+            "p": lambda: self.go(self.step - 1, land=True),
             "right_square_bracket": lambda: self.go(self._hand_start(cur + 1)),
             "pagedown": lambda: self.go(self._hand_start(cur + 1)),
             "left_square_bracket": lambda: self.go(
                 self._hand_start(cur if self.step > self._hand_start(cur) else cur - 1)),
             "pageup": lambda: self.go(
                 self._hand_start(cur if self.step > self._hand_start(cur) else cur - 1)),
-            "home": lambda: self.go(0), "end": lambda: self.go(len(self.actions)),
+            "home": lambda: self.go(0), "end": lambda: self.go(len(self.actions), land=True),
+            "r": self._show_summary,
             "v": self._next_seat, "o": self._toggle_open, "c": self._theme,
             "g": self._glyphs, "j": self._jump, "q": lambda: self.exit(0),
             "escape": lambda: self.exit(0),
@@ -794,8 +1018,17 @@ class ReplayApp(_TableBase):
 
     def _jump(self) -> None:
         def done(answer: str | None) -> None:
-            if answer and answer.isdigit() and 1 <= int(answer) <= self.hands:
+            if not answer:
+                return
+            if answer.isdigit() and 1 <= int(answer) <= self.hands:
                 self.go(self._hand_start(int(answer) - 1))
+                return
+            only = ("there is only 1 hand" if self.hands == 1
+                    else f"there are only {self.hands} hands")
+            self.message = (f"No hand {answer}: {only} (1-{self.hands})."
+                            if answer.isdigit() else
+                            f"{answer!r} is not a hand number: type 1-{self.hands}.")
+            self.redraw()
 
         self.push_screen(NumberScreen(f"Jump to hand (1-{self.hands}):"), done)
 

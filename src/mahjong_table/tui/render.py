@@ -17,6 +17,7 @@ Nothing is told by colour alone: the latest discard is written ``<5p>``, a claim
 from __future__ import annotations
 
 import io
+import re
 import unicodedata
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -29,13 +30,24 @@ from ..players.human import HumanPlayer
 from ..tiles import Tile, parse_tiles
 
 __all__ = ["Narrator", "THEMES", "TableMemory", "centre_text", "hand_text", "seat_text",
-           "tile_style", "status_text"]
+           "third_person", "tile_style", "status_text"]
 
 WINDS = ("East", "South", "West", "North")
 WIND_LETTER = "ESWN"
 _LETTER_WIND = {"E": 0, "S": 1, "W": 2, "N": 3}
 
 THEMES = ("colour", "mono")
+
+
+def third_person(name: str) -> str:
+    """A seat's name where the seat is spoken of in the third person. The person's seat is
+    named "You" (:func:`~.session.bot_names`), which there would read as second person
+    ("North (You) discards", "dealer You"): it is "you" ("North (you) discards")."""
+    return "you" if name == "You" else name
+
+
+#: a third-person "you" seat's possessive ("North (you)'s discard"): "your"
+_YOUR = re.compile(r"\b(?:East|South|West|North) \(you\)'s\b")
 
 _SUIT_COLOURS = {"m": "red3", "p": "dodger_blue2", "s": "green3", "f": "magenta",
                  "g": "magenta", "j": "bold cyan"}
@@ -109,7 +121,8 @@ def status_text(view: PlayerView, memory: TableMemory, extra: str = "") -> Text:
         head = f"{rules} · Hand {view.hand_number + 1}{of}"
     else:
         head = f"{rules} · {WINDS[view.round_wind]} round · Hand {view.hand_number + 1}"
-    dealer = "you" if view.dealer == view.player else view.seats[view.dealer].name
+    dealer = "you" if view.dealer == view.player else third_person(
+        view.seats[view.dealer].name)
     text = Text(f"{head} · dealer {dealer} · wall {view.live_wall} live, "
                 f"{view.dead_wall} dead", style="bold")
     if extra:
@@ -156,7 +169,7 @@ def seat_text(seat: SeatView, view: PlayerView, memory: TableMemory, theme: str,
     viewer's all-hands-open mode."""
     turn = view.phase == "turn" and view.current == seat.player
     mark = ">" if turn else " "
-    name = "You" if you else seat.name
+    name = "You" if you else third_person(seat.name)
     dealer = " dealer" if seat.player == view.dealer else ""
     text = Text()
     text.append(f"{mark}{WINDS[seat.wind]} ", style="bold" if turn else "")
@@ -258,10 +271,14 @@ class Narrator:
 
     def __init__(self, seat: int, names: Sequence[str], *, ascii: bool = False) -> None:
         self._buf = io.StringIO()
-        self.human = HumanPlayer(io.StringIO(""), self._buf, seat=seat, names=list(names),
+        # a seat named "You" that is not the narrator's is spoken of in the third person
+        names = [n if p == seat else third_person(n) for p, n in enumerate(names)]
+        self.human = HumanPlayer(io.StringIO(""), self._buf, seat=seat, names=names,
                                  ascii=ascii, width=60)
         self.lines: list[str] = []
         self.summaries: list[list[str]] = []
+        #: the whole history of the last hand that ended (its result included)
+        self.last_hand: list[str] = []
 
     def _take(self) -> list[str]:
         text = self._buf.getvalue()
@@ -277,6 +294,9 @@ class Narrator:
                 continue
             if line.startswith("  · ") or line.startswith("  - "):
                 line = line[4:]
+            line = _YOUR.sub("your", line)
+            if line.startswith("your"):
+                line = "Y" + line[1:]
             out.append(line)
         return out
 
@@ -298,6 +318,8 @@ class Narrator:
                 self.summaries.append(head + got)
             self.lines.extend(got)
             added.extend(got)
+            if et == "hand_end":
+                self.last_hand = list(self.lines)
         return added, summary
 
 
