@@ -1059,3 +1059,19 @@ def test_replay_from_another_seat_keeps_you_for_the_person(tmp_path: Path) -> No
     assert "You discard" in flat and "(you)" not in flat
     assert re.search(r"(?:East|South|West|North) \(Efficiency 1\) discards", flat)
     assert re.search(r"You \((?:East|South|West|North)\)", flat)  # the summary's totals
+
+
+def test_american_table_shows_the_nearest_line_and_the_advice() -> None:
+    """Issue 19 item 4: in an American game the card line nearest the hand and the advisor's
+    advice (here the Charleston pass, 001 Part one 06) are on the table, not only behind h."""
+    position = "american\n0: 22m6m5z 666p 66s 444z 1j 9p\ncharleston first_right\n"
+    rules = get_rule_set("american")
+    s = TableSession(TableSetup(rules, "5", 0, ("american",) * 3, position_text=position))
+    app = TableApp(s, pace=0, card=getattr(rules, "card", None))
+
+    async def body(pilot: Pilot[Any]) -> None:
+        await pilot.pause()
+        text = screen_text(app)
+        assert "Nearest: 2026 #1" in text and "Advice: pass " in text
+
+    run_app(app, body)

@@ -45,7 +45,7 @@ from ..players.human import describe_action, tile_label
 from ..record import action_of_row, game_from_header, read_games
 from ..tiles import Tile
 from .board import FinishedHand, finished_hand, last_hand_end
-from .hints import hint_lines, waiting_line
+from .hints import card_lines, hint_lines, waiting_line
 from .render import (
     WINDS,
     Narrator,
@@ -550,6 +550,12 @@ class TableApp(_TableBase):
         wait = waiting_line(view, self.session.setup.rules) if s.human_to_act() else None
         if wait:
             out.append("\n" + wait, style="italic")
+        if s.human_to_act():
+            # American: the nearest card line and the advice (a pass, the vote, the courtesy
+            # ask, a discard) on the table itself, not only behind h (issue 19)
+            near = card_lines(view, self.session.setup.rules, 1)
+            if near:
+                out.append("\nNearest: " + "  ·  ".join(near), style="italic")
         if self.message:
             out.append("\n" + self.message, style="bold")
         return out
