@@ -15,7 +15,8 @@ courtesy pass is typed as tiles (``3m 5p 7z``) or as the numbers of the hand's t
 (``1 4 9``), with ``+1 blind`` on the last pass of a Charleston to pass on a tile just received
 unseen (``2m 4p +1 blind``); the vote on the second Charleston and the courtesy ask are small
 menus. While choosing, the three closest lines of the card are shown with their tiles away and
-the tiles each still needs (the matcher's ``tiles_away``).
+the tiles each still needs, and the advice for the decision: both from the one advisor
+(:mod:`mahjong_table.advisor`), as every hint is.
 """
 
 from __future__ import annotations
