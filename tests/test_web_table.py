@@ -447,20 +447,28 @@ def test_a_false_mahjong_is_offered_where_the_rules_penalise_it() -> None:
 
 
 def test_hints_come_from_the_seat_own_view() -> None:
-    """Issue 9 item 3: hints on request: shanten and discard advice (analysis), or for a
-    game against a card the nearest lines and what they need."""
+    """Issue 9 item 3, rendered from the one advisor (issue 19): shanten and the discard
+    advice, or for a game against a card the nearest lines and the Charleston pass; the
+    same lines as every face, and the advice as JSON beside them."""
+    from mahjong_table.advisor import advise
     from mahjong_table.engine import Game
     from mahjong_table.rules import get_rule_set
     from mahjong_table.web.hints import hints_for
 
     hk = get_rule_set("hongkong")
     game = Game(hk, "hints")
-    lines = hints_for(game.view(game.current), hk)["lines"]
-    assert lines[0].startswith(("Shanten", "Your hand is complete"))
-    assert any(line.startswith("Discard ") for line in lines)
+    hint = hints_for(game.view(game.current), hk)
+    lines = hint["lines"]
+    assert lines == advise(game.view(game.current), hk).text_lines()
+    assert lines[0].startswith("Your hand: ")
+    assert any(line.startswith("Advice: discard ") for line in lines)
+    assert hint["advice"]["legal_action"]["kind"] == "discard"
     other = (game.current + 1) % 4
-    assert hints_for(game.view(other), hk)["lines"][0].startswith(("Shanten", "Ready"))
+    other_hint = hints_for(game.view(other), hk)
+    assert other_hint["lines"][0].startswith("Your hand: ")
+    assert other_hint["advice"]["action"] is None  # no decision of theirs: no advice
     am = get_rule_set("american")
     game = Game(am, "hints")
     lines = hints_for(game.view(0), am)["lines"]
-    assert any("away" in line for line in lines) and lines[-1].startswith("Pass: ")
+    assert any("away" in line for line in lines)
+    assert any(line.startswith("Advice: pass ") for line in lines)
