@@ -228,3 +228,19 @@ def test_analyze_a_hand_alone_gives_the_advice(capsys: pytest.CaptureFixture[str
     obj = json.loads(capsys.readouterr().out)
     assert obj["advice"]["action"].startswith("discard ")
     assert obj["charleston"]["action"].startswith("pass ")
+
+
+def test_analyze_text_never_calls_a_refused_hand_a_mahjong(
+        tmp_path: Any, capsys: pytest.CaptureFixture[str]) -> None:
+    """MCR's 8-fan minimum in ``analyze``'s text: the report and the advice agree (no
+    "Mahjong!" for a complete hand of 4 fan, no "Wins on" for waits that cannot win)."""
+    f = tmp_path / "position.txt"
+    f.write_text(MCR_COMPLETE)
+    assert main(["analyze", "--position", str(f)]) == 0
+    out = capsys.readouterr().out
+    assert "Mahjong!" not in out and "but no Mahjong: the hand has 4 fan" in out
+    assert main(["analyze", "[123m] 567m234p789s5s", "--rules", "chinese", "--scoring",
+                 "mcr"]) == 0
+    out = capsys.readouterr().out
+    assert "Wins on" not in out and "Completed by 5s" in out
+    assert "Ready, but no wait can win: 5s" in out

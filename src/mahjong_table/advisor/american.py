@@ -179,9 +179,15 @@ def _waits(view: PlayerView, card: Card, counts: list[int]) -> tuple[Wait, ...]:
 
 
 def _choice_why(away: int | None, worth: float, now: float) -> str:
+    """An alternative in words: the nearest line after it, and whether it keeps the hand's
+    prospects (its worth: the lines in reach, weighed by their points and by how many of the
+    tiles they need are unseen) or costs some of them."""
     if away is None or away >= 99:
         return "leaves no line within reach"
-    return f"leaves the nearest line {away} away (hand worth {worth:.2g}, now {now:.2g})"
+    if worth >= now * 0.999:
+        return f"leaves the nearest line {away} away and the hand's chances as they are"
+    share = 0 if now <= 0 else round(100 * (1 - worth / now))
+    return f"leaves the nearest line {away} away, {share}% fewer chances to complete the hand"
 
 
 def _why(d: CardDecision, view: PlayerView, card: Card, counts: list[int],

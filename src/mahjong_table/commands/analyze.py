@@ -23,6 +23,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..advisor import Advice, advise
+from ..advisor.model import short_refusal
 from ..analysis.hand import HandAnalysis, analyze_hand
 from ..analysis.shanten import Forms
 from ..analysis.waits import TileUnseen
@@ -122,13 +123,20 @@ def _count(n: int, word: str) -> str:
     return f"{n} {word}" + ("" if n == 1 else "s")
 
 
-def format_analysis(a: HandAnalysis, title: str) -> str:
-    """The readable report: hand, shanten by form, then waits/useful draws or discards."""
+def format_analysis(a: HandAnalysis, title: str, advice: Advice | None = None) -> str:
+    """The readable report: hand, shanten by form, then waits/useful draws or discards.
+    ``advice`` (the advisor's, for the same hand) says whether the rules let the tiles win:
+    a winning shape the rules refuse (MCR's 8-fan minimum) is not called a Mahjong, and the
+    waits of a ready hand that none of them can win are not called wins."""
     glyphs = " ".join("".join(t.glyph for t in m.tiles) for m in a.hand.melds)
     concealed = "".join(t.glyph for t in sorted(a.hand.concealed))
     lines = [f"{title}: {a.hand.notation()}", f"  {(glyphs + ' ' + concealed).strip()}"]
     forms = ", ".join(f"{_FORM_NAMES[f]} {s}" for f, s in a.by_form.items())
     if a.shanten < 0:
+        if advice is not None and advice.no_win:
+            lines.append(f"The tiles form a winning shape (shanten by form: {forms}), but no "
+                         f"Mahjong: {short_refusal(advice.no_win)}.")
+            return "\n".join(lines)
         lines.append("Mahjong! The tiles form a winning hand "
                      f"(shanten by form: {forms}). Score it with the score command.")
         return "\n".join(lines)
@@ -142,7 +150,12 @@ def format_analysis(a: HandAnalysis, title: str) -> str:
     lines.append(f"{state}; by form: {forms}.")
     if not a.to_discard:
         if a.shanten == 0:
-            if a.waits:
+            dead = advice is not None and bool(advice.waits) and \
+                not any(w.can_win for w in advice.waits)
+            if a.waits and dead:
+                lines.append(f"Completed by {_tile_list(a.waits, True)}, but no win the "
+                             "rules allow (see the advice below).")
+            elif a.waits:
                 lines.append(f"Wins on {_tile_list(a.waits, True)}: "
                              f"{_count(a.unseen_useful, 'tile')} unseen.")
             else:  # pragma: no cover - a ready hand always has a winning tile
@@ -270,7 +283,7 @@ def run(args: argparse.Namespace) -> int:
         out["advice"] = None if advice is None else advice.to_json()
         emit(json.dumps(out, ensure_ascii=False, indent=2))
     else:
-        emit(format_analysis(analysis, getattr(rules, "title", rules.name)))
+        emit(format_analysis(analysis, getattr(rules, "title", rules.name), advice))
         if getattr(args, "offer", None):
             emit(args.offer)
         emit(_advice_text(advice, error))
