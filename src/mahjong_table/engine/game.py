@@ -1306,11 +1306,19 @@ class Game:
             if k is ActionKind.DISCARD:
                 return (f"{name} holds no {a.tile} to discard", cite["turn"])
             if k is ActionKind.MAHJONG:
-                refusal = self._turn_refusal(p) if self.rules.is_winning(
-                    self.players[p].counts, self.players[p].melds) else None
+                ps = self.players[p]
+                if not self.rules.is_winning(ps.counts, ps.melds):
+                    return (f"{name}'s hand is not a winning hand", cite["win"])
+                if not (self.drew or self.exchanged or self.rules.mahjong_after_claim):
+                    # the claimed tile lies in an exposed set: the win had to be claimed as
+                    # Mahjong on the discard itself (004 s05; 001 Part two "Claiming")
+                    return (f"{name}'s hand was completed by a claimed set: a win on a "
+                            "discard is claimed as Mahjong when the tile is discarded, not "
+                            "declared after a chow, pung or kong", cite["win"])
+                refusal = self._turn_refusal(p)
                 if refusal:
                     return (f"{name} may not declare Mahjong: {refusal}", cite["win"])
-                return (f"{name}'s hand is not a winning hand", cite["win"])
+                return (f"{name} may not declare Mahjong now", cite["win"])
             if k is ActionKind.JOKER_EXCHANGE:
                 if not self.rules.joker_exchange:
                     return ("these rules have no joker exchange", cite["turn"])
