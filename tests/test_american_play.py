@@ -27,6 +27,13 @@ from mahjong_table.tiles import TILES, Tile, parse_tiles
 JOKER = TILES[46]
 
 
+@pytest.fixture(autouse=True)
+def _games_saved_in_tmp(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A game stopped by the end of its scripted input is saved as on Ctrl-C, to a file in
+    the working directory: keep those files in the test's own directory."""
+    monkeypatch.chdir(tmp_path)
+
+
 class Prompted(io.StringIO):
     """Input that answers the last prompt written to ``out``: the first tiles of the hand for
     a pass, 0 for the courtesy ask, Enter at the end of a hand, else option 1 of the menu.

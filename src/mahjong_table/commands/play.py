@@ -4,7 +4,8 @@ The person's seat is a :class:`~mahjong_table.players.human.HumanPlayer`; it is 
 ``game.view(seat)`` and the public form of the events (``event.to_json(for_player=seat)``).
 A seed given with ``--seed`` is printed at the start, a random one only when the game ends (it
 decides every wall), so that a game can be played again; ``--record`` writes the record at the
-end, or when the person quits.
+end, or when the person quits. Ctrl-C, the end of the input (a piped game) and a closed output
+never lose a game: it is saved to ``--record`` or the default file and standard error says so.
 
 The game's length on the command line, the same for ``play`` and ``simulate``
 (:func:`rules_from_args`): ``--rounds R`` is the number of wind rounds of the rule sets that
@@ -26,7 +27,7 @@ from typing import Any, TextIO
 
 from ..engine import Game, IllegalActionError, events_for
 from ..players import BOTS, Player, check_bot_kind, default_bot
-from ..players.human import HumanPlayer, QuitGame, UndoRequest
+from ..players.human import END_OF_INPUT, HumanPlayer, QuitGame, UndoRequest
 from ..record import RecordError
 from ..rules import RULE_SETS, RuleSet, RuleSetError, get_rule_set
 from ..tui import available as tui_available
@@ -396,8 +397,22 @@ def _run_plain(args: argparse.Namespace, session: TableSession, inp: TextIO, out
     except QuitGame as exc:
         quit_reason = exc.reason
     except KeyboardInterrupt:
-        quit_reason = "interrupted"
+        quit_reason = INTERRUPTED
         status = 130
+    except BrokenPipeError:
+        # the output went away (`... | head`): the game is saved as on Ctrl-C, then the
+        # command stops quietly (cli.main)
+        _save_on_stream_end(session, args.record or save_path, "the output was closed")
+        raise
+    target: str | None = args.record
+    if quit_reason in _STREAM_ENDS:
+        # Ctrl-C and the end of input never lose a game: it is saved as on Ctrl-C and said
+        # on standard error, before anything else is written (the output may be gone too)
+        target = target or save_path
+        if not _save_on_stream_end(session, target, _STREAM_ENDS[quit_reason]):
+            return 1
+    elif target and not _save(session, target):
+        return 1
     if quit_reason is not None:
         human.say()
         human.say(f"Game stopped ({quit_reason}) after {len(session.game.results)} finished "
@@ -406,17 +421,14 @@ def _run_plain(args: argparse.Namespace, session: TableSession, inp: TextIO, out
         human.say(f"Seed {seed}: play the same deal again with --seed {seed}.")
     elif session.game.is_over:
         human.say(f"Seed {seed}: play this game again with --seed {seed}.")
-    target: str | None = args.record
-    if quit_reason == "interrupted":
-        target = target or save_path  # Ctrl-C never loses a game
-    elif quit_reason == "quit" and target is None:
-        target = _offer_save(human, save_path)
-    if target:
-        try:
-            session.save(target)
-        except OSError as exc:
-            print(f"mahjong-table play: cannot write the record: {exc}", file=sys.stderr)
+    if quit_reason == "quit" and target is None:
+        target, ended = _offer_save(human, save_path)
+        if ended is not None:
+            if not _save_on_stream_end(session, save_path, _STREAM_ENDS[ended]):
+                return 1
+        elif target and not _save(session, target):
             return 1
+    if target:
         if session.game.is_over:
             human.say(f"Record written to {target} "
                       f"(check it with: mahjong-table replay {target}).")
@@ -426,13 +438,51 @@ def _run_plain(args: argparse.Namespace, session: TableSession, inp: TextIO, out
     return status
 
 
-def _offer_save(human: HumanPlayer, default: str) -> str | None:
-    """Quitting offers to save: a file name, Enter for ``default``, n (or no answer) for no."""
+#: the reason play gives Ctrl-C (QuitGame gives the end of input, END_OF_INPUT)
+INTERRUPTED = "interrupted"
+#: the ways a game stops without the person choosing to, each saved as Ctrl-C saves: the
+#: reason and how standard error words it
+_STREAM_ENDS = {INTERRUPTED: "interrupted (Ctrl-C)", END_OF_INPUT: "standard input ended"}
+
+
+def _save(session: TableSession, target: str) -> bool:
+    """Write the game's record to ``target``; False (after saying why) if it cannot be."""
+    try:
+        session.save(target)
+    except OSError as exc:
+        print(f"mahjong-table play: cannot write the record: {exc}", file=sys.stderr)
+        return False
+    return True
+
+
+def _save_on_stream_end(session: TableSession, target: str, why: str) -> bool:
+    """Save the game to ``target`` because it stopped unasked (``why``: Ctrl-C, the end of
+    input, the output closed) and say so on standard error, where it is seen even when the
+    output is piped away. Returns False (after saying why) if the file cannot be written."""
+    try:
+        session.save(target)
+    except OSError as exc:
+        print(f"mahjong-table play: {why}; cannot write the record {target}: {exc}",
+              file=sys.stderr)
+        return False
+    again = ("" if session.game.is_over
+             else f"; resume it with: mahjong-table play --resume {target}")
+    print(f"mahjong-table play: {why}: the game is saved to {target}{again}", file=sys.stderr)
+    return True
+
+
+def _offer_save(human: HumanPlayer, default: str) -> tuple[str | None, str | None]:
+    """Quitting offers to save: a file name, Enter for ``default``, n for no. Returns the
+    file (None: not saved) and, when Ctrl-C or the end of input came at the question, its
+    reason (:data:`INTERRUPTED`, :data:`END_OF_INPUT`): the game is then saved to
+    ``default``, as they save it during play."""
     try:
         answer = human.ask_line(f"Save the game to resume it later? File name (Enter: "
                                 f"{default}; n: do not save): ")
     except KeyboardInterrupt:
-        return default
-    if answer is None or answer.lower() in ("n", "no"):
-        return None
-    return answer or default
+        return default, INTERRUPTED
+    if answer is None:
+        return default, END_OF_INPUT
+    if answer.lower() in ("n", "no"):
+        return None, None
+    return answer or default, None

@@ -33,8 +33,8 @@ from ..tiles import NUM_PLAYING, TILES, NotationError, Tile, TileSet, format_til
 if TYPE_CHECKING:
     from ..rules.american.model import Card
 
-__all__ = ["HumanPlayer", "QuitGame", "UndoRequest", "describe_action", "read_tile_text",
-           "tile_label", "tiles_glyphs", "tiles_spaced"]
+__all__ = ["END_OF_INPUT", "HumanPlayer", "QuitGame", "UndoRequest", "describe_action",
+           "read_tile_text", "tile_label", "tiles_glyphs", "tiles_spaced"]
 
 WIND_NAMES = ("East", "South", "West", "North")
 _WIND_OF_LETTER = {"E": 0, "S": 1, "W": 2, "N": 3}
@@ -69,6 +69,11 @@ def read_tile_text(text: str, *, fold_case: bool = True) -> str:
         else:
             out.append(ch)
     return "".join(out)
+
+
+#: :class:`QuitGame`'s reason when the input ends (at any question, the quit
+#: confirmation included): the caller saves the game as on Ctrl-C
+END_OF_INPUT = "end of input"
 
 
 class QuitGame(Exception):
@@ -823,7 +828,7 @@ class HumanPlayer:
         are handled here and give None; the end of input raises :class:`QuitGame`."""
         line = self._ask(prompt)
         if line is None:
-            raise QuitGame("end of input")
+            raise QuitGame(END_OF_INPUT)
         answer = line.strip()
         low = answer.lower()
         if low in ("h", "?", "help"):
@@ -1115,8 +1120,12 @@ class HumanPlayer:
         return ans is not None and ans.lower() in ("y", "yes")
 
     def _confirm_quit(self) -> bool:
+        """Quit? y or yes; the end of input raises :class:`QuitGame` for it, not for a
+        chosen quit (the game is then saved as on Ctrl-C)."""
         ans = self._ask("Quit the game? (y/n): ")
-        return ans is None or ans.lower() in ("y", "yes")
+        if ans is None:
+            raise QuitGame(END_OF_INPUT)
+        return ans.lower() in ("y", "yes")
 
     def _parse_choice(self, answer: str, acts: Sequence[Action]) -> Action | str:
         """The action ``answer`` names, or an error message to show."""
