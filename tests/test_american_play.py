@@ -17,12 +17,14 @@ import pytest
 from mahjong_table.cli import build_parser, main
 from mahjong_table.commands.play import run_session
 from mahjong_table.engine import Action, ActionKind, Game, PlayerView, SeatView, events_for
-from mahjong_table.melds import Meld, MeldKind
+from mahjong_table.melds import Meld, MeldKind, parse_hand
 from mahjong_table.players import Player, make_bot
 from mahjong_table.players.human import HumanPlayer
 from mahjong_table.rules import get_rule_set
 from mahjong_table.rules.american.card import practice_card_text
-from mahjong_table.tiles import TILES, Tile, parse_tiles
+from mahjong_table.rules.american.scoring import score_american
+from mahjong_table.scoring import WinContext
+from mahjong_table.tiles import AMERICAN_TILE_SET, TILES, Tile, parse_tiles
 
 JOKER = TILES[46]
 
@@ -233,6 +235,27 @@ def test_end_of_hand_shows_the_line_points_and_payments() -> None:
     assert "Card line: 2026 #1  2026a 666b 666c NNNN" in text
     assert "25 points, jokerless" in text
     assert re.search(r"You \(East\) +\+100 +total +\+100", text)
+
+
+def test_end_of_hand_items_add_up_to_the_base_and_the_payment_rule_is_no_points() -> None:
+    """The end-of-hand summary of an American win (rules/american/scoring.py): the line and
+    the jokerless doubling add up to each payer's base; self-drawn is a payment rule
+    ("each player pays double"), not points; the year group reads as the card writes it."""
+    rules = get_rule_set("american")
+    hand = parse_hand("22m6m5z 666p 666s 444z1j", AMERICAN_TILE_SET)
+    ctx = WinContext(hand, Tile.parse("5z"), seat_wind=0, self_drawn=True)
+    score = score_american(rules.card, ctx, {}).to_json()
+    result = {"hand_number": 0, "round_wind": "E", "dealer": 0, "reason": "mahjong",
+              "winner": 0, "discarder": None, "score": score, "payments": [150, -50, -50, -50]}
+    out = io.StringIO()
+    human = HumanPlayer(io.StringIO("\n"), out)
+    human.notify([{"type": "hand_end", "player": 0, "result": result,
+                   "scores": [150, -50, -50, -50]}])
+    text = out.getvalue()
+    assert "Hand:  2m5z2m6m 666p 666s 444z1j" in text
+    assert re.search(r"Scoring:\n +2026 #1: 2026a 666b 666c NNNN +25 points\n"
+                     r" +Each payer's base +25 points\n  Paid: Self-drawn: each player pays "
+                     r"double\n", text)
 
 
 def test_human_never_sees_other_players_tiles_or_passes() -> None:

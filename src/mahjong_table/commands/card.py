@@ -24,6 +24,7 @@ from ..rules.american.card import (
     LineSpec,
     expand_line,
     format_variation,
+    format_variation_as_written,
     practice_card,
     practice_card_text,
     read_card,
@@ -152,7 +153,7 @@ def format_report(spec: CardSpec, lines: list[CheckedLine], with_variations: boo
                     f"  {s.points:>6}  {len(c.variations):>{var_w}}  {pattern:<{pat_w}}  "
                     f"{note}".rstrip())
         if with_variations:
-            rows.extend(f"{'':<{sec_w + num_w + 4}}- {format_variation(v)}"
+            rows.extend(f"{'':<{sec_w + num_w + 4}}- {format_variation_as_written(v)}"
                         for v in c.variations)
     t = _totals(spec, lines)
     rows.append("")

@@ -15,6 +15,7 @@ from typing import Any
 
 from ..melds import Hand, parse_hand
 from ..rules import RULE_SETS, RuleSet, RuleSetError, get_rule_set
+from ..rules.american.scoring import PAYMENT_ITEMS
 from ..scoring import WIND_LETTERS, ScoreResult, WinContext, wind_index
 from ..tiles import NotationError, Tile, format_tiles, parse_tiles
 from ._options import add_option_argument, coerce_options, parse_options
@@ -287,14 +288,21 @@ def format_american(result: ScoreResult, ctx: WinContext, title: str) -> str:
            else f"on {WIND_LETTERS[ctx.discarder]}'s discard")
     exchange = ", right after a joker exchange" if ctx.joker_exchange else ""
     line = result.extra["line"]
-    lines.append(f"Line: {line['section']} #{line['number']}  {line['pattern']}")
+    lines.append(f"Line: {line['section']} #{line['number']}  {line['pattern']}  "
+                 f"({result.fan} points on the card)")
     lines.append(f"seat {seat}, won {how}{exchange}; "
                  f"jokerless: {'yes' if result.extra['jokerless'] else 'no'}")
-    width = max((len(i.name) for i in result.items), default=0)
-    for item in result.items:
+    # the line and the jokerless doubling add up to the base; the payment rules say how
+    # the base is paid (rules/american/scoring.py PAYMENT_ITEMS), with no points of their own
+    base_items = [i for i in result.items if i.id not in PAYMENT_ITEMS]
+    paid = [i for i in result.items if i.id in PAYMENT_ITEMS]
+    base_name = "Each payer's base"
+    width = max(len(base_name), *(len(i.name) for i in result.items))
+    for item in base_items:
         lines.append(f"  {item.fan:>+5d}  {item.name:<{width}}  {item.explanation}")
-    lines.append(f"Points: {result.fan}")
-    lines.append(f"Each payer's base: {result.base}")
+    lines.append(f"  {'=' + str(result.base):>5}  {base_name}")
+    for item in paid:
+        lines.append(f"  {'Paid:':>5}  {item.name:<{width}}  {item.explanation}")
     pays = "  ".join(f"{WIND_LETTERS[s]} {v:+d}" for s, v in sorted(result.payments.items()))
     lines.append(f"Payments: {pays}")
     return "\n".join(lines)

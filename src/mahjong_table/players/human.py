@@ -590,7 +590,11 @@ class HumanPlayer:
 
     def _card_score_lines(self, score: Mapping[str, Any]) -> None:
         """An American win: the card line (section and number, pattern), its points, whether
-        it is jokerless, and any further scoring items (001 Part one "Winning the hand")."""
+        it is jokerless, the items that make each payer's base (the line, the jokerless
+        doubling: they add up to it) and the payment rule (self-drawn, on a discard), which
+        says how the base is paid and adds no points (001 Part one "Winning the hand")."""
+        from ..rules.american.scoring import PAYMENT_ITEMS
+
         line = score.get("line")
         where = ""
         pattern = ""
@@ -602,13 +606,21 @@ class HumanPlayer:
         self.say(f"  Card line: {where}  {pattern}".rstrip())
         self.say(f"  {points} point{'s' if points != 1 else ''}, {jokerless}")
         items = list(score.get("items") or [])
-        if items:
-            names = [str(it.get("name", it.get("id"))) for it in items]
+        made = [it for it in items if it.get("id") not in PAYMENT_ITEMS]
+        paid = [it for it in items if it.get("id") in PAYMENT_ITEMS]
+        if made:
+            base = int(score.get("base", points))
+            base_name = "Each payer's base"
+            names = [str(it.get("name", it.get("id"))) for it in made]
             width = max(36, max(len(n) for n in names) + 2)
             self.say("  Scoring:")
-            for name, it in zip(names, items, strict=True):
+            for name, it in zip(names, made, strict=True):
                 value = int(it.get("points", it.get("fan", 0)))
                 self.say(f"    {name:<{width}}{value:>4} point{'s' if value != 1 else ''}")
+            self.say(f"    {base_name:<{width}}{base:>4} "
+                     f"point{'s' if base != 1 else ''}")
+        for it in paid:
+            self.say(f"  Paid: {it.get('name', it.get('id'))}")
 
     def _score_lines(self, score: Mapping[str, Any]) -> None:
         if "line" in score:

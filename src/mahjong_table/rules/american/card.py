@@ -40,7 +40,7 @@ from itertools import pairwise, permutations, product
 from pathlib import Path
 
 from ...tiles import TILES
-from .model import FLOWER, Card, CardError, CardLine, Group, Variation
+from .model import FLOWER, Card, CardError, CardLine, Group, Variation, word_text
 
 __all__ = [
     "PRACTICE",
@@ -61,6 +61,7 @@ __all__ = [
     "expand_line",
     "practice_card_text",
     "format_variation",
+    "format_variation_as_written",
 ]
 
 #: the value of ``card_from_option`` (and of ``mahjong-table card``) naming the practice card
@@ -647,6 +648,20 @@ def _kind_name(kind: int) -> str:
     return "flowers" if kind == FLOWER else f"{TILES[kind]} ({TILES[kind].name})"
 
 
+def _words(spec: LineSpec, key: Sequence[tuple[int, int]], numbers: dict[int, int],
+           suits: dict[str, str]) -> tuple[tuple[int, ...], ...]:
+    """How the card writes one variation (:attr:`~.model.Variation.words`): for each word of
+    the pattern, the indices into the sorted groups ``key`` of its slots, in written order
+    (identical groups take the indices in turn)."""
+    free: dict[tuple[int, int], list[int]] = {}
+    for i, group in enumerate(key):
+        free.setdefault(group, []).append(i)
+    words: list[list[int]] = [[] for _ in spec.tokens]
+    for slot in spec.slots:
+        words[slot.token].append(free[(_kind(slot, numbers, suits), slot.size)].pop(0))
+    return tuple(tuple(w) for w in words if w)
+
+
 def expand_line(spec: LineSpec) -> tuple[tuple[Variation, ...], int]:
     """Every concrete variation of ``spec`` and the number of assignments dropped as
     impossible with the tile set.
@@ -678,7 +693,8 @@ def expand_line(spec: LineSpec) -> tuple[tuple[Variation, ...], int]:
                 dropped += 1
                 reason = reason or why
                 continue
-            out.append(Variation(tuple(Group(k, n) for k, n in key)))
+            out.append(Variation(tuple(Group(k, n) for k, n in key),
+                                 words=_words(spec, key, numbers, suits)))
     if not out:
         raise spec.error(f"no variation of the line can be made: {reason}", spec.column)
     return tuple(out), dropped
@@ -751,14 +767,24 @@ def card_from_option(value: str) -> Card:
     return load_card(value)
 
 
+def _group_text(g: Group) -> str:
+    if g.kind == FLOWER:
+        return "F" * g.size
+    t = TILES[g.kind]
+    return f"{str(t.rank) * g.size}{t.suit}"
+
+
 def format_variation(variation: Variation) -> str:
     """A variation in mpsz, groups in order: ``"FF 2m 2m 2p 22p 5z 6m ..."``; flowers are
     written ``F`` (any of ``1f``-``8f``)."""
-    parts = []
-    for g in variation.groups:
-        if g.kind == FLOWER:
-            parts.append("F" * g.size)
-        else:
-            t = TILES[g.kind]
-            parts.append(f"{str(t.rank) * g.size}{t.suit}")
-    return " ".join(parts)
+    return " ".join(_group_text(g) for g in variation.groups)
+
+
+def format_variation_as_written(variation: Variation) -> str:
+    """A variation in mpsz as the card writes its line: one word per word of the pattern,
+    in the card's order (``"2m5z2m6m 666p 666s 4444z"`` for ``2026a 666b 666c NNNN``);
+    flowers are ``F``. A variation that does not know its words: :func:`format_variation`."""
+    if not variation.words:
+        return format_variation(variation)
+    return " ".join(word_text([_group_text(variation.groups[i]) for i in word])
+                    for word in variation.words)

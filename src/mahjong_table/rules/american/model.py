@@ -23,7 +23,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 __all__ = ["FLOWER", "JOKER", "Group", "Variation", "CardLine", "Card", "CardError",
-           "fold_counts"]
+           "fold_counts", "word_text"]
 
 #: the kind of every flower group (any of the tiles 34-41 fills it)
 FLOWER = 34
@@ -66,11 +66,17 @@ class Variation:
     pairs); ``jokerable[k]`` the number of slots of kind ``k`` in groups of three or more
     (natural or joker). Both are sparse: only kinds the variation uses appear. Computed from
     ``groups`` on construction.
+
+    ``words`` says how the card writes the variation, for display only (it takes no part in
+    comparing variations): one entry per word of the line's pattern, in the card's order,
+    each the indices into ``groups`` of that word's groups in the order written (the year
+    ``2026a`` is four singles, 2, Soap, 2, 6, in one word). Empty when not known.
     """
 
     groups: tuple[Group, ...]
     naturals: dict[int, int] = field(init=False, compare=False, repr=False)
     jokerable: dict[int, int] = field(init=False, compare=False, repr=False)
+    words: tuple[tuple[int, ...], ...] = field(default=(), compare=False, repr=False)
 
     def __post_init__(self) -> None:
         nat: dict[int, int] = {}
@@ -147,3 +153,14 @@ def fold_counts(counts: Sequence[int]) -> list[int]:
     for k in range(35, 42):
         out[k] = 0
     return out
+
+
+def word_text(texts: Sequence[str]) -> str:
+    """The groups of one word of a card's pattern, each in mpsz (``"2m"``, ``"5z"``,
+    ``"2m"``, ``"6m"``), written as one word in the card's order: groups all of one suit
+    share its letter (the run ``"1234m"``, NEWS ``"4132z"``), others keep theirs (the year
+    ``"2m5z2m6m"``, ``"1m1p1s"``)."""
+    suits = {t[-1] for t in texts}
+    if len(suits) == 1 and all(t[:-1].isdigit() for t in texts):
+        return "".join(t[:-1] for t in texts) + texts[0][-1]
+    return "".join(texts)
