@@ -327,3 +327,78 @@ def test_play_american_opponents_are_american_bots() -> None:
     text = out.getvalue()
     assert "against American 1, American 2, American 3" in text
     assert "American rules, 4 hands" in text and "Game stopped (quit)" in text
+
+
+# ----- the Charleston log: own pass first, the vote's outcome without names ---------------
+
+def _stage_log(events: list[dict[str, object]], seat: int = 0) -> list[str]:
+    out = io.StringIO()
+    human = HumanPlayer(io.StringIO(""), out, seat=seat,
+                        names=["You", "American 1", "American 2", "American 3"])
+    human.notify(events)
+    return [ln.strip(" ·-") for ln in out.getvalue().splitlines() if ln.strip()]
+
+
+def test_charleston_log_tells_what_you_passed_before_what_you_received() -> None:
+    """001 Part one 06 ("Players pass tiles face down and simultaneously"): the engine tells
+    the passes in wind order, so the tiles received may come first; the log tells the
+    person's own pass first, then what arrived."""
+    log = _stage_log([
+        {"type": "received", "player": 0, "stage": "first_left", "source": 1,
+         "tiles": "1m2m3m"},
+        {"type": "passed", "player": 0, "stage": "first_left", "to": 3, "tiles": "7p8p9p",
+         "blind": 0},
+        {"type": "charleston_pass", "player": None, "stage": "first_left",
+         "passes": {"0": 3, "1": 3, "2": 3, "3": 3}},
+    ])
+    mine = [ln for ln in log if ln.startswith(("You pass", "You receive"))]
+    assert [ln.split()[1] for ln in mine] == ["pass", "receive"]
+    assert "7p" in mine[0] and "1m" in mine[1]
+
+
+def test_charleston_log_order_in_a_whole_game() -> None:
+    """In a played American game, every "You receive" of a pass follows "You pass"."""
+    _, out = run_play(["--rules", "american", "--hands", "1", "--seed", "3"])
+    told = re.findall(r"You (pass|receive) ", out)
+    assert told and len(told) % 2 == 0
+    assert all(told[i] == "pass" and told[i + 1] == "receive" for i in range(0, len(told), 2))
+
+
+@pytest.mark.parametrize(("my_vote", "said"), [
+    ("charleston_stop", "You voted to stop: there is no second Charleston."),
+    ("charleston_continue", "At least one other player voted to stop (the votes are secret): "
+                            "there is no second Charleston."),
+    (None, "At least one player voted to stop (the votes are secret): there is no second "
+           "Charleston."),
+])
+def test_stopped_vote_names_nobody_since_the_votes_are_secret(my_vote: str | None,
+                                                              said: str) -> None:
+    """001 Part one 06: "The second Charleston is played only if all four players agree".
+    The engine tells only the vote's outcome (charleston_vote carries no names: who stopped
+    it stays unsaid, docs/rules/american.md), so the log names nobody; the person's own
+    vote (their secret respond event) is all it adds."""
+    events: list[dict[str, object]] = []
+    if my_vote is not None:
+        events.append({"type": "respond", "player": 0, "action": my_vote})
+    events.append({"type": "charleston_vote", "player": None, "stage": "vote",
+                   "agreed": False})
+    log = _stage_log(events)
+    assert said in log
+    assert not any("American" in ln for ln in log)
+
+
+def test_the_vote_event_carries_no_one_s_answer() -> None:
+    """The engine side of the reading above: a charleston_vote event holds the stage and
+    the outcome only, and each answer is a secret respond event seen by its player alone."""
+    game = Game(get_rule_set("american"), "vote")
+    bots = [make_bot("american", p) for p in range(4)]
+    while not any(e.type == "charleston_vote" for e in game.events):
+        p = game.to_act()[0]
+        game.apply(bots[p].choose(game.view(p)))
+    vote = next(e for e in game.events if e.type == "charleston_vote")
+    assert set(vote.data) == {"stage", "agreed"} and vote.player is None
+    answers = [e for e in game.events if e.type == "respond"
+               and e.data.get("action") in ("charleston_stop", "charleston_continue")]
+    assert len(answers) == 4
+    for e in answers:
+        assert [p for p in range(4) if e.seen_by(p) is not None] == [e.player]

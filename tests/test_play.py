@@ -404,3 +404,48 @@ def test_closed_output_saves_the_game_before_stopping(
         args.func(args, input=io.StringIO(ALWAYS_ONE), output=_ClosedOutput(200))
     assert replay(tmp_path / "mahjong-34.jsonl").ok
     assert "the output was closed: the game is saved to" in capsys.readouterr().err
+
+
+# ----- the exit line names every player ----------------------------------------------------
+
+def test_scores_by_player_names_each_player_and_seat() -> None:
+    """The scores at the end of play name who has them: name, player number, sign."""
+    from mahjong_table.commands.play import scores_by_player
+
+    names = ["You", "Efficiency 1", "Efficiency 2", "Efficiency 3"]
+    assert scores_by_player(names, [-4, 0, 0, 4], 0) == (
+        "You (player 0) -4, Efficiency 1 (player 1) +0, Efficiency 2 (player 2) +0, "
+        "Efficiency 3 (player 3) +4")
+    assert scores_by_player(["A", "B", "C", "D"], [1, -1, 0, 0], 2).startswith(
+        "A (player 0) +1, B (player 1) -1, C (player 2, you) +0")
+
+
+def test_full_screen_exit_line_names_the_players(monkeypatch: pytest.MonkeyPatch,
+                                                 capsys: pytest.CaptureFixture[str]) -> None:
+    """When the full-screen table closes, the line printed names every player with their
+    score (it printed a bare list, ``scores [-4, 0, 0, 4]``)."""
+    pytest.importorskip("textual")
+    import mahjong_table.commands.play as play
+    import mahjong_table.tui.app as tui_app
+
+    class StubApp:
+        """The table closed at once (q), nothing saved."""
+
+        def __init__(self, session: object, **kw: object) -> None:
+            self.saved_to = None
+
+        def run(self) -> int:
+            return 0
+
+        def save(self, path: str) -> None:
+            self.saved_to = path
+
+    monkeypatch.setattr(tui_app, "TableApp", StubApp)
+    monkeypatch.setattr(play, "_use_tui", lambda *a: True)
+    monkeypatch.setattr(play, "tui_available", lambda: True)
+    args = build_parser().parse_args(["play", "--seed", "5", *SHORT])
+    assert play.run(args) == 0
+    out = capsys.readouterr().out
+    assert ("scores: You (player 0) +0, Random 1 (player 1) +0, Random 2 (player 2) +0, "
+            "Random 3 (player 3) +0." in out)
+    assert "scores [" not in out

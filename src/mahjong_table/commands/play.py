@@ -23,6 +23,7 @@ import secrets
 import shutil
 import sys
 import time
+from collections.abc import Sequence
 from typing import Any, TextIO
 
 from ..engine import Game, IllegalActionError, events_for
@@ -36,7 +37,7 @@ from ._options import add_option_argument, check_writable, coerce_options, parse
 from ._position import read_position
 
 __all__ = ["add_parser", "add_length_arguments", "game_length", "rules_from_args", "run",
-           "run_session"]
+           "run_session", "scores_by_player"]
 
 _TITLES = {"hongkong": "Hong Kong", "chinese": "Chinese", "american": "American"}
 
@@ -336,7 +337,7 @@ def _run_tui(args: argparse.Namespace, session: TableSession, save_path: str) ->
         app.save(args.record)
     seed = session.setup.seed
     print(f"mahjong-table play: seed {seed}; {len(session.game.results)} hand(s) played; "
-          f"scores {session.game.scores}.")
+          f"scores: {scores_by_player(session.game.names, session.game.scores, session.seat)}.")
     if app.saved_to is not None and not session.game.is_over:
         print(f"Saved to {app.saved_to}: resume with mahjong-table play --resume "
               f"{app.saved_to}")
@@ -344,6 +345,17 @@ def _run_tui(args: argparse.Namespace, session: TableSession, save_path: str) ->
         print(f"Record written to {app.saved_to} (check it with: mahjong-table replay "
               f"{app.saved_to}).")
     return int(status or 0)
+
+
+def scores_by_player(names: Sequence[str], scores: Sequence[int], seat: int) -> str:
+    """Each player's name, player number and score, in player order:
+    ``"You (player 0) -4, Efficiency 1 (player 1) +0, ..."``; ``seat`` is marked "you"
+    when its name does not say so."""
+    parts = []
+    for p, (name, score) in enumerate(zip(names, scores, strict=True)):
+        who = f"player {p}" + (", you" if p == seat and name != "You" else "")
+        parts.append(f"{name} ({who}) {score:+d}")
+    return ", ".join(parts)
 
 
 def _run_plain(args: argparse.Namespace, session: TableSession, inp: TextIO, out: TextIO,

@@ -282,6 +282,10 @@ class HumanPlayer:
         self._win_how: dict[str, Any] = {}
         # American play: the stage under way, the game's length, the last tiles received
         self._stage: dict[str, Any] | None = None
+        #: this seat's own vote on the second Charleston (its secret ``respond`` event)
+        self._my_vote: str | None = None
+        #: "You receive ..." held back until this seat's own pass of the stage is told
+        self._received_note: str | None = None
         self._hands: int | None = None
         self._card_game = False
 
@@ -363,7 +367,12 @@ class HumanPlayer:
     def _narrate(self, ev: Mapping[str, Any]) -> None:
         et = ev.get("type")
         p = ev.get("player")
-        if et == "game_start":
+        if et == "respond" and p == self.seat:
+            # this seat's own answer (secret to it): remember its vote on a second Charleston
+            if ev.get("action") in (ActionKind.CHARLESTON_CONTINUE.value,
+                                    ActionKind.CHARLESTON_STOP.value):
+                self._my_vote = str(ev["action"])
+        elif et == "game_start":
             first = int(ev.get("first_east", 0))
             self._winds = [(x - first) % 4 for x in range(4)]
             options = ev.get("options") or {}
@@ -488,9 +497,17 @@ class HumanPlayer:
             return f"the courtesy pass with {to}"
         return f"{group}, pass {count} tiles {_DIRECTIONS.get(offset, '')} (to {to})"
 
+    def _flush_received(self) -> None:
+        """Tell the tiles received in a pass, held back until the own pass was told."""
+        if self._received_note is not None:
+            note, self._received_note = self._received_note, None
+            self._note(note)
+
     def _narrate_stage(self, ev: Mapping[str, Any]) -> None:
         """The Charleston's events (001 Part one 06): stages, own passes, the vote."""
         et = ev.get("type")
+        if et not in ("passed", "received"):
+            self._flush_received()
         if et == "charleston_stage":
             self._stage = dict(ev)
             kind = ev.get("kind")
@@ -506,16 +523,27 @@ class HumanPlayer:
             if blind:
                 what = (what + " and " if what else "") + f"{blind} tile(s) unseen (blind)"
             self._note(f"You pass {what} to {self._who(to)}")
+            self._flush_received()
         elif et == "received" and ev.get("player") == self.seat:
+            # told after the person's own pass, though the engine tells the passes in wind
+            # order: what you passed, then what you received
             tiles = parse_tiles(str(ev.get("tiles") or "")) if ev.get("tiles") else []
             src = int(ev["source"])
-            self._note(f"You receive {tiles_spaced(tiles) or 'nothing'} from {self._who(src)}")
+            self._received_note = (f"You receive {tiles_spaced(tiles) or 'nothing'} from "
+                                   f"{self._who(src)}")
         elif et == "charleston_vote":
+            mine, self._my_vote = self._my_vote, None
             if ev.get("agreed"):
                 self._note("Everyone agreed: the second Charleston is played "
                            "(left, over, right).")
+            elif mine == ActionKind.CHARLESTON_STOP.value:
+                self._note("You voted to stop: there is no second Charleston.")
             else:
-                self._note("Not everyone agreed: there is no second Charleston.")
+                # the engine tells only the vote's outcome (docs/rules/american.md: who
+                # stopped the Charleston stays unsaid), so nobody can be named
+                others = " other" if mine == ActionKind.CHARLESTON_CONTINUE.value else ""
+                self._note(f"At least one{others} player voted to stop (the votes are secret): "
+                           f"there is no second Charleston.")
         elif et == "courtesy_agreed" and ev.get("player") == self.seat:
             n = int(ev.get("number") or 0)
             partner = self._who(int(ev["partner"]))
