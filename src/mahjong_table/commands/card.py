@@ -22,12 +22,11 @@ from ..rules.american.card import (
     PRACTICE,
     CardSpec,
     LineSpec,
-    expand_line,
+    check_card_text,
     format_variation,
     format_variation_as_written,
     practice_card,
     practice_card_text,
-    read_card,
     read_card_text,
 )
 from ..rules.american.model import CardError, Variation
@@ -78,11 +77,9 @@ def check_card(value: str) -> tuple[CardSpec, list[CheckedLine]]:
         text, source = practice_card_text(), practice_card().source
     else:
         text, source = read_card_text(value), value
-    spec = read_card(text, source)
-    checked = []
-    for ln in spec.lines:
-        variations, dropped = expand_line(ln)
-        checked.append(CheckedLine(ln, variations, dropped))
+    spec, expanded = check_card_text(text, source)
+    checked = [CheckedLine(ln, variations, dropped)
+               for ln, (variations, dropped) in zip(spec.lines, expanded, strict=True)]
     return spec, checked
 
 

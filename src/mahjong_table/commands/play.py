@@ -33,7 +33,14 @@ from ..record import RecordError
 from ..rules import RULE_SETS, RuleSet, RuleSetError, get_rule_set
 from ..tui import available as tui_available
 from ..tui.session import PRACTICE_OPTIONS, ResumeError, TableSession, TableSetup
-from ._options import add_option_argument, check_writable, coerce_options, parse_options
+from ._options import (
+    add_option_argument,
+    check_writable,
+    coerce_options,
+    parse_options,
+    seconds_argument,
+    seed_argument,
+)
 from ._position import read_position
 
 __all__ = ["add_parser", "add_length_arguments", "game_length", "rules_from_args", "run",
@@ -113,7 +120,7 @@ def add_parser(sub: Any) -> None:
                     "a tile to discard (e.g. 5p), h for help or q to quit.")
     p.add_argument("--rules", choices=sorted(RULE_SETS), default=None,
                    help="rule set (default hongkong)")
-    p.add_argument("--seed", default=None,
+    p.add_argument("--seed", type=seed_argument, default=None,
                    help="seed of the game (default: a random seed, shown when the game ends)")
     add_length_arguments(p, "stop after N hands (default: play the game out); an American "
                             "game is N hands (default 4: each player deals once)")
@@ -138,7 +145,7 @@ def add_parser(sub: Any) -> None:
     p.add_argument("--resume", metavar="FILE",
                    help="resume the game saved in FILE (a record written by play), the bots "
                         "playing on exactly as they would have")
-    p.add_argument("--pace", type=float, default=0.6, metavar="SECONDS",
+    p.add_argument("--pace", type=seconds_argument, default=0.6, metavar="SECONDS",
                    help="full-screen table: seconds between the bots' moves (default 0.6; "
                         "+ and - change it while playing)")
     p.add_argument("--theme", choices=("colour", "mono"), default="colour",

@@ -22,7 +22,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-__all__ = ["FLOWER", "JOKER", "Group", "Variation", "CardLine", "Card", "CardError",
+__all__ = ["FLOWER", "JOKER", "Group", "Variation", "CardLine", "Card", "CardError", "card_errors",
            "fold_counts", "word_text"]
 
 #: the kind of every flower group (any of the tiles 34-41 fills it)
@@ -33,15 +33,44 @@ JOKER = 46
 
 class CardError(ValueError):
     """A malformed card file. ``line`` and ``column`` (both from 1) say where; the message
-    names the problem, e.g. ``my.card:12:7: unknown group 'QQQ'``."""
+    names the problem, e.g. ``my.card:12:7: unknown group 'QQQ'``.
+
+    A card with several mistakes raises one ``CardError`` for all of them (see
+    :func:`card_errors`): ``problems`` holds each (one ``CardError`` per mistake, in the
+    order of the file) and the message lists them one per line, each with its line and
+    column; ``line``, ``column`` and ``problem`` are the first one's. A single mistake's
+    ``problems`` is ``(itself,)``."""
+
+    source: str
+    line: int
+    column: int
+    problem: str
+    problems: tuple[CardError, ...]
 
     def __init__(self, message: str, source: str = "<card>", line: int = 0,
-                 column: int = 0) -> None:
-        super().__init__(f"{source}:{line}:{column}: {message}")
+                 column: int = 0, problems: Sequence[CardError] = ()) -> None:
+        if len(problems) > 1:
+            first = problems[0]
+            super().__init__("\n".join(str(p) for p in problems))
+            source, line, column, message = first.source, first.line, first.column, \
+                first.problem
+        else:
+            super().__init__(f"{source}:{line}:{column}: {message}")
         self.source = source
         self.line = line
         self.column = column
         self.problem = message
+        self.problems = tuple(problems) if len(problems) > 1 else (self,)
+
+
+def card_errors(problems: Sequence[CardError]) -> CardError:
+    """One :class:`CardError` for every mistake in ``problems`` (at least one), sorted by
+    line and column: the only one itself, or one listing them all."""
+    found = sorted((q for p in problems for q in p.problems),
+                   key=lambda p: (p.line, p.column))
+    if len(found) == 1:
+        return found[0]
+    return CardError("", problems=found)
 
 
 @dataclass(frozen=True, slots=True)
