@@ -16,7 +16,7 @@ from typing import Any
 from ..melds import Hand, parse_hand
 from ..rules import RULE_SETS, RuleSet, RuleSetError, get_rule_set
 from ..rules.american.scoring import PAYMENT_ITEMS
-from ..scoring import WIND_LETTERS, ScoreResult, WinContext, wind_index
+from ..scoring import WIND_LETTERS, ScoreResult, WinContext, check_circumstances, wind_index
 from ..tiles import NotationError, Tile, format_tiles, parse_tiles
 from ._options import add_option_argument, coerce_options, parse_options
 from ._text import emit, tile_text
@@ -251,6 +251,11 @@ def build_american_context(args: argparse.Namespace, hand: Hand) -> WinContext:
     just before the winner in turn order. The winning tile (``--win-tile``, else the last
     concealed tile written) has no effect on American points.
     """
+    # what no table can produce in any rule set is WinContext's own check (a kong
+    # replacement is never the last tile of the live wall, 004 s04): the same refusal as
+    # the other rule sets and the Python API, before the flags American play does not use
+    check_circumstances(last_tile=bool(args.last_tile),
+                        kong_replacement=bool(args.kong_replacement))
     for name, flag, why in _NOT_AMERICAN:
         if getattr(args, name):
             raise ValueError(f"{flag} is not used in American scoring: {why}")
