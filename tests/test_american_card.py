@@ -17,6 +17,7 @@ from mahjong_table.rules.american.card import (
     card_from_option,
     expand_line,
     format_variation,
+    format_variation_as_written,
     load_card,
     parse_card,
     practice_card,
@@ -526,13 +527,15 @@ ERRORS = [
 def test_malformed_cards_name_line_and_column(text: str, line: int, column: int,
                                               words: str) -> None:
     """Malformed cards raise CardError with the right line and column
-    (docs/american-card.md "Errors")."""
+    (docs/american-card.md "Errors"); a card with other mistakes besides (an empty section
+    left by the example) lists those too, each on a line of its own."""
     with pytest.raises(CardError) as e:
         parse_card(text, "my.card")
-    err = e.value
+    err = next((p for p in e.value.problems if words in p.problem), None)
+    assert err is not None, str(e.value)
     assert (err.source, err.line, err.column) == ("my.card", line, column), str(err)
-    assert words in err.problem
     assert str(err) == f"my.card:{line}:{column}: {err.problem}"
+    assert str(err) in str(e.value).splitlines()
 
 
 def test_unreadable_files(tmp_path: Path) -> None:
@@ -585,13 +588,14 @@ def test_card_command_json(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_card_command_variations(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    """``--variations`` lists every concrete variation; dropped assignments are reported."""
+    """``--variations`` lists every concrete variation, each word as the card writes it;
+    dropped assignments are reported."""
     path = tmp_path / "small.card"
     path.write_text("[Dragons]\nDDDa DDDb NNNN SSSS (two dragons) X 25\n"
                     "[Soap]\n2000a DDa 1111b 1111c C 30\n", encoding="utf-8")
     assert main(["card", str(path), "--variations"]) == 0
     out = capsys.readouterr().out
-    assert "- 2222z 4444z 555z 666z" in out
+    assert "- 555z 666z 4444z 2222z" in out  # DDDa DDDb NNNN SSSS, a circles, b bamboo
     assert "1 impossible assignment dropped" in out
     assert "ok: 2 lines in 2 sections, 5 variations; 1 X and 1 C; points 25-30" in out
 
@@ -612,3 +616,15 @@ def test_card_command_malformed_and_unreadable(tmp_path: Path,
     assert "name a card" in capsys.readouterr().err
     assert main(["card", str(bad), "--practice"]) == 2
     assert "not both" in capsys.readouterr().err
+
+
+def test_variations_are_shown_as_the_card_writes_them() -> None:
+    """docs/american-card.md: a year is one word of digits with Soap as zero (``2026a``), a
+    run or NEWS one word: a variation is shown word for word in the card's order, not split
+    and sorted (``format_variation`` keeps the sorted form for comparisons)."""
+    line = one("2026a NNNN EEEE SS")
+    assert [format_variation_as_written(v) for v in line.variations] == [
+        "2m5z2m6m 4444z 1111z 22z", "2p5z2p6p 4444z 1111z 22z", "2s5z2s6s 4444z 1111z 22z"]
+    mixed = one("2a02b6c NEWS 1234a FF")
+    assert format_variation_as_written(mixed.variations[0]) == "2m5z2p6s 4132z 1234m FF"
+    assert format_variation(mixed.variations[0]).startswith("1m 2m 2m 3m 4m 2p 6s")

@@ -5,6 +5,7 @@ Charleston: "Jokers cannot be passed"; 07, "Discard")."""
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -132,6 +133,26 @@ def test_score_text_output(capsys: pytest.CaptureFixture[str]) -> None:
     assert "Payments: E +240  S -60  W -60  N -120" in out
     status, out, _ = run(["score", "--rules", "american", "1f2f3f 2m5z2m6m 6666p"], capsys)
     assert status == 1 and "Not a winning hand" in out
+
+
+def test_score_text_adds_up_and_shows_the_payment_rule_as_a_rule(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """rules/american/scoring.py: the line and the jokerless doubling add up to each payer's
+    base, shown under them; self-drawn or on a discard is the payment rule ("Paid:"), with
+    no points of its own, so no column reads as a hand worth more than it is."""
+    status, out, _ = run(["score", "--rules", "american", "22m6m5z 666p 666s 444z1j",
+                          "--self-drawn"], capsys)
+    assert status == 0
+    assert "American (NMJL style): 2m5z2m6m 666p 666s 444z1j" in out  # the year as written
+    assert "Line: 2026 #1  2026a 666b 666c NNNN  (25 points on the card)" in out
+    assert re.search(r"^ +\+25  2026 #1: .*\n +=25  Each payer's base\n"
+                     r" +Paid:  Self-drawn: each player pays double +each of the three pays 50$",
+                     out, re.M)
+    assert "+25  Self-drawn" not in out
+    status, out, _ = run(["score", "--rules", "american", PRACTICE_WIN], capsys)
+    rows = [int(m) for m in re.findall(r"^ +\+(\d+)  ", out, re.M)]
+    assert rows == [30, 30] and "=60  Each payer's base" in out
+    assert re.search(r"^ +Paid:  On N's discard: the discarder pays double", out, re.M)
 
 
 def test_joker_exchange_flag_is_american_only(capsys: pytest.CaptureFixture[str]) -> None:

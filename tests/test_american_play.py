@@ -17,14 +17,23 @@ import pytest
 from mahjong_table.cli import build_parser, main
 from mahjong_table.commands.play import run_session
 from mahjong_table.engine import Action, ActionKind, Game, PlayerView, SeatView, events_for
-from mahjong_table.melds import Meld, MeldKind
+from mahjong_table.melds import Meld, MeldKind, parse_hand
 from mahjong_table.players import Player, make_bot
 from mahjong_table.players.human import HumanPlayer
 from mahjong_table.rules import get_rule_set
 from mahjong_table.rules.american.card import practice_card_text
-from mahjong_table.tiles import TILES, Tile, parse_tiles
+from mahjong_table.rules.american.scoring import score_american
+from mahjong_table.scoring import WinContext
+from mahjong_table.tiles import AMERICAN_TILE_SET, TILES, Tile, parse_tiles
 
 JOKER = TILES[46]
+
+
+@pytest.fixture(autouse=True)
+def _games_saved_in_tmp(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A game stopped by the end of its scripted input is saved as on Ctrl-C, to a file in
+    the working directory: keep those files in the test's own directory."""
+    monkeypatch.chdir(tmp_path)
 
 
 class Prompted(io.StringIO):
@@ -232,6 +241,27 @@ def test_end_of_hand_shows_the_line_points_and_payments() -> None:
     assert re.search(r"You \(East\) +\+100 +total +\+100", text)
 
 
+def test_end_of_hand_items_add_up_to_the_base_and_the_payment_rule_is_no_points() -> None:
+    """The end-of-hand summary of an American win (rules/american/scoring.py): the line and
+    the jokerless doubling add up to each payer's base; self-drawn is a payment rule
+    ("each player pays double"), not points; the year group reads as the card writes it."""
+    rules = get_rule_set("american")
+    hand = parse_hand("22m6m5z 666p 666s 444z1j", AMERICAN_TILE_SET)
+    ctx = WinContext(hand, Tile.parse("5z"), seat_wind=0, self_drawn=True)
+    score = score_american(rules.card, ctx, {}).to_json()
+    result = {"hand_number": 0, "round_wind": "E", "dealer": 0, "reason": "mahjong",
+              "winner": 0, "discarder": None, "score": score, "payments": [150, -50, -50, -50]}
+    out = io.StringIO()
+    human = HumanPlayer(io.StringIO("\n"), out)
+    human.notify([{"type": "hand_end", "player": 0, "result": result,
+                   "scores": [150, -50, -50, -50]}])
+    text = out.getvalue()
+    assert "Hand:  2m5z2m6m 666p 666s 444z1j" in text
+    assert re.search(r"Scoring:\n +2026 #1: 2026a 666b 666c NNNN +25 points\n"
+                     r" +Each payer's base +25 points\n  Paid: Self-drawn: each player pays "
+                     r"double\n", text)
+
+
 def test_human_never_sees_other_players_tiles_or_passes() -> None:
     """001 Part one 06: "Players pass tiles face down": the screen shows the person's own
     passes and the tiles they receive, never another player's pass or concealed tiles."""
@@ -301,3 +331,78 @@ def test_play_american_opponents_are_american_bots() -> None:
     text = out.getvalue()
     assert "against American 1, American 2, American 3" in text
     assert "American rules, 4 hands" in text and "Game stopped (quit)" in text
+
+
+# ----- the Charleston log: own pass first, the vote's outcome without names ---------------
+
+def _stage_log(events: list[dict[str, object]], seat: int = 0) -> list[str]:
+    out = io.StringIO()
+    human = HumanPlayer(io.StringIO(""), out, seat=seat,
+                        names=["You", "American 1", "American 2", "American 3"])
+    human.notify(events)
+    return [ln.strip(" ·-") for ln in out.getvalue().splitlines() if ln.strip()]
+
+
+def test_charleston_log_tells_what_you_passed_before_what_you_received() -> None:
+    """001 Part one 06 ("Players pass tiles face down and simultaneously"): the engine tells
+    the passes in wind order, so the tiles received may come first; the log tells the
+    person's own pass first, then what arrived."""
+    log = _stage_log([
+        {"type": "received", "player": 0, "stage": "first_left", "source": 1,
+         "tiles": "1m2m3m"},
+        {"type": "passed", "player": 0, "stage": "first_left", "to": 3, "tiles": "7p8p9p",
+         "blind": 0},
+        {"type": "charleston_pass", "player": None, "stage": "first_left",
+         "passes": {"0": 3, "1": 3, "2": 3, "3": 3}},
+    ])
+    mine = [ln for ln in log if ln.startswith(("You pass", "You receive"))]
+    assert [ln.split()[1] for ln in mine] == ["pass", "receive"]
+    assert "7p" in mine[0] and "1m" in mine[1]
+
+
+def test_charleston_log_order_in_a_whole_game() -> None:
+    """In a played American game, every "You receive" of a pass follows "You pass"."""
+    _, out = run_play(["--rules", "american", "--hands", "1", "--seed", "3"])
+    told = re.findall(r"You (pass|receive) ", out)
+    assert told and len(told) % 2 == 0
+    assert all(told[i] == "pass" and told[i + 1] == "receive" for i in range(0, len(told), 2))
+
+
+@pytest.mark.parametrize(("my_vote", "said"), [
+    ("charleston_stop", "You voted to stop: there is no second Charleston."),
+    ("charleston_continue", "At least one other player voted to stop (the votes are secret): "
+                            "there is no second Charleston."),
+    (None, "At least one player voted to stop (the votes are secret): there is no second "
+           "Charleston."),
+])
+def test_stopped_vote_names_nobody_since_the_votes_are_secret(my_vote: str | None,
+                                                              said: str) -> None:
+    """001 Part one 06: "The second Charleston is played only if all four players agree".
+    The engine tells only the vote's outcome (charleston_vote carries no names: who stopped
+    it stays unsaid, docs/rules/american.md), so the log names nobody; the person's own
+    vote (their secret respond event) is all it adds."""
+    events: list[dict[str, object]] = []
+    if my_vote is not None:
+        events.append({"type": "respond", "player": 0, "action": my_vote})
+    events.append({"type": "charleston_vote", "player": None, "stage": "vote",
+                   "agreed": False})
+    log = _stage_log(events)
+    assert said in log
+    assert not any("American" in ln for ln in log)
+
+
+def test_the_vote_event_carries_no_one_s_answer() -> None:
+    """The engine side of the reading above: a charleston_vote event holds the stage and
+    the outcome only, and each answer is a secret respond event seen by its player alone."""
+    game = Game(get_rule_set("american"), "vote")
+    bots = [make_bot("american", p) for p in range(4)]
+    while not any(e.type == "charleston_vote" for e in game.events):
+        p = game.to_act()[0]
+        game.apply(bots[p].choose(game.view(p)))
+    vote = next(e for e in game.events if e.type == "charleston_vote")
+    assert set(vote.data) == {"stage", "agreed"} and vote.player is None
+    answers = [e for e in game.events if e.type == "respond"
+               and e.data.get("action") in ("charleston_stop", "charleston_continue")]
+    assert len(answers) == 4
+    for e in answers:
+        assert [p for p in range(4) if e.seen_by(p) is not None] == [e.player]

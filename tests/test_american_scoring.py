@@ -264,3 +264,46 @@ def test_rule_set_scores_with_its_card_and_options() -> None:
     r = rules.score(WinContext(hand, hand.concealed[-1], discarder=N))
     assert r.valid and r.extra["line"]["section"] == "2026"
     assert r.payments == {E: 180, S: -60, W: -60, N: -60}
+
+
+# ----- groups written as the card writes them ----------------------------------------------
+
+YEARS = parse_card("""card: years
+[2026]
+2026a 666b 666c NNNN            X 25
+2a02b6c FFFFF 22222a            X 45
+NEWS 1234a 5555a 11b            X 30
+""")
+
+
+@pytest.mark.parametrize(("hand", "groups"), [
+    # the year 2026 in one suit: 2, Soap (5z), 2, 6 in one word, not "226m ... 5z"
+    ("22m6m5z 666p 666s 444z1j", ("2m5z2m6m", "666p", "666s", "444z1j")),
+    # a year across three suits, as 2a02b6c writes it
+    ("2m5z2p6s 1f2f3f4f5f 22m111j", ("2m5z2p6s", "12345f", "22m111j")),
+    # NEWS in the card's order and a run as one word each; an exposure stays a group
+    ("1z2z3z4z 1234m [5555m] 11p", ("4132z", "1234m", "[5555m]", "11p")),
+])
+def test_decomposition_writes_each_group_as_the_card_writes_it(
+        hand: str, groups: tuple[str, ...]) -> None:
+    """docs/american-card.md: a year (``2026a``, ``2a02b6c``), a run or NEWS is one word
+    of the pattern; the winning hand's groups follow the card's words and order."""
+    result = score_american(YEARS, ctx(hand, self_drawn=True), {})
+    assert result.valid, result.reason
+    assert result.decomposition == groups
+    assert result.hand == " ".join(groups)
+
+
+def test_items_that_make_the_base_add_up_to_it_and_payment_rules_stand_apart() -> None:
+    """rules/american/scoring.py: the line and the jokerless doubling add up to each payer's
+    base; the self-drawn or discard payment rule says how the base is paid (PAYMENT_ITEMS),
+    so a breakdown does not add it to the points."""
+    from mahjong_table.rules.american.scoring import PAYMENT_ITEMS
+
+    for kw in ({"self_drawn": True}, {"discarder": N}):
+        for text in ("1f2f 2222m 44m 6666m 88m", "1f2f 2m111j 44m 6666m 88m"):
+            r = score(text, **kw)
+            made = [i for i in r.items if i.id not in PAYMENT_ITEMS]
+            paid = [i for i in r.items if i.id in PAYMENT_ITEMS]
+            assert sum(i.fan for i in made) == r.base
+            assert len(paid) == 1 and paid[0].name.startswith(("Self-drawn", "On N's"))

@@ -614,7 +614,9 @@ def test_four_in_hand_can_be_used_otherwise() -> None:
          "discarder is East"),
         ({"hand": "123m456p789s111z22z", "earthly": True, "discarder": "S"}, "another player"),
         ({"hand": "[1111m] 123p456p789s55s", "self_drawn": True, "last_tile": True,
-          "kong_replacement": True}, "neither"),
+          "kong_replacement": True}, "not a win on the last tile of the live wall"),
+        ({"hand": "123m456p789s111z22z", "win": "1m", "discarder": "S", "last_tile": True,
+          "robbing_kong": True}, "no robbed kong tile"),
     ],
 )
 def test_malformed_context_raises(kwargs: dict[str, object], message: str) -> None:

@@ -29,6 +29,13 @@ SHORT = ["--rounds", "1", "--hands", "2", *BOTS]
 ALWAYS_ONE = "1\n" * 3000
 
 
+@pytest.fixture(autouse=True)
+def _games_saved_in_tmp(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A game stopped by the end of its scripted input is saved as on Ctrl-C, to a file in
+    the working directory: keep those files in the test's own directory."""
+    monkeypatch.chdir(tmp_path)
+
+
 def run_play(argv: list[str], text: str) -> tuple[int, str]:
     args = build_parser().parse_args(["play", *argv])
     out = io.StringIO()
@@ -312,3 +319,133 @@ def test_a_random_seed_is_shown_only_when_the_game_ends() -> None:
     match = re.search(r"Seed ([0-9a-f]{16}): play this game again with --seed \1", out)
     assert match is not None and match.start() > first
     assert out.count(match.group(1)) == 2  # the closing line only
+
+
+# ----- the end of input saves the game as Ctrl-C does ----------------------------------------
+
+class _ClosedOutput(io.StringIO):
+    """An output whose reader goes away (``... | head``) after ``lines`` writes."""
+
+    def __init__(self, lines: int) -> None:
+        super().__init__()
+        self.left = lines
+
+    def write(self, s: str) -> int:
+        self.left -= 1
+        if self.left < 0:
+            raise BrokenPipeError(32, "Broken pipe")
+        return super().write(s)
+
+
+@pytest.mark.parametrize(("where", "text", "rules", "stopped"), [
+    ("at a decision", "1\n1\n", "hongkong", "end of input"),
+    ("at the quit confirmation", "1\nq\n", "hongkong", "end of input"),
+    ("at the save question after quitting", "1\nq\ny\n", "hongkong", "quit"),
+    ("in the Charleston", "", "american", "end of input"),
+])
+def test_end_of_input_saves_the_game_as_ctrl_c_does(
+        where: str, text: str, rules: str, stopped: str, tmp_path: Path,
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """A piped game whose input ends (EOF) is never lost: without --record it is saved to
+    the file Ctrl-C saves to, and standard error says where and how to resume it."""
+    monkeypatch.chdir(tmp_path)
+    status, out = run_play(["--plain", "--rules", rules, "--hands", "1", "--seed", "31",
+                            *BOTS], text)
+    assert status == 0, where
+    saved = tmp_path / "mahjong-31.jsonl"
+    assert saved.exists() and replay(saved).ok, where
+    err = capsys.readouterr().err
+    assert ("mahjong-table play: standard input ended: the game is saved to "
+            "mahjong-31.jsonl; resume it with: mahjong-table play --resume mahjong-31.jsonl"
+            in err), where
+    assert f"Game stopped ({stopped})" in out
+
+
+def test_end_of_input_with_record_writes_that_file_and_says_so(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """With --record FILE the end of input writes FILE (and only FILE), said on stderr."""
+    monkeypatch.chdir(tmp_path)
+    path = tmp_path / "piped.jsonl"
+    status, _ = run_play(["--plain", "--seed", "32", "--record", str(path), *SHORT], "1\n")
+    assert status == 0 and replay(path).ok
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["piped.jsonl"]
+    assert f"standard input ended: the game is saved to {path}" in capsys.readouterr().err
+
+
+def test_ctrl_c_says_on_stderr_where_the_game_is_saved(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """Ctrl-C and the end of input are told alike on standard error."""
+
+    class Interrupting(io.StringIO):
+        def readline(self, size: int = -1) -> str:
+            line = super().readline(size)
+            if not line:
+                raise KeyboardInterrupt
+            return line
+
+    monkeypatch.chdir(tmp_path)
+    args = build_parser().parse_args(["play", "--plain", "--seed", "33", *SHORT])
+    status = args.func(args, input=Interrupting("1\n"), output=io.StringIO())
+    assert status == 130 and replay(tmp_path / "mahjong-33.jsonl").ok
+    assert ("interrupted (Ctrl-C): the game is saved to mahjong-33.jsonl"
+            in capsys.readouterr().err)
+
+
+def test_closed_output_saves_the_game_before_stopping(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """When the output goes away mid-game (``| head``) the game is saved as on Ctrl-C and
+    the broken pipe goes on to the command line's quiet stop."""
+    monkeypatch.chdir(tmp_path)
+    args = build_parser().parse_args(["play", "--plain", "--seed", "34", *SHORT])
+    with pytest.raises(BrokenPipeError):
+        args.func(args, input=io.StringIO(ALWAYS_ONE), output=_ClosedOutput(200))
+    assert replay(tmp_path / "mahjong-34.jsonl").ok
+    assert "the output was closed: the game is saved to" in capsys.readouterr().err
+
+
+# ----- the exit line names every player ----------------------------------------------------
+
+def test_scores_by_player_names_each_player_and_seat() -> None:
+    """The scores at the end of play name who has them: name, player number, sign."""
+    from mahjong_table.commands.play import scores_by_player
+
+    names = ["You", "Efficiency 1", "Efficiency 2", "Efficiency 3"]
+    assert scores_by_player(names, [-4, 0, 0, 4], 0) == (
+        "You (player 0) -4, Efficiency 1 (player 1) +0, Efficiency 2 (player 2) +0, "
+        "Efficiency 3 (player 3) +4")
+    assert scores_by_player(["A", "B", "C", "D"], [1, -1, 0, 0], 2).startswith(
+        "A (player 0) +1, B (player 1) -1, C (player 2, you) +0")
+
+
+def test_full_screen_exit_line_names_the_players(monkeypatch: pytest.MonkeyPatch,
+                                                 capsys: pytest.CaptureFixture[str]) -> None:
+    """When the full-screen table closes, the line printed names every player with their
+    score (it printed a bare list, ``scores [-4, 0, 0, 4]``)."""
+    pytest.importorskip("textual")
+    import mahjong_table.commands.play as play
+    import mahjong_table.tui.app as tui_app
+
+    class StubApp:
+        """The table closed at once (q), nothing saved."""
+
+        def __init__(self, session: object, **kw: object) -> None:
+            self.saved_to = None
+
+        def run(self) -> int:
+            return 0
+
+        def save(self, path: str) -> None:
+            self.saved_to = path
+
+    monkeypatch.setattr(tui_app, "TableApp", StubApp)
+    monkeypatch.setattr(play, "_use_tui", lambda *a: True)
+    monkeypatch.setattr(play, "tui_available", lambda: True)
+    args = build_parser().parse_args(["play", "--seed", "5", *SHORT])
+    assert play.run(args) == 0
+    out = capsys.readouterr().out
+    assert ("scores: You (player 0) +0, Random 1 (player 1) +0, Random 2 (player 2) +0, "
+            "Random 3 (player 3) +0." in out)
+    assert "scores [" not in out

@@ -13,6 +13,10 @@ from typing import Any
 import pytest
 
 from mahjong_table.cli import main
+from mahjong_table.melds import parse_hand
+from mahjong_table.rules import get_rule_set
+from mahjong_table.scoring import KONG_REPLACEMENT_NOT_LAST_TILE, WinContext
+from mahjong_table.tiles import Tile
 
 DATA = Path(__file__).parent / "data" / "hongkong_score.jsonl"
 SHARED = Path(__file__).resolve().parents[2] / "shared"
@@ -193,3 +197,39 @@ def test_lowercase_seat_accepted(capsys: pytest.CaptureFixture[str]) -> None:
     status, got = run_json(["234s567p777z111z88m", "--seat-wind", "s", "--discarder", "w"],
                            capsys)
     assert status == 0 and got["payments"]["S"] == 32
+
+
+# ----- a kong replacement is never the last tile: one rule for the API and the command ---
+
+KONG_WIN = "[1111m] 234s567p777z88m"
+
+
+@pytest.mark.parametrize(("rules", "options"), [
+    ("hongkong", {}), ("chinese", {}), ("chinese", {"scoring": "mcr"}), ("american", {})])
+def test_kong_replacement_is_never_the_last_tile_in_the_python_api(
+        rules: str, options: dict[str, str]) -> None:
+    """004 s04 (replacements come from the dead wall, no part of the live wall) and s07
+    (the two are scored apart): a WinContext with both kong_replacement and last_tile is
+    refused on construction, whatever the rule set, with the rule named."""
+    rule_set = get_rule_set(rules, **options)
+    hand = parse_hand(KONG_WIN, rule_set.tile_set)
+    with pytest.raises(ValueError, match=r"004 s04") as err:
+        rule_set.score(WinContext(hand, Tile.parse("8m"), self_drawn=True,
+                                  kong_replacement=True, last_tile=True))
+    assert str(err.value) == KONG_REPLACEMENT_NOT_LAST_TILE
+    # each alone is a circumstance the context accepts
+    WinContext(hand, Tile.parse("8m"), self_drawn=True, kong_replacement=True)
+    WinContext(hand, Tile.parse("8m"), self_drawn=True, last_tile=True)
+
+
+@pytest.mark.parametrize("rules", ["hongkong", "chinese", "american"])
+def test_score_command_refuses_it_with_the_same_check(
+        rules: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """``score --kong-replacement --last-tile`` is refused (exit 2) with the very message
+    of the API's check, for every rule set (American too, before it refuses the flags it
+    does not use)."""
+    status = main(["score", "--rules", rules, KONG_WIN, "--kong-replacement", "--last-tile"])
+    out, err = capsys.readouterr()
+    assert status == 2 and not out
+    assert err.strip() == f"mahjong-table score: error: {KONG_REPLACEMENT_NOT_LAST_TILE}"
+

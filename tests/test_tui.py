@@ -29,6 +29,13 @@ SIZE = (80, 24)
 RANDOM3 = ("random", "random", "random")
 
 
+@pytest.fixture(autouse=True)
+def _games_saved_in_tmp(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A game stopped by the end of its scripted input is saved as on Ctrl-C, to a file in
+    the working directory: keep those files in the test's own directory."""
+    monkeypatch.chdir(tmp_path)
+
+
 def _session(rules: str = "hongkong", seed: str = "5", hands: int = 1,
              bots: tuple[str, ...] = RANDOM3, practice: tuple[str, ...] = (),
              **options: Any) -> TableSession:
@@ -432,7 +439,7 @@ def test_play_falls_back_to_the_line_interface(monkeypatch: pytest.MonkeyPatch,
     use_tui = play._use_tui
     monkeypatch.setattr(play, "tui_available", lambda: False)
     monkeypatch.setattr(play, "_use_tui", lambda *a: True)
-    monkeypatch.setattr("sys.stdin", io.StringIO("q\ny\n"))
+    monkeypatch.setattr("sys.stdin", io.StringIO("q\ny\nn\n"))  # quit, do not save
     args = build_parser().parse_args(["play", "--rounds", "1", "--hands", "1", "--seed", "1",
                                       "--bots", "random,random,random"])
     assert play.run(args) == 0

@@ -13,7 +13,8 @@ from typing import Any
 from .melds import Hand
 from .tiles import Tile
 
-__all__ = ["WIND_LETTERS", "WinContext", "ScoreItem", "ScoreResult", "wind_index"]
+__all__ = ["WIND_LETTERS", "KONG_REPLACEMENT_NOT_LAST_TILE", "WinContext", "ScoreItem",
+           "ScoreResult", "check_circumstances", "wind_index"]
 
 #: seat winds by index: 0 East, 1 South, 2 West, 3 North
 WIND_LETTERS = "ESWN"
@@ -27,6 +28,25 @@ def wind_index(letter: str) -> int:
     return i
 
 
+#: why a win cannot be both on a kong replacement and on the last tile of the live wall
+KONG_REPLACEMENT_NOT_LAST_TILE = (
+    "a win on a kong replacement is not a win on the last tile of the live wall: the "
+    "replacement is drawn apart from the turn-by-turn draws (004 s04: from the dead wall, "
+    "which 'does not constitute an additional ordinary Stock'; Chinese play: from the other "
+    "end of the wall, docs/rules/chinese.md) and 004 s07 scores the two apart; "
+    "kong_replacement (--kong-replacement) and last_tile (--last-tile) cannot both be set")
+
+
+def check_circumstances(*, last_tile: bool, kong_replacement: bool) -> None:
+    """Refuse circumstances of a win that no table produces in any rule set, with a
+    ``ValueError`` naming the rule: a kong replacement is not the last tile of the live wall
+    (:data:`KONG_REPLACEMENT_NOT_LAST_TILE`). :class:`WinContext` checks itself with it on
+    construction; the ``score`` command asks it too before refusing flags a rule set does
+    not use, so both say the same."""
+    if kong_replacement and last_tile:
+        raise ValueError(KONG_REPLACEMENT_NOT_LAST_TILE)
+
+
 @dataclass(frozen=True)
 class WinContext:
     """Everything about a win that the tiles alone do not say.
@@ -34,6 +54,14 @@ class WinContext:
     Seats are seat winds: 0 East ... 3 North. ``hand.concealed`` includes the winning tile.
     ``discarder`` is None for a self-drawn win (and for robbing a kong it is the seat whose
     added kong was robbed).
+
+    A context no table can produce in any rule set is refused on construction with a
+    ``ValueError`` naming the rule, so the engine, the ``score`` command and the Python API
+    share one check: a win on a kong replacement is never a win on the last tile of the live
+    wall (:data:`KONG_REPLACEMENT_NOT_LAST_TILE`; the engine's ``_win_context`` sets
+    ``last_tile`` False after a replacement draw). The checks that depend on the rule set
+    (a declared kong for a replacement, robbing, heavenly and earthly hands) are the
+    scorer's.
     """
 
     hand: Hand
@@ -54,6 +82,9 @@ class WinContext:
     #: MCR "Last Tile": the other three copies of the winning tile were already on the table
     #: (discards and exposed sets) when it won (docs/rules/chinese.md)
     last_of_kind: bool = False
+
+    def __post_init__(self) -> None:
+        check_circumstances(last_tile=self.last_tile, kong_replacement=self.kong_replacement)
 
 
 @dataclass(frozen=True)

@@ -4,13 +4,36 @@ sub-commands that build a rule set."""
 from __future__ import annotations
 
 import argparse
+import math
 from typing import Any
 
 __all__ = ["add_option_argument", "parse_option_value", "parse_options", "check_writable",
-           "coerce_options", "show_value", "options_help"]
+           "coerce_options", "show_value", "options_help", "seed_argument", "seconds_argument"]
 
 _TRUE = ("true", "yes", "on", "1")
 _FALSE = ("false", "no", "off", "0")
+
+
+def seed_argument(value: str) -> str:
+    """An argparse ``type`` for ``--seed``: any text that is not empty or blank (a seed
+    decides every wall, and an empty one is a typing slip, not a choice)."""
+    if not value.strip():
+        raise argparse.ArgumentTypeError("the seed is empty: give some text or a number, "
+                                         "e.g. --seed 42")
+    return value
+
+
+def seconds_argument(value: str) -> float:
+    """An argparse ``type`` for a duration such as ``--pace``: a finite number of seconds,
+    0 or more."""
+    try:
+        seconds = float(value)
+    except ValueError:
+        seconds = math.nan
+    if not math.isfinite(seconds) or seconds < 0:
+        raise argparse.ArgumentTypeError(f"{value!r} is not a number of seconds: give 0 or "
+                                         f"more, e.g. 0.5")
+    return seconds
 
 
 def show_value(value: Any) -> str:

@@ -23,7 +23,7 @@ from ..arena import ROTATIONS, lineup_of, play_walls, summarise
 from ..players import BOTS, check_bot_kind, make_bot
 from ..rules import RULE_SETS, RuleSetError
 from ..scale import run_jobs
-from ._options import add_option_argument
+from ._options import add_option_argument, seed_argument
 from .play import add_length_arguments, rules_from_args
 from .simulate import add_scale_arguments
 
@@ -40,7 +40,7 @@ def add_parser(sub: Any) -> None:
     p.add_argument("--bots", required=True,
                    help=f"2 to 4 bots, comma separated (the last fills the seats left), "
                         f"from: {', '.join(BOTS)}, or cmd:COMMAND")
-    p.add_argument("--seed", default="0", help="seed of the walls (default 0)")
+    p.add_argument("--seed", type=seed_argument, default="0", help="seed of the walls (default 0)")
     add_length_arguments(p, "hands to play in all (default 400): N/4 walls, each in the "
                             "4 rotations")
     add_option_argument(p)

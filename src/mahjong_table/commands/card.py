@@ -22,11 +22,11 @@ from ..rules.american.card import (
     PRACTICE,
     CardSpec,
     LineSpec,
-    expand_line,
+    check_card_text,
     format_variation,
+    format_variation_as_written,
     practice_card,
     practice_card_text,
-    read_card,
     read_card_text,
 )
 from ..rules.american.model import CardError, Variation
@@ -77,11 +77,9 @@ def check_card(value: str) -> tuple[CardSpec, list[CheckedLine]]:
         text, source = practice_card_text(), practice_card().source
     else:
         text, source = read_card_text(value), value
-    spec = read_card(text, source)
-    checked = []
-    for ln in spec.lines:
-        variations, dropped = expand_line(ln)
-        checked.append(CheckedLine(ln, variations, dropped))
+    spec, expanded = check_card_text(text, source)
+    checked = [CheckedLine(ln, variations, dropped)
+               for ln, (variations, dropped) in zip(spec.lines, expanded, strict=True)]
     return spec, checked
 
 
@@ -152,7 +150,7 @@ def format_report(spec: CardSpec, lines: list[CheckedLine], with_variations: boo
                     f"  {s.points:>6}  {len(c.variations):>{var_w}}  {pattern:<{pat_w}}  "
                     f"{note}".rstrip())
         if with_variations:
-            rows.extend(f"{'':<{sec_w + num_w + 4}}- {format_variation(v)}"
+            rows.extend(f"{'':<{sec_w + num_w + 4}}- {format_variation_as_written(v)}"
                         for v in c.variations)
     t = _totals(spec, lines)
     rows.append("")

@@ -4,7 +4,8 @@ The person's seat is a :class:`~mahjong_table.players.human.HumanPlayer`; it is 
 ``game.view(seat)`` and the public form of the events (``event.to_json(for_player=seat)``).
 A seed given with ``--seed`` is printed at the start, a random one only when the game ends (it
 decides every wall), so that a game can be played again; ``--record`` writes the record at the
-end, or when the person quits.
+end, or when the person quits. Ctrl-C, the end of the input (a piped game) and a closed output
+never lose a game: it is saved to ``--record`` or the default file and standard error says so.
 
 The game's length on the command line, the same for ``play`` and ``simulate``
 (:func:`rules_from_args`): ``--rounds R`` is the number of wind rounds of the rule sets that
@@ -22,21 +23,29 @@ import secrets
 import shutil
 import sys
 import time
+from collections.abc import Sequence
 from typing import Any, TextIO
 
 from ..engine import Game, IllegalActionError, events_for
 from ..players import BOTS, Player, check_bot_kind, default_bot
-from ..players.human import HumanPlayer, QuitGame, UndoRequest
+from ..players.human import END_OF_INPUT, HumanPlayer, QuitGame, UndoRequest
 from ..record import RecordError
 from ..rules import RULE_SETS, RuleSet, RuleSetError, get_rule_set
 from ..tui import available as tui_available
 from ..tui import encoding_problem
 from ..tui.session import PRACTICE_OPTIONS, ResumeError, TableSession, TableSetup
-from ._options import add_option_argument, check_writable, coerce_options, parse_options
+from ._options import (
+    add_option_argument,
+    check_writable,
+    coerce_options,
+    parse_options,
+    seconds_argument,
+    seed_argument,
+)
 from ._position import read_position
 
 __all__ = ["add_parser", "add_length_arguments", "game_length", "rules_from_args", "run",
-           "run_session"]
+           "run_session", "scores_by_player"]
 
 _TITLES = {"hongkong": "Hong Kong", "chinese": "Chinese", "american": "American"}
 
@@ -112,7 +121,7 @@ def add_parser(sub: Any) -> None:
                     "a tile to discard (e.g. 5p), h for help or q to quit.")
     p.add_argument("--rules", choices=sorted(RULE_SETS), default=None,
                    help="rule set (default hongkong)")
-    p.add_argument("--seed", default=None,
+    p.add_argument("--seed", type=seed_argument, default=None,
                    help="seed of the game (default: a random seed, shown when the game ends)")
     add_length_arguments(p, "stop after N hands (default: play the game out); an American "
                             "game is N hands (default 4: each player deals once)")
@@ -137,7 +146,7 @@ def add_parser(sub: Any) -> None:
     p.add_argument("--resume", metavar="FILE",
                    help="resume the game saved in FILE (a record written by play), the bots "
                         "playing on exactly as they would have")
-    p.add_argument("--pace", type=float, default=0.6, metavar="SECONDS",
+    p.add_argument("--pace", type=seconds_argument, default=0.6, metavar="SECONDS",
                    help="full-screen table: seconds between the bots' moves (default 0.6; "
                         "while playing + makes the bots faster, - slower)")
     p.add_argument("--theme", choices=("colour", "mono"), default="colour",
@@ -342,7 +351,7 @@ def _run_tui(args: argparse.Namespace, session: TableSession, save_path: str) ->
         app.save(args.record)
     seed = session.setup.seed
     print(f"mahjong-table play: seed {seed}; {len(session.game.results)} hand(s) played; "
-          f"scores {session.game.scores}.")
+          f"scores: {scores_by_player(session.game.names, session.game.scores, session.seat)}.")
     if app.saved_to is not None and not session.game.is_over:
         print(f"Saved to {app.saved_to}: resume with mahjong-table play --resume "
               f"{app.saved_to}")
@@ -350,6 +359,17 @@ def _run_tui(args: argparse.Namespace, session: TableSession, save_path: str) ->
         print(f"Record written to {app.saved_to} (check it with: mahjong-table replay "
               f"{app.saved_to}).")
     return int(status or 0)
+
+
+def scores_by_player(names: Sequence[str], scores: Sequence[int], seat: int) -> str:
+    """Each player's name, player number and score, in player order:
+    ``"You (player 0) -4, Efficiency 1 (player 1) +0, ..."``; ``seat`` is marked "you"
+    when its name does not say so."""
+    parts = []
+    for p, (name, score) in enumerate(zip(names, scores, strict=True)):
+        who = f"player {p}" + (", you" if p == seat and name != "You" else "")
+        parts.append(f"{name} ({who}) {score:+d}")
+    return ", ".join(parts)
 
 
 def _run_plain(args: argparse.Namespace, session: TableSession, inp: TextIO, out: TextIO,
@@ -404,8 +424,22 @@ def _run_plain(args: argparse.Namespace, session: TableSession, inp: TextIO, out
     except QuitGame as exc:
         quit_reason = exc.reason
     except KeyboardInterrupt:
-        quit_reason = "interrupted"
+        quit_reason = INTERRUPTED
         status = 130
+    except BrokenPipeError:
+        # the output went away (`... | head`): the game is saved as on Ctrl-C, then the
+        # command stops quietly (cli.main)
+        _save_on_stream_end(session, args.record or save_path, "the output was closed")
+        raise
+    target: str | None = args.record
+    if quit_reason in _STREAM_ENDS:
+        # Ctrl-C and the end of input never lose a game: it is saved as on Ctrl-C and said
+        # on standard error, before anything else is written (the output may be gone too)
+        target = target or save_path
+        if not _save_on_stream_end(session, target, _STREAM_ENDS[quit_reason]):
+            return 1
+    elif target and not _save(session, target):
+        return 1
     if quit_reason is not None:
         human.say()
         human.say(f"Game stopped ({quit_reason}) after {len(session.game.results)} finished "
@@ -414,17 +448,14 @@ def _run_plain(args: argparse.Namespace, session: TableSession, inp: TextIO, out
         human.say(f"Seed {seed}: play the same deal again with --seed {seed}.")
     elif session.game.is_over:
         human.say(f"Seed {seed}: play this game again with --seed {seed}.")
-    target: str | None = args.record
-    if quit_reason == "interrupted":
-        target = target or save_path  # Ctrl-C never loses a game
-    elif quit_reason == "quit" and target is None:
-        target = _offer_save(human, save_path)
-    if target:
-        try:
-            session.save(target)
-        except OSError as exc:
-            print(f"mahjong-table play: cannot write the record: {exc}", file=sys.stderr)
+    if quit_reason == "quit" and target is None:
+        target, ended = _offer_save(human, save_path)
+        if ended is not None:
+            if not _save_on_stream_end(session, save_path, _STREAM_ENDS[ended]):
+                return 1
+        elif target and not _save(session, target):
             return 1
+    if target:
         if session.game.is_over:
             human.say(f"Record written to {target} "
                       f"(check it with: mahjong-table replay {target}).")
@@ -434,13 +465,51 @@ def _run_plain(args: argparse.Namespace, session: TableSession, inp: TextIO, out
     return status
 
 
-def _offer_save(human: HumanPlayer, default: str) -> str | None:
-    """Quitting offers to save: a file name, Enter for ``default``, n (or no answer) for no."""
+#: the reason play gives Ctrl-C (QuitGame gives the end of input, END_OF_INPUT)
+INTERRUPTED = "interrupted"
+#: the ways a game stops without the person choosing to, each saved as Ctrl-C saves: the
+#: reason and how standard error words it
+_STREAM_ENDS = {INTERRUPTED: "interrupted (Ctrl-C)", END_OF_INPUT: "standard input ended"}
+
+
+def _save(session: TableSession, target: str) -> bool:
+    """Write the game's record to ``target``; False (after saying why) if it cannot be."""
+    try:
+        session.save(target)
+    except OSError as exc:
+        print(f"mahjong-table play: cannot write the record: {exc}", file=sys.stderr)
+        return False
+    return True
+
+
+def _save_on_stream_end(session: TableSession, target: str, why: str) -> bool:
+    """Save the game to ``target`` because it stopped unasked (``why``: Ctrl-C, the end of
+    input, the output closed) and say so on standard error, where it is seen even when the
+    output is piped away. Returns False (after saying why) if the file cannot be written."""
+    try:
+        session.save(target)
+    except OSError as exc:
+        print(f"mahjong-table play: {why}; cannot write the record {target}: {exc}",
+              file=sys.stderr)
+        return False
+    again = ("" if session.game.is_over
+             else f"; resume it with: mahjong-table play --resume {target}")
+    print(f"mahjong-table play: {why}: the game is saved to {target}{again}", file=sys.stderr)
+    return True
+
+
+def _offer_save(human: HumanPlayer, default: str) -> tuple[str | None, str | None]:
+    """Quitting offers to save: a file name, Enter for ``default``, n for no. Returns the
+    file (None: not saved) and, when Ctrl-C or the end of input came at the question, its
+    reason (:data:`INTERRUPTED`, :data:`END_OF_INPUT`): the game is then saved to
+    ``default``, as they save it during play."""
     try:
         answer = human.ask_line(f"Save the game to resume it later? File name (Enter: "
                                 f"{default}; n: do not save): ")
     except KeyboardInterrupt:
-        return default
-    if answer is None or answer.lower() in ("n", "no"):
-        return None
-    return answer or default
+        return default, INTERRUPTED
+    if answer is None:
+        return default, END_OF_INPUT
+    if answer.lower() in ("n", "no"):
+        return None, None
+    return answer or default, None

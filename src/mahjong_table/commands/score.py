@@ -15,7 +15,8 @@ from typing import Any
 
 from ..melds import Hand, parse_hand
 from ..rules import RULE_SETS, RuleSet, RuleSetError, get_rule_set
-from ..scoring import WIND_LETTERS, ScoreResult, WinContext, wind_index
+from ..rules.american.scoring import PAYMENT_ITEMS
+from ..scoring import WIND_LETTERS, ScoreResult, WinContext, check_circumstances, wind_index
 from ..tiles import NotationError, Tile, format_tiles, parse_tiles
 from ._options import add_option_argument, coerce_options, parse_options
 from ._text import emit, tile_text
@@ -250,6 +251,11 @@ def build_american_context(args: argparse.Namespace, hand: Hand) -> WinContext:
     just before the winner in turn order. The winning tile (``--win-tile``, else the last
     concealed tile written) has no effect on American points.
     """
+    # what no table can produce in any rule set is WinContext's own check (a kong
+    # replacement is never the last tile of the live wall, 004 s04): the same refusal as
+    # the other rule sets and the Python API, before the flags American play does not use
+    check_circumstances(last_tile=bool(args.last_tile),
+                        kong_replacement=bool(args.kong_replacement))
     for name, flag, why in _NOT_AMERICAN:
         if getattr(args, name):
             raise ValueError(f"{flag} is not used in American scoring: {why}")
@@ -287,14 +293,21 @@ def format_american(result: ScoreResult, ctx: WinContext, title: str) -> str:
            else f"on {WIND_LETTERS[ctx.discarder]}'s discard")
     exchange = ", right after a joker exchange" if ctx.joker_exchange else ""
     line = result.extra["line"]
-    lines.append(f"Line: {line['section']} #{line['number']}  {line['pattern']}")
+    lines.append(f"Line: {line['section']} #{line['number']}  {line['pattern']}  "
+                 f"({result.fan} points on the card)")
     lines.append(f"seat {seat}, won {how}{exchange}; "
                  f"jokerless: {'yes' if result.extra['jokerless'] else 'no'}")
-    width = max((len(i.name) for i in result.items), default=0)
-    for item in result.items:
+    # the line and the jokerless doubling add up to the base; the payment rules say how
+    # the base is paid (rules/american/scoring.py PAYMENT_ITEMS), with no points of their own
+    base_items = [i for i in result.items if i.id not in PAYMENT_ITEMS]
+    paid = [i for i in result.items if i.id in PAYMENT_ITEMS]
+    base_name = "Each payer's base"
+    width = max(len(base_name), *(len(i.name) for i in result.items))
+    for item in base_items:
         lines.append(f"  {item.fan:>+5d}  {item.name:<{width}}  {item.explanation}")
-    lines.append(f"Points: {result.fan}")
-    lines.append(f"Each payer's base: {result.base}")
+    lines.append(f"  {'=' + str(result.base):>5}  {base_name}")
+    for item in paid:
+        lines.append(f"  {'Paid:':>5}  {item.name:<{width}}  {item.explanation}")
     pays = "  ".join(f"{WIND_LETTERS[s]} {v:+d}" for s, v in sorted(result.payments.items()))
     lines.append(f"Payments: {pays}")
     return "\n".join(lines)

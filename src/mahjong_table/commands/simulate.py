@@ -27,7 +27,7 @@ from ..players.pipe_bot import PipeBot, bind_players, close_players
 from ..record import write_record
 from ..rules import RULE_SETS, RuleSetError, get_rule_set
 from ..scale import run_jobs
-from ._options import add_option_argument, check_writable
+from ._options import add_option_argument, check_writable, seed_argument
 from .play import add_length_arguments, rules_from_args
 
 __all__ = ["add_parser", "add_scale_arguments", "run", "simulate_games"]
@@ -53,7 +53,8 @@ def add_parser(sub: Any) -> None:
         description="Bots play N games from a seed. Every game is reproducible from the seed.")
     p.add_argument("--rules", choices=sorted(RULE_SETS), default="hongkong")
     p.add_argument("--games", type=int, default=10, help="number of games (default 10)")
-    p.add_argument("--seed", default="0", help="seed of the first game (default 0)")
+    p.add_argument("--seed", type=seed_argument, default="0",
+                   help="seed of the first game (default 0)")
     add_length_arguments(p, "stop each game after N hands (default: play it out); an "
                             "American game is N hands (default 4: each player deals once)")
     p.add_argument("--bots", default=None,

@@ -47,7 +47,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from ..melds import Hand, Meld, MeldKind, parse_hand
-from ..rules import get_rule_set
+from ..rules import RULE_SETS, get_rule_set
 from ..rules.base import RuleSet
 from ..scoring import WIND_LETTERS
 from ..tiles import NUM_KINDS, TILES, NotationError, Tile, format_tiles, parse_tiles
@@ -186,6 +186,11 @@ def parse_position(text: str) -> Position:
     lines = [ln for _, ln in numbered]
     head = lines[0].split()
     rules = head[0]
+    if rules not in RULE_SETS:
+        raise PositionError(f"position line {numbered[0][0]} ({lines[0][:30]!r}): unknown "
+                            f"rule set {rules!r}: the first line must name a rule set "
+                            f"({', '.join(sorted(RULE_SETS))}) and then its options as "
+                            f"NAME=VALUE, e.g. 'hongkong rounds=1'")
     options: dict[str, Any] = {}
     for opt in head[1:]:
         name, sep, value = opt.partition("=")

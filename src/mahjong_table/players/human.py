@@ -35,8 +35,8 @@ if TYPE_CHECKING:
     from ..rules.american.model import Card
     from ..rules.base import RuleSet
 
-__all__ = ["HumanPlayer", "QuitGame", "UndoRequest", "describe_action", "read_tile_text",
-           "tile_label", "tiles_glyphs", "tiles_spaced"]
+__all__ = ["END_OF_INPUT", "HumanPlayer", "QuitGame", "UndoRequest", "describe_action",
+           "read_tile_text", "tile_label", "tiles_glyphs", "tiles_spaced"]
 
 WIND_NAMES = ("East", "South", "West", "North")
 _WIND_OF_LETTER = {"E": 0, "S": 1, "W": 2, "N": 3}
@@ -71,6 +71,11 @@ def read_tile_text(text: str, *, fold_case: bool = True) -> str:
         else:
             out.append(ch)
     return "".join(out)
+
+
+#: :class:`QuitGame`'s reason when the input ends (at any question, the quit
+#: confirmation included): the caller saves the game as on Ctrl-C
+END_OF_INPUT = "end of input"
 
 
 class QuitGame(Exception):
@@ -281,6 +286,10 @@ class HumanPlayer:
         self._win_how: dict[str, Any] = {}
         # American play: the stage under way, the game's length, the last tiles received
         self._stage: dict[str, Any] | None = None
+        #: this seat's own vote on the second Charleston (its secret ``respond`` event)
+        self._my_vote: str | None = None
+        #: "You receive ..." held back until this seat's own pass of the stage is told
+        self._received_note: str | None = None
         self._hands: int | None = None
         self._card_game = False
 
@@ -362,7 +371,12 @@ class HumanPlayer:
     def _narrate(self, ev: Mapping[str, Any]) -> None:
         et = ev.get("type")
         p = ev.get("player")
-        if et == "game_start":
+        if et == "respond" and p == self.seat:
+            # this seat's own answer (secret to it): remember its vote on a second Charleston
+            if ev.get("action") in (ActionKind.CHARLESTON_CONTINUE.value,
+                                    ActionKind.CHARLESTON_STOP.value):
+                self._my_vote = str(ev["action"])
+        elif et == "game_start":
             first = int(ev.get("first_east", 0))
             self._winds = [(x - first) % 4 for x in range(4)]
             options = ev.get("options") or {}
@@ -487,9 +501,17 @@ class HumanPlayer:
             return f"the courtesy pass with {to}"
         return f"{group}, pass {count} tiles {_DIRECTIONS.get(offset, '')} (to {to})"
 
+    def _flush_received(self) -> None:
+        """Tell the tiles received in a pass, held back until the own pass was told."""
+        if self._received_note is not None:
+            note, self._received_note = self._received_note, None
+            self._note(note)
+
     def _narrate_stage(self, ev: Mapping[str, Any]) -> None:
         """The Charleston's events (001 Part one 06): stages, own passes, the vote."""
         et = ev.get("type")
+        if et not in ("passed", "received"):
+            self._flush_received()
         if et == "charleston_stage":
             self._stage = dict(ev)
             kind = ev.get("kind")
@@ -505,16 +527,27 @@ class HumanPlayer:
             if blind:
                 what = (what + " and " if what else "") + f"{blind} tile(s) unseen (blind)"
             self._note(f"You pass {what} to {self._who(to)}")
+            self._flush_received()
         elif et == "received" and ev.get("player") == self.seat:
+            # told after the person's own pass, though the engine tells the passes in wind
+            # order: what you passed, then what you received
             tiles = parse_tiles(str(ev.get("tiles") or "")) if ev.get("tiles") else []
             src = int(ev["source"])
-            self._note(f"You receive {tiles_spaced(tiles) or 'nothing'} from {self._who(src)}")
+            self._received_note = (f"You receive {tiles_spaced(tiles) or 'nothing'} from "
+                                   f"{self._who(src)}")
         elif et == "charleston_vote":
+            mine, self._my_vote = self._my_vote, None
             if ev.get("agreed"):
                 self._note("Everyone agreed: the second Charleston is played "
                            "(left, over, right).")
+            elif mine == ActionKind.CHARLESTON_STOP.value:
+                self._note("You voted to stop: there is no second Charleston.")
             else:
-                self._note("Not everyone agreed: there is no second Charleston.")
+                # the engine tells only the vote's outcome (docs/rules/american.md: who
+                # stopped the Charleston stays unsaid), so nobody can be named
+                others = " other" if mine == ActionKind.CHARLESTON_CONTINUE.value else ""
+                self._note(f"At least one{others} player voted to stop (the votes are secret): "
+                           f"there is no second Charleston.")
         elif et == "courtesy_agreed" and ev.get("player") == self.seat:
             n = int(ev.get("number") or 0)
             partner = self._who(int(ev["partner"]))
@@ -589,7 +622,11 @@ class HumanPlayer:
 
     def _card_score_lines(self, score: Mapping[str, Any]) -> None:
         """An American win: the card line (section and number, pattern), its points, whether
-        it is jokerless, and any further scoring items (001 Part one "Winning the hand")."""
+        it is jokerless, the items that make each payer's base (the line, the jokerless
+        doubling: they add up to it) and the payment rule (self-drawn, on a discard), which
+        says how the base is paid and adds no points (001 Part one "Winning the hand")."""
+        from ..rules.american.scoring import PAYMENT_ITEMS
+
         line = score.get("line")
         where = ""
         pattern = ""
@@ -601,13 +638,21 @@ class HumanPlayer:
         self.say(f"  Card line: {where}  {pattern}".rstrip())
         self.say(f"  {points} point{'s' if points != 1 else ''}, {jokerless}")
         items = list(score.get("items") or [])
-        if items:
-            names = [str(it.get("name", it.get("id"))) for it in items]
+        made = [it for it in items if it.get("id") not in PAYMENT_ITEMS]
+        paid = [it for it in items if it.get("id") in PAYMENT_ITEMS]
+        if made:
+            base = int(score.get("base", points))
+            base_name = "Each payer's base"
+            names = [str(it.get("name", it.get("id"))) for it in made]
             width = max(36, max(len(n) for n in names) + 2)
             self.say("  Scoring:")
-            for name, it in zip(names, items, strict=True):
+            for name, it in zip(names, made, strict=True):
                 value = int(it.get("points", it.get("fan", 0)))
                 self.say(f"    {name:<{width}}{value:>4} point{'s' if value != 1 else ''}")
+            self.say(f"    {base_name:<{width}}{base:>4} "
+                     f"point{'s' if base != 1 else ''}")
+        for it in paid:
+            self.say(f"  Paid: {it.get('name', it.get('id'))}")
 
     def _score_lines(self, score: Mapping[str, Any]) -> None:
         if "line" in score:
@@ -826,7 +871,7 @@ class HumanPlayer:
         are handled here and give None; the end of input raises :class:`QuitGame`."""
         line = self._ask(prompt)
         if line is None:
-            raise QuitGame("end of input")
+            raise QuitGame(END_OF_INPUT)
         answer = line.strip()
         low = answer.lower()
         if low in ("h", "?", "help"):
@@ -1121,8 +1166,12 @@ class HumanPlayer:
         return ans is not None and ans.lower() in ("y", "yes")
 
     def _confirm_quit(self) -> bool:
+        """Quit? y or yes; the end of input raises :class:`QuitGame` for it, not for a
+        chosen quit (the game is then saved as on Ctrl-C)."""
         ans = self._ask("Quit the game? (y/n): ")
-        return ans is None or ans.lower() in ("y", "yes")
+        if ans is None:
+            raise QuitGame(END_OF_INPUT)
+        return ans.lower() in ("y", "yes")
 
     def _parse_choice(self, answer: str, acts: Sequence[Action]) -> Action | str:
         """The action ``answer`` names, or an error message to show."""

@@ -125,9 +125,10 @@ def _check_circumstances(ctx: WinContext) -> None:
             raise ValueError("a win on a kong replacement tile is self-drawn")
         if not any(m.is_kong for m in ctx.hand.melds):
             raise ValueError("a win on a kong replacement tile needs a declared kong")
-    if ctx.last_tile and (ctx.robbing_kong or ctx.kong_replacement):
-        raise ValueError("the last tile of the live wall is neither a robbed kong tile nor a "
-                         "kong replacement")
+    # a kong replacement is never the last tile either: WinContext refuses that itself
+    if ctx.last_tile and ctx.robbing_kong:
+        raise ValueError("the last tile of the live wall is no robbed kong tile: robbing a "
+                         "kong is a win on the tile another player adds to a pung")
     if ctx.heavenly:
         if ctx.seat_wind != 0:
             raise ValueError(f"a heavenly hand is won by East on the dealt hand, not by {seat}")

@@ -40,7 +40,16 @@ from itertools import pairwise, permutations, product
 from pathlib import Path
 
 from ...tiles import TILES
-from .model import FLOWER, Card, CardError, CardLine, Group, Variation
+from .model import (
+    FLOWER,
+    Card,
+    CardError,
+    CardLine,
+    Group,
+    Variation,
+    card_errors,
+    word_text,
+)
 
 __all__ = [
     "PRACTICE",
@@ -59,8 +68,10 @@ __all__ = [
     "read_card_text",
     "build_card",
     "expand_line",
+    "check_card_text",
     "practice_card_text",
     "format_variation",
+    "format_variation_as_written",
 ]
 
 #: the value of ``card_from_option`` (and of ``mahjong-table card``) naming the practice card
@@ -275,8 +286,36 @@ def read_card(text: str, source: str = "<card>") -> CardSpec:
     Checks everything that can be checked line by line: directives, sections (named, none
     repeated, none empty), symbols, colours, group sizes (1-6), 14 tiles per line, the
     numbers rule's syntax, the note's parentheses, ``X``/``C`` and the points. Raises
-    :class:`~.model.CardError` naming ``source``, line and column.
+    :class:`~.model.CardError` naming ``source``, line and column of every mistake (one per
+    line of the file), each on a line of its own.
     """
+    spec, problems = _read_card(text, source)
+    if problems:
+        raise card_errors(problems)
+    return spec
+
+
+def check_card_text(text: str, source: str = "<card>"
+                    ) -> tuple[CardSpec, list[tuple[tuple[Variation, ...], int]]]:
+    """Read a card file's ``text`` and expand every line (:func:`expand_line`): the parsed
+    card and each line's variations and dropped assignments. Raises one
+    :class:`~.model.CardError` naming every mistake, those found reading and those found
+    expanding the lines that read well, in the order of the file."""
+    spec, problems = _read_card(text, source)
+    expanded: list[tuple[tuple[Variation, ...], int]] = []
+    for ln in spec.lines:
+        try:
+            expanded.append(expand_line(ln))
+        except CardError as exc:
+            problems.append(exc)
+    if problems:
+        raise card_errors(problems)
+    return spec, expanded
+
+
+def _read_card(text: str, source: str) -> tuple[CardSpec, list[CardError]]:
+    """:func:`read_card`'s work: the card as read (the lines that read well) and every
+    mistake found."""
     if text.startswith("\ufeff"):
         text = text[1:]
     raw_lines = text.splitlines()
@@ -287,67 +326,73 @@ def read_card(text: str, source: str = "<card>") -> CardSpec:
     counts: dict[str, int] = {}
     specs: list[LineSpec] = []
     current: str | None = None
+    # every mistake is collected, one per line of the file, and all are reported at once
+    problems: list[CardError] = []
     for lineno, raw in enumerate(raw_lines, 1):
         stripped = raw.strip()
         if not stripped or stripped.startswith("#"):
             continue
         indent = len(raw) - len(raw.lstrip())
-        if stripped.startswith("["):
-            if not stripped.endswith("]"):
-                raise CardError(f"section header {stripped!r} has no closing ']'",
-                                source, lineno, indent + 1)
-            title = stripped[1:-1].strip()
-            if not title:
-                raise CardError("a section needs a name, e.g. [2026]", source, lineno,
-                                indent + 1)
-            if title in section_at:
-                raise CardError(f"duplicate section {title!r} (first at line "
-                                f"{section_at[title]})", source, lineno, indent + 1)
-            if current is not None and counts[current] == 0:
-                raise CardError(f"section {current!r} has no lines", source,
-                                section_at[current], 1)
-            sections.append(title)
-            section_at[title] = lineno
-            counts[title] = 0
-            current = title
-            continue
-        directive = _DIRECTIVE.match(stripped)
-        if directive is not None:
-            key, value = directive.group(1).lower(), directive.group(2).strip()
-            col = indent + 1
-            if current is not None:
-                raise CardError(f"the directive '{directive.group(1)}:' must come before the "
-                                "first section", source, lineno, col)
-            if key == "card":
-                if name is not None:
-                    raise CardError("the card's name is given twice", source, lineno, col)
-                if not value:
-                    raise CardError("'card:' needs a name", source, lineno, col)
-                name = value
-            elif key == "practice":
-                if practice is not None:
-                    raise CardError("'practice:' is given twice", source, lineno, col)
-                low = value.lower()
-                if low not in ("yes", "no", "true", "false"):
-                    raise CardError(f"'practice:' is yes or no, not {value!r}", source, lineno,
-                                    col)
-                practice = low in ("yes", "true")
-            else:
-                raise CardError(f"unknown directive '{directive.group(1)}:' (known: card, "
-                                "practice)", source, lineno, col)
-            continue
-        if current is None:
-            raise CardError("a line before the first section; start a section with a header "
-                            "such as [2026]", source, lineno, indent + 1)
-        counts[current] += 1
-        specs.append(_read_line(raw, current, counts[current], source, lineno))
+        try:
+            if stripped.startswith("["):
+                if not stripped.endswith("]"):
+                    raise CardError(f"section header {stripped!r} has no closing ']'",
+                                    source, lineno, indent + 1)
+                title = stripped[1:-1].strip()
+                if not title:
+                    raise CardError("a section needs a name, e.g. [2026]", source, lineno,
+                                    indent + 1)
+                if title in section_at:
+                    raise CardError(f"duplicate section {title!r} (first at line "
+                                    f"{section_at[title]})", source, lineno, indent + 1)
+                if current is not None and counts[current] == 0:
+                    problems.append(CardError(f"section {current!r} has no lines", source,
+                                              section_at[current], 1))
+                sections.append(title)
+                section_at[title] = lineno
+                counts[title] = 0
+                current = title
+                continue
+            directive = _DIRECTIVE.match(stripped)
+            if directive is not None:
+                key, value = directive.group(1).lower(), directive.group(2).strip()
+                col = indent + 1
+                if current is not None:
+                    raise CardError(f"the directive '{directive.group(1)}:' must come before "
+                                    "the first section", source, lineno, col)
+                if key == "card":
+                    if name is not None:
+                        raise CardError("the card's name is given twice", source, lineno, col)
+                    if not value:
+                        raise CardError("'card:' needs a name", source, lineno, col)
+                    name = value
+                elif key == "practice":
+                    if practice is not None:
+                        raise CardError("'practice:' is given twice", source, lineno, col)
+                    low = value.lower()
+                    if low not in ("yes", "no", "true", "false"):
+                        raise CardError(f"'practice:' is yes or no, not {value!r}", source,
+                                        lineno, col)
+                    practice = low in ("yes", "true")
+                else:
+                    raise CardError(f"unknown directive '{directive.group(1)}:' (known: card, "
+                                    "practice)", source, lineno, col)
+                continue
+            if current is None:
+                raise CardError("a line before the first section; start a section with a "
+                                "header such as [2026]", source, lineno, indent + 1)
+            counts[current] += 1
+            specs.append(_read_line(raw, current, counts[current], source, lineno))
+        except CardError as exc:
+            problems.append(exc)
     if current is not None and counts[current] == 0:
-        raise CardError(f"section {current!r} has no lines", source, section_at[current], 1)
-    if not specs:
-        raise CardError("the card has no lines (a section header such as [2026] and at least "
-                        "one line)", source, max(1, len(raw_lines)), 1)
+        problems.append(CardError(f"section {current!r} has no lines", source,
+                                  section_at[current], 1))
+    if not specs and not problems:
+        problems.append(CardError("the card has no lines (a section header such as [2026] and "
+                                  "at least one line)", source, max(1, len(raw_lines)), 1))
     return CardSpec(name if name is not None else _default_name(source), bool(practice),
-                    tuple(sections), tuple(specs), source)
+                    tuple(sections), tuple(specs), source), problems
 
 
 def _skip_space(raw: str, pos: int) -> int:
@@ -647,6 +692,20 @@ def _kind_name(kind: int) -> str:
     return "flowers" if kind == FLOWER else f"{TILES[kind]} ({TILES[kind].name})"
 
 
+def _words(spec: LineSpec, key: Sequence[tuple[int, int]], numbers: dict[int, int],
+           suits: dict[str, str]) -> tuple[tuple[int, ...], ...]:
+    """How the card writes one variation (:attr:`~.model.Variation.words`): for each word of
+    the pattern, the indices into the sorted groups ``key`` of its slots, in written order
+    (identical groups take the indices in turn)."""
+    free: dict[tuple[int, int], list[int]] = {}
+    for i, group in enumerate(key):
+        free.setdefault(group, []).append(i)
+    words: list[list[int]] = [[] for _ in spec.tokens]
+    for slot in spec.slots:
+        words[slot.token].append(free[(_kind(slot, numbers, suits), slot.size)].pop(0))
+    return tuple(tuple(w) for w in words if w)
+
+
 def expand_line(spec: LineSpec) -> tuple[tuple[Variation, ...], int]:
     """Every concrete variation of ``spec`` and the number of assignments dropped as
     impossible with the tile set.
@@ -678,18 +737,32 @@ def expand_line(spec: LineSpec) -> tuple[tuple[Variation, ...], int]:
                 dropped += 1
                 reason = reason or why
                 continue
-            out.append(Variation(tuple(Group(k, n) for k, n in key)))
+            out.append(Variation(tuple(Group(k, n) for k, n in key),
+                                 words=_words(spec, key, numbers, suits)))
     if not out:
         raise spec.error(f"no variation of the line can be made: {reason}", spec.column)
     return tuple(out), dropped
 
 
-def build_card(spec: CardSpec) -> Card:
-    """Expand every line of ``spec`` (:func:`expand_line`) into a :class:`~.model.Card`."""
+def build_card(spec: CardSpec,
+               expanded: Sequence[tuple[tuple[Variation, ...], int]] | None = None) -> Card:
+    """Expand every line of ``spec`` (:func:`expand_line`, unless ``expanded`` holds the
+    lines' expansions already) into a :class:`~.model.Card`. Raises one
+    :class:`~.model.CardError` naming every line that cannot be expanded."""
+    if expanded is None:
+        expanded = []
+        problems: list[CardError] = []
+        for ln in spec.lines:
+            try:
+                expanded.append(expand_line(ln))
+            except CardError as exc:
+                problems.append(exc)
+        if problems:
+            raise card_errors(problems)
     lines = tuple(
         CardLine(ln.section, ln.number, ln.pattern, ln.points, ln.concealed,
-                 expand_line(ln)[0], ln.note, ln.source_line)
-        for ln in spec.lines)
+                 variations, ln.note, ln.source_line)
+        for ln, (variations, _) in zip(spec.lines, expanded, strict=True))
     return Card(spec.name, lines, spec.sections, spec.source, spec.practice)
 
 
@@ -706,7 +779,7 @@ def parse_card(text: str, source: str = "<card>") -> Card:
     none of whose assignments can be held with the tile set, ... (docs/american-card.md,
     "Errors").
     """
-    return build_card(read_card(text, source))
+    return build_card(*check_card_text(text, source))
 
 
 def read_card_text(path: str | os.PathLike[str]) -> str:
@@ -751,14 +824,24 @@ def card_from_option(value: str) -> Card:
     return load_card(value)
 
 
+def _group_text(g: Group) -> str:
+    if g.kind == FLOWER:
+        return "F" * g.size
+    t = TILES[g.kind]
+    return f"{str(t.rank) * g.size}{t.suit}"
+
+
 def format_variation(variation: Variation) -> str:
     """A variation in mpsz, groups in order: ``"FF 2m 2m 2p 22p 5z 6m ..."``; flowers are
     written ``F`` (any of ``1f``-``8f``)."""
-    parts = []
-    for g in variation.groups:
-        if g.kind == FLOWER:
-            parts.append("F" * g.size)
-        else:
-            t = TILES[g.kind]
-            parts.append(f"{str(t.rank) * g.size}{t.suit}")
-    return " ".join(parts)
+    return " ".join(_group_text(g) for g in variation.groups)
+
+
+def format_variation_as_written(variation: Variation) -> str:
+    """A variation in mpsz as the card writes its line: one word per word of the pattern,
+    in the card's order (``"2m5z2m6m 666p 666s 4444z"`` for ``2026a 666b 666c NNNN``);
+    flowers are ``F``. A variation that does not know its words: :func:`format_variation`."""
+    if not variation.words:
+        return format_variation(variation)
+    return " ".join(word_text([_group_text(variation.groups[i]) for i in word])
+                    for word in variation.words)

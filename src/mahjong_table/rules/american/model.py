@@ -22,8 +22,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-__all__ = ["FLOWER", "JOKER", "Group", "Variation", "CardLine", "Card", "CardError",
-           "fold_counts"]
+__all__ = ["FLOWER", "JOKER", "Group", "Variation", "CardLine", "Card", "CardError", "card_errors",
+           "fold_counts", "word_text"]
 
 #: the kind of every flower group (any of the tiles 34-41 fills it)
 FLOWER = 34
@@ -33,15 +33,44 @@ JOKER = 46
 
 class CardError(ValueError):
     """A malformed card file. ``line`` and ``column`` (both from 1) say where; the message
-    names the problem, e.g. ``my.card:12:7: unknown group 'QQQ'``."""
+    names the problem, e.g. ``my.card:12:7: unknown group 'QQQ'``.
+
+    A card with several mistakes raises one ``CardError`` for all of them (see
+    :func:`card_errors`): ``problems`` holds each (one ``CardError`` per mistake, in the
+    order of the file) and the message lists them one per line, each with its line and
+    column; ``line``, ``column`` and ``problem`` are the first one's. A single mistake's
+    ``problems`` is ``(itself,)``."""
+
+    source: str
+    line: int
+    column: int
+    problem: str
+    problems: tuple[CardError, ...]
 
     def __init__(self, message: str, source: str = "<card>", line: int = 0,
-                 column: int = 0) -> None:
-        super().__init__(f"{source}:{line}:{column}: {message}")
+                 column: int = 0, problems: Sequence[CardError] = ()) -> None:
+        if len(problems) > 1:
+            first = problems[0]
+            super().__init__("\n".join(str(p) for p in problems))
+            source, line, column, message = first.source, first.line, first.column, \
+                first.problem
+        else:
+            super().__init__(f"{source}:{line}:{column}: {message}")
         self.source = source
         self.line = line
         self.column = column
         self.problem = message
+        self.problems = tuple(problems) if len(problems) > 1 else (self,)
+
+
+def card_errors(problems: Sequence[CardError]) -> CardError:
+    """One :class:`CardError` for every mistake in ``problems`` (at least one), sorted by
+    line and column: the only one itself, or one listing them all."""
+    found = sorted((q for p in problems for q in p.problems),
+                   key=lambda p: (p.line, p.column))
+    if len(found) == 1:
+        return found[0]
+    return CardError("", problems=found)
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,11 +95,17 @@ class Variation:
     pairs); ``jokerable[k]`` the number of slots of kind ``k`` in groups of three or more
     (natural or joker). Both are sparse: only kinds the variation uses appear. Computed from
     ``groups`` on construction.
+
+    ``words`` says how the card writes the variation, for display only (it takes no part in
+    comparing variations): one entry per word of the line's pattern, in the card's order,
+    each the indices into ``groups`` of that word's groups in the order written (the year
+    ``2026a`` is four singles, 2, Soap, 2, 6, in one word). Empty when not known.
     """
 
     groups: tuple[Group, ...]
     naturals: dict[int, int] = field(init=False, compare=False, repr=False)
     jokerable: dict[int, int] = field(init=False, compare=False, repr=False)
+    words: tuple[tuple[int, ...], ...] = field(default=(), compare=False, repr=False)
 
     def __post_init__(self) -> None:
         nat: dict[int, int] = {}
@@ -147,3 +182,14 @@ def fold_counts(counts: Sequence[int]) -> list[int]:
     for k in range(35, 42):
         out[k] = 0
     return out
+
+
+def word_text(texts: Sequence[str]) -> str:
+    """The groups of one word of a card's pattern, each in mpsz (``"2m"``, ``"5z"``,
+    ``"2m"``, ``"6m"``), written as one word in the card's order: groups all of one suit
+    share its letter (the run ``"1234m"``, NEWS ``"4132z"``), others keep theirs (the year
+    ``"2m5z2m6m"``, ``"1m1p1s"``)."""
+    suits = {t[-1] for t in texts}
+    if len(suits) == 1 and all(t[:-1].isdigit() for t in texts):
+        return "".join(t[:-1] for t in texts) + texts[0][-1]
+    return "".join(texts)

@@ -34,10 +34,10 @@ from ...scoring import WIND_LETTERS, ScoreItem, ScoreResult, WinContext
 from ...tiles import AMERICAN_TILE_SET, format_tiles, parse_tiles
 from ..hand_checks import check_seat, check_win_seats
 from .matcher import LineDistance, exposure_group, hand_counts, tiles_away
-from .model import FLOWER, JOKER, Card, CardLine, Variation
+from .model import FLOWER, JOKER, Card, CardLine, Variation, word_text
 
-__all__ = ["RULES_NAME", "OPTION_CHOICES", "american_options", "validate_american_context",
-           "american_payments", "score_american"]
+__all__ = ["RULES_NAME", "OPTION_CHOICES", "PAYMENT_ITEMS", "american_options",
+           "validate_american_context", "american_payments", "score_american"]
 
 RULES_NAME = "american"
 
@@ -48,6 +48,14 @@ OPTION_CHOICES: dict[str, tuple[Any, ...]] = {
     "jokerless_bonus": (True, False),
     "joker_exchange_win": ("self_drawn", "discard"),
 }
+
+
+#: the items that say how the base is paid (self-drawn, on a discard, after a joker
+#: exchange): payment rules, not points. Their ``points`` is what the rule adds to what each
+#: payer it concerns pays (the doubling), so a breakdown shows them apart from the items that
+#: make the base (the line, the jokerless doubling), whose points add up to ``base``.
+PAYMENT_ITEMS = frozenset({"self_drawn", "self_drawn_single", "discarder_pays_double",
+                           "discard_single", "joker_exchange_win"})
 
 
 def american_options(options: Mapping[str, Any]) -> dict[str, Any]:
@@ -142,8 +150,13 @@ def _groups_as_held(variation: Variation, counts: Sequence[int], exposures: Sequ
     """The variation's groups filled with the hand's own tiles: exposures as written
     (``[5m11j]``), concealed groups with their natural tiles and the jokers standing in.
     Singles and pairs take their natural tiles first (no joker can go there), then the
-    exposures take their groups, then the other groups take naturals and jokers. Written
-    flowers first, then in tile order, singles of one suit as one word (``1234m``)."""
+    exposures take their groups, then the other groups take naturals and jokers.
+
+    Written as the card writes the line (:attr:`~.model.Variation.words`): one word per word
+    of the pattern, in the card's order, its tiles in the order written, so that the year
+    ``2026a`` reads ``2m5z2m6m`` and the run ``1234a`` reads ``1234m``. A variation that does
+    not know its words (made outside a card file) is written flowers first, then in tile
+    order, singles of one suit as one word."""
     pool = {t: n for t, n in enumerate(counts) if n}
     free = list(exposures)
     filled: dict[int, str] = {}
@@ -160,9 +173,18 @@ def _groups_as_held(variation: Variation, counts: Sequence[int], exposures: Sequ
     for i, g in enumerate(groups):
         if i not in filled:
             filled[i] = format_tiles(_take(pool, g.kind, g.size, jokers=True))
+    if variation.words:
+        out: list[str] = []
+        for word in variation.words:
+            texts = [filled[i] for i in word]
+            if any(t.startswith("[") for t in texts):
+                out.extend(texts)  # an exposure stays a group of its own
+            else:
+                out.append(word_text(texts))
+        return tuple(out)
     # flowers first, as cards write them; singles of one suit read as one word (a run, NEWS)
     order = sorted(range(len(groups)), key=lambda i: (groups[i].kind != FLOWER, i))
-    out: list[str] = []
+    out = []
     singles: list[str] = []
     for i in order:
         text = filled[i]
