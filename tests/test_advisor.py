@@ -244,3 +244,21 @@ def test_analyze_text_never_calls_a_refused_hand_a_mahjong(
     out = capsys.readouterr().out
     assert "Wins on" not in out and "Completed by 5s" in out
     assert "Ready, but no wait can win: 5s" in out
+
+
+def test_claim_shanten_is_what_the_bot_and_the_advisor_weigh() -> None:
+    """One claim evaluation (analysis.waits.claim_shanten, 004 s05): a pung of 5p for
+    123m456p789s 55p 19s drops the shanten to 0 after the best discard; a chow must name
+    tiles the hand holds, or the question is refused by name."""
+    from mahjong_table.analysis.waits import claim_shanten
+    from mahjong_table.tiles import Tile, counts_of, parse_tiles
+
+    counts = counts_of(parse_tiles("123m456p789s55p19s"))
+    five = int(Tile.parse("5p"))
+    forms = get_rule_set("hongkong").forms
+    before = list(counts)
+    assert claim_shanten(counts, 0, forms, "pung", five) == 0
+    assert counts == before  # changed and restored
+    with pytest.raises(ValueError, match="needs"):
+        claim_shanten(counts, 0, forms, "chow", int(Tile.parse("7m")), int(Tile.parse("6m")))
+    assert counts == before

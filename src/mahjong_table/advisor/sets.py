@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from ..analysis.waits import DiscardOption, discard_options, discard_shanten, useful_tiles
+from ..analysis.waits import DiscardOption, claim_shanten, discard_options, useful_tiles
 from ..engine.actions import Action, ActionKind
 from ..engine.view import PlayerView
 from ..melds import Hand
@@ -238,22 +238,14 @@ def _claims(view: PlayerView, h: _Hand, acts: Sequence[Action], text: _Words
         if t is None or a.kind in (ActionKind.PASS, ActionKind.MAHJONG):
             continue
         if a.kind is ActionKind.KONG:
-            counts[t] -= 3
-            s = forms.shanten(counts, m + 1)
-            counts[t] += 3
+            s = claim_shanten(counts, m, forms, "kong", t)
             good = s <= now
             why = (f"exposes a kong and draws a replacement; the hand is then {_away(s)} "
                    f"(now {_away(now)})")
             weighed.append(((s if good else 99, 0), Option(a, text(a), why)))
         elif a.kind in (ActionKind.PUNG, ActionKind.CHOW):
-            start = int(a.tile) if a.tile is not None else int(t)
-            used = [t, t] if a.kind is ActionKind.PUNG else [
-                x for x in range(start, start + 3) if x != t]
-            for x in used:
-                counts[x] -= 1
-            s = min(v for v in discard_shanten(counts, m + 1, forms) if v is not None)
-            for x in used:
-                counts[x] += 1
+            s = claim_shanten(counts, m, forms, a.kind.value, t,
+                              None if a.tile is None else int(a.tile))
             good = s < now
             why = (f"after it and the best discard the hand is {_away(s)} (now {_away(now)})"
                    + ("" if good else ": no closer, and a claimed set can no longer change"))

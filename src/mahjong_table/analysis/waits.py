@@ -30,6 +30,7 @@ __all__ = [
     "TileUnseen",
     "discard_options",
     "discard_shanten",
+    "claim_shanten",
     "draw_shanten",
     "useful_tiles",
     "waits",
@@ -229,6 +230,46 @@ def discard_shanten(counts: Sequence[int], melds: int = 0,
         out.append(forms.shanten(c, melds))
         c[d] += 1
     return out
+
+
+def claim_shanten(counts: list[int], melds: int, forms: WinDistance, kind: str, discard: int,
+                  chow_start: int | None = None) -> int:
+    """The shanten a claim of ``discard`` leads to (004 s05; 001 Part two "Claiming"), for a
+    waiting hand (``13 - 3*melds`` concealed ``counts``, changed and restored):
+
+    - ``"kong"``: with the exposed kong, its replacement tile still to come;
+    - ``"pung"`` or ``"chow"`` (``chow_start`` the chow's lowest tile kind): after the claim
+      and the best discard that follows it.
+
+    The efficiency bot claims, and the advisor advises a claim, when this is lower than the
+    hand's shanten (a kong: not higher). Raises ``ValueError`` for a claim the hand cannot
+    make."""
+    if kind == "kong":
+        if counts[discard] < 3:
+            raise ValueError(f"a kong of {TILES[discard]} needs three in the hand")
+        counts[discard] -= 3
+        try:
+            return forms.shanten(counts, melds + 1)
+        finally:
+            counts[discard] += 3
+    if kind == "pung":
+        used = [discard, discard]
+    elif kind == "chow":
+        start = discard if chow_start is None else chow_start
+        used = [x for x in range(start, start + 3) if x != discard]
+    else:
+        raise ValueError(f"{kind!r} is not a claim of a set (kong, pung or chow)")
+    taken: list[int] = []
+    try:
+        for x in used:
+            if counts[x] < 1:
+                raise ValueError(f"a {kind} of {TILES[discard]} needs {TILES[x]} in the hand")
+            counts[x] -= 1
+            taken.append(x)
+        return min(v for v in discard_shanten(counts, melds + 1, forms) if v is not None)
+    finally:
+        for x in taken:
+            counts[x] += 1
 
 
 def rank_discards(counts: list[int], melds: int, visible: Sequence[int], forms: Forms,

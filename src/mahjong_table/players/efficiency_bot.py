@@ -23,7 +23,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, ClassVar
 
 from ..analysis.shanten import Forms
-from ..analysis.waits import discard_options, discard_shanten, rank_discards
+from ..analysis.waits import claim_shanten, discard_options, rank_discards
 from ..engine import Action, ActionKind, PlayerView
 from ..tiles import NUM_PLAYING
 
@@ -154,19 +154,11 @@ class EfficiencyBot:
         best_action = pass_action
         for a in acts:
             if a.kind is ActionKind.KONG:
-                counts[t] -= 3
-                key = (forms.shanten(counts, melds + 1), 0)
-                counts[t] += 3
+                key = (claim_shanten(counts, melds, forms, "kong", t), 0)
             elif a.kind in (ActionKind.PUNG, ActionKind.CHOW):
-                start = int(a.tile) if a.tile is not None else t
-                used = [t, t] if a.kind is ActionKind.PUNG else [
-                    x for x in range(start, start + 3) if x != t]
-                for x in used:
-                    counts[x] -= 1
                 # the shanten after the claim's discard (what best_discards ranks first)
-                s = min(v for v in discard_shanten(counts, melds + 1, forms) if v is not None)
-                for x in used:
-                    counts[x] += 1
+                s = claim_shanten(counts, melds, forms, a.kind.value, t,
+                                  None if a.tile is None else int(a.tile))
                 if s >= now:
                     continue  # a pung or chow must bring the hand closer
                 key = (s, 1 if a.kind is ActionKind.PUNG else 2)
