@@ -40,6 +40,8 @@ def client(tmp_path: Path) -> Iterator[TestClient]:
 def create(client: TestClient, **fields: str) -> dict[str, Any]:
     form = {"rules": "hongkong", "seat0": "human", "seat1": "efficiency",
             "seat2": "efficiency", "seat3": "efficiency", "max_hands": "1", **FAST, **fields}
+    if "seed" in fields and "practice_deal" not in fields:
+        form["practice_deal"] = "1"  # the tests' seeds deal their games, as in practice
     r = client.post("/tables", data=form)
     assert r.status_code == 201, r.text
     seats = dict(re.findall(r'data-seat="(\d)" href="http://testserver/play/([^"]+)"', r.text))
@@ -233,6 +235,68 @@ def test_a_finished_game_downloads_as_a_record_that_replays(client: TestClient,
     assert report.ok, report.problem
     first = json.loads(r.text.splitlines()[0])
     assert first["seed"] == "rec" and first["rules"] == "hongkong"
+
+
+def _start_hands(rules: str, seed: str) -> list[str]:
+    """The concealed tiles of the four seats that ``Game(get_rule_set(rules), seed)`` deals
+    (what a creator could compute offline from the seed typed)."""
+    from mahjong_table.engine import Game
+
+    game = Game(get_rule_set(rules), seed)
+    return [game.view(p).to_json()["concealed"] for p in range(4)]
+
+
+@pytest.mark.parametrize("rules", sorted(RULE_SETS))
+def test_a_typed_seed_without_the_practice_flag_does_not_deal_the_game(
+        client: TestClient, rules: str) -> None:
+    """Fairness: the seed typed in the lobby alone does not deal the game. Without the
+    practice flag the server mixes its own secret randomness into the stored seed, so the
+    hands a seat is sent are none of those ``Game(rules, typed seed)`` deals; the stored
+    seed is the effective one (the game rebuilds from it), and no page claims a practice
+    deal."""
+    from mahjong_table.web.table import build_game
+
+    typed = f"known-{rules}"
+    t = create(client, rules=rules, seat1="human", seat2="human", seat3="human",
+               seed=typed, practice_deal="")
+    offline = _start_hands(rules, typed)
+    sent = []
+    for seat in range(4):
+        with client.websocket_connect(f"/ws/{t['seats'][seat]}") as ws:
+            sent.append(recv_state(ws)["view"]["concealed"])
+    assert all(hand not in offline for hand in sent), "a hand is the typed seed's deal"
+    server = client.app.state.holder["server"]  # type: ignore[attr-defined]
+    (row,) = server.store.tables()
+    assert row.seed != typed and row.seed.startswith(f"{typed}+") and not row.practice
+    rebuilt = build_game(row, server.store.actions(row.id))
+    assert [rebuilt.view(p).to_json()["concealed"] for p in range(4)] == sent
+    for token in [*t["seats"].values()]:
+        assert "practice deal" not in client.get(f"/play/{token}").text
+    assert "practice deal" not in client.get(f"/watch/{t['watch']}").text
+    # the same seed typed again deals another game
+    again = create(client, rules=rules, seat1="human", seat2="human", seat3="human",
+                   seed=typed, practice_deal="")
+    with client.websocket_connect(f"/ws/{again['seats'][0]}") as ws:
+        assert recv_state(ws)["view"]["concealed"] != sent[0]
+
+
+def test_a_practice_deal_honours_the_seed_and_every_page_says_so(client: TestClient) -> None:
+    """Fairness: with the lobby's practice flag the typed seed deals the game exactly, and
+    every page of that table (each seat's, the spectator's, the links page) shows "practice
+    deal, seed X"."""
+    typed = "practice-7"
+    t = create(client, seat1="human", seed=typed, practice_deal="1")
+    notice = f"practice deal, seed {typed}"
+    assert notice in t["html"]
+    pages = [client.get(f"/play/{tok}").text for tok in t["seats"].values()]
+    pages.append(client.get(f"/watch/{t['watch']}").text)
+    assert len(pages) == 3
+    for html in pages:
+        assert f'<span id="practice" class="practice" role="note">{notice}</span>' in html
+    with client.websocket_connect(f"/ws/{t['seats'][1]}") as ws:
+        assert recv_state(ws)["view"]["concealed"] == _start_hands("hongkong", typed)[1]
+    r = client.post("/tables", data={"rules": "hongkong", "practice_deal": "maybe"})
+    assert r.status_code == 400 and "practice_deal" in r.text
 
 
 def test_serve_command_is_registered() -> None:

@@ -285,10 +285,31 @@ def parse_form(form: dict[str, str]) -> TableRow:
             except ValueError as exc:
                 raise ValueError(f"{name}: {raw!r} is not a number") from exc
     settings = TableSettings.from_json(settings).to_json()
-    seed = form.get("seed", "").strip()[:64] or secrets.token_hex(8)
+    practice_raw = form.get("practice_deal", "").strip().lower()
+    if practice_raw not in _YES + _NO:
+        raise ValueError(f"practice_deal: {practice_raw!r} is not a yes or a no")
+    practice = practice_raw in _YES
+    typed = form.get("seed", "").strip()[:64]
     return TableRow(id=secrets.token_urlsafe(12), rules=rules_name, options=options,
-                    seed=seed, max_hands=max_hands, names=names, seats=seats,
-                    settings=settings)
+                    seed=deal_seed(typed, practice), max_hands=max_hands, names=names,
+                    seats=seats, settings=settings, practice=practice)
+
+
+#: the lobby's practice_deal checkbox: what a yes and a no may be written as
+_YES = ("1", "on", "true", "yes")
+_NO = ("", "0", "off", "false", "no")
+
+
+def deal_seed(typed: str, practice: bool) -> str:
+    """The seed a new table is dealt from (and stored with: the game is rebuilt from it).
+
+    A practice deal honours the seed its creator typed (a fresh random one if none was), and
+    its pages say so. Otherwise the server mixes in 128 bits of its own secret randomness, so
+    that nobody who typed a seed can compute the hands: ``"TYPED+HEX"`` (or ``HEX``)."""
+    if practice:
+        return typed or secrets.token_hex(8)
+    own = secrets.token_hex(16)
+    return f"{typed}+{own}" if typed else own
 
 
 # ----- pages ----------------------------------------------------------------------------------
@@ -306,7 +327,8 @@ _ICON = ("data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='
 def lobby_page(error: str | None = None) -> str:
     """The lobby: a form for a new table. Field names: ``rules``; ``opt_RULES_NAME`` for each
     option of each rule set; ``max_hands``; ``seat0``-``seat3`` (``human`` or a bot) and
-    ``name0``-``name3``; the timing settings; ``seed``."""
+    ``name0``-``name3``; the timing settings; ``seed`` and ``practice_deal`` (the seed is
+    honoured as typed only with it; see :func:`deal_seed`)."""
     parts = [_HEAD.format(icon=_ICON, title="mahjong-table: new table"),
              '<body class="lobby"><main><h1>mahjong-table</h1>',
              "<p>Create a table, then send each person their seat's link. Bots fill the "
@@ -367,8 +389,14 @@ def lobby_page(error: str | None = None) -> str:
                      f'type="number" step="0.1" min="{low:g}" max="{high:g}" '
                      f'value="{defaults[name]:g}"><small>{escape(help_text)}</small>')
     parts.append('<label for="seed">seed</label><input name="seed" id="seed" '
-                 'placeholder="random"><small>the game is reproducible from its seed and its '
-                 'actions</small></fieldset>')
+                 'placeholder="random" maxlength="64"><small>the game is reproducible from its '
+                 'seed and its actions; the server mixes its own secret randomness into the '
+                 'seed typed here, unless this is a practice deal</small>'
+                 '<label for="practice_deal">practice deal</label>'
+                 '<input type="checkbox" name="practice_deal" id="practice_deal" value="1">'
+                 '<small>deal exactly from the seed typed above (anyone who knows it can '
+                 'compute every hand): every page of the table then says "practice deal" '
+                 'and shows the seed</small></fieldset>')
     parts.append('<button type="submit">Create the table</button></form></main>'
                  '<script>'
                  'const r=document.getElementById("rules");function sh(){for(const f of '
@@ -378,11 +406,18 @@ def lobby_page(error: str | None = None) -> str:
 
 
 def links_page(server: Server, row: TableRow, base: str) -> str:
+    title = escape(get_rule_set(row.rules, **row.options).title)
+    if row.practice:
+        about = (f"<p>{title}; {practice_notice(row)}: the seed you chose deals every "
+                 "wall, so whoever knows it can compute every hand; every page of this "
+                 "table says so. ")
+    else:
+        about = (f"<p>{title}; the seed is in the record when the game ends (it decides "
+                 "every wall, so nobody is shown it before; a seed typed in the lobby is "
+                 "mixed with the server's own secret randomness). ")
     parts = [_HEAD.format(icon=_ICON, title="mahjong-table: your table"),
-             '<body class="lobby"><main><h1>Your table</h1>',
-             f"<p>{escape(get_rule_set(row.rules, **row.options).title)}; the seed is in "
-             "the record when the game ends (it decides every wall, so nobody is shown it "
-             "before). Send each person their own link: whoever "
+             '<body class="lobby"><main><h1>Your table</h1>', about,
+             "Send each person their own link: whoever "
              "has a seat's link plays that seat.</p><ul class=\"links\">"]
     for i, kind in enumerate(row.seats):
         if kind == "human":
@@ -402,12 +437,22 @@ def links_page(server: Server, row: TableRow, base: str) -> str:
     return "".join(parts)
 
 
+def practice_notice(row: TableRow) -> str:
+    """The words every page of a practice deal shows (HTML-escaped): ``practice deal, seed
+    X``."""
+    return f"practice deal, seed {escape(row.seed)}"
+
+
 def table_page(row: TableRow, token: str, seat: int) -> str:
+    """The table page of ``seat`` (or :data:`SPECTATOR`): a shell ``table.js`` fills in. A
+    practice deal says so, with its seed, in the page's header."""
     who = "spectator" if seat == SPECTATOR else f"seat {seat + 1} ({row.names[seat]})"
     rules = get_rule_set(row.rules, **row.options)
+    practice = (f' <span id="practice" class="practice" role="note">{practice_notice(row)}'
+                '</span>' if row.practice else "")
     return (_HEAD.format(icon=_ICON, title=f"mahjong-table: {escape(who)}")
             + f'<body class="table" data-token="{escape(token)}" data-seat="{seat}">'
-            f'<header id="bar"><b>{escape(rules.title)}</b> <span id="status">'
+            f'<header id="bar"><b>{escape(rules.title)}</b>{practice} <span id="status">'
             f'connecting…</span><span id="info"></span></header>'
             '<main id="board">'
             '<section class="seat" id="seat-top"></section>'
