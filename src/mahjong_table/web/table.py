@@ -181,8 +181,14 @@ class LiveTable:
         self._lock = asyncio.Lock()
         self._changed = asyncio.Event()
         self._task: asyncio.Task[None] | None = None
-        #: per seat: the event count when its current decision opened (None: no decision)
+        #: per seat: its current decision's number (None: no decision): how many events the
+        #: seat had been shown when the decision opened. It counts only what the seat may
+        #: see (another seat's secret claim answer is no event of its), and it grows from
+        #: one decision of the seat to the next (its own action is an event it is shown)
         self.offers: list[int | None] = [None] * 4
+        #: per seat: events shown to it among the first ``self._counted`` of the game
+        self._shown = [len(events_for(game.events, s)) for s in range(4)]
+        self._counted = len(game.events)
         #: events released to clients so far (the rest are held for a claim pause)
         self.released = len(game.events)
         #: a held delivery: (release time, per-seat window views)
@@ -351,12 +357,20 @@ class LiveTable:
     # ----- acting -------------------------------------------------------------------------
 
     def _update_offers(self) -> None:
+        """Open a decision for each seat now asked to act (numbered by the events that seat
+        was shown), and close those of the seats no longer asked."""
+        events = self.game.events
+        for e in events[self._counted:]:
+            for s in range(4):
+                if e.seen_by(s) is not None:
+                    self._shown[s] += 1
+        self._counted = len(events)
         acting = set(self.game.to_act())
         for s in range(4):
             if s not in acting:
                 self.offers[s] = None
             elif self.offers[s] is None:
-                self.offers[s] = len(self.game.events)
+                self.offers[s] = self._shown[s]
 
     async def submit(self, seat: int, offer: int | None, data: dict[str, Any]) -> None:
         """A person at ``seat`` acts: ``data`` is an action's JSON (its ``player`` is the
