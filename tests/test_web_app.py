@@ -25,7 +25,7 @@ from starlette.websockets import WebSocketDisconnect
 from mahjong_table.record import replay
 from mahjong_table.rules import RULE_SETS, get_rule_set
 from mahjong_table.tiles import TILES
-from mahjong_table.web.app import MAX_MESSAGE, RATE, create_app
+from mahjong_table.web.app import MAX_BODY, MAX_MESSAGE, RATE, create_app
 
 FAST = {"claim_seconds": "2", "claim_pause": "0", "bot_delay": "0"}
 
@@ -180,6 +180,75 @@ def test_message_size_and_rate_limits(client: TestClient) -> None:
         with pytest.raises(WebSocketDisconnect):
             for _ in range(50):
                 ws.receive_json()
+
+
+def call_app(client: TestClient, method: str, path: str, chunks: Iterator[bytes],
+             headers: dict[str, str] | None = None,
+             host: str = "127.0.0.1") -> tuple[int, dict[str, str], int]:
+    """Send one HTTP request straight to the running app (the test client's event loop), its
+    body streamed in from ``chunks`` one ASGI message each, as a server passes a body on as
+    it arrives (Starlette's test client reads a generator whole before the app sees it).
+    Returns the status, the response headers and how many chunks the app asked for."""
+    asked = [0]
+    sent: list[dict[str, Any]] = []
+
+    async def receive() -> dict[str, Any]:
+        asked[0] += 1
+        chunk = next(chunks, None)
+        if chunk is None:
+            return {"type": "http.request", "body": b"", "more_body": False}
+        return {"type": "http.request", "body": chunk, "more_body": True}
+
+    async def send(message: dict[str, Any]) -> None:
+        sent.append(message)
+
+    scope = {"type": "http", "asgi": {"version": "3.0"}, "http_version": "1.1",
+             "method": method, "scheme": "http", "path": path, "raw_path": path.encode(),
+             "root_path": "", "query_string": b"", "client": (host, 50000),
+             "server": ("testserver", 80),
+             "headers": [(b"host", b"testserver"),
+                         (b"content-type", b"application/x-www-form-urlencoded"),
+                         *((k.lower().encode(), v.encode())
+                           for k, v in (headers or {}).items())]}
+    assert client.portal is not None
+    client.portal.call(client.app, scope, receive, send)
+    start = next(m for m in sent if m["type"] == "http.response.start")
+    got = {k.decode().lower(): v.decode() for k, v in start["headers"]}
+    return start["status"], got, asked[0]
+
+
+def test_a_body_over_the_limit_is_refused_as_it_streams_in(client: TestClient) -> None:
+    """Limits: a request body is read as it comes, and refused with 413 as soon as it passes
+    MAX_BODY bytes; the rest is not read (a 300 MB body used to be read whole first). A
+    Content-Length over the limit is refused before any of the body is read."""
+    chunk = 4096
+    pulled = [0]
+
+    def body() -> Iterator[bytes]:
+        for _ in range(300 * 1024 * 1024 // chunk):  # 300 MB, if it were all read
+            pulled[0] += 1
+            yield b"x" * chunk
+
+    status, headers, asked = call_app(client, "POST", "/tables", body())
+    assert status == 413 and headers["connection"] == "close"
+    read = pulled[0] * chunk
+    assert MAX_BODY < read <= MAX_BODY + chunk, f"{read} bytes read before the 413"
+    assert asked == pulled[0]
+    # declared too large: refused before a byte of the body is read
+    pulled[0] = 0
+    status, _, asked = call_app(client, "POST", "/tables", body(),
+                                headers={"content-length": str(300 * 1024 * 1024)})
+    assert status == 413 and asked == 0 and pulled[0] == 0
+    status, _, asked = call_app(client, "POST", "/tables", body(),
+                                headers={"content-length": "lots"})
+    assert status == 400 and asked == 0
+    # a form within the limit, sent in pieces, still creates a table
+    form = b"rules=hongkong&seat0=efficiency&max_hands=1&claim_pause=0"
+    status, _, _ = call_app(client, "POST", "/tables", iter([form[:10], form[10:]]))
+    assert status == 201
+    r = client.post("/tables", content=b"x" * (MAX_BODY + 1),
+                    headers={"content-type": "application/x-www-form-urlencoded"})
+    assert r.status_code == 413 and "too large" in r.text
 
 
 def test_a_seat_takes_a_few_connections_not_a_flood(client: TestClient) -> None:

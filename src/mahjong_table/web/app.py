@@ -57,7 +57,8 @@ from .table import (
     make_bots,
 )
 
-__all__ = ["Server", "create_app", "MAX_MESSAGE", "RATE"]
+__all__ = ["Server", "create_app", "read_body", "BodyTooLarge", "MAX_MESSAGE", "MAX_BODY",
+           "RATE"]
 
 log = logging.getLogger("mahjong_table.web")
 
@@ -72,6 +73,9 @@ MAX_CLIENTS = 64
 MAX_PER_SEAT = 4
 #: tables one server creates per minute at most (all clients together)
 TABLES_PER_MINUTE = 30
+#: the largest request body (the lobby form), in bytes: a larger one is refused (413) as
+#: soon as its Content-Length says so, or as soon as that many bytes have come in
+MAX_BODY = 16384
 
 _T = TypeVar("_T")
 
@@ -494,9 +498,15 @@ def create_app(db: str, *, tables_per_minute: int = TABLES_PER_MINUTE) -> Starle
         return HTMLResponse(lobby_page())
 
     async def create(request: Request) -> Response:
-        body = await request.body()
-        if len(body) > 16384:
-            return HTMLResponse(lobby_page("the form is too large"), status_code=413)
+        try:
+            body = await read_body(request, MAX_BODY)
+        except BodyTooLarge:
+            # the rest of the body is never read: the connection is closed after the answer
+            return HTMLResponse(lobby_page("the form is too large"), status_code=413,
+                                headers={"Connection": "close"})
+        except ValueError as exc:
+            return HTMLResponse(lobby_page(str(exc)), status_code=400,
+                                headers={"Connection": "close"})
         # the lobby form is application/x-www-form-urlencoded: the standard library reads it
         try:
             fields = dict(parse_qsl(body.decode("utf-8"), max_num_fields=64))
@@ -619,6 +629,29 @@ def create_app(db: str, *, tables_per_minute: int = TABLES_PER_MINUTE) -> Starle
     app = Starlette(routes=routes, lifespan=lifespan)
     app.state.holder = holder
     return app
+
+
+class BodyTooLarge(Exception):
+    """A request body over the limit (see :func:`read_body`)."""
+
+
+async def read_body(request: Request, limit: int) -> bytes:
+    """The body of ``request``, read as it streams in, at most ``limit`` bytes. Raises
+    :class:`BodyTooLarge` as soon as the Content-Length header says more, before reading
+    anything, or as soon as more than ``limit`` bytes have come in (the rest is not read);
+    ``ValueError`` for a Content-Length that is not a number."""
+    declared = request.headers.get("content-length")
+    if declared is not None:
+        if not declared.strip().isdigit():
+            raise ValueError("the Content-Length header is not a number")
+        if int(declared) > limit:
+            raise BodyTooLarge
+    body = bytearray()
+    async for chunk in request.stream():
+        body += chunk
+        if len(body) > limit:
+            raise BodyTooLarge
+    return bytes(body)
 
 
 def _base(request: Request) -> str:
