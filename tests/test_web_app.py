@@ -251,6 +251,38 @@ def test_a_body_over_the_limit_is_refused_as_it_streams_in(client: TestClient) -
     assert r.status_code == 413 and "too large" in r.text
 
 
+def test_the_table_creation_limit_is_per_client_address(tmp_path: Path) -> None:
+    """Limits: the lobby's creation limit counts each client address apart. A client over
+    it is answered 429 Too Many Requests with Retry-After (seconds), before its form is
+    read; another address is still served; a refused form does not count."""
+    form = {"rules": "hongkong", "seat0": "human", "seat1": "human", "seat2": "human",
+            "seat3": "human", "max_hands": "1"}
+    body = "&".join(f"{k}={v}" for k, v in form.items()).encode()
+    app = create_app(f"sqlite:///{tmp_path / 'rate.db'}", tables_per_minute=2)
+    with TestClient(app, client=("192.0.2.1", 50000)) as a:  # client A's address
+        assert a.post("/tables", data={"rules": "nope"}).status_code == 400
+        assert a.post("/tables", data=form).status_code == 201
+        assert a.post("/tables", data=form).status_code == 201
+        r = a.post("/tables", data=form)
+        assert r.status_code == 429 and "too many tables" in r.text
+        assert 1 <= int(r.headers["retry-after"]) <= 60
+        # a body is not even read once the address is over the limit
+        status, headers, asked = call_app(a, "POST", "/tables", iter([body]),
+                                          host="192.0.2.1")
+        assert (status, asked) == (429, 0) and "retry-after" in headers
+        # another address is served, up to its own limit
+        for _ in range(2):
+            status, _, _ = call_app(a, "POST", "/tables", iter([body]), host="10.1.2.3")
+            assert status == 201
+        status, headers, _ = call_app(a, "POST", "/tables", iter([body]), host="10.1.2.3")
+        assert status == 429 and int(headers["retry-after"]) >= 1
+        # an IPv6 host is limited by its /64 network, another /64 is not
+        for host in ("2001:db8::1", "2001:db8::2"):
+            assert call_app(a, "POST", "/tables", iter([body]), host=host)[0] == 201
+        assert call_app(a, "POST", "/tables", iter([body]), host="2001:db8::3")[0] == 429
+        assert call_app(a, "POST", "/tables", iter([body]), host="2001:db8:0:1::1")[0] == 201
+
+
 def test_a_seat_takes_a_few_connections_not_a_flood(client: TestClient) -> None:
     """Issue 9 item 5: at most MAX_PER_SEAT connections to one seat at once (a few tabs)."""
     from contextlib import ExitStack

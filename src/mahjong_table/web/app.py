@@ -23,10 +23,13 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import ipaddress
 import json
 import logging
+import math
 import secrets
 import time
+from collections import deque
 from collections.abc import AsyncIterator
 from concurrent.futures import ThreadPoolExecutor
 from html import escape
@@ -57,8 +60,8 @@ from .table import (
     make_bots,
 )
 
-__all__ = ["Server", "create_app", "read_body", "BodyTooLarge", "MAX_MESSAGE", "MAX_BODY",
-           "RATE"]
+__all__ = ["Server", "create_app", "read_body", "BodyTooLarge", "RateLimited", "MAX_MESSAGE",
+           "MAX_BODY", "RATE"]
 
 log = logging.getLogger("mahjong_table.web")
 
@@ -71,8 +74,10 @@ MAX_QUEUE = 256
 #: connections at once to one table, and to one seat of it
 MAX_CLIENTS = 64
 MAX_PER_SEAT = 4
-#: tables one server creates per minute at most (all clients together)
+#: tables one client address may create per minute at most
 TABLES_PER_MINUTE = 30
+#: client addresses whose creations are remembered at most (the oldest are forgotten)
+MAX_ADDRESSES = 4096
 #: the largest request body (the lobby form), in bytes: a larger one is refused (413) as
 #: soon as its Content-Length says so, or as soon as that many bytes have come in
 MAX_BODY = 16384
@@ -139,7 +144,8 @@ class Server:
         self.executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="mt-store")
         self.tables: dict[str, LiveTable] = {}
         self.signer = URLSafeSerializer(self.store.secret(), salt="mahjong-table seat")
-        self._created: list[float] = []
+        #: per client address: when it created its tables within the last minute
+        self._created: dict[str, deque[float]] = {}
         self._loading: dict[str, asyncio.Lock] = {}
 
     async def db(self, fn: Any, *args: Any) -> Any:
@@ -215,21 +221,58 @@ class Server:
                 return None
             return await self._open(row)
 
-    async def create(self, form: dict[str, str]) -> TableRow:
-        """A new table from the lobby form. Raises ``ValueError`` naming the problem."""
+    def may_create(self, address: str) -> float:
+        """0 if the client at ``address`` may create a table now, else the seconds until it
+        may (it has created ``tables_per_minute`` tables in the last minute)."""
         now = time.monotonic()
-        self._created = [t for t in self._created if now - t < 60]
-        if len(self._created) >= self.tables_per_minute:
-            raise ValueError("too many tables created in the last minute; try again soon")
-        row = parse_form(form)
-        rules = get_rule_set(row.rules, **row.options)
-        for kind in row.seats:
-            if kind != "human":
-                make_bot(kind, 0, rules=rules)  # a bot that cannot play these rules says so
-        await self.db(self.store.create_table, row)
-        self._created.append(now)
+        times = self._created.get(address)
+        if times is None:
+            return 0.0
+        while times and now - times[0] >= 60:
+            times.popleft()
+        if not times:
+            del self._created[address]
+            return 0.0
+        if len(times) < self.tables_per_minute:
+            return 0.0
+        return max(60 - (now - times[0]), 0.001)
+
+    async def create(self, form: dict[str, str], address: str = "") -> TableRow:
+        """A new table from the lobby form, for the client at ``address``. Raises
+        :class:`RateLimited` when that address has created too many tables in the last
+        minute (other addresses are not held up), ``ValueError`` naming a problem of the
+        form."""
+        wait = self.may_create(address)
+        if wait:
+            raise RateLimited(wait)
+        # counted at once (no await before), so that requests in flight cannot pass the limit
+        times = self._created.setdefault(address, deque())
+        stamp = time.monotonic()
+        times.append(stamp)
+        if len(self._created) > MAX_ADDRESSES:
+            del self._created[next(iter(self._created))]
+        try:
+            row = parse_form(form)
+            rules = get_rule_set(row.rules, **row.options)
+            for kind in row.seats:
+                if kind != "human":
+                    make_bot(kind, 0, rules=rules)  # a bot that cannot play these rules says so
+            await self.db(self.store.create_table, row)
+        except BaseException:
+            with contextlib.suppress(ValueError):
+                times.remove(stamp)  # a table not made does not count
+            raise
         await self._open(row)
         return row
+
+
+class RateLimited(Exception):
+    """A client over a rate limit; ``retry_after`` is the seconds until it may try again."""
+
+    def __init__(self, retry_after: float) -> None:
+        super().__init__(f"too many tables created from your address in the last minute; "
+                         f"try again in {math.ceil(retry_after)} s")
+        self.retry_after = retry_after
 
 
 def _option_value(raw: str, choices: tuple[Any, ...] | None) -> Any:
@@ -478,7 +521,7 @@ def table_page(row: TableRow, token: str, seat: int) -> str:
 
 def create_app(db: str, *, tables_per_minute: int = TABLES_PER_MINUTE) -> Starlette:
     """The web table over the database at ``db`` (an SQLAlchemy or postgresql:// URL);
-    at most ``tables_per_minute`` tables are created per minute."""
+    each client address creates at most ``tables_per_minute`` tables per minute."""
     holder: dict[str, Server] = {}
 
     @contextlib.asynccontextmanager
@@ -498,6 +541,10 @@ def create_app(db: str, *, tables_per_minute: int = TABLES_PER_MINUTE) -> Starle
         return HTMLResponse(lobby_page())
 
     async def create(request: Request) -> Response:
+        address = client_key(request.client.host if request.client is not None else "")
+        wait = srv().may_create(address)
+        if wait:  # refused before the body is read
+            return _rate_limited(RateLimited(wait))
         try:
             body = await read_body(request, MAX_BODY)
         except BodyTooLarge:
@@ -513,7 +560,9 @@ def create_app(db: str, *, tables_per_minute: int = TABLES_PER_MINUTE) -> Starle
         except (UnicodeDecodeError, ValueError):
             return HTMLResponse(lobby_page("the form could not be read"), status_code=400)
         try:
-            row = await srv().create(fields)
+            row = await srv().create(fields, address)
+        except RateLimited as exc:
+            return _rate_limited(exc)
         except (ValueError, RuleSetError) as exc:
             return HTMLResponse(lobby_page(str(exc)), status_code=400)
         return HTMLResponse(links_page(srv(), row, _base(request)), status_code=201)
@@ -652,6 +701,24 @@ async def read_body(request: Request, limit: int) -> bytes:
         if len(body) > limit:
             raise BodyTooLarge
     return bytes(body)
+
+
+def client_key(host: str) -> str:
+    """The key a client's address is limited by: an IPv4 address itself, an IPv6 address's
+    /64 network (one host commonly holds a whole /64), any other name as it is."""
+    try:
+        ip = ipaddress.ip_address(host)
+    except ValueError:
+        return host
+    if ip.version == 6:
+        return str(ipaddress.ip_network(f"{ip}/64", strict=False))
+    return str(ip)
+
+
+def _rate_limited(exc: RateLimited) -> Response:
+    """429 with the lobby naming the limit, and ``Retry-After`` in whole seconds."""
+    return HTMLResponse(lobby_page(str(exc)), status_code=429,
+                        headers={"Retry-After": str(math.ceil(exc.retry_after))})
 
 
 def _base(request: Request) -> str:
