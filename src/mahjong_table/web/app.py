@@ -30,7 +30,7 @@ import math
 import secrets
 import time
 from collections import deque
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Mapping
 from concurrent.futures import ThreadPoolExecutor
 from html import escape
 from importlib import resources
@@ -65,7 +65,7 @@ __all__ = ["Server", "create_app", "read_body", "BodyTooLarge", "RateLimited", "
 
 log = logging.getLogger("mahjong_table.web")
 
-#: the largest message a client may send (bytes); a larger one closes the connection
+#: the largest message a client may send (bytes); a larger one is refused (too_large)
 MAX_MESSAGE = 4096
 #: messages a client may send: a burst of RATE[0], refilled at RATE[1] per second
 RATE = (30.0, 10.0)
@@ -643,16 +643,23 @@ def create_app(db: str, *, tables_per_minute: int = TABLES_PER_MINUTE) -> Starle
         live.attach(client)
         try:
             while True:
-                text = await ws.receive_text()
-                if len(text) > MAX_MESSAGE:
-                    client.send({"type": "error", "code": "too_large",
-                                 "message": f"message over {MAX_MESSAGE} bytes"})
+                frame = await ws.receive()
+                if frame["type"] == "websocket.disconnect":
                     break
                 if not client.allow():
                     client.send({"type": "error", "code": "rate",
                                  "message": "too many messages: slow down"})
                     continue
-                await _handle(live, client, text)
+                error = _frame_error(frame)
+                if error is not None:
+                    client.send(error)
+                    continue
+                try:
+                    await _handle(live, client, frame["text"])
+                except Exception:  # a bug, not the client's fault: logged, the socket lives
+                    log.exception("table %s: a message could not be handled", live.id)
+                    client.send({"type": "error", "code": "internal",
+                                 "message": "the server could not handle that message"})
         except WebSocketDisconnect:
             pass
         except RuntimeError:
@@ -725,11 +732,29 @@ def _base(request: Request) -> str:
     return str(request.base_url).rstrip("/")
 
 
+def _frame_error(frame: Mapping[str, Any]) -> dict[str, Any] | None:
+    """The error message for a websocket frame the table does not read (a binary frame, a
+    text over :data:`MAX_MESSAGE` bytes), or None for a text frame to handle."""
+    text = frame.get("text")
+    if not isinstance(text, str):
+        return {"type": "error", "code": "malformed",
+                "message": "a binary frame: messages are JSON text"}
+    if len(text) > MAX_MESSAGE or len(text.encode("utf-8", "replace")) > MAX_MESSAGE:
+        return {"type": "error", "code": "too_large",
+                "message": f"message over {MAX_MESSAGE} bytes"}
+    return None
+
+
 async def _handle(live: LiveTable, client: WsClient, text: str) -> None:
+    """Answer one client message (a JSON text of at most :data:`MAX_MESSAGE` bytes). Every
+    malformed message gets an ``error`` message (``malformed``) and changes nothing."""
     try:
         msg = json.loads(text)
-    except json.JSONDecodeError:
+    except ValueError:  # JSONDecodeError, or a number too long to read
         client.send({"type": "error", "code": "malformed", "message": "not JSON"})
+        return
+    except RecursionError:
+        client.send({"type": "error", "code": "malformed", "message": "JSON nested too deep"})
         return
     if not isinstance(msg, dict):
         client.send({"type": "error", "code": "malformed", "message": "not a JSON object"})
@@ -751,7 +776,8 @@ async def _handle(live: LiveTable, client: WsClient, text: str) -> None:
             return
         action = msg.get("action")
         offer = msg.get("offer")
-        if not isinstance(action, dict) or not (offer is None or isinstance(offer, int)):
+        if not isinstance(action, dict) or not (offer is None or (
+                isinstance(offer, int) and not isinstance(offer, bool))):
             client.send({"type": "error", "code": "malformed",
                          "message": "an action message is {type, offer, action}"})
             return
@@ -763,5 +789,6 @@ async def _handle(live: LiveTable, client: WsClient, text: str) -> None:
             return
         client.send({"type": "ack", "offer": offer})
     else:
+        name = repr(kind) if isinstance(kind, str) else f"of JSON type {type(kind).__name__}"
         client.send({"type": "error", "code": "malformed",
-                     "message": f"unknown message type {kind!r}"})
+                     "message": f"unknown message type {name[:40]}"})

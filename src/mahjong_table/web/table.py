@@ -150,6 +150,26 @@ def public_view(view_json: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
+#: an action's JSON fields and the types each may have (None: absent)
+_ACTION_FIELDS: dict[str, tuple[type, ...]] = {
+    "kind": (str,), "player": (int, type(None)), "tile": (str, type(None)),
+    "tiles": (str, type(None)), "jokers": (int, type(None)), "target": (int, type(None)),
+    "number": (int, type(None)),
+}
+
+
+def _action_shape_problem(data: dict[str, Any]) -> str | None:
+    """What is wrong with the shape of an action's JSON from a client (no kind, a field of
+    the wrong type), or None; other fields are ignored and the engine judges the values."""
+    if "kind" not in data:
+        return "no kind"
+    for key, types in _ACTION_FIELDS.items():
+        value = data.get(key)
+        if key in data and (not isinstance(value, types) or isinstance(value, bool)):
+            return f"{key} is a JSON {type(value).__name__}"
+    return None
+
+
 def _window_index(events: Sequence[Event]) -> int | None:
     for i, e in enumerate(events):
         if e.type in ("claim_window", "rob_window"):
@@ -379,11 +399,14 @@ class LiveTable:
         applied."""
         if not 0 <= seat < 4 or self.row.seats[seat] != "human":
             raise ActionRefused("this seat is not played from a browser", "forbidden")
+        problem = _action_shape_problem(data)
+        if problem is not None:
+            raise ActionRefused(f"malformed action: {problem}", "malformed")
         try:
             body = dict(data)
             body["player"] = seat
             action = Action.from_json(body)
-        except (ValueError, KeyError, TypeError) as exc:
+        except (ValueError, KeyError, TypeError, AttributeError) as exc:
             raise ActionRefused(f"malformed action: {exc}", "malformed") from exc
         async with self._lock:
             if self._hold is not None:
