@@ -96,7 +96,7 @@ async def _load(base: str, tables: int, people: int, seconds: float, bot_delay: 
     async with httpx.AsyncClient(base_url=base, timeout=30) as client:
         for i in range(tables + people):
             human = i >= tables
-            form = {"rules": "hongkong", "seed": f"load-{i}",
+            form = {"rules": "hongkong", "seed": f"load-{i}", "practice_deal": "1",
                     "seat0": "human" if human else "efficiency", "seat1": "efficiency",
                     "seat2": "efficiency", "seat3": "random", **settings}
             r = await client.post("/tables", data=form)

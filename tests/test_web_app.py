@@ -25,7 +25,7 @@ from starlette.websockets import WebSocketDisconnect
 from mahjong_table.record import replay
 from mahjong_table.rules import RULE_SETS, get_rule_set
 from mahjong_table.tiles import TILES
-from mahjong_table.web.app import MAX_MESSAGE, RATE, create_app
+from mahjong_table.web.app import MAX_BODY, MAX_MESSAGE, RATE, create_app
 
 FAST = {"claim_seconds": "2", "claim_pause": "0", "bot_delay": "0"}
 
@@ -40,6 +40,8 @@ def client(tmp_path: Path) -> Iterator[TestClient]:
 def create(client: TestClient, **fields: str) -> dict[str, Any]:
     form = {"rules": "hongkong", "seat0": "human", "seat1": "efficiency",
             "seat2": "efficiency", "seat3": "efficiency", "max_hands": "1", **FAST, **fields}
+    if "seed" in fields and "practice_deal" not in fields:
+        form["practice_deal"] = "1"  # the tests' seeds deal their games, as in practice
     r = client.post("/tables", data=form)
     assert r.status_code == 201, r.text
     seats = dict(re.findall(r'data-seat="(\d)" href="http://testserver/play/([^"]+)"', r.text))
@@ -154,8 +156,8 @@ def test_a_seat_is_sent_its_own_view_and_acts_through_the_engine(client: TestCli
 
 
 def test_message_size_and_rate_limits(client: TestClient) -> None:
-    """Issue 9 item 5: a message over the size limit closes the connection; a flood is
-    answered with 'slow down' and not acted on."""
+    """Issue 9 item 5: a message over the size limit is refused (and the socket serves on);
+    a flood is answered with 'slow down' and not acted on."""
     t = create(client, seed="limits")
     with client.websocket_connect(f"/ws/{t['seats'][0]}") as ws:
         recv_state(ws)
@@ -175,9 +177,180 @@ def test_message_size_and_rate_limits(client: TestClient) -> None:
         while msg["type"] == "state":
             msg = ws.receive_json()
         assert msg["code"] == "too_large"
-        with pytest.raises(WebSocketDisconnect):
-            for _ in range(50):
-                ws.receive_json()
+        ws.send_json({"type": "ping"})
+        assert recv_error(ws)["type"] == "pong", "the message was refused, not the socket"
+
+
+def call_app(client: TestClient, method: str, path: str, chunks: Iterator[bytes],
+             headers: dict[str, str] | None = None,
+             host: str = "127.0.0.1") -> tuple[int, dict[str, str], int]:
+    """Send one HTTP request straight to the running app (the test client's event loop), its
+    body streamed in from ``chunks`` one ASGI message each, as a server passes a body on as
+    it arrives (Starlette's test client reads a generator whole before the app sees it).
+    Returns the status, the response headers and how many chunks the app asked for."""
+    asked = [0]
+    sent: list[dict[str, Any]] = []
+
+    async def receive() -> dict[str, Any]:
+        asked[0] += 1
+        chunk = next(chunks, None)
+        if chunk is None:
+            return {"type": "http.request", "body": b"", "more_body": False}
+        return {"type": "http.request", "body": chunk, "more_body": True}
+
+    async def send(message: dict[str, Any]) -> None:
+        sent.append(message)
+
+    scope = {"type": "http", "asgi": {"version": "3.0"}, "http_version": "1.1",
+             "method": method, "scheme": "http", "path": path, "raw_path": path.encode(),
+             "root_path": "", "query_string": b"", "client": (host, 50000),
+             "server": ("testserver", 80),
+             "headers": [(b"host", b"testserver"),
+                         (b"content-type", b"application/x-www-form-urlencoded"),
+                         *((k.lower().encode(), v.encode())
+                           for k, v in (headers or {}).items())]}
+    assert client.portal is not None
+    client.portal.call(client.app, scope, receive, send)
+    start = next(m for m in sent if m["type"] == "http.response.start")
+    got = {k.decode().lower(): v.decode() for k, v in start["headers"]}
+    return start["status"], got, asked[0]
+
+
+def test_a_body_over_the_limit_is_refused_as_it_streams_in(client: TestClient) -> None:
+    """Limits: a request body is read as it comes, and refused with 413 as soon as it passes
+    MAX_BODY bytes; the rest is not read (a 300 MB body used to be read whole first). A
+    Content-Length over the limit is refused before any of the body is read."""
+    chunk = 4096
+    pulled = [0]
+
+    def body() -> Iterator[bytes]:
+        for _ in range(300 * 1024 * 1024 // chunk):  # 300 MB, if it were all read
+            pulled[0] += 1
+            yield b"x" * chunk
+
+    status, headers, asked = call_app(client, "POST", "/tables", body())
+    assert status == 413 and headers["connection"] == "close"
+    read = pulled[0] * chunk
+    assert MAX_BODY < read <= MAX_BODY + chunk, f"{read} bytes read before the 413"
+    assert asked == pulled[0]
+    # declared too large: refused before a byte of the body is read
+    pulled[0] = 0
+    status, _, asked = call_app(client, "POST", "/tables", body(),
+                                headers={"content-length": str(300 * 1024 * 1024)})
+    assert status == 413 and asked == 0 and pulled[0] == 0
+    status, _, asked = call_app(client, "POST", "/tables", body(),
+                                headers={"content-length": "lots"})
+    assert status == 400 and asked == 0
+    # a form within the limit, sent in pieces, still creates a table
+    form = b"rules=hongkong&seat0=efficiency&max_hands=1&claim_pause=0"
+    status, _, _ = call_app(client, "POST", "/tables", iter([form[:10], form[10:]]))
+    assert status == 201
+    r = client.post("/tables", content=b"x" * (MAX_BODY + 1),
+                    headers={"content-type": "application/x-www-form-urlencoded"})
+    assert r.status_code == 413 and "too large" in r.text
+
+
+def test_the_table_creation_limit_is_per_client_address(tmp_path: Path) -> None:
+    """Limits: the lobby's creation limit counts each client address apart. A client over
+    it is answered 429 Too Many Requests with Retry-After (seconds), before its form is
+    read; another address is still served; a refused form does not count."""
+    form = {"rules": "hongkong", "seat0": "human", "seat1": "human", "seat2": "human",
+            "seat3": "human", "max_hands": "1"}
+    body = "&".join(f"{k}={v}" for k, v in form.items()).encode()
+    app = create_app(f"sqlite:///{tmp_path / 'rate.db'}", tables_per_minute=2)
+    with TestClient(app, client=("192.0.2.1", 50000)) as a:  # client A's address
+        assert a.post("/tables", data={"rules": "nope"}).status_code == 400
+        assert a.post("/tables", data=form).status_code == 201
+        assert a.post("/tables", data=form).status_code == 201
+        r = a.post("/tables", data=form)
+        assert r.status_code == 429 and "too many tables" in r.text
+        assert 1 <= int(r.headers["retry-after"]) <= 60
+        # a body is not even read once the address is over the limit
+        status, headers, asked = call_app(a, "POST", "/tables", iter([body]),
+                                          host="192.0.2.1")
+        assert (status, asked) == (429, 0) and "retry-after" in headers
+        # another address is served, up to its own limit
+        for _ in range(2):
+            status, _, _ = call_app(a, "POST", "/tables", iter([body]), host="10.1.2.3")
+            assert status == 201
+        status, headers, _ = call_app(a, "POST", "/tables", iter([body]), host="10.1.2.3")
+        assert status == 429 and int(headers["retry-after"]) >= 1
+        # an IPv6 host is limited by its /64 network, another /64 is not
+        for host in ("2001:db8::1", "2001:db8::2"):
+            assert call_app(a, "POST", "/tables", iter([body]), host=host)[0] == 201
+        assert call_app(a, "POST", "/tables", iter([body]), host="2001:db8::3")[0] == 429
+        assert call_app(a, "POST", "/tables", iter([body]), host="2001:db8:0:1::1")[0] == 201
+
+
+#: frames a client may send that the table does not read: (what, how it is sent, the error)
+MALFORMED_FRAMES: list[tuple[str, str, bytes | str, str]] = [
+    ("a binary frame", "bytes", b"\x00\x01{\"type\": \"ping\"}", "malformed"),
+    ("an empty binary frame", "bytes", b"", "malformed"),
+    ("text that is not JSON", "text", "{not json", "malformed"),
+    ("an empty text", "text", "", "malformed"),
+    ("JSON nested 2,000 deep", "text", "[" * 2000 + "]" * 2000, "malformed"),
+    ("an object nested 800 deep", "text", '{"":' * 800 + "1" + "}" * 800, "malformed"),
+    ("a number too long to read", "text", "9" * 4090, "malformed"),
+    ("JSON that is not an object", "text", "[1, 2]", "malformed"),
+    ("null", "text", "null", "malformed"),
+    ("a type that is a list", "text", '{"type": ["ping"]}', "malformed"),
+    ("an unknown type", "text", '{"type": "dance"}', "malformed"),
+    ("no type", "text", '{"offer": 1}', "malformed"),
+    ("an offer that is a string", "text",
+     '{"type": "action", "offer": "0", "action": {"kind": "pass"}}', "malformed"),
+    ("an offer that is true", "text",
+     '{"type": "action", "offer": true, "action": {"kind": "pass"}}', "malformed"),
+    ("an action that is a list", "text", '{"type": "action", "offer": 0, "action": []}',
+     "malformed"),
+    ("a tile that is a list", "text",
+     '{"type": "action", "offer": 0, "action": {"kind": "discard", "tile": [1]}}',
+     "malformed"),
+    ("a tile nested 900 deep", "text",
+     '{"type": "action", "offer": 0, "action": {"kind": "discard", "tile": '
+     + "[" * 900 + "]" * 900 + "}}", "malformed"),
+    ("a kind that is a number", "text",
+     '{"type": "action", "offer": 0, "action": {"kind": 5}}', "malformed"),
+    ("tiles that are a number", "text",
+     '{"type": "action", "offer": 0, "action": {"kind": "chow", "tiles": 5}}', "malformed"),
+    ("a target that is an object", "text",
+     '{"type": "action", "offer": 0, "action": {"kind": "pass", "target": {}}}', "malformed"),
+    ("an action without a kind", "text",
+     '{"type": "action", "offer": 0, "action": {"tile": "1m"}}', "malformed"),
+    ("a text over the size limit", "text", "x" * (MAX_MESSAGE + 1), "too_large"),
+    ("a text over the limit in bytes, not in characters", "text",
+     '"' + "\u00e9" * (MAX_MESSAGE // 2 + 10) + '"', "too_large"),
+]
+
+
+def test_every_malformed_frame_gets_an_error_and_the_socket_serves_on(
+        client: TestClient, caplog: pytest.LogCaptureFixture) -> None:
+    """Robustness: every frame the table cannot read (binary, not JSON, JSON nested too deep
+    for the parser, fields of the wrong type, an unknown type, too large) is answered with
+    an ``error`` message of the documented codes, logs no traceback and no error, and the
+    socket answers the next message (a ping) as before."""
+    import logging
+
+    caplog.set_level(logging.DEBUG)
+    t = create(client, seat1="human", seat2="human", seat3="human", seed="bad-frames")
+    seat = next(iter(t["seats"].values()))
+    with client.websocket_connect(f"/ws/{seat}") as ws:
+        recv_state(ws)
+        for what, how, frame, code in MALFORMED_FRAMES:
+            if how == "bytes":
+                assert isinstance(frame, bytes)
+                ws.send_bytes(frame)
+            else:
+                assert isinstance(frame, str)
+                ws.send_text(frame)
+            err = recv_error(ws)
+            assert err["type"] == "error" and err["code"] == code, (what, err)
+            assert err["message"], what
+            ws.send_json({"type": "ping"})
+            assert recv_error(ws)["type"] == "pong", f"the socket serves on after {what}"
+            time.sleep(0.1)  # two messages each: stay within the rate limit's refill
+    bad = [r for r in caplog.records if r.levelno >= logging.ERROR or r.exc_info]
+    assert bad == [], [r.getMessage() for r in bad]
+    assert "Traceback" not in caplog.text
 
 
 def test_a_seat_takes_a_few_connections_not_a_flood(client: TestClient) -> None:
@@ -233,6 +406,68 @@ def test_a_finished_game_downloads_as_a_record_that_replays(client: TestClient,
     assert report.ok, report.problem
     first = json.loads(r.text.splitlines()[0])
     assert first["seed"] == "rec" and first["rules"] == "hongkong"
+
+
+def _start_hands(rules: str, seed: str) -> list[str]:
+    """The concealed tiles of the four seats that ``Game(get_rule_set(rules), seed)`` deals
+    (what a creator could compute offline from the seed typed)."""
+    from mahjong_table.engine import Game
+
+    game = Game(get_rule_set(rules), seed)
+    return [game.view(p).to_json()["concealed"] for p in range(4)]
+
+
+@pytest.mark.parametrize("rules", sorted(RULE_SETS))
+def test_a_typed_seed_without_the_practice_flag_does_not_deal_the_game(
+        client: TestClient, rules: str) -> None:
+    """Fairness: the seed typed in the lobby alone does not deal the game. Without the
+    practice flag the server mixes its own secret randomness into the stored seed, so the
+    hands a seat is sent are none of those ``Game(rules, typed seed)`` deals; the stored
+    seed is the effective one (the game rebuilds from it), and no page claims a practice
+    deal."""
+    from mahjong_table.web.table import build_game
+
+    typed = f"known-{rules}"
+    t = create(client, rules=rules, seat1="human", seat2="human", seat3="human",
+               seed=typed, practice_deal="")
+    offline = _start_hands(rules, typed)
+    sent = []
+    for seat in range(4):
+        with client.websocket_connect(f"/ws/{t['seats'][seat]}") as ws:
+            sent.append(recv_state(ws)["view"]["concealed"])
+    assert all(hand not in offline for hand in sent), "a hand is the typed seed's deal"
+    server = client.app.state.holder["server"]  # type: ignore[attr-defined]
+    (row,) = server.store.tables()
+    assert row.seed != typed and row.seed.startswith(f"{typed}+") and not row.practice
+    rebuilt = build_game(row, server.store.actions(row.id))
+    assert [rebuilt.view(p).to_json()["concealed"] for p in range(4)] == sent
+    for token in [*t["seats"].values()]:
+        assert "practice deal" not in client.get(f"/play/{token}").text
+    assert "practice deal" not in client.get(f"/watch/{t['watch']}").text
+    # the same seed typed again deals another game
+    again = create(client, rules=rules, seat1="human", seat2="human", seat3="human",
+                   seed=typed, practice_deal="")
+    with client.websocket_connect(f"/ws/{again['seats'][0]}") as ws:
+        assert recv_state(ws)["view"]["concealed"] != sent[0]
+
+
+def test_a_practice_deal_honours_the_seed_and_every_page_says_so(client: TestClient) -> None:
+    """Fairness: with the lobby's practice flag the typed seed deals the game exactly, and
+    every page of that table (each seat's, the spectator's, the links page) shows "practice
+    deal, seed X"."""
+    typed = "practice-7"
+    t = create(client, seat1="human", seed=typed, practice_deal="1")
+    notice = f"practice deal, seed {typed}"
+    assert notice in t["html"]
+    pages = [client.get(f"/play/{tok}").text for tok in t["seats"].values()]
+    pages.append(client.get(f"/watch/{t['watch']}").text)
+    assert len(pages) == 3
+    for html in pages:
+        assert f'<span id="practice" class="practice" role="note">{notice}</span>' in html
+    with client.websocket_connect(f"/ws/{t['seats'][1]}") as ws:
+        assert recv_state(ws)["view"]["concealed"] == _start_hands("hongkong", typed)[1]
+    r = client.post("/tables", data={"rules": "hongkong", "practice_deal": "maybe"})
+    assert r.status_code == 400 and "practice_deal" in r.text
 
 
 def test_serve_command_is_registered() -> None:

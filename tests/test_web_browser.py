@@ -147,7 +147,7 @@ def test_two_people_and_two_bots_play_a_hand_through_reload_and_restart(
     base = f"http://127.0.0.1:{server.port}"
     form = {"rules": "hongkong", "seat0": "human", "name0": "Ann", "seat1": "human",
             "name1": "Bo", "seat2": "efficiency", "seat3": "efficiency", "max_hands": "1",
-            "seed": "browser-7", "claim_seconds": "3", "claim_pause": "0.1",
+            "seed": "browser-7", "practice_deal": "1", "claim_seconds": "3", "claim_pause": "0.1",
             "bot_delay": "0.05"}
     r = httpx.post(f"{base}/tables", data=form)
     assert r.status_code == 201
@@ -228,7 +228,7 @@ def test_american_charleston_in_the_browser(server: ServerProcess) -> None:
     base = f"http://127.0.0.1:{server.port}"
     form = {"rules": "american", "seat0": "human", "name0": "Ann", "seat1": "american",
             "seat2": "american", "seat3": "american", "max_hands": "1", "seed": "am-br",
-            "claim_seconds": "3", "claim_pause": "0.1", "bot_delay": "0.05"}
+            "practice_deal": "1", "claim_seconds": "3", "claim_pause": "0.1", "bot_delay": "0.05"}
     r = httpx.post(f"{base}/tables", data=form)
     assert r.status_code == 201
     link = r.text.split('data-seat="0" href="')[1].split('"')[0]

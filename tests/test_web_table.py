@@ -472,3 +472,84 @@ def test_hints_come_from_the_seat_own_view() -> None:
     lines = hints_for(game.view(0), am)["lines"]
     assert any("away" in line for line in lines)
     assert any(line.startswith("Advice: pass ") for line in lines)
+
+
+#: (seat 2's hand in a game where it may pung seat 0's first discard 9p, and in one where
+#: nobody may claim it); every other hand and the next wall tiles are the same, and nothing
+#: that seat 2 may claim is visible to anyone else
+HIDDEN_CLAIMER = ("99p345s46m7p1z25z13p", "8p345s446m7p1z25z13p")
+
+
+def _position(rules: str, seat2: str) -> str:
+    head = {"hongkong": "hongkong rounds=1", "chinese": "chinese rounds=1",
+            "american": "american"}[rules]
+    return "\n".join([head, "0: 115m9m26p9p37s12345z", "1: 2347m18p568s1467z",
+                      f"2: {seat2}", "3: 668m45p129s12357z", "wall 6z7z6z7z"])
+
+
+def _normalised(msg: dict[str, Any]) -> dict[str, Any]:
+    """A message without its clock readings (a window's seconds left): what must be equal."""
+    out = dict(msg)
+    if out.get("window") is not None:
+        out["window"] = {k: v is None for k, v in out["window"].items()}
+    return out
+
+
+async def _play_to_seat0_next_turn(rules: str, seat2: str) -> tuple[list[Recorder], bool]:
+    """Seat 0 discards 9p; seat 2 passes any claim (its answer is a secret event); seats
+    1-3 discard what they draw; until seat 0's next turn is offered. Returns the clients of
+    seats 0, 1, 3 and a spectator, and whether seat 2 was asked."""
+    from mahjong_table.engine import Game
+
+    row = row_of(["human"] * 4, rules, "hidden-answers", claim_pause=0.03, claim_seconds=5)
+    game = Game.from_position(_position(rules, seat2), "hidden", check_invariants=True)
+    table = LiveTable(row, game, _saver([]))
+    clients = [Recorder(s) for s in (0, 1, 3, SPECTATOR)]
+    table.start()
+    for c in clients:
+        table.attach(c)
+    asked = False
+    turns_of_0 = 0
+    end = time.monotonic() + 20
+    while True:
+        assert time.monotonic() < end, "the hand did not come back to seat 0"
+        await asyncio.sleep(0.002)
+        if table._hold is not None:
+            continue
+        for seat in table.game.to_act():
+            offer = table.offers[seat]
+            if table.game.phase in (Phase.CLAIM, Phase.ROB):
+                asked = asked or seat == 2
+                action: dict[str, Any] = {"kind": "pass"}
+            else:
+                if seat == 0:
+                    turns_of_0 += 1
+                    if turns_of_0 == 2:
+                        await table.stop()
+                        return clients, asked
+                    # as a browser does: the decision number is the one the seat was sent
+                    offer = clients[0].last["offer"]
+                    assert offer is not None
+                view = table.game.view(seat)
+                tile = "9p" if seat == 0 else str(view.drawn)
+                action = {"kind": "discard", "tile": tile}
+            with contextlib.suppress(ActionRefused):
+                await table.submit(seat, offer, action)
+            break
+
+
+@pytest.mark.parametrize("rules", ["hongkong", "chinese", "american"])
+def test_the_decision_number_tells_nothing_of_hidden_claim_answers(rules: str) -> None:
+    """Hidden information stays hidden: the ``offer`` (decision number) a seat is sent
+    counts only what that seat may see. Two games alike in everything seats 0, 1, 3 and a
+    spectator may see, where in one seat 2 may claim seat 0's discard and passes (a secret
+    answer) and in the other nobody may claim it, send each of them the same messages
+    (clock readings aside), decision numbers included."""
+    may, asked = run(_play_to_seat0_next_turn(rules, HIDDEN_CLAIMER[0]))
+    nobody, asked_too = run(_play_to_seat0_next_turn(rules, HIDDEN_CLAIMER[1]))
+    assert asked and not asked_too, "seat 2 may claim in the first game only"
+    for a, b in zip(may, nobody, strict=True):
+        got_a = [_normalised(m) for _, m in a.messages]
+        got_b = [_normalised(m) for _, m in b.messages]
+        assert any(m.get("offer") is not None for m in got_a) or a.seat == SPECTATOR
+        assert got_a == got_b, f"seat {a.seat} can tell the games apart"

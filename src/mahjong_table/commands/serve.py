@@ -23,7 +23,8 @@ def add_parser(sub: Any) -> None:
                    help="database: sqlite:///FILE (default sqlite:///mahjong-table.db) or "
                         "postgresql://USER:PASSWORD@HOST/DB")
     p.add_argument("--tables-per-minute", type=int, default=30, metavar="N",
-                   help="tables the lobby creates per minute at most (default 30)")
+                   help="tables the lobby creates per minute for one client address at "
+                        "most (default 30; then 429 with Retry-After)")
     p.set_defaults(func=run)
 
 

@@ -23,11 +23,14 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import ipaddress
 import json
 import logging
+import math
 import secrets
 import time
-from collections.abc import AsyncIterator
+from collections import deque
+from collections.abc import AsyncIterator, Mapping
 from concurrent.futures import ThreadPoolExecutor
 from html import escape
 from importlib import resources
@@ -57,11 +60,12 @@ from .table import (
     make_bots,
 )
 
-__all__ = ["Server", "create_app", "MAX_MESSAGE", "RATE"]
+__all__ = ["Server", "create_app", "read_body", "BodyTooLarge", "RateLimited", "MAX_MESSAGE",
+           "MAX_BODY", "RATE"]
 
 log = logging.getLogger("mahjong_table.web")
 
-#: the largest message a client may send (bytes); a larger one closes the connection
+#: the largest message a client may send (bytes); a larger one is refused (too_large)
 MAX_MESSAGE = 4096
 #: messages a client may send: a burst of RATE[0], refilled at RATE[1] per second
 RATE = (30.0, 10.0)
@@ -70,8 +74,13 @@ MAX_QUEUE = 256
 #: connections at once to one table, and to one seat of it
 MAX_CLIENTS = 64
 MAX_PER_SEAT = 4
-#: tables one server creates per minute at most (all clients together)
+#: tables one client address may create per minute at most
 TABLES_PER_MINUTE = 30
+#: client addresses whose creations are remembered at most (the oldest are forgotten)
+MAX_ADDRESSES = 4096
+#: the largest request body (the lobby form), in bytes: a larger one is refused (413) as
+#: soon as its Content-Length says so, or as soon as that many bytes have come in
+MAX_BODY = 16384
 
 _T = TypeVar("_T")
 
@@ -135,7 +144,8 @@ class Server:
         self.executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="mt-store")
         self.tables: dict[str, LiveTable] = {}
         self.signer = URLSafeSerializer(self.store.secret(), salt="mahjong-table seat")
-        self._created: list[float] = []
+        #: per client address: when it created its tables within the last minute
+        self._created: dict[str, deque[float]] = {}
         self._loading: dict[str, asyncio.Lock] = {}
 
     async def db(self, fn: Any, *args: Any) -> Any:
@@ -211,21 +221,58 @@ class Server:
                 return None
             return await self._open(row)
 
-    async def create(self, form: dict[str, str]) -> TableRow:
-        """A new table from the lobby form. Raises ``ValueError`` naming the problem."""
+    def may_create(self, address: str) -> float:
+        """0 if the client at ``address`` may create a table now, else the seconds until it
+        may (it has created ``tables_per_minute`` tables in the last minute)."""
         now = time.monotonic()
-        self._created = [t for t in self._created if now - t < 60]
-        if len(self._created) >= self.tables_per_minute:
-            raise ValueError("too many tables created in the last minute; try again soon")
-        row = parse_form(form)
-        rules = get_rule_set(row.rules, **row.options)
-        for kind in row.seats:
-            if kind != "human":
-                make_bot(kind, 0, rules=rules)  # a bot that cannot play these rules says so
-        await self.db(self.store.create_table, row)
-        self._created.append(now)
+        times = self._created.get(address)
+        if times is None:
+            return 0.0
+        while times and now - times[0] >= 60:
+            times.popleft()
+        if not times:
+            del self._created[address]
+            return 0.0
+        if len(times) < self.tables_per_minute:
+            return 0.0
+        return max(60 - (now - times[0]), 0.001)
+
+    async def create(self, form: dict[str, str], address: str = "") -> TableRow:
+        """A new table from the lobby form, for the client at ``address``. Raises
+        :class:`RateLimited` when that address has created too many tables in the last
+        minute (other addresses are not held up), ``ValueError`` naming a problem of the
+        form."""
+        wait = self.may_create(address)
+        if wait:
+            raise RateLimited(wait)
+        # counted at once (no await before), so that requests in flight cannot pass the limit
+        times = self._created.setdefault(address, deque())
+        stamp = time.monotonic()
+        times.append(stamp)
+        if len(self._created) > MAX_ADDRESSES:
+            del self._created[next(iter(self._created))]
+        try:
+            row = parse_form(form)
+            rules = get_rule_set(row.rules, **row.options)
+            for kind in row.seats:
+                if kind != "human":
+                    make_bot(kind, 0, rules=rules)  # a bot that cannot play these rules says so
+            await self.db(self.store.create_table, row)
+        except BaseException:
+            with contextlib.suppress(ValueError):
+                times.remove(stamp)  # a table not made does not count
+            raise
         await self._open(row)
         return row
+
+
+class RateLimited(Exception):
+    """A client over a rate limit; ``retry_after`` is the seconds until it may try again."""
+
+    def __init__(self, retry_after: float) -> None:
+        super().__init__(f"too many tables created from your address in the last minute; "
+                         f"try again in {math.ceil(retry_after)} s")
+        self.retry_after = retry_after
 
 
 def _option_value(raw: str, choices: tuple[Any, ...] | None) -> Any:
@@ -285,10 +332,31 @@ def parse_form(form: dict[str, str]) -> TableRow:
             except ValueError as exc:
                 raise ValueError(f"{name}: {raw!r} is not a number") from exc
     settings = TableSettings.from_json(settings).to_json()
-    seed = form.get("seed", "").strip()[:64] or secrets.token_hex(8)
+    practice_raw = form.get("practice_deal", "").strip().lower()
+    if practice_raw not in _YES + _NO:
+        raise ValueError(f"practice_deal: {practice_raw!r} is not a yes or a no")
+    practice = practice_raw in _YES
+    typed = form.get("seed", "").strip()[:64]
     return TableRow(id=secrets.token_urlsafe(12), rules=rules_name, options=options,
-                    seed=seed, max_hands=max_hands, names=names, seats=seats,
-                    settings=settings)
+                    seed=deal_seed(typed, practice), max_hands=max_hands, names=names,
+                    seats=seats, settings=settings, practice=practice)
+
+
+#: the lobby's practice_deal checkbox: what a yes and a no may be written as
+_YES = ("1", "on", "true", "yes")
+_NO = ("", "0", "off", "false", "no")
+
+
+def deal_seed(typed: str, practice: bool) -> str:
+    """The seed a new table is dealt from (and stored with: the game is rebuilt from it).
+
+    A practice deal honours the seed its creator typed (a fresh random one if none was), and
+    its pages say so. Otherwise the server mixes in 128 bits of its own secret randomness, so
+    that nobody who typed a seed can compute the hands: ``"TYPED+HEX"`` (or ``HEX``)."""
+    if practice:
+        return typed or secrets.token_hex(8)
+    own = secrets.token_hex(16)
+    return f"{typed}+{own}" if typed else own
 
 
 # ----- pages ----------------------------------------------------------------------------------
@@ -306,7 +374,8 @@ _ICON = ("data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='
 def lobby_page(error: str | None = None) -> str:
     """The lobby: a form for a new table. Field names: ``rules``; ``opt_RULES_NAME`` for each
     option of each rule set; ``max_hands``; ``seat0``-``seat3`` (``human`` or a bot) and
-    ``name0``-``name3``; the timing settings; ``seed``."""
+    ``name0``-``name3``; the timing settings; ``seed`` and ``practice_deal`` (the seed is
+    honoured as typed only with it; see :func:`deal_seed`)."""
     parts = [_HEAD.format(icon=_ICON, title="mahjong-table: new table"),
              '<body class="lobby"><main><h1>mahjong-table</h1>',
              "<p>Create a table, then send each person their seat's link. Bots fill the "
@@ -367,8 +436,14 @@ def lobby_page(error: str | None = None) -> str:
                      f'type="number" step="0.1" min="{low:g}" max="{high:g}" '
                      f'value="{defaults[name]:g}"><small>{escape(help_text)}</small>')
     parts.append('<label for="seed">seed</label><input name="seed" id="seed" '
-                 'placeholder="random"><small>the game is reproducible from its seed and its '
-                 'actions</small></fieldset>')
+                 'placeholder="random" maxlength="64"><small>the game is reproducible from its '
+                 'seed and its actions; the server mixes its own secret randomness into the '
+                 'seed typed here, unless this is a practice deal</small>'
+                 '<label for="practice_deal">practice deal</label>'
+                 '<input type="checkbox" name="practice_deal" id="practice_deal" value="1">'
+                 '<small>deal exactly from the seed typed above (anyone who knows it can '
+                 'compute every hand): every page of the table then says "practice deal" '
+                 'and shows the seed</small></fieldset>')
     parts.append('<button type="submit">Create the table</button></form></main>'
                  '<script>'
                  'const r=document.getElementById("rules");function sh(){for(const f of '
@@ -378,11 +453,18 @@ def lobby_page(error: str | None = None) -> str:
 
 
 def links_page(server: Server, row: TableRow, base: str) -> str:
+    title = escape(get_rule_set(row.rules, **row.options).title)
+    if row.practice:
+        about = (f"<p>{title}; {practice_notice(row)}: the seed you chose deals every "
+                 "wall, so whoever knows it can compute every hand; every page of this "
+                 "table says so. ")
+    else:
+        about = (f"<p>{title}; the seed is in the record when the game ends (it decides "
+                 "every wall, so nobody is shown it before; a seed typed in the lobby is "
+                 "mixed with the server's own secret randomness). ")
     parts = [_HEAD.format(icon=_ICON, title="mahjong-table: your table"),
-             '<body class="lobby"><main><h1>Your table</h1>',
-             f"<p>{escape(get_rule_set(row.rules, **row.options).title)}; the seed is in "
-             "the record when the game ends (it decides every wall, so nobody is shown it "
-             "before). Send each person their own link: whoever "
+             '<body class="lobby"><main><h1>Your table</h1>', about,
+             "Send each person their own link: whoever "
              "has a seat's link plays that seat.</p><ul class=\"links\">"]
     for i, kind in enumerate(row.seats):
         if kind == "human":
@@ -402,12 +484,22 @@ def links_page(server: Server, row: TableRow, base: str) -> str:
     return "".join(parts)
 
 
+def practice_notice(row: TableRow) -> str:
+    """The words every page of a practice deal shows (HTML-escaped): ``practice deal, seed
+    X``."""
+    return f"practice deal, seed {escape(row.seed)}"
+
+
 def table_page(row: TableRow, token: str, seat: int) -> str:
+    """The table page of ``seat`` (or :data:`SPECTATOR`): a shell ``table.js`` fills in. A
+    practice deal says so, with its seed, in the page's header."""
     who = "spectator" if seat == SPECTATOR else f"seat {seat + 1} ({row.names[seat]})"
     rules = get_rule_set(row.rules, **row.options)
+    practice = (f' <span id="practice" class="practice" role="note">{practice_notice(row)}'
+                '</span>' if row.practice else "")
     return (_HEAD.format(icon=_ICON, title=f"mahjong-table: {escape(who)}")
             + f'<body class="table" data-token="{escape(token)}" data-seat="{seat}">'
-            f'<header id="bar"><b>{escape(rules.title)}</b> <span id="status">'
+            f'<header id="bar"><b>{escape(rules.title)}</b>{practice} <span id="status">'
             f'connecting…</span><span id="info"></span></header>'
             '<main id="board">'
             '<section class="seat" id="seat-top"></section>'
@@ -429,7 +521,7 @@ def table_page(row: TableRow, token: str, seat: int) -> str:
 
 def create_app(db: str, *, tables_per_minute: int = TABLES_PER_MINUTE) -> Starlette:
     """The web table over the database at ``db`` (an SQLAlchemy or postgresql:// URL);
-    at most ``tables_per_minute`` tables are created per minute."""
+    each client address creates at most ``tables_per_minute`` tables per minute."""
     holder: dict[str, Server] = {}
 
     @contextlib.asynccontextmanager
@@ -449,16 +541,28 @@ def create_app(db: str, *, tables_per_minute: int = TABLES_PER_MINUTE) -> Starle
         return HTMLResponse(lobby_page())
 
     async def create(request: Request) -> Response:
-        body = await request.body()
-        if len(body) > 16384:
-            return HTMLResponse(lobby_page("the form is too large"), status_code=413)
+        address = client_key(request.client.host if request.client is not None else "")
+        wait = srv().may_create(address)
+        if wait:  # refused before the body is read
+            return _rate_limited(RateLimited(wait))
+        try:
+            body = await read_body(request, MAX_BODY)
+        except BodyTooLarge:
+            # the rest of the body is never read: the connection is closed after the answer
+            return HTMLResponse(lobby_page("the form is too large"), status_code=413,
+                                headers={"Connection": "close"})
+        except ValueError as exc:
+            return HTMLResponse(lobby_page(str(exc)), status_code=400,
+                                headers={"Connection": "close"})
         # the lobby form is application/x-www-form-urlencoded: the standard library reads it
         try:
             fields = dict(parse_qsl(body.decode("utf-8"), max_num_fields=64))
         except (UnicodeDecodeError, ValueError):
             return HTMLResponse(lobby_page("the form could not be read"), status_code=400)
         try:
-            row = await srv().create(fields)
+            row = await srv().create(fields, address)
+        except RateLimited as exc:
+            return _rate_limited(exc)
         except (ValueError, RuleSetError) as exc:
             return HTMLResponse(lobby_page(str(exc)), status_code=400)
         return HTMLResponse(links_page(srv(), row, _base(request)), status_code=201)
@@ -539,16 +643,23 @@ def create_app(db: str, *, tables_per_minute: int = TABLES_PER_MINUTE) -> Starle
         live.attach(client)
         try:
             while True:
-                text = await ws.receive_text()
-                if len(text) > MAX_MESSAGE:
-                    client.send({"type": "error", "code": "too_large",
-                                 "message": f"message over {MAX_MESSAGE} bytes"})
+                frame = await ws.receive()
+                if frame["type"] == "websocket.disconnect":
                     break
                 if not client.allow():
                     client.send({"type": "error", "code": "rate",
                                  "message": "too many messages: slow down"})
                     continue
-                await _handle(live, client, text)
+                error = _frame_error(frame)
+                if error is not None:
+                    client.send(error)
+                    continue
+                try:
+                    await _handle(live, client, frame["text"])
+                except Exception:  # a bug, not the client's fault: logged, the socket lives
+                    log.exception("table %s: a message could not be handled", live.id)
+                    client.send({"type": "error", "code": "internal",
+                                 "message": "the server could not handle that message"})
         except WebSocketDisconnect:
             pass
         except RuntimeError:
@@ -576,15 +687,74 @@ def create_app(db: str, *, tables_per_minute: int = TABLES_PER_MINUTE) -> Starle
     return app
 
 
+class BodyTooLarge(Exception):
+    """A request body over the limit (see :func:`read_body`)."""
+
+
+async def read_body(request: Request, limit: int) -> bytes:
+    """The body of ``request``, read as it streams in, at most ``limit`` bytes. Raises
+    :class:`BodyTooLarge` as soon as the Content-Length header says more, before reading
+    anything, or as soon as more than ``limit`` bytes have come in (the rest is not read);
+    ``ValueError`` for a Content-Length that is not a number."""
+    declared = request.headers.get("content-length")
+    if declared is not None:
+        if not declared.strip().isdigit():
+            raise ValueError("the Content-Length header is not a number")
+        if int(declared) > limit:
+            raise BodyTooLarge
+    body = bytearray()
+    async for chunk in request.stream():
+        body += chunk
+        if len(body) > limit:
+            raise BodyTooLarge
+    return bytes(body)
+
+
+def client_key(host: str) -> str:
+    """The key a client's address is limited by: an IPv4 address itself, an IPv6 address's
+    /64 network (one host commonly holds a whole /64), any other name as it is."""
+    try:
+        ip = ipaddress.ip_address(host)
+    except ValueError:
+        return host
+    if ip.version == 6:
+        return str(ipaddress.ip_network(f"{ip}/64", strict=False))
+    return str(ip)
+
+
+def _rate_limited(exc: RateLimited) -> Response:
+    """429 with the lobby naming the limit, and ``Retry-After`` in whole seconds."""
+    return HTMLResponse(lobby_page(str(exc)), status_code=429,
+                        headers={"Retry-After": str(math.ceil(exc.retry_after))})
+
+
 def _base(request: Request) -> str:
     return str(request.base_url).rstrip("/")
 
 
+def _frame_error(frame: Mapping[str, Any]) -> dict[str, Any] | None:
+    """The error message for a websocket frame the table does not read (a binary frame, a
+    text over :data:`MAX_MESSAGE` bytes), or None for a text frame to handle."""
+    text = frame.get("text")
+    if not isinstance(text, str):
+        return {"type": "error", "code": "malformed",
+                "message": "a binary frame: messages are JSON text"}
+    if len(text) > MAX_MESSAGE or len(text.encode("utf-8", "replace")) > MAX_MESSAGE:
+        return {"type": "error", "code": "too_large",
+                "message": f"message over {MAX_MESSAGE} bytes"}
+    return None
+
+
 async def _handle(live: LiveTable, client: WsClient, text: str) -> None:
+    """Answer one client message (a JSON text of at most :data:`MAX_MESSAGE` bytes). Every
+    malformed message gets an ``error`` message (``malformed``) and changes nothing."""
     try:
         msg = json.loads(text)
-    except json.JSONDecodeError:
+    except ValueError:  # JSONDecodeError, or a number too long to read
         client.send({"type": "error", "code": "malformed", "message": "not JSON"})
+        return
+    except RecursionError:
+        client.send({"type": "error", "code": "malformed", "message": "JSON nested too deep"})
         return
     if not isinstance(msg, dict):
         client.send({"type": "error", "code": "malformed", "message": "not a JSON object"})
@@ -606,7 +776,8 @@ async def _handle(live: LiveTable, client: WsClient, text: str) -> None:
             return
         action = msg.get("action")
         offer = msg.get("offer")
-        if not isinstance(action, dict) or not (offer is None or isinstance(offer, int)):
+        if not isinstance(action, dict) or not (offer is None or (
+                isinstance(offer, int) and not isinstance(offer, bool))):
             client.send({"type": "error", "code": "malformed",
                          "message": "an action message is {type, offer, action}"})
             return
@@ -618,5 +789,6 @@ async def _handle(live: LiveTable, client: WsClient, text: str) -> None:
             return
         client.send({"type": "ack", "offer": offer})
     else:
+        name = repr(kind) if isinstance(kind, str) else f"of JSON type {type(kind).__name__}"
         client.send({"type": "error", "code": "malformed",
-                     "message": f"unknown message type {kind!r}"})
+                     "message": f"unknown message type {name[:40]}"})

@@ -1,7 +1,8 @@
 """Storage of the web tables: SQLAlchemy Core over SQLite (the default, an embedded file) or
 PostgreSQL (``postgresql://...``, through psycopg), the same code for both.
 
-What is stored is what a record needs and nothing derived: a table's rule set, options, seed,
+What is stored is what a record needs and nothing derived: a table's rule set, options, seed
+(the effective one; whether it is a practice deal, dealt from the seed its creator typed),
 game length, names, which seat is a human and which a bot, and the table's settings; then every
 accepted action in order (``seq`` 0, 1, 2 ...). The game is rebuilt by applying the actions to
 ``Game(rules, seed)``, the path ``mahjong-table replay`` checks. The secret that signs seat
@@ -48,6 +49,9 @@ _tables = sa.Table(
     sa.Column("seats", sa.Text, nullable=False),
     sa.Column("settings", sa.Text, nullable=False),
     sa.Column("finished", sa.Boolean, nullable=False, default=False),
+    # a practice deal: the seed is the one its creator chose, and every page says so
+    sa.Column("practice", sa.Boolean, nullable=False, default=False,
+              server_default=sa.false()),
 )
 
 _actions = sa.Table(
@@ -74,6 +78,10 @@ class TableRow:
     settings: dict[str, Any] = field(default_factory=dict)
     finished: bool = False
     created: float = 0.0
+    #: a practice deal: ``seed`` is the one the creator typed (anyone who knows it can
+    #: compute every hand), shown on every page of the table; otherwise the seed holds the
+    #: server's own secret randomness
+    practice: bool = False
 
 
 def normalise_url(url: str) -> str:
@@ -107,6 +115,21 @@ class Store:
                 cur.execute("PRAGMA foreign_keys=ON")
                 cur.close()
         _meta.create_all(self.engine)
+        self._add_missing_columns()
+
+    def _add_missing_columns(self) -> None:
+        """Bring a database made by an older version up to date (``practice`` column)."""
+        have = {c["name"] for c in sa.inspect(self.engine).get_columns("mt_tables")}
+        if "practice" in have:
+            return
+        try:
+            with self.engine.begin() as conn:
+                conn.execute(sa.text("ALTER TABLE mt_tables ADD COLUMN practice BOOLEAN "
+                                     "NOT NULL DEFAULT FALSE"))
+        except sa.exc.DBAPIError:  # another process added it first
+            have = {c["name"] for c in sa.inspect(self.engine).get_columns("mt_tables")}
+            if "practice" not in have:
+                raise
 
     def close(self) -> None:
         self.engine.dispose()
@@ -136,7 +159,8 @@ class Store:
                 id=row.id, created=row.created, rules=row.rules,
                 options=json.dumps(row.options), seed=row.seed, max_hands=row.max_hands,
                 names=json.dumps(row.names), seats=json.dumps(row.seats),
-                settings=json.dumps(row.settings), finished=row.finished))
+                settings=json.dumps(row.settings), finished=row.finished,
+                practice=row.practice))
 
     def add_action(self, table_id: str, seq: int, action: Mapping[str, Any]) -> None:
         """Store action number ``seq`` of a table, committed before returning. Raises
@@ -155,7 +179,8 @@ class Store:
         return TableRow(id=r.id, rules=r.rules, options=json.loads(r.options), seed=r.seed,
                         max_hands=r.max_hands, names=json.loads(r.names),
                         seats=json.loads(r.seats), settings=json.loads(r.settings),
-                        finished=bool(r.finished), created=r.created)
+                        finished=bool(r.finished), created=r.created,
+                        practice=bool(r.practice))
 
     def get_table(self, table_id: str) -> TableRow | None:
         with self.engine.connect() as conn:

@@ -150,6 +150,26 @@ def public_view(view_json: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
+#: an action's JSON fields and the types each may have (None: absent)
+_ACTION_FIELDS: dict[str, tuple[type, ...]] = {
+    "kind": (str,), "player": (int, type(None)), "tile": (str, type(None)),
+    "tiles": (str, type(None)), "jokers": (int, type(None)), "target": (int, type(None)),
+    "number": (int, type(None)),
+}
+
+
+def _action_shape_problem(data: dict[str, Any]) -> str | None:
+    """What is wrong with the shape of an action's JSON from a client (no kind, a field of
+    the wrong type), or None; other fields are ignored and the engine judges the values."""
+    if "kind" not in data:
+        return "no kind"
+    for key, types in _ACTION_FIELDS.items():
+        value = data.get(key)
+        if key in data and (not isinstance(value, types) or isinstance(value, bool)):
+            return f"{key} is a JSON {type(value).__name__}"
+    return None
+
+
 def _window_index(events: Sequence[Event]) -> int | None:
     for i, e in enumerate(events):
         if e.type in ("claim_window", "rob_window"):
@@ -181,8 +201,14 @@ class LiveTable:
         self._lock = asyncio.Lock()
         self._changed = asyncio.Event()
         self._task: asyncio.Task[None] | None = None
-        #: per seat: the event count when its current decision opened (None: no decision)
+        #: per seat: its current decision's number (None: no decision): how many events the
+        #: seat had been shown when the decision opened. It counts only what the seat may
+        #: see (another seat's secret claim answer is no event of its), and it grows from
+        #: one decision of the seat to the next (its own action is an event it is shown)
         self.offers: list[int | None] = [None] * 4
+        #: per seat: events shown to it among the first ``self._counted`` of the game
+        self._shown = [len(events_for(game.events, s)) for s in range(4)]
+        self._counted = len(game.events)
         #: events released to clients so far (the rest are held for a claim pause)
         self.released = len(game.events)
         #: a held delivery: (release time, per-seat window views)
@@ -351,12 +377,20 @@ class LiveTable:
     # ----- acting -------------------------------------------------------------------------
 
     def _update_offers(self) -> None:
+        """Open a decision for each seat now asked to act (numbered by the events that seat
+        was shown), and close those of the seats no longer asked."""
+        events = self.game.events
+        for e in events[self._counted:]:
+            for s in range(4):
+                if e.seen_by(s) is not None:
+                    self._shown[s] += 1
+        self._counted = len(events)
         acting = set(self.game.to_act())
         for s in range(4):
             if s not in acting:
                 self.offers[s] = None
             elif self.offers[s] is None:
-                self.offers[s] = len(self.game.events)
+                self.offers[s] = self._shown[s]
 
     async def submit(self, seat: int, offer: int | None, data: dict[str, Any]) -> None:
         """A person at ``seat`` acts: ``data`` is an action's JSON (its ``player`` is the
@@ -365,11 +399,14 @@ class LiveTable:
         applied."""
         if not 0 <= seat < 4 or self.row.seats[seat] != "human":
             raise ActionRefused("this seat is not played from a browser", "forbidden")
+        problem = _action_shape_problem(data)
+        if problem is not None:
+            raise ActionRefused(f"malformed action: {problem}", "malformed")
         try:
             body = dict(data)
             body["player"] = seat
             action = Action.from_json(body)
-        except (ValueError, KeyError, TypeError) as exc:
+        except (ValueError, KeyError, TypeError, AttributeError) as exc:
             raise ActionRefused(f"malformed action: {exc}", "malformed") from exc
         async with self._lock:
             if self._hold is not None:
