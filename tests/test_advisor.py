@@ -262,3 +262,52 @@ def test_claim_shanten_is_what_the_bot_and_the_advisor_weigh() -> None:
     with pytest.raises(ValueError, match="needs"):
         claim_shanten(counts, 0, forms, "chow", int(Tile.parse("7m")), int(Tile.parse("6m")))
     assert counts == before
+
+
+def test_limit_hands_are_valued_as_limits() -> None:
+    """004 s07: a limit hand is paid at the limit, whatever its fan: the advice names the
+    limit for the win and for each wait (found by a new-user test: Thirteen orphans showed
+    as "worth 2 fan")."""
+    game = Game.from_position("hongkong\n0: 19m19p19s1234567z 7z\nturn 0 drew 7z\n", 0)
+    advice = advise(game.view(0), game.rules)
+    assert advice.win and "a limit hand (Thirteen orphans)" in advice.why
+    waiting = Game.from_position("hongkong\n0: 1112345678999m\nturn 1\n", 0)
+    ready = advise(waiting.view(0), waiting.rules)
+    assert len(ready.waits) == 9 and all(w.limit == "Nine gates" for w in ready.waits)
+    assert (ready.waiting_text() or "").endswith("each a limit hand (Nine gates)")
+
+
+def test_rob_window_names_the_tile_and_counts_it_seen(
+        tmp_path: Any, capsys: pytest.CaptureFixture[str]) -> None:
+    """004 s05 robbing the kong: the view names the tile being added (it is shown to all),
+    the advice is to rob with it, and its last copy counts as seen (no "1 unseen" for a
+    tile that is on the table)."""
+    text = ("hongkong rounds=1\nround E; hand 0; dealer 0\n"
+            "0: 123m46p789s11222z discards 9m\n1: 147m268p369s23z45z discards 4m\n"
+            "2: [555p] 5p 123s789s1344z\n3: ?\nrob 2 5p\n")
+    game = Game.from_position(text, 0)
+    view = game.view(0)
+    assert view.phase == "rob" and str(view.last_discard) == "5p" and view.discarder == 2
+    advice = advise(view, game.rules)
+    assert advice.text == "mahjong" and "5p completes your hand: Mahjong robbing the kong" \
+        in advice.why
+    assert [(str(w.tile), w.unseen) for w in advice.waits] == [("5p", 0)]
+
+
+def test_a_window_nobody_may_claim_is_studied_as_written(
+        tmp_path: Any, capsys: pytest.CaptureFixture[str]) -> None:
+    """A claim window that closes at once (nobody may claim 3m) is not skipped: with
+    --player the hand is studied as it was at the window, with no decision; without, the
+    command says nobody may claim it (found by a new-user test: the next draw, a random
+    tile, was analysed instead)."""
+    f = tmp_path / "position.txt"
+    f.write_text("hongkong rounds=1\nround E; hand 0; dealer 1\n"
+                 "0: 34m456p789s11222z discards 9m\n1: 147m258p369s23z45z discards 4m\n"
+                 "2: ?\n3: 666m999p119s3456z discards 3m\ndiscard 3 3m\n")
+    assert main(["analyze", "--position", str(f)]) == 2
+    assert "nobody may claim 3m" in capsys.readouterr().err
+    assert main(["analyze", "--position", str(f), "--player", "0", "--json"]) == 0
+    obj = json.loads(capsys.readouterr().out)
+    assert obj["hand"] == "34m456p789s11222z"
+    assert obj["advice"]["action"] is None
+    assert [w["tile"] for w in obj["advice"]["waits"]] == ["2m", "5m"]

@@ -449,3 +449,35 @@ def test_full_screen_exit_line_names_the_players(monkeypatch: pytest.MonkeyPatch
     assert ("scores: You (player 0) +0, Random 1 (player 1) +0, Random 2 (player 2) +0, "
             "Random 3 (player 3) +0." in out)
     assert "scores [" not in out
+
+
+def test_a_closed_terminal_saves_the_game_as_ctrl_c_does(tmp_path: Path) -> None:
+    """SIGHUP (the terminal window or tmux session closed) saves the game to --record, as
+    Ctrl-C does, instead of leaving an empty file (found by a new-user test, issue 19)."""
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    from mahjong_table.record import replay
+
+    record = tmp_path / "game.jsonl"
+    proc = subprocess.Popen(
+        [sys.executable, "-c", "from mahjong_table.cli import main; import sys; "
+         "sys.exit(main(sys.argv[1:]))", "play", "--plain", "--seed", "7", "--hands", "1",
+         "--bots", "random,random,random", "--record", str(record)],
+        stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=tmp_path)
+    try:
+        assert proc.stdout is not None
+        seen = b""
+        deadline = time.monotonic() + 30
+        while b"Your turn" not in seen and b"> " not in seen and time.monotonic() < deadline:
+            seen += proc.stdout.read1(4096)  # the first prompt: the game waits for the person
+        proc.send_signal(signal.SIGHUP)
+        _, err = proc.communicate(timeout=30)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+    assert b"saved" in err, err
+    assert record.stat().st_size > 0
+    assert replay(record).ok

@@ -202,6 +202,9 @@ def _why(d: CardDecision, view: PlayerView, card: Card, counts: list[int],
             c[view.last_discard] += 1
         got = _line_points(card, c, view)
         line = f"{got[0]}, {got[1]} points" if got else "a line of the card"
+        jokers = c[JOKER] + sum(1 for m in view.me.melds for t in m.tiles if t == JOKER)
+        if got and not jokers:
+            line += " (jokerless: paid double where the table's rules say so)"
         return f"your hand is complete: Mahjong with {line} (001 Part one 'Winning the hand')"
     if reason == "only":
         return "the only legal action"
@@ -216,7 +219,13 @@ def _why(d: CardDecision, view: PlayerView, card: Card, counts: list[int],
         return (f"a joker is worth more to the hand than the {a.tile}: the nearest line is "
                 f"then {d.away} away (001 Part one 'Joker exchange')")
     if reason == "discard":
-        return (f"it keeps the hand closest to the card: {d.away} away from {nearest} "
+        after = list(counts)
+        if a.tile is not None and after[a.tile] > 0:
+            after[a.tile] -= 1
+        near = next((x.line for x in tiles_away(card, after, list(view.me.melds))
+                     if x.away == d.away), None)
+        where = f"{near.section} #{near.number}" if near is not None else nearest
+        return (f"it keeps the hand closest to the card: {d.away} away from {where} "
                 "after it, with the most lines still in reach")
     if reason == "claim":
         return (f"exposing it brings the nearest open line to {d.away} away "
@@ -227,8 +236,9 @@ def _why(d: CardDecision, view: PlayerView, card: Card, counts: list[int],
     if reason == "pass":
         if a.kind is ActionKind.COURTESY_PASS:
             return "the tiles your nearest lines use least (001 Part one 06, courtesy pass)"
-        blind = (f"; {a.number} tile(s) just received are passed on unseen, so every tile "
-                 "your lines use is kept" if a.number else "")
+        received = "tile just received is" if a.number == 1 else "tiles just received are"
+        blind = (f"; {a.number} {received} passed on unseen, so every tile your lines use is "
+                 "kept" if a.number else "")
         return ("the tiles your nearest lines use least; jokers are never passed "
                 f"(001 Part one 06){blind}")
     if reason == "continue":
@@ -239,7 +249,8 @@ def _why(d: CardDecision, view: PlayerView, card: Card, counts: list[int],
                 "(001 Part one 06)")
     if reason == "courtesy_ask":
         n = a.number or 0
-        return (f"{n} tile(s) of your hand are hardly used by your nearest lines "
-                "(001 Part one 06, courtesy pass)" if n else
+        tiles = "tile" if n == 1 else "tiles"
+        return (f"{n} {tiles} of your hand {'is' if n == 1 else 'are'} hardly used by your "
+                "nearest lines (001 Part one 06, courtesy pass)" if n else
                 "every tile helps your nearest lines: ask for none (001 Part one 06)")
     return ""  # pragma: no cover - every reason is worded above

@@ -13,7 +13,8 @@ from typing import Any
 from ..engine.actions import Action, ActionKind
 from ..tiles import Tile
 
-__all__ = ["Advice", "CardLineStatus", "Option", "Wait", "action_text", "short_refusal"]
+__all__ = ["Advice", "CardLineStatus", "Option", "Wait", "action_text", "short_refusal",
+           "waits_text"]
 
 _SEAT_NAMES = ("East", "South", "West", "North")
 
@@ -108,6 +109,8 @@ class Wait:
     refusal: str | None = None
     #: the worth the scorer gives a win on this tile that the rule set refuses
     refused_worth: int | None = None
+    #: the limit hand a win on this tile makes (004 s07), by name: paid at the limit
+    limit: str | None = None
 
     @property
     def can_win(self) -> bool:
@@ -122,6 +125,9 @@ class Wait:
             if self.refused_worth is not None:
                 return f"{self.tile} ({unseen}, {self.refused_worth} {self.unit}: too few)"
             return f"{self.tile} ({unseen}: no win)"
+        if self.limit is not None:
+            way = "" if self.on_discard is not None else ", self-drawn only"
+            return f"{self.tile} ({unseen}, a limit hand: {self.limit}{way})"
         parts = []
         if self.on_discard is not None:
             parts.append(f"{self.on_discard} {self.unit} on a discard")
@@ -135,7 +141,17 @@ class Wait:
         return {"tile": str(self.tile), "unseen": self.unseen,
                 f"{self.unit}_on_discard": self.on_discard,
                 f"{self.unit}_self_drawn": self.self_drawn, "refusal": self.refusal,
-                f"refused_{self.unit}": self.refused_worth}
+                f"refused_{self.unit}": self.refused_worth, "limit": self.limit}
+
+
+def waits_text(waits: tuple[Wait, ...] | list[Wait]) -> str:
+    """The waits in words; when every one makes the same limit hand, the limit is named once:
+    ``"1m (1 unseen), 2m (3 unseen): each a limit hand (Nine gates)"``."""
+    limits = {w.limit for w in waits}
+    if len(waits) > 1 and len(limits) == 1 and None not in limits:
+        shown = ", ".join(f"{w.tile} ({w.unseen} unseen)" for w in waits)
+        return f"{shown}: each a limit hand ({waits[0].limit})"
+    return ", ".join(w.text() for w in waits)
 
 
 @dataclass(frozen=True)
@@ -165,7 +181,7 @@ class CardLineStatus:
         text = f"{head}: {self.away} away, needs {needs}"
         if self.jokers_only:
             text += f" ({' '.join(str(t) for t in self.jokers_only)} only as jokers: " \
-                    "every natural copy is seen)"
+                    "no natural copy is left)"
         return text
 
     def to_json(self) -> dict[str, Any]:
@@ -216,7 +232,7 @@ class Advice:
         so."""
         if not self.waits:
             return None
-        ws = ", ".join(w.text() for w in self.waits)
+        ws = waits_text(self.waits)
         if not any(w.can_win for w in self.waits):
             return f"Ready, but no wait can win: {ws}"
         if self.action is not None and self.action.kind is ActionKind.DISCARD and \

@@ -23,7 +23,7 @@ from ..melds import Hand
 from ..rules.base import RuleSet
 from ..scoring import WinContext
 from ..tiles import NUM_PLAYING, TILES, Tile, tiles_from_counts
-from .model import Advice, Option, Wait, action_text, short_refusal
+from .model import Advice, Option, Wait, action_text, short_refusal, waits_text
 
 __all__ = ["advise_sets"]
 
@@ -82,25 +82,39 @@ class _Hand:
             last_of_kind=on_table == 3 and counts14[t] == 1 and not robbing,
         )
 
-    def score(self, ctx: WinContext) -> tuple[int | None, str | None, int]:
+    def score(self, ctx: WinContext) -> tuple[int | None, str | None, int, str | None]:
         """The win's worth under the rule set's scorer (None when the rule set refuses it),
-        the rule set's refusal, if any, and the worth the scorer gives even a refused win."""
+        the rule set's refusal, if any, the worth the scorer gives even a refused win, and
+        the name of the limit hand it is (004 s07: a limit hand is paid at the limit, whatever
+        its fan), if any."""
         result = self.rules.score(ctx)
         self.unit = result.total_key
+        limit = None
+        if result.limit is not None:
+            limit = next((i.name for i in result.items if i.id == result.limit), result.limit)
         if self.rules.checks_win_context:
             refusal = self.rules.win_refusal(ctx)
             if refusal is not None:
-                return None, refusal, result.fan
+                return None, refusal, result.fan, None
         if not result.valid:
-            return None, result.reason, result.fan
-        return result.fan, None, result.fan
+            return None, result.reason, result.fan, None
+        return result.fan, None, result.fan, limit
+
+    def worth_text(self, fan: int | None, limit: str | None) -> str:
+        """``"worth 3 fan"``, or ``"a limit hand (Thirteen orphans)"``."""
+        if limit is not None:
+            return f"a limit hand ({limit})"
+        return f"worth {fan} {self.unit}" if fan is not None else "a win"
 
     def wait(self, counts13: Sequence[int], t: Tile, discarded: int | None = None) -> Wait:
         """What a win on ``t`` is worth for the waiting ``counts13`` (``discarded``: the
         tile just discarded to wait, now on the table)."""
         v = self.view
-        unseen = max(0, self.unseen(t, counts13) - (1 if t == discarded else 0))
-        on_offer = t == v.last_discard and v.phase == "claim"
+        # the tile on offer is on the table: a claim window's discard lies in the discards
+        # (counted as seen), a rob window's tile is shown as it is added to the pung
+        shown = 1 if t == discarded or (v.phase == "rob" and t == v.last_discard) else 0
+        unseen = max(0, self.unseen(t, counts13) - shown)
+        on_offer = t == v.last_discard and v.phase in ("claim", "rob")
         if unseen == 0 and not on_offer:
             # every other copy is in the hand or on the table: no win can come on it
             return Wait(t, 0, None, None, self.unit, "every copy of it is seen")
@@ -108,25 +122,30 @@ class _Hand:
         c[t] += 1
         left = (v.player + 3) % 4  # a discard from the left: the usual case
         discarder = v.discarder if v.discarder is not None else left
-        on_discard, why_d, fan_d = self.score(self.context(c, t, self_drawn=False,
-                                                            discarder=discarder))
+        on_discard, why_d, fan_d, limit_d = self.score(self.context(
+            c, t, self_drawn=False, discarder=discarder))
         self_drawn: int | None = None
         why_s: str | None = "every copy of it is seen"
         fan_s = 0
+        limit_s = None
         if unseen > 0:
-            self_drawn, why_s, fan_s = self.score(self.context(c, t, self_drawn=True,
-                                                               discarder=None))
+            self_drawn, why_s, fan_s, limit_s = self.score(self.context(
+                c, t, self_drawn=True, discarder=None))
         refused = None
         if on_discard is None or self_drawn is None:
             refused = why_d or why_s
         return Wait(t, unseen, on_discard, self_drawn, self.unit,
-                    refused, max(fan_d, fan_s) if refused else None)
+                    refused, max(fan_d, fan_s) if refused else None, limit_d or limit_s)
 
     def waits(self, counts13: Sequence[int], tiles: Sequence[Tile],
               discarded: int | None = None) -> tuple[Wait, ...]:
         # a kind held four times (melds included) is no wait: no fifth copy exists
         return tuple(self.wait(counts13, t, discarded) for t in tiles
                      if counts13[t] + self.own[t] < 4)
+
+
+def _short(n: int) -> str:
+    return "complete" if n < 0 else "ready" if n == 0 else f"{n} away"
 
 
 def _ready_key(o: DiscardOption, ws: tuple[Wait, ...] | None) -> tuple[int, int, int, int]:
@@ -146,8 +165,8 @@ def _discard_why(o: DiscardOption, ws: tuple[Wait, ...] | None) -> str:
         live = [w for w in ws if w.can_win]
         if not live:
             return ("it leaves the hand ready, but no wait can win: "
-                    + ", ".join(w.text() for w in ws))
-        return (f"it leaves the hand ready, waiting on {', '.join(w.text() for w in live)}")
+                    + waits_text(ws))
+        return f"it leaves the hand ready, waiting on {waits_text(live)}"
     kinds = len(o.useful)
     return (f"it leaves the hand {_away(o.shanten_after)} with {kinds} kind"
             f"{'' if kinds == 1 else 's'} of useful tile, {o.unseen_useful} unseen: "
@@ -197,15 +216,15 @@ def advise_sets(view: PlayerView, rules: RuleSet) -> Advice:
     robbing = view.phase == "rob"
     no_win: str | None = None
     if win_action is not None:
-        if t is None:  # a rob window: the view does not hold the tile being added
-            why = "the tile added to the kong completes your hand: Mahjong robbing the kong"
+        if t is None:  # pragma: no cover - a window's view names the tile on offer
+            why = "the tile on offer completes your hand: Mahjong"
         else:
             c = list(counts)
             c[t] += 1
-            fan, _, _ = h.score(h.context(c, t, self_drawn=False, discarder=view.discarder,
-                                          robbing=robbing))
-            worth = f"worth {fan} {h.unit}" if fan is not None else "a win"
-            why = f"{t} completes your hand: Mahjong on the discard, {worth}"
+            fan, _, _, limit = h.score(h.context(c, t, self_drawn=False,
+                                                 discarder=view.discarder, robbing=robbing))
+            how = "robbing the kong" if robbing else "on the discard"
+            why = f"{t} completes your hand: Mahjong {how}, {h.worth_text(fan, limit)}"
         options = (Option(win_action, text(win_action), why),
                    *(Option(a, text(a), "gives up the win") for a in acts
                      if a is not win_action))
@@ -214,8 +233,8 @@ def advise_sets(view: PlayerView, rules: RuleSet) -> Advice:
     if t is not None and sh == 0 and any(w.tile == t for w in waits):
         c = list(counts)
         c[t] += 1
-        _, no_win, _ = h.score(h.context(c, t, self_drawn=False,
-                                         discarder=view.discarder, robbing=robbing))
+        _, no_win, _, _ = h.score(h.context(c, t, self_drawn=False,
+                                            discarder=view.discarder, robbing=robbing))
         no_win = no_win or "the rules do not allow this win here"
     options = _claims(view, h, acts, text)
     best = options[0]
@@ -241,13 +260,13 @@ def _claims(view: PlayerView, h: _Hand, acts: Sequence[Action], text: _Words
             s = claim_shanten(counts, m, forms, "kong", t)
             good = s <= now
             why = (f"exposes a kong and draws a replacement; the hand is then {_away(s)} "
-                   f"(now {_away(now)})")
+                   f"(now {_short(now)})")
             weighed.append(((s if good else 99, 0), Option(a, text(a), why)))
         elif a.kind in (ActionKind.PUNG, ActionKind.CHOW):
             s = claim_shanten(counts, m, forms, a.kind.value, t,
                               None if a.tile is None else int(a.tile))
             good = s < now
-            why = (f"after it and the best discard the hand is {_away(s)} (now {_away(now)})"
+            why = (f"after it and the best discard the hand is {_away(s)} (now {_short(now)})"
                    + ("" if good else ": no closer, and a claimed set can no longer change"))
             weighed.append(((s if good else 99, 1 if a.kind is ActionKind.PUNG else 2),
                             Option(a, text(a), why)))
@@ -256,8 +275,10 @@ def _claims(view: PlayerView, h: _Hand, acts: Sequence[Action], text: _Words
     if pass_action is not None:
         better = [o for key, o in weighed if key[0] < 99 and key < (now, 3)]
         rest = [o for key, o in weighed if o not in better]
-        pass_why = ("no claim brings the hand closer: keep it concealed and wait for a draw"
-                    if not better else "keeps the hand concealed")
+        wait = ("keep it concealed and wait for a draw" if not h.melds
+                else "wait for a draw")
+        pass_why = (f"no claim brings the hand closer: {wait}" if not better
+                    else "keeps the hand as it is")
         pass_opt = Option(pass_action, text(pass_action), pass_why)
         out = [*better, pass_opt, *rest]
     else:
@@ -278,11 +299,10 @@ def _turn(view: PlayerView, h: _Hand, acts: Sequence[Action], win_action: Action
         t = view.drawn if view.drawn is not None else next(
             TILES[k] for k in range(NUM_PLAYING) if counts[k])
         left = (view.player + 3) % 4
-        fan, refusal, _ = h.score(h.context(counts, t, self_drawn=drew,
-                                            discarder=None if drew else left))
+        fan, refusal, _, limit = h.score(h.context(counts, t, self_drawn=drew,
+                                                   discarder=None if drew else left))
         if win_action is not None:
-            win_why = (f"your hand is complete: Mahjong, worth {fan} {h.unit}"
-                       if fan is not None else "your hand is complete: Mahjong")
+            win_why = f"your hand is complete: Mahjong, {h.worth_text(fan, limit)}"
         elif sh < 0:
             no_win = refusal or ("a hand completed by a claimed set is not declared in the "
                                  "turn: the win had to be claimed as Mahjong on the discard")

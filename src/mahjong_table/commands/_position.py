@@ -5,11 +5,12 @@ from __future__ import annotations
 
 import os
 
-from ..engine import ActionKind, Game, Phase
+from ..engine import ActionKind, Game, Phase, events_for
 from ..engine.position import Position, parse_position
+from ..engine.tracker import ViewTracker
 from ..melds import Hand
 
-__all__ = ["read_position", "position_hand", "offer_text"]
+__all__ = ["read_position", "position_hand", "offer_text", "closed_window"]
 
 
 def read_position(value: str) -> tuple[str, Position]:
@@ -63,3 +64,45 @@ def offer_text(game: Game, player: int) -> str | None:
                     and game.phase is Phase.ROB else
                     "Mahjong (a win)" if k is ActionKind.MAHJONG else k.value for k in kinds})
     return f"On offer: {what}; player {player} may claim it: {', '.join(names)}."
+
+
+def closed_window(game: Game, player: int | None) -> tuple[int, str, str, str] | None:
+    """When the position's claim or rob window closed at once (nobody may claim the tile:
+    the engine asks no one and plays on, docs/ARCHITECTURE.md "The engine"): ``player``'s
+    hand and the tiles they saw as they were at the window, and what the window offered, as
+    ``(player, hand, seen, offer)``; None when the position's window is still open or it set
+    no window up. Raises ``ValueError`` when the window closed and no ``player`` is given
+    (nobody's decision is awaited there)."""
+    at = next((i for i, e in enumerate(game.events)
+               if e.type in ("claim_window", "rob_window")), None)
+    if at is None or (game.phase in (Phase.CLAIM, Phase.ROB) and _still_open(game, at)):
+        return None
+    window = game.events[at]
+    claim = window.type == "claim_window"
+    tile = window.data.get("tile")
+    by = window.data.get("discarder") if claim else window.data.get("player_adding")
+    what = (f"{tile} discarded by player {by}" if claim
+            else f"{tile} being added to a kong by player {by}")
+    if player is None:
+        raise ValueError(f"nobody may {'claim' if claim else 'rob'} {what}: the window "
+                         "closes at once; give --player P to study one player's hand there")
+    tracker = ViewTracker(player)
+    for shown in events_for(list(game.events[:at]), player):
+        tracker.update(shown)
+    snap = tracker.snapshot()
+    mine = snap["seats"][player]
+    hand = " ".join([*mine["melds"], snap["concealed"]]).strip()
+    seen = [m.strip("[]()") for s in snap["seats"] if s["player"] != player
+            for m in s["melds"]]
+    seen += [s["discards"] for s in snap["seats"]]
+    if not claim and by != player and tile:
+        seen.append(str(tile))  # the added tile was shown when the kong was declared
+    offer = (f"On offer: {what}; player {player} has no claim on it (the window closes at "
+             "once).")
+    return player, hand, "".join(seen), offer
+
+
+def _still_open(game: Game, at: int) -> bool:
+    """The window the position set up is the one the game waits on (no later window)."""
+    return not any(e.type in ("claim_window", "rob_window", "hand_start", "draw")
+                   for e in game.events[at + 1:])

@@ -36,7 +36,7 @@ from ..rules.american.model import Card, CardError
 from ..rules.base import RuleSet
 from ..tiles import AMERICAN_TILE_SET, NotationError, format_tiles, parse_tiles
 from ._options import add_option_argument, coerce_options, parse_options
-from ._position import offer_text, position_hand, read_position
+from ._position import closed_window, offer_text, position_hand, read_position
 from ._text import emit, tile_text
 
 __all__ = ["add_parser", "format_analysis", "run"]
@@ -227,8 +227,14 @@ def _from_position(args: argparse.Namespace) -> None:
         raise ValueError("give either a HAND (with --seen) or a --position, not both")
     text, pos = read_position(args.position)
     game, player, args.hand, args.seen = position_hand(text, args.player)
-    args.offer = offer_text(game, player)
-    args.advice = advise(game.view(player), game.rules)
+    closed = closed_window(game, args.player)
+    if closed is not None:
+        # nobody may claim the tile: the engine closed the window at once and played on, so
+        # the hand is studied as it was at the window, with no decision to advise
+        player, args.hand, args.seen, args.offer = closed
+    else:
+        args.offer = offer_text(game, player)
+        args.advice = advise(game.view(player), game.rules)
     args.rules = pos.rules
     if pos.rules == "american":
         args.seen = ""
@@ -336,18 +342,22 @@ def format_american_analysis(hand: Hand, card: Card, distances: Sequence[LineDis
     glyphs = " ".join("".join(t.glyph for t in m.tiles) for m in hand.melds)
     concealed = "".join(t.glyph for t in sorted(hand.concealed))
     lines = [f"{title}, card {card.name!r}: {hand.notation()}",
-             f"  {(glyphs + ' ' + concealed).strip()}",
-             f"Nearest lines (of {len(distances)}):"]
-    shown = distances[:_AMERICAN_SHOWN]
-    width = len(str(len(shown)))
-    lines += [f"  {i:>{width}}. {_line_text(d)}" for i, d in enumerate(shown, 1)]
+             f"  {(glyphs + ' ' + concealed).strip()}"]
+    if advice is not None and advice.lines:
+        # the advisor's lines: tiles away counting only tiles that can still come
+        lines.append("Nearest lines (counting only the tiles that can still come):")
+        width = len(str(len(advice.lines)))
+        lines += [f"  {i:>{width}}. {ln.text()}" for i, ln in enumerate(advice.lines, 1)]
+    else:
+        lines.append(f"Nearest lines (of {len(distances)}):")
+        shown = distances[:_AMERICAN_SHOWN]
+        width = len(str(len(shown)))
+        lines += [f"  {i:>{width}}. {_line_text(d)}" for i, d in enumerate(shown, 1)]
     if advice is not None and advice.action is not None:
         lines.append(f"Advice: {advice.text}. Why: {advice.why}")
         lines += [f"  or {o.text}: {o.why}" for o in advice.options[1:5]]
     if advice is not None and advice.waits:
         lines.append(advice.waiting_text() or "")
-    if advice is not None:
-        lines += [f"  {ln.text()}" for ln in advice.lines if ln.dead or ln.jokers_only]
     if charleston is not None and charleston.action is not None:
         lines.append(f"Charleston: {charleston.text} ({charleston.why})")
     return "\n".join(lines)
@@ -386,7 +396,9 @@ def _run_american(args: argparse.Namespace) -> int:
         emit(format_american_analysis(hand, card, distances, advice, charleston,
                                        "American (NMJL style)"))
         if advice is None and error:
-            emit(f"Advice: none ({error})")
+            total = len(hand.concealed) + sum(len(m.tiles) for m in hand.melds)
+            emit(f"Advice: for a hand of 13 tiles, or 14 in its turn; this one has {total}"
+                 if total not in (13, 14) else f"Advice: none ({error})")
         if getattr(args, "offer", None):
             emit(args.offer)
     return 0

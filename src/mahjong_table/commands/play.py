@@ -19,9 +19,12 @@ from __future__ import annotations
 
 import argparse
 import io
+import os
 import secrets
 import shutil
+import signal
 import sys
+import threading
 import time
 from collections.abc import Sequence
 from typing import Any, TextIO
@@ -317,6 +320,7 @@ def run(args: argparse.Namespace, input: TextIO | None = None,
         return 2
     seed = session.setup.seed
     save_path = args.record or args.resume or _default_save(seed, args.seed is not None)
+    previous = _on_hangup(session, save_path)
     try:
         if _use_tui(args, input, output):
             # Textual draws on standard error; both must take the table's characters
@@ -331,7 +335,31 @@ def run(args: argparse.Namespace, input: TextIO | None = None,
                 return _run_tui(args, session, save_path)
         return _run_plain(args, session, inp, out, save_path)
     finally:
+        if previous is not None:
+            signal.signal(signal.SIGHUP, previous)
         session.close()
+
+
+def _on_hangup(session: TableSession, save_path: str) -> Any:
+    """A closed terminal (SIGHUP: the window or the tmux session closed) saves the game as
+    Ctrl-C does, then ends the program: the terminal is gone, so nothing more can be shown
+    (the full-screen table's loop would swallow an exception raised here). Returns the
+    handler it replaced (None where there is no SIGHUP, or off the main thread, where no
+    handler can be set)."""
+    if not hasattr(signal, "SIGHUP") or threading.current_thread() is not \
+            threading.main_thread():
+        return None
+
+    def hangup(_signum: int, _frame: Any) -> None:
+        try:
+            session.save(save_path)
+            print(f"mahjong-table play: the terminal closed: the game is saved to "
+                  f"{save_path}", file=sys.stderr)
+        except Exception:
+            pass
+        os._exit(129)
+
+    return signal.signal(signal.SIGHUP, hangup)
 
 
 def _run_tui(args: argparse.Namespace, session: TableSession, save_path: str) -> int:

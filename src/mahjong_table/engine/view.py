@@ -54,7 +54,9 @@ class PlayerView(NamedTuple):
     """What ``player`` sees. ``counts`` is their own concealed hand by tile index (34 entries,
     or 47 where flowers and jokers are hand tiles; :attr:`concealed` gives the tiles);
     ``drawn`` the tile they just drew (if any); ``seats`` the public information of all four
-    seats (by player); ``stage`` the Charleston stage under way (None outside it)."""
+    seats (by player); ``stage`` the Charleston stage under way (None outside it).
+    ``last_discard`` is the tile on offer: in a claim window the discard (``discarder``
+    discarded it), in a rob window the tile ``discarder`` adds to an exposed pung."""
 
     player: int
     rules: str
@@ -151,6 +153,7 @@ def view_of(game: Game, player: int) -> PlayerView:
     in_turn = (phase == "turn" and game.current == player and game.drew
                and game.last_draw is not None and me.counts[game.last_draw] > 0)
     claim = phase == "claim"
+    rob = phase == "rob"
     return PlayerView(
         player=player,
         rules=game.rules.name,
@@ -162,8 +165,10 @@ def view_of(game: Game, player: int) -> PlayerView:
         counts=tuple(me.counts),
         drawn=game.last_draw if in_turn else None,
         seats=_seat_views(game),
-        last_discard=game.last_discard if claim else None,
-        discarder=game.discarder if claim else None,
+        # the tile on offer: a claim window's discard, or the tile a rob window's player adds
+        # to their pung (shown to everyone when the kong is declared, 004 s05)
+        last_discard=game.last_discard if claim else game.rob_tile if rob else None,
+        discarder=game.discarder if claim or rob else None,
         live_wall=game.wall.live_remaining,
         dead_wall=game.wall.dead_remaining,
         legal_actions=tuple(game._legal(player)),

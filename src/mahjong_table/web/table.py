@@ -486,8 +486,8 @@ class LiveTable:
                 "concealed": snap["concealed"] if s != SPECTATOR else "",
                 "drawn": None,
                 "seats": snap["seats"],
-                "last_discard": window.data["tile"] if claim else None,
-                "discarder": d if claim else None,
+                "last_discard": window.data["tile"],  # the tile on offer (rob: being added)
+                "discarder": d,
                 "live_wall": snap["live_wall"],
                 "dead_wall": snap["dead_wall"],
                 "special_forms": list(game.special_forms),
