@@ -739,6 +739,49 @@ def test_card_command_variations(tmp_path: Path, capsys: pytest.CaptureFixture[s
     assert "ok: 2 lines in 2 sections, 5 variations; 1 X and 1 C; points 25-30" in out
 
 
+ISSUE_21_CARD = """card: invented constructs (issue 21)
+[Dragons]
+RRRR GGGG 111a 111b {any}             (Red and Green, like numbers in two suits)  X 25
+F 000 1111a 1111b NN {any}            (a pung of zeros)                           X 30
+[Winds]
+NNNN 111a 222a 3333a {any}            (North or South)                            X 25
+| SSSS 111a 222a 3333a {any}
+[Numbers]
+11a 1111b 1111c FFFF {@2 @3: any}     (a pair of 1s, kongs of any like number)    X 30
+"""
+
+
+def test_card_command_counts_each_construct_of_issue_21(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """``card FILE --json --variations`` on invented lines: Red and Green kongs with like
+    pungs in two suits, 9 numbers x 3 pairs of suits = 27; a pung of zeros with like kongs
+    in two suits = 27; North or South with any 3 consecutive numbers in one suit, one line,
+    2 x 7 x 3 = 42 (with alternatives for both patterns); a pair of fixed 1s with like kongs
+    of a number named by word, 9 x 3 = 27."""
+    path = tmp_path / "issue21.card"
+    path.write_text(ISSUE_21_CARD, encoding="utf-8")
+    assert main(["card", str(path), "--json", "--variations"]) == 0
+    obj = json.loads(capsys.readouterr().out)
+    got = [(ln["section"], ln["number"], ln["variations"], len(ln["expanded"]))
+           for ln in obj["lines"]]
+    assert got == [("Dragons", 1, 27, 27), ("Dragons", 2, 27, 27), ("Winds", 1, 42, 42),
+                   ("Numbers", 1, 27, 27)]
+    winds = obj["lines"][2]
+    assert winds["pattern"] == "NNNN 111a 222a 3333a {any} | SSSS 111a 222a 3333a {any}"
+    assert winds["numbers"] == "" and winds["source_line"] == 6
+    assert winds["alternatives"] == [
+        {"pattern": "NNNN 111a 222a 3333a", "numbers": "{any}", "source_line": 6},
+        {"pattern": "SSSS 111a 222a 3333a", "numbers": "{any}", "source_line": 7}]
+    assert len(set(winds["expanded"])) == 42
+    assert obj["lines"][0]["alternatives"] == [
+        {"pattern": "RRRR GGGG 111a 111b", "numbers": "{any}", "source_line": 3}]
+    assert obj["totals"]["lines"] == 4 and obj["totals"]["variations"] == 27 * 3 + 42
+    assert main(["card", str(path), "--variations"]) == 0
+    out = capsys.readouterr().out
+    assert "- F 555z 1111m 1111p 44z" in out  # F 000 1111a 1111b NN, word for word
+    assert "42  NNNN 111a 222a 3333a {any} | SSSS 111a 222a 3333a {any}" in out
+
+
 def test_card_command_malformed_and_unreadable(tmp_path: Path,
                                                capsys: pytest.CaptureFixture[str]) -> None:
     """Exit 2 with the CardError message on standard error."""
