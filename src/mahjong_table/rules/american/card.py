@@ -15,7 +15,11 @@ repeated, as on the printed card: ``FF`` a pair of flowers, ``3333`` a kong), an
 Colour letters ``a``, ``b``, ``c`` are suit variables: different letters are always different
 suits (shared/NOTATION.md, "American readings"). Digits are the printed example numbers; a
 numbers rule such as ``{any}`` or ``{odd}`` lets them move together (like numbers,
-consecutive numbers, odd or even choices).
+consecutive numbers, odd or even choices); a clause may name digits (``{1: any}``) or words by
+position (``{@2 @3: any}``). A word of zeros (``000``) is a group of White dragons, Soap as
+zero (001 Part one "Dragon tiles"), and ``R``, ``G`` are the Red and Green dragons whatever the
+suits. A line of the file beginning with ``|`` adds another pattern (an *alternative*) to the
+line above: one card line whose variations are the union of its patterns'.
 
 Each line is expanded once, when the card loads, into every concrete
 :class:`~.model.Variation` (see :func:`expand_line`). Errors are :class:`~.model.CardError`
