@@ -118,7 +118,7 @@ _DIGITS = "123456789"
 _COLOURLESS = "FNEWS0RG"
 _SYMBOLS = _DIGITS + "0DRGFNEWS"
 #: the first character of a line that adds an alternative pattern to the line above
-ALTERNATIVE = "|"
+_ALTERNATIVE = "|"
 _GROUP_NAMES = {1: "single", 2: "pair", 3: "pung", 4: "kong", 5: "quint", 6: "sextet"}
 _DOMAINS: dict[str, frozenset[int]] = {
     "any": frozenset(range(1, 10)),
@@ -405,7 +405,7 @@ def _read_card(text: str, source: str) -> tuple[CardSpec, list[CardError]]:
                 current = title
                 above, has_line = None, False
                 continue
-            if stripped.startswith(ALTERNATIVE):
+            if stripped.startswith(_ALTERNATIVE):
                 if not has_line:
                     where = f"in section {current!r}" if current is not None else "yet"
                     raise CardError("an alternative (|) adds a pattern to the line above, and "
@@ -497,7 +497,7 @@ def _read_pattern(raw: str, pos: int, source: str, lineno: int, what: str) -> _P
         word = raw[pos:end]
         if word in ("X", "C"):
             break
-        if word.startswith(ALTERNATIVE):
+        if word.startswith(_ALTERNATIVE):
             raise fail("an alternative (|) goes on a line of its own, beginning with |, "
                        "under the line it adds a pattern to", pos)
         words.append((word, pos))
@@ -542,7 +542,7 @@ def _read_alternative(raw: str, above: LineSpec | None, source: str, lineno: int
     """A line ``| PATTERN [{RULE}] [# comment]``: another pattern of the line ``above``
     (``None`` when that line has a mistake: the alternative is still checked). Returns the
     alternative."""
-    bar = raw.index(ALTERNATIVE)
+    bar = raw.index(_ALTERNATIVE)
     read = _read_pattern(raw, bar + 1, source, lineno, "the alternative")
     pos = read.end
     if pos < len(raw) and raw[pos] != "#":
@@ -611,7 +611,7 @@ def _read_line(raw: str, section: str, number: int, source: str, lineno: int) ->
     if points < 1:
         raise fail("points must be at least 1", pos)
     pos = _skip_space(raw, end)
-    if pos < len(raw) and raw[pos] == ALTERNATIVE:
+    if pos < len(raw) and raw[pos] == _ALTERNATIVE:
         raise fail("an alternative (|) goes on a line of its own, beginning with |, under the "
                    "line it adds a pattern to", pos)
     if pos < len(raw) and raw[pos] != "#":
