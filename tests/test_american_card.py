@@ -206,17 +206,20 @@ def test_white_outside_a_year_is_the_circles_dragon() -> None:
     assert len(whites) == 1 and whites[0][P] == 4
 
 
-@pytest.mark.parametrize(("pattern", "column"), [
-    ("000 1111a NNNN EEEE", 1),
-    ("1111a 0a NNNN EEEEE", 7),
-    ("FF0 1111a NNNN EEEE", 3),
+@pytest.mark.parametrize(("pattern", "column", "words"), [
+    ("1111a 0a NNNN EEEEE", 8, "take no colour"),
+    ("FF0 1111a NNNN EEEE", 3, "mixes 0 with 'F'"),
+    ("1111a 00N NNN EEEE", 7, "mixes 0 with 'N'"),
+    ("1111a 000b NNN EEEE", 10, "take no colour"),
 ])
-def test_soap_zero_only_in_a_year(pattern: str, column: int) -> None:
-    """A 0 is allowed only in year groups (docs/american-card.md "Soap as zero")."""
+def test_zero_word_with_a_colour_or_other_symbols_is_an_error(pattern: str, column: int,
+                                                             words: str) -> None:
+    """A 0 stands in a year (``2026``) or in a word of zeros only (``000``, White dragons),
+    never coloured nor beside other symbols (docs/american-card.md "Zero groups")."""
     with pytest.raises(CardError) as e:
         card(f"{pattern} X 25")
     assert (e.value.line, e.value.column) == (2, column)
-    assert "year" in e.value.problem
+    assert words in e.value.problem
 
 
 def test_zero_is_suitless_and_never_moves() -> None:
@@ -332,6 +335,123 @@ def test_three_colours_one_number_variable_symmetry() -> None:
     are alike (a and b interchangeable)."""
     assert len(one("1111a 1111b 111c FFF {any}").variations) == 9 * 6 // 2
     assert len(one("111a 222b 3333c 4444a {any}").variations) == 6 * 6
+
+
+def test_any_dragon_takes_what_the_other_colours_leave() -> None:
+    """A D in a colour that colours nothing else is any dragon only on a line with no other
+    colour letter; beside one suit it is either opposite dragon, beside two suits the third
+    suit's dragon (different letters are different suits, shared/NOTATION.md)."""
+    alone = one("NN EEE WWW SSSS DDa")
+    assert {g.kind for v in alone.variations for g in v.groups if g.kind >= WHITE} == {
+        WHITE, GREEN, RED}
+    own = {M: RED, P: WHITE, S: GREEN}
+    beside_one = one("1111a DDDb NNNN EEE")
+    pairs = {(next(k // 9 * 9 for k in c if k < 27), next(k for k in c if k >= WHITE))
+             for c in kinds(beside_one)}
+    assert pairs == {(suit, dragon) for suit in own for dragon in own.values()
+                     if dragon != own[suit]}
+    beside_two = one("1111a 2222b DDc NNNN")
+    for c in kinds(beside_two):
+        used = {k // 9 * 9 for k in c if k < 27}
+        third = ({M, P, S} - used).pop()
+        assert [k for k in c if k >= WHITE] == [own[third]]
+
+
+# --------------------------------------------------------------------------------------------
+# issue 21: zero groups, named dragons, alternatives, numbers rules on words
+
+
+def test_zero_group_is_white_outside_a_year_001_dragon_tiles() -> None:
+    """001 "Dragon tiles": White "may be used as a Zero on the NMJL card": a word of 0s is a
+    group of White dragons with no suit, 00 a pair up to 000000 a sextet, jokers in groups
+    of three or more. ``F 000 1111a 1111b NN {any}``: 9 like numbers x 3 pairs of suits."""
+    line = one("F 000 1111a 1111b NN {any}")
+    assert len(line.variations) == 27
+    assert all(Group(WHITE, 3) in v.groups and v.jokerable[WHITE] == 3
+               for v in line.variations)
+    pair = one("00 NNNN EEEE SSSS")
+    assert shown(pair) == {"1111z 2222z 4444z 55z"} and pair.variations[0].naturals[WHITE] == 2
+    sextet = one("000000 1111a 1111b")
+    assert Group(WHITE, 6) in sextet.variations[0].groups
+    assert len(sextet.variations) == 3
+
+
+def test_zero_groups_count_with_a_year_and_white_dragons_in_the_impossible_check() -> None:
+    """The zeros of a year, a word of zeros and a White D are all the White dragon: an
+    assignment needing a fifth natural White is dropped (001 "Tile Types": four of each)."""
+    spec = read_card("[S]\n2020a 00 Db 1111c FFF X 25\n").lines[0]
+    variations, dropped = expand_line(spec)
+    assert dropped == 2 and len(variations) == 4  # the two with b in circles are dropped
+    assert all(v.naturals[WHITE] == 4 for v in variations)
+    with pytest.raises(CardError, match="5 natural 5z"):
+        card("2000a 00 1111b 1111c X 25")
+    # in a pung the fifth White is a joker: allowed
+    assert len(one("2000a 000 1111b FFF").variations) == 6
+
+
+def test_named_dragons_red_and_green_whatever_the_suits() -> None:
+    """R and G are the Red (7z) and Green (6z) dragons in any size, not tied to a colour:
+    ``RRRR GGGG 111a 111b {any}`` is 9 like numbers x 3 pairs of suits."""
+    line = one("RRRR GGGG 111a 111b {any}")
+    assert len(line.variations) == 27
+    assert all(Group(RED, 4) in v.groups and Group(GREEN, 4) in v.groups
+               for v in line.variations)
+    assert shown(one("RR GG 000 NNNN EEE")) == {"111z 4444z 555z 66z 77z"}
+    assert format_variation_as_written(one("R G 0 NEWS 1111a FFF").variations[0]) == \
+        "7z 6z 5z 4132z 1111m FFF"
+
+
+def test_alternatives_are_one_line_with_the_union_of_variations() -> None:
+    """A line beginning with | adds a pattern, with its own numbers rule, to the line above:
+    one line (same section, number, X/C, points, note) whose variations are the union.
+    North or South: 2 winds x 7 runs x 3 suits = 42."""
+    c = card("NNNN 111a 222a 3333a {any} (north or south) C 40",
+             "| SSSS 111a 222a 3333a {any}",
+             "FF 1111a 1111b 1111c {any} X 25")
+    assert len(c.lines) == 2
+    line = c.lines[0]
+    assert (line.section, line.number, line.points, line.concealed, line.note) == (
+        "S", 1, 40, True, "north or south")
+    assert line.pattern == "NNNN 111a 222a 3333a {any} | SSSS 111a 222a 3333a {any}"
+    assert len(line.variations) == 42
+    winds = Counter(next(g.kind for g in v.groups if g.kind >= EAST) for v in line.variations)
+    assert winds == {NORTH: 21, SOUTH: 21}
+    assert (c.lines[1].number, c.lines[1].source_line) == (2, 4)
+
+
+def test_alternatives_remove_duplicate_variations() -> None:
+    """A variation two patterns of a line give is one variation: runs within 1-5 are among
+    any runs."""
+    line = card("111a 222a 3333a NNNN {any} X 25", "| 111a 222a 3333a NNNN {12345}").lines[0]
+    assert len(line.variations) == 21
+    assert len({v.groups for v in line.variations}) == 21
+    same = card("1111a 2222a 3333a FF X 25", "| 1111a 2222a 3333a FF").lines[0]
+    assert len(same.variations) == 3
+
+
+def test_alternatives_one_or_two_suits_and_number_choices() -> None:
+    """Constructs that need alternatives: any 1 or 2 suits; runs 1-5 or 5-9 only."""
+    suits = card("11a 222a 3333a 44444a {any} X 25", "| 11a 222a 3333b 44444b {any}").lines[0]
+    assert len(suits.variations) == 6 * 3 + 6 * 6
+    runs = card("12345a 6666b 77777c X 25", "| 56789a 1111b 22222c").lines[0]
+    assert len(runs.variations) == 12
+    assert {format_variation_as_written(v).split()[0] for v in runs.variations} == {
+        "12345m", "12345p", "12345s", "56789m", "56789p", "56789s"}
+
+
+def test_numbers_rule_names_words_by_position() -> None:
+    """{@2 @3: any} moves the numbers of the 2nd and 3rd words only, so a digit may be
+    printed fixed elsewhere on the line: the same variations as the renamed-digit trick."""
+    by_word = one("11a 1111b 1111c FFFF {@2 @3: any}")
+    trick = one("11a 9999b 9999c FFFF {9: any}")
+    assert len(by_word.variations) == 27
+    assert {v.groups for v in by_word.variations} == {v.groups for v in trick.variations}
+    assert all(Group(k, 2) in v.groups for v in by_word.variations
+               for k in [next(g.kind for g in v.groups if g.size == 2)] if k in (M, P, S))
+    two = one("1111a 1111b 11c 1111a {@1: any, @2 @3: odd}")
+    assert len({v.groups for v in two.variations}) == len(two.variations)
+    spec = read_card("[S]\n11a 1111b 1111c FFFF {@2 @3: any} X 25\n").lines[0]
+    assert "group numbers rule" in spec.features and "fixed numbers" in spec.features
 
 
 # --------------------------------------------------------------------------------------------
@@ -519,6 +639,25 @@ ERRORS = [
     ("card: A\ncard: B\n[S]\n", 2, 1, "given twice"),
     ("practice: maybe\n[S]\n", 1, 1, "yes or no"),
     ("[]\n", 1, 1, "needs a name"),
+    ("[S]\n| NNNN 111a 222a 3333a X 25\n", 2, 1, "no line above"),
+    ("[S]\nNNNN 111a 222a 3333a {any} X 25\n| SSSS 111a 222a 333a\n", 3, 3,
+     "the alternative has 13 tiles"),
+    ("[S]\nNNNN 111a 222a 3333a X 25\n| SSSS 111a 222a 3333a (n)\n", 3, 24, "has no note"),
+    ("[S]\nNNNN 111a 222a 3333a X 25\n| SSSS 111a 222a 3333a X 25\n", 3, 24,
+     "has no X and no points"),
+    ("[S]\nNNNN 111a 222a 3333a X 25 | SSSS 111a 222a 3333a\n", 2, 27, "a line of its own"),
+    ("[S]\nNNNN 111a 222a 3333a X 25\n| SSSS 111a 222a 3333a {any\n", 3, 24, "not closed"),
+    ("[S]\n11a 1111b 1111c FFFF {@5: any} X 25\n", 2, 23, "the pattern has 4 words"),
+    ("[S]\n11a 1111b 1111c FFFF {@4: any} X 25\n", 2, 23, "no number to move"),
+    ("[S]\n11a 1111b 1111c FFFF {@two: any} X 25\n", 2, 23, "names no word"),
+    ("[S]\n11a 1111b 1111c FFFF {1: any, @2: odd} X 25\n", 2, 31, "moved by two clauses"),
+    ("[S]\nRRRa GGGG 1111a 111b X 25\n", 2, 4, "takes no colour"),
+    ("[S]\nF 000a 1111a 1111b NN X 25\n", 2, 6, "take no colour"),
+    ("[S]\nF 0002 1111a 1111b NN X 25\n", 2, 1, "the line has 15 tiles"),
+    ("[S]\nF 00F 1111a 1111b NNN X 25\n", 2, 3, "mixes 0 with 'F'"),
+    ("[S]\n0000000 1111a 1111b X 25\n", 2, 1, "sextet"),
+    ("[S]\nNNNN 1111a 2222a FF X 25\n| 2000a 00 1111b 1111c\n", 3, 3,
+     "no variation of this alternative can be made: it needs 5 natural 5z"),
 ]
 
 
@@ -598,6 +737,49 @@ def test_card_command_variations(tmp_path: Path, capsys: pytest.CaptureFixture[s
     assert "- 555z 666z 4444z 2222z" in out  # DDDa DDDb NNNN SSSS, a circles, b bamboo
     assert "1 impossible assignment dropped" in out
     assert "ok: 2 lines in 2 sections, 5 variations; 1 X and 1 C; points 25-30" in out
+
+
+ISSUE_21_CARD = """card: invented constructs (issue 21)
+[Dragons]
+RRRR GGGG 111a 111b {any}             (Red and Green, like numbers in two suits)  X 25
+F 000 1111a 1111b NN {any}            (a pung of zeros)                           X 30
+[Winds]
+NNNN 111a 222a 3333a {any}            (North or South)                            X 25
+| SSSS 111a 222a 3333a {any}
+[Numbers]
+11a 1111b 1111c FFFF {@2 @3: any}     (a pair of 1s, kongs of any like number)    X 30
+"""
+
+
+def test_card_command_counts_each_construct_of_issue_21(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """``card FILE --json --variations`` on invented lines: Red and Green kongs with like
+    pungs in two suits, 9 numbers x 3 pairs of suits = 27; a pung of zeros with like kongs
+    in two suits = 27; North or South with any 3 consecutive numbers in one suit, one line,
+    2 x 7 x 3 = 42 (with alternatives for both patterns); a pair of fixed 1s with like kongs
+    of a number named by word, 9 x 3 = 27."""
+    path = tmp_path / "issue21.card"
+    path.write_text(ISSUE_21_CARD, encoding="utf-8")
+    assert main(["card", str(path), "--json", "--variations"]) == 0
+    obj = json.loads(capsys.readouterr().out)
+    got = [(ln["section"], ln["number"], ln["variations"], len(ln["expanded"]))
+           for ln in obj["lines"]]
+    assert got == [("Dragons", 1, 27, 27), ("Dragons", 2, 27, 27), ("Winds", 1, 42, 42),
+                   ("Numbers", 1, 27, 27)]
+    winds = obj["lines"][2]
+    assert winds["pattern"] == "NNNN 111a 222a 3333a {any} | SSSS 111a 222a 3333a {any}"
+    assert winds["numbers"] == "" and winds["source_line"] == 6
+    assert winds["alternatives"] == [
+        {"pattern": "NNNN 111a 222a 3333a", "numbers": "{any}", "source_line": 6},
+        {"pattern": "SSSS 111a 222a 3333a", "numbers": "{any}", "source_line": 7}]
+    assert len(set(winds["expanded"])) == 42
+    assert obj["lines"][0]["alternatives"] == [
+        {"pattern": "RRRR GGGG 111a 111b", "numbers": "{any}", "source_line": 3}]
+    assert obj["totals"]["lines"] == 4 and obj["totals"]["variations"] == 27 * 3 + 42
+    assert main(["card", str(path), "--variations"]) == 0
+    out = capsys.readouterr().out
+    assert "- F 555z 1111m 1111p 44z" in out  # F 000 1111a 1111b NN, word for word
+    assert "42  NNNN 111a 222a 3333a {any} | SSSS 111a 222a 3333a {any}" in out
 
 
 def test_card_command_malformed_and_unreadable(tmp_path: Path,

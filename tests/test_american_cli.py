@@ -287,3 +287,37 @@ def test_the_american_bot_refuses_rules_without_a_card(capsys: pytest.CaptureFix
     assert main(["simulate", "--rules", "hongkong", "--games", "1", "--hands", "1",
                  "--bots", "american,random,random,random"]) == 2
     assert "plays a card of lines" in capsys.readouterr().err
+
+
+# ----- a line with alternatives (issue 21) -------------------------------------------------
+
+ALTERNATIVES_TEXT = """card: alternatives
+[Winds]
+NNNN 111a 222a 3333a {any}  (North or South, any 3 consecutive numbers)  X 25
+| SSSS 111a 222a 3333a {any}
+RRRR GGGG 111a 111b {any}   (Red and Green, like numbers in two suits)   X 30
+"""
+
+
+def test_a_line_with_alternatives_is_one_line_in_score_and_analyze(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A line with a | alternative is one line under its number in ``score`` and ``analyze``
+    (NOTATION.md keys unchanged): either pattern wins it, the pattern shown is both joined by
+    " | ", and analyze lists it once."""
+    path = tmp_path / "alternatives.card"
+    path.write_text(ALTERNATIVES_TEXT, encoding="utf-8")
+    joined = "NNNN 111a 222a 3333a {any} | SSSS 111a 222a 3333a {any}"
+    for winds in ("4444z", "2222z"):
+        status, j = score_json([f"{winds} 555s 666s 7777s", "--card", str(path)], capsys)
+        assert status == 0
+        assert j["line"] == {"section": "Winds", "number": 1, "pattern": joined}
+        assert j["points"] == 25
+    status, j = score_json(["7777z 6666z 333m 333p", "--card", str(path)], capsys)
+    assert status == 0 and j["line"]["number"] == 2
+    status, out, _ = run(["analyze", "--rules", "american", "2222z 555s 666s 777s",
+                          "--card", str(path), "--json"], capsys)
+    assert status == 0
+    lines = json.loads(out)["lines"]
+    assert [(e["section"], e["number"]) for e in lines] == [("Winds", 1), ("Winds", 2)]
+    assert lines[0] == {"section": "Winds", "number": 1, "pattern": joined,
+                        "tiles_away": 1, "needs": "7s"}

@@ -3,7 +3,9 @@
 ``FILE`` is a card written in the format of ``docs/american-card.md``; ``practice`` (or
 ``--practice``) names the shipped practice card. Every line is listed with its section,
 number, X or C (rule book 001 Part one, "Understanding the NMJL card"), points, pattern and
-the number of concrete variations it expands to, then the totals.
+the number of concrete variations it expands to, then the totals. A line with alternatives
+(``|`` lines of the file) is one line, its patterns joined by ``" | "``, each with its numbers
+rule.
 
 Exit status: 0 the card is well formed; 2 it is not, or the file cannot be read (the
 :class:`~mahjong_table.rules.american.model.CardError` message, ``source:line:column:
@@ -109,8 +111,10 @@ def _as_json(spec: CardSpec, lines: list[CheckedLine], with_variations: bool) ->
             "exposure": "C" if c.spec.concealed else "X",
             "concealed": c.spec.concealed,
             "points": c.spec.points,
-            "pattern": c.spec.pattern,
-            "numbers": c.spec.rule,
+            "pattern": c.spec.shown_pattern,
+            "numbers": "" if c.spec.alternatives else c.spec.rule,
+            "alternatives": [{"pattern": p.pattern, "numbers": p.rule,
+                              "source_line": p.source_line} for p in c.spec.patterns],
             "note": c.spec.note,
             "variations": len(c.variations),
             "dropped": c.dropped,
@@ -136,7 +140,8 @@ def format_report(spec: CardSpec, lines: list[CheckedLine], with_variations: boo
     rows = [title, f"source: {spec.source}", ""]
     sec_w = max(len("section"), *(len(c.spec.section) for c in lines))
     num_w = max(1, *(len(str(c.spec.number)) for c in lines))
-    shown = [f"{c.spec.pattern} {c.spec.rule}".rstrip() for c in lines]
+    shown = [c.spec.shown_pattern if c.spec.alternatives
+             else f"{c.spec.pattern} {c.spec.rule}".rstrip() for c in lines]
     pat_w = max(len("pattern"), *(len(p) for p in shown))
     var_w = max(len("variations"), *(len(str(len(c.variations))) for c in lines))
     rows.append(f"{'section':<{sec_w}}  {'#':>{num_w}}  X/C  points  "

@@ -15,7 +15,11 @@ repeated, as on the printed card: ``FF`` a pair of flowers, ``3333`` a kong), an
 Colour letters ``a``, ``b``, ``c`` are suit variables: different letters are always different
 suits (shared/NOTATION.md, "American readings"). Digits are the printed example numbers; a
 numbers rule such as ``{any}`` or ``{odd}`` lets them move together (like numbers,
-consecutive numbers, odd or even choices).
+consecutive numbers, odd or even choices); a clause may name digits (``{1: any}``) or words by
+position (``{@2 @3: any}``). A word of zeros (``000``) is a group of White dragons, Soap as
+zero (001 Part one "Dragon tiles"), and ``R``, ``G`` are the Red and Green dragons whatever the
+suits. A line of the file beginning with ``|`` adds another pattern (an *alternative*) to the
+line above: one card line whose variations are the union of its patterns'.
 
 Each line is expanded once, when the card loads, into every concrete
 :class:`~.model.Variation` (see :func:`expand_line`). Errors are :class:`~.model.CardError`
@@ -86,6 +90,7 @@ FEATURES: tuple[str, ...] = (
     "odd numbers", "even numbers", "number set", "two number variables",
     "run", "matched dragon", "year", "news", "single wind", "wind group", "flower",
     "singles and pairs", "note",
+    "zero group", "named dragon", "alternatives", "group numbers rule",
 )
 
 #: jokers in the set (001 Part one, "Use: ... 8 Jokers")
@@ -107,9 +112,13 @@ _SUIT_NAME = {"m": "characters", "p": "circles", "s": "bamboo"}
 _DRAGON_OF_SUIT = {"m": 33, "p": 31, "s": 32}
 _WINDS = {"E": 27, "S": 28, "W": 29, "N": 30}
 _SOAP = 31
+#: dragons named by their colour whatever the line's suits: Red (7z), Green (6z); White is 0
+_NAMED_DRAGONS = {"R": 33, "G": 32}
 _DIGITS = "123456789"
-_COLOURLESS = "FNEWS0"
-_SYMBOLS = _DIGITS + "0DFNEWS"
+_COLOURLESS = "FNEWS0RG"
+_SYMBOLS = _DIGITS + "0DRGFNEWS"
+#: the first character of a line that adds an alternative pattern to the line above
+_ALTERNATIVE = "|"
 _GROUP_NAMES = {1: "single", 2: "pair", 3: "pung", 4: "kong", 5: "quint", 6: "sextet"}
 _DOMAINS: dict[str, frozenset[int]] = {
     "any": frozenset(range(1, 10)),
@@ -117,8 +126,8 @@ _DOMAINS: dict[str, frozenset[int]] = {
     "even": frozenset((2, 4, 6, 8)),
 }
 _DIRECTIVE = re.compile(r"([A-Za-z][A-Za-z_-]*)\s*:(.*)\Z")
-_SYMBOL_HELP = ("symbols are 1-9, 0 (Soap, in a year only), D (dragon), F (flower), "
-                "N E W S (winds) and the colour letters a b c")
+_SYMBOL_HELP = ("symbols are 1-9, 0 (Soap: White as zero), D (the dragon of a colour), R and G "
+                "(Red and Green), F (flower), N E W S (winds) and the colour letters a b c")
 
 
 # --------------------------------------------------------------------------------------------
@@ -129,8 +138,9 @@ _SYMBOL_HELP = ("symbols are 1-9, 0 (Soap, in a year only), D (dragon), F (flowe
 class Slot:
     """One group as written in a pattern.
 
-    ``symbol`` is ``"1"``-``"9"`` (a number), ``"0"`` (Soap as zero, in a year only), ``"D"``
-    (the dragon of the colour's suit), ``"F"`` (flower) or ``"N" "E" "W" "S"`` (a wind);
+    ``symbol`` is ``"1"``-``"9"`` (a number), ``"0"`` (Soap, the White dragon as zero, in a
+    year or a word of zeros), ``"D"`` (the dragon of the colour's suit), ``"R"`` or ``"G"``
+    (the Red or Green dragon), ``"F"`` (flower) or ``"N" "E" "W" "S"`` (a wind);
     ``size`` 1-6; ``colour`` ``"a" "b" "c"`` for numbers and dragons, ``None`` otherwise;
     ``year`` True for the tiles of a year such as ``2026`` (fixed numbers, singles);
     ``token`` the index of the written token it belongs to; ``column`` where it starts (from 1).
@@ -150,15 +160,19 @@ class Slot:
 
 @dataclass(frozen=True, slots=True)
 class NumberRule:
-    """One clause of a numbers rule: the printed ``digits`` it moves (all together, by the
-    same amount) and the ``domain`` the moved numbers must stay in. ``text`` is the clause as
-    written, ``name`` the domain's word (``any``, ``odd``, ``even``) or digits (``369``)."""
+    """One clause of a numbers rule: the groups it moves (``slots``, indices into the line's
+    :attr:`LineSpec.slots`; all together, by the same amount), their printed ``digits`` and
+    the ``domain`` the moved numbers must stay in. ``text`` is the clause as written, ``name``
+    the domain's word (``any``, ``odd``, ``even``) or digits (``369``). ``by_word`` is True
+    when the clause names groups by their word (``@2``) rather than by digit."""
 
     digits: frozenset[int]
     domain: frozenset[int]
     name: str
     text: str
     column: int
+    slots: frozenset[int] = frozenset()
+    by_word: bool = False
 
 
 @dataclass(frozen=True)
@@ -166,7 +180,13 @@ class LineSpec:
     """A card line as parsed, before expansion: ``slots`` (the groups as written), ``rules``
     (the numbers rule's clauses), ``tokens`` (the pattern's words) and the fields that go into
     :class:`~.model.CardLine`. ``rules_column`` is where ``{`` stands (0 without a rule),
-    ``column`` where the pattern starts."""
+    ``column`` where the pattern starts.
+
+    ``alternatives`` are the line's further patterns, each written on a line of the file
+    beginning with ``|`` (docs/american-card.md, "Alternatives"): each a ``LineSpec`` of the
+    same section, number, X/C, points and note, with its own pattern, numbers rule and
+    ``source_line``, and no alternatives of its own. The line's variations are the union of
+    its :attr:`patterns`' variations."""
 
     section: str
     number: int
@@ -181,6 +201,23 @@ class LineSpec:
     source_line: int
     column: int
     rules_column: int = 0
+    alternatives: tuple[LineSpec, ...] = ()
+
+    @property
+    def patterns(self) -> tuple[LineSpec, ...]:
+        """The line's patterns: itself (its first pattern), then its alternatives."""
+        return (self, *self.alternatives)
+
+    @property
+    def shown_pattern(self) -> str:
+        """The line's pattern as ``card``, ``score`` and ``analyze`` show it
+        (:attr:`~.model.CardLine.pattern`): the pattern as written for a line of one pattern
+        (its numbers rule is shown apart); for a line with alternatives, each pattern with its
+        numbers rule, joined by ``" | "``: ``"NNNN 111a 222a 3333a {any} | SSSS 111a 222a
+        3333a {any}"``."""
+        if not self.alternatives:
+            return self.pattern
+        return " | ".join(f"{p.pattern} {p.rule}".rstrip() for p in self.patterns)
 
     @property
     def size(self) -> int:
@@ -200,7 +237,11 @@ class LineSpec:
 
     @property
     def features(self) -> frozenset[str]:
-        """The format features the line uses (names from :data:`FEATURES`)."""
+        """The format features the line uses (names from :data:`FEATURES`), those of every
+        pattern of a line with alternatives."""
+        if self.alternatives:
+            return frozenset({"alternatives"}.union(
+                *(replace(p, alternatives=()).features for p in self.patterns)))
         f: set[str] = {"concealed" if self.concealed else "exposed"}
         f.update(_GROUP_NAMES[s.size] for s in self.slots)
         f.update({1: {"one colour"}, 2: {"two colours"}, 3: {"three colours"}}
@@ -211,10 +252,12 @@ class LineSpec:
                 token_colours.setdefault(s.token, set()).add(s.colour)
         if any(len(c) > 1 for c in token_colours.values()):
             f.add("mixed-colour token")
-        moving = set().union(*(r.digits for r in self.rules)) if self.rules else set()
-        if any(s.is_number and not s.year and int(s.symbol) not in moving
-               for s in self.slots):
+        moving = set().union(*(r.slots for r in self.rules)) if self.rules else set()
+        if any(s.is_number and not s.year and i not in moving
+               for i, s in enumerate(self.slots)):
             f.add("fixed numbers")
+        if any(r.by_word for r in self.rules):
+            f.add("group numbers rule")
         for r in self.rules:
             f.add({"any": "any number", "odd": "odd numbers", "even": "even numbers"}
                   .get(r.name, "number set"))
@@ -245,6 +288,10 @@ class LineSpec:
             f.add("year")
         if any(s.symbol == "D" for s in self.slots):
             f.add("matched dragon")
+        if any(s.symbol in _NAMED_DRAGONS for s in self.slots):
+            f.add("named dragon")
+        if any(s.symbol == "0" and not s.year for s in self.slots):
+            f.add("zero group")
         if any(s.symbol == "F" for s in self.slots):
             f.add("flower")
         if all(s.size < 3 for s in self.slots):
@@ -326,6 +373,10 @@ def _read_card(text: str, source: str) -> tuple[CardSpec, list[CardError]]:
     counts: dict[str, int] = {}
     specs: list[LineSpec] = []
     current: str | None = None
+    # the line an alternative (|) adds to: the last line of the current section, None when
+    # that line has a mistake; ``has_line`` says whether the section has a line yet
+    above: LineSpec | None = None
+    has_line = False
     # every mistake is collected, one per line of the file, and all are reported at once
     problems: list[CardError] = []
     for lineno, raw in enumerate(raw_lines, 1):
@@ -352,6 +403,18 @@ def _read_card(text: str, source: str) -> tuple[CardSpec, list[CardError]]:
                 section_at[title] = lineno
                 counts[title] = 0
                 current = title
+                above, has_line = None, False
+                continue
+            if stripped.startswith(_ALTERNATIVE):
+                if not has_line:
+                    where = f"in section {current!r}" if current is not None else "yet"
+                    raise CardError("an alternative (|) adds a pattern to the line above, and "
+                                    f"there is no line above it {where}", source, lineno,
+                                    indent + 1)
+                alternative = _read_alternative(raw, above, source, lineno)
+                if above is not None and alternative is not None:
+                    above = replace(above, alternatives=(*above.alternatives, alternative))
+                    specs[-1] = above
                 continue
             directive = _DIRECTIVE.match(stripped)
             if directive is not None:
@@ -382,7 +445,9 @@ def _read_card(text: str, source: str) -> tuple[CardSpec, list[CardError]]:
                 raise CardError("a line before the first section; start a section with a "
                                 "header such as [2026]", source, lineno, indent + 1)
             counts[current] += 1
-            specs.append(_read_line(raw, current, counts[current], source, lineno))
+            above, has_line = None, True
+            above = _read_line(raw, current, counts[current], source, lineno)
+            specs.append(above)
         except CardError as exc:
             problems.append(exc)
     if current is not None and counts[current] == 0:
@@ -407,23 +472,38 @@ def _word_end(raw: str, pos: int) -> int:
     return pos
 
 
-def _read_line(raw: str, section: str, number: int, source: str, lineno: int) -> LineSpec:
-    """One card line: ``PATTERN [{RULE}] [(NOTE)] X|C POINTS [# comment]``."""
+@dataclass(frozen=True)
+class _Pattern:
+    """A pattern and its numbers rule as read, before the rule's clauses are checked."""
 
-    def fail(message: str, pos: int) -> CardError:
-        return CardError(message, source, lineno, pos + 1)
+    words: list[tuple[str, int]]
+    slots: list[Slot]
+    rules_text: str | None
+    rules_pos: int
+    end: int
 
-    pos = _skip_space(raw, 0)
+
+def _read_pattern(raw: str, pos: int, source: str, lineno: int, what: str) -> _Pattern:
+    """``PATTERN [{RULE}]`` from ``pos`` of the line ``raw``; ``what`` names it in errors
+    (``"the line"``, ``"the alternative"``)."""
+
+    def fail(message: str, at: int) -> CardError:
+        return CardError(message, source, lineno, at + 1)
+
+    pos = _skip_space(raw, pos)
     words: list[tuple[str, int]] = []
     while pos < len(raw) and raw[pos] not in "{(#":
         end = _word_end(raw, pos)
         word = raw[pos:end]
         if word in ("X", "C"):
             break
+        if word.startswith(_ALTERNATIVE):
+            raise fail("an alternative (|) goes on a line of its own, beginning with |, "
+                       "under the line it adds a pattern to", pos)
         words.append((word, pos))
         pos = _skip_space(raw, end)
     if not words:
-        raise fail("the line has no groups (a pattern such as FF 2026a 222b 3333c comes "
+        raise fail(f"{what} has no groups (a pattern such as FF 2026a 222b 3333c comes "
                    "first)", pos)
     slots: list[Slot] = []
     for index, (word, start) in enumerate(words):
@@ -439,6 +519,60 @@ def _read_line(raw: str, section: str, number: int, source: str, lineno: int) ->
             raise fail("'{' is not closed by '}'", pos)
         rules_text, rules_pos = raw[pos + 1:close], pos
         pos = _skip_space(raw, close + 1)
+    return _Pattern(words, slots, rules_text, rules_pos, pos)
+
+
+def _pattern_spec(read: _Pattern, section: str, number: int, note: str, concealed: bool,
+                  points: int, source: str, lineno: int, what: str = "the line") -> LineSpec:
+    """The :class:`LineSpec` of a pattern read: its 14 tiles and its numbers rule checked."""
+    words = read.words
+    spec = LineSpec(section, number, " ".join(w for w, _ in words), tuple(w for w, _ in words),
+                    tuple(read.slots), (), note, concealed, points, source, lineno,
+                    words[0][1] + 1, read.rules_pos + 1 if read.rules_text is not None else 0)
+    total = spec.size
+    if total != 14:
+        raise spec.error(f"{what} has {total} tiles; a hand is 14", spec.column)
+    if read.rules_text is not None:
+        spec = replace(spec, rules=_read_rules(read.rules_text, read.rules_pos + 2, spec))
+    return spec
+
+
+def _read_alternative(raw: str, above: LineSpec | None, source: str, lineno: int
+                      ) -> LineSpec | None:
+    """A line ``| PATTERN [{RULE}] [# comment]``: another pattern of the line ``above``
+    (``None`` when that line has a mistake: the alternative is still checked). Returns the
+    alternative."""
+    bar = raw.index(_ALTERNATIVE)
+    read = _read_pattern(raw, bar + 1, source, lineno, "the alternative")
+    pos = read.end
+    if pos < len(raw) and raw[pos] != "#":
+        end = _word_end(raw, pos)
+        if raw[pos] == "(":
+            problem = ("an alternative has no note: the line's note is written once, after "
+                       "its first pattern")
+        elif raw[pos:end] in ("X", "C"):
+            problem = (f"an alternative has no {raw[pos:end]} and no points: it takes those "
+                       "of the line above; write only its pattern and numbers rule")
+        elif raw[pos] == "{":
+            problem = "expected the end of the alternative, found a second numbers rule"
+        else:
+            problem = f"unexpected {raw[pos:max(end, pos + 1)]!r} after the alternative"
+        raise CardError(problem, source, lineno, pos + 1)
+    if above is None:
+        _pattern_spec(read, "", 0, "", False, 1, source, lineno, "the alternative")
+        return None
+    return _pattern_spec(read, above.section, above.number, above.note, above.concealed,
+                         above.points, source, lineno, "the alternative")
+
+
+def _read_line(raw: str, section: str, number: int, source: str, lineno: int) -> LineSpec:
+    """One card line: ``PATTERN [{RULE}] [(NOTE)] X|C POINTS [# comment]``."""
+
+    def fail(message: str, pos: int) -> CardError:
+        return CardError(message, source, lineno, pos + 1)
+
+    read = _read_pattern(raw, 0, source, lineno, "the line")
+    pos = read.end
     note = ""
     if pos < len(raw) and raw[pos] == "(":
         depth, i = 0, pos
@@ -477,19 +611,14 @@ def _read_line(raw: str, section: str, number: int, source: str, lineno: int) ->
     if points < 1:
         raise fail("points must be at least 1", pos)
     pos = _skip_space(raw, end)
+    if pos < len(raw) and raw[pos] == _ALTERNATIVE:
+        raise fail("an alternative (|) goes on a line of its own, beginning with |, under the "
+                   "line it adds a pattern to", pos)
     if pos < len(raw) and raw[pos] != "#":
         raise fail(f"unexpected {raw[pos:max(_word_end(raw, pos), pos + 1)]!r} after the points "
                    "(a comment starts with #)", pos)
 
-    spec = LineSpec(section, number, " ".join(w for w, _ in words), tuple(w for w, _ in words),
-                    tuple(slots), (), note, marker == "C", points, source, lineno,
-                    words[0][1] + 1, rules_pos + 1 if rules_text is not None else 0)
-    total = spec.size
-    if total != 14:
-        raise spec.error(f"the line has {total} tiles; a hand is 14", spec.column)
-    if rules_text is not None:
-        spec = replace(spec, rules=_read_rules(rules_text, rules_pos + 2, spec))
-    return spec
+    return _pattern_spec(read, section, number, note, marker == "C", points, source, lineno)
 
 
 @dataclass
@@ -505,7 +634,9 @@ class _Run:
 def _read_token(word: str, index: int, column: int, source: str,
                 lineno: int) -> list[Slot]:
     """The groups of one pattern word. A word of digits with a ``0`` is a year (all singles,
-    fixed numbers); otherwise each run of one repeated symbol is one group."""
+    fixed numbers); a word of ``0`` only is a group of White dragons (Soap as zero, 001 Part
+    one "Dragon tiles": White "may be used as a Zero on the NMJL card"), with no suit;
+    otherwise each run of one repeated symbol is one group."""
 
     def fail(message: str, offset: int) -> CardError:
         return CardError(message, source, lineno, column + offset)
@@ -515,10 +646,14 @@ def _read_token(word: str, index: int, column: int, source: str,
             raise fail(f"unknown symbol {ch!r} in {word!r} ({_SYMBOL_HELP})", i)
     year = "0" in word and all(ch in _DIGITS + "0" + _COLOURS for ch in word) and any(
         ch in _DIGITS for ch in word)
-    if "0" in word and not year:
-        raise fail(f"0 (Soap as zero) stands only in a year, a word of digits such as 2026; "
-                   f"{word!r} is no year (write the White dragon as D in the circles' colour)",
-                   word.index("0"))
+    if "0" in word and not year and set(word) != {"0"}:
+        at = next(i for i, ch in enumerate(word) if ch != "0")
+        if all(ch in "0" + _COLOURS for ch in word):
+            raise fail(f"zeros are White dragons (Soap) and take no colour: write "
+                       f"{word.replace(word[at], '')!r} without {word[at]!r}", at)
+        raise fail(f"a word of zeros holds zeros only (White dragons, Soap) or is a year of "
+                   f"digits such as 2026; {word!r} mixes 0 with {word[at]!r}: write them as "
+                   "separate words", word.index("0"))
     runs: list[_Run] = []
     pending: list[_Run] = []
     coloured = False
@@ -526,6 +661,10 @@ def _read_token(word: str, index: int, column: int, source: str,
     for i, ch in enumerate(word):
         if ch in _COLOURS:
             if not pending:
+                if i and word[i - 1] in _NAMED_DRAGONS:
+                    raise fail(f"{word[i - 1]} is the {TILES[_NAMED_DRAGONS[word[i - 1]]].name} "
+                               "whatever the suits and takes no colour (D is the dragon of "
+                               "a colour)", i)
                 raise fail(f"colour letter {ch!r} has no number or dragon before it to colour",
                            i)
             for run in pending:
@@ -559,10 +698,13 @@ def _read_token(word: str, index: int, column: int, source: str,
 
 
 def _read_rules(text: str, column: int, spec: LineSpec) -> tuple[NumberRule, ...]:
-    """The numbers rule ``{...}``: comma-separated clauses ``DOMAIN`` or ``DIGITS: DOMAIN``,
-    DOMAIN being ``any``, ``odd``, ``even`` or digits such as ``369``. ``column`` is where
-    the text inside the braces starts."""
-    printed = {int(s.symbol) for s in spec.slots if s.is_number and not s.year}
+    """The numbers rule ``{...}``: comma-separated clauses ``DOMAIN`` or ``NAMES: DOMAIN``,
+    DOMAIN being ``any``, ``odd``, ``even`` or digits such as ``369``, NAMES printed digits
+    (``17``: every group of 1s and of 7s) and words of the pattern by position (``@2 @3``:
+    the numbers of the second and third words), separated by spaces. ``column`` is where the
+    text inside the braces starts."""
+    movable = [i for i, s in enumerate(spec.slots) if s.is_number and not s.year]
+    printed = {int(spec.slots[i].symbol) for i in movable}
     if not text.strip():
         raise spec.error("the numbers rule {} is empty (any, odd, even or digits such as 369)",
                          column - 1)
@@ -573,17 +715,17 @@ def _read_rules(text: str, column: int, spec: LineSpec) -> tuple[NumberRule, ...
         clauses.append((part.strip(), column + offset + lead))
         offset += len(part) + 1
     rules: list[NumberRule] = []
-    taken: set[int] = set()
+    taken: dict[int, bool] = {}  # slot -> named by word
     for clause, col in clauses:
         if not clause:
             raise spec.error("an empty clause in the numbers rule", col)
-        digits_text, sep, domain_text = clause.partition(":")
+        names_text, sep, domain_text = clause.partition(":")
         if not sep:
-            digits_text, domain_text = "", clause
+            names_text, domain_text = "", clause
             if len(clauses) > 1:
                 raise spec.error(f"with several clauses each names the digits it moves, e.g. "
                                  f"{{1: any, 7: any}}; {clause!r} does not", col)
-        digits_text, domain_text = digits_text.strip(), domain_text.strip()
+        names_text, domain_text = names_text.strip(), domain_text.strip()
         domain = _DOMAINS.get(domain_text)
         if domain is None:
             if domain_text and all(ch in _DIGITS for ch in domain_text):
@@ -591,24 +733,40 @@ def _read_rules(text: str, column: int, spec: LineSpec) -> tuple[NumberRule, ...
             else:
                 raise spec.error(f"unknown numbers rule {domain_text!r} (any, odd, even, or "
                                  "the digits allowed, such as 369; never 0)", col)
+        by_word = False
         if sep:
-            if not digits_text or not all(ch in _DIGITS for ch in digits_text):
-                raise spec.error(f"{digits_text!r} before ':' must be printed digits 1-9 of the "
-                                 "line", col)
-            digits = frozenset(int(ch) for ch in digits_text)
-            for d in sorted(digits):
-                if d not in printed:
-                    raise spec.error(f"the numbers rule moves {d}, but no {d} is printed on "
-                                     "the line outside a year", col)
+            slots: set[int] = set()
+            if not names_text:
+                raise spec.error("'' before ':' must be printed digits 1-9 of the line or "
+                                 "words by position such as @2", col)
+            for name in names_text.split():
+                if name.startswith("@"):
+                    by_word = True
+                    slots |= _word_slots(name, spec, movable, col)
+                    continue
+                if not all(ch in _DIGITS for ch in name):
+                    raise spec.error(f"{name!r} before ':' must be printed digits 1-9 of the "
+                                     "line or words by position such as @2", col)
+                for d in sorted(int(ch) for ch in name):
+                    if d not in printed:
+                        raise spec.error(f"the numbers rule moves {d}, but no {d} is printed "
+                                         "on the line outside a year", col)
+                    slots |= {i for i in movable if int(spec.slots[i].symbol) == d}
         else:
-            digits = frozenset(printed)
-            if not digits:
+            slots = set(movable)
+            if not slots:
                 raise spec.error("the numbers rule has no numbers to move (the digits of a "
                                  "year never move)", col)
-        if digits & taken:
-            raise spec.error(f"digit {min(digits & taken)} is moved by two clauses", col)
-        taken |= digits
-        rule = NumberRule(digits, domain, domain_text, clause, col)
+        twice = sorted(slots & taken.keys())
+        if twice:
+            first = spec.slots[twice[0]]
+            if not by_word and not taken[twice[0]]:
+                raise spec.error(f"digit {first.symbol} is moved by two clauses", col)
+            raise spec.error(f"the group {first.symbol * first.size!r} of word "
+                             f"@{first.token + 1} is moved by two clauses", col)
+        taken.update((i, by_word) for i in slots)
+        digits = frozenset(int(spec.slots[i].symbol) for i in slots)
+        rule = NumberRule(digits, domain, domain_text, clause, col, frozenset(slots), by_word)
         if not _shifts(rule):
             raise spec.error(
                 f"no numbers satisfy {clause!r}: the printed "
@@ -619,6 +777,22 @@ def _read_rules(text: str, column: int, spec: LineSpec) -> tuple[NumberRule, ...
         raise spec.error("no numbers satisfy the numbers rule: its clauses are different "
                          "variables and must reach different numbers", column - 1)
     return tuple(rules)
+
+
+def _word_slots(name: str, spec: LineSpec, movable: Sequence[int], col: int) -> set[int]:
+    """The number groups (not of a year) of the word ``@N`` names, N counted from 1."""
+    position = name[1:]
+    if not position.isdecimal() or not position.isascii() or int(position) < 1:
+        raise spec.error(f"{name!r} names no word: write @ and the word's position in the "
+                         "pattern, counted from 1, e.g. @2", col)
+    n = int(position)
+    if n > len(spec.tokens):
+        raise spec.error(f"{name} names no word: the pattern has {len(spec.tokens)} words", col)
+    slots = {i for i in movable if spec.slots[i].token == n - 1}
+    if not slots:
+        raise spec.error(f"{name} names {spec.tokens[n - 1]!r}, which has no number to move "
+                         "(only numbers move; the digits of a year never move)", col)
+    return slots
 
 
 # --------------------------------------------------------------------------------------------
@@ -632,9 +806,10 @@ def _shifts(rule: NumberRule) -> list[int]:
 
 
 def _number_maps(rules: Sequence[NumberRule]) -> Iterator[dict[int, int]]:
-    """Every assignment of a line's numbers: printed digit -> number (digits no clause moves
-    are left out: they stand for themselves). Different clauses are different variables and
-    take different numbers (no number is reached by two)."""
+    """Every assignment of a line's numbers: the amount each moved group (its index in the
+    line's slots) moves by (groups no clause moves are left out: they stand for their
+    printed number). Different clauses are different variables and take different numbers
+    (no number is reached by two)."""
     for ks in product(*(_shifts(r) for r in rules)):
         mapping: dict[int, int] = {}
         used: set[int] = set()
@@ -645,12 +820,15 @@ def _number_maps(rules: Sequence[NumberRule]) -> Iterator[dict[int, int]]:
                 ok = False
                 break
             used |= values
-            mapping.update((d, d + k) for d in rule.digits)
+            mapping.update((i, k) for i in rule.slots)
         if ok:
             yield mapping
 
 
-def _kind(slot: Slot, numbers: dict[int, int], suits: dict[str, str]) -> int:
+def _kind(slot: Slot, shift: int, suits: dict[str, str]) -> int:
+    """The tile kind of ``slot`` when its number moves by ``shift`` and the colours are the
+    ``suits``: 001 Part one "Dragon tiles" (D is its suit's dragon; R, G named dragons; 0 the
+    White, Soap)."""
     sym = slot.symbol
     if sym == "F":
         return FLOWER
@@ -658,13 +836,12 @@ def _kind(slot: Slot, numbers: dict[int, int], suits: dict[str, str]) -> int:
         return _WINDS[sym]
     if sym == "0":
         return _SOAP
+    if sym in _NAMED_DRAGONS:
+        return _NAMED_DRAGONS[sym]
     suit = suits[str(slot.colour)]
     if sym == "D":
         return _DRAGON_OF_SUIT[suit]
-    d = int(sym)
-    if not slot.year:
-        d = numbers.get(d, d)
-    return _SUIT_BASE[suit] + d - 1
+    return _SUIT_BASE[suit] + int(sym) + shift - 1
 
 
 def _impossible(groups: list[tuple[int, int]]) -> str | None:
@@ -701,8 +878,9 @@ def _words(spec: LineSpec, key: Sequence[tuple[int, int]], numbers: dict[int, in
     for i, group in enumerate(key):
         free.setdefault(group, []).append(i)
     words: list[list[int]] = [[] for _ in spec.tokens]
-    for slot in spec.slots:
-        words[slot.token].append(free[(_kind(slot, numbers, suits), slot.size)].pop(0))
+    for i, slot in enumerate(spec.slots):
+        group = (_kind(slot, numbers.get(i, 0), suits), slot.size)
+        words[slot.token].append(free[group].pop(0))
     return tuple(tuple(w) for w in words if w)
 
 
@@ -712,35 +890,48 @@ def expand_line(spec: LineSpec) -> tuple[tuple[Variation, ...], int]:
 
     An *assignment* gives each colour letter a different suit (one letter: 3 ways, two: 6,
     three: 6; letters in alphabetical order take the suits in the orders m p s, m s p, p m s,
-    ...) and each numbers-rule clause an amount to move its digits by (ascending). Each
+    ...) and each numbers-rule clause an amount to move its groups by (ascending). Each
     assignment gives a multiset of concrete groups; assignments giving the same multiset are
     one variation (the first kept), so the order is deterministic: numbers outer, suits inner.
+    A line with alternatives (``|``) is the union of its patterns' variations, in the order
+    of the file, duplicates removed across them.
     An assignment that needs more natural copies of a tile in singles and pairs than the set
-    holds, or more jokers than its eight, is dropped (see :func:`_impossible`); a line left
-    with no variation is an error. Raises :class:`~.model.CardError`.
+    holds, or more jokers than its eight, is dropped (see :func:`_impossible`); a line, or an
+    alternative, left with no variation is an error. Raises :class:`~.model.CardError`
+    (one naming every pattern of the line that fails).
     """
-    colours = spec.colours
-    suit_maps = [dict(zip(colours, perm, strict=True))
-                 for perm in permutations(_SUITS, len(colours))]
     seen: set[tuple[tuple[int, int], ...]] = set()
     out: list[Variation] = []
     dropped = 0
-    reason: str | None = None
-    for numbers in _number_maps(spec.rules):
-        for suits in suit_maps:
-            key = tuple(sorted((_kind(s, numbers, suits), s.size) for s in spec.slots))
-            if key in seen:
-                continue
-            seen.add(key)
-            why = _impossible(list(key))
-            if why is not None:
-                dropped += 1
+    problems: list[CardError] = []
+    for n, pattern in enumerate(spec.patterns):
+        colours = pattern.colours
+        suit_maps = [dict(zip(colours, perm, strict=True))
+                     for perm in permutations(_SUITS, len(colours))]
+        made = 0
+        reason: str | None = None
+        for numbers in _number_maps(pattern.rules):
+            for suits in suit_maps:
+                key = tuple(sorted((_kind(s, numbers.get(i, 0), suits), s.size)
+                                   for i, s in enumerate(pattern.slots)))
+                why = _impossible(list(key))
+                if why is None:
+                    made += 1
                 reason = reason or why
-                continue
-            out.append(Variation(tuple(Group(k, n) for k, n in key),
-                                 words=_words(spec, key, numbers, suits)))
-    if not out:
-        raise spec.error(f"no variation of the line can be made: {reason}", spec.column)
+                if key in seen:
+                    continue
+                seen.add(key)
+                if why is not None:
+                    dropped += 1
+                    continue
+                out.append(Variation(tuple(Group(k, size) for k, size in key),
+                                     words=_words(pattern, key, numbers, suits)))
+        if not made:
+            what = "the line" if n == 0 else "this alternative"
+            problems.append(pattern.error(f"no variation of {what} can be made: {reason}",
+                                          pattern.column))
+    if problems:
+        raise card_errors(problems)
     return tuple(out), dropped
 
 
@@ -760,7 +951,7 @@ def build_card(spec: CardSpec,
         if problems:
             raise card_errors(problems)
     lines = tuple(
-        CardLine(ln.section, ln.number, ln.pattern, ln.points, ln.concealed,
+        CardLine(ln.section, ln.number, ln.shown_pattern, ln.points, ln.concealed,
                  variations, ln.note, ln.source_line)
         for ln, (variations, _) in zip(spec.lines, expanded, strict=True))
     return Card(spec.name, lines, spec.sections, spec.source, spec.practice)
