@@ -16,7 +16,13 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from ..analysis.waits import DiscardOption, claim_shanten, discard_options, useful_tiles
+from ..analysis.waits import (
+    DiscardOption,
+    claim_shanten,
+    declared_kong_shanten,
+    discard_options,
+    useful_tiles,
+)
 from ..engine.actions import Action, ActionKind
 from ..engine.view import PlayerView
 from ..melds import Hand
@@ -331,15 +337,8 @@ def _turn(view: PlayerView, h: _Hand, acts: Sequence[Action], win_action: Action
     for a in mine:
         if a.kind not in (ActionKind.CONCEALED_KONG, ActionKind.ADDED_KONG) or a.tile is None:
             continue
-        k = int(a.tile)
-        if a.kind is ActionKind.CONCEALED_KONG:
-            counts[k] -= 4
-            s = forms.shanten(counts, m + 1)
-            counts[k] += 4
-        else:
-            counts[k] -= 1
-            s = forms.shanten(counts, m)
-            counts[k] += 1
+        s = declared_kong_shanten(counts, m, forms, int(a.tile),
+                                  added=a.kind is ActionKind.ADDED_KONG)
         good = s <= best_key[0]
         why = (f"a kong draws a free replacement tile (004 s05); with it still to come the "
                f"hand is {_away(s)}"

@@ -31,6 +31,7 @@ __all__ = [
     "discard_options",
     "discard_shanten",
     "claim_shanten",
+    "declared_kong_shanten",
     "draw_shanten",
     "useful_tiles",
     "waits",
@@ -270,6 +271,23 @@ def claim_shanten(counts: list[int], melds: int, forms: WinDistance, kind: str, 
     finally:
         for x in taken:
             counts[x] += 1
+
+
+def declared_kong_shanten(counts: list[int], melds: int, forms: WinDistance, tile: int, *,
+                          added: bool) -> int:
+    """The shanten after declaring a kong of ``tile`` in one's turn (004 s05), its
+    replacement tile still to come: a concealed kong takes four from the hand and adds a meld;
+    an added kong (``added``) takes one, its pung already counted. ``counts`` (a hand that
+    must discard) is changed and restored. The efficiency bot declares, and the advisor
+    advises, a kong when this is no higher than the best discard's shanten."""
+    take = 1 if added else 4
+    if counts[tile] < take:
+        raise ValueError(f"a kong of {TILES[tile]} needs {take} in the hand")
+    counts[tile] -= take
+    try:
+        return forms.shanten(counts, melds if added else melds + 1)
+    finally:
+        counts[tile] += take
 
 
 def rank_discards(counts: list[int], melds: int, visible: Sequence[int], forms: Forms,

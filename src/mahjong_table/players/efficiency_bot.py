@@ -23,7 +23,12 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, ClassVar
 
 from ..analysis.shanten import Forms
-from ..analysis.waits import claim_shanten, discard_options, rank_discards
+from ..analysis.waits import (
+    claim_shanten,
+    declared_kong_shanten,
+    discard_options,
+    rank_discards,
+)
 from ..engine import Action, ActionKind, PlayerView
 from ..tiles import NUM_PLAYING
 
@@ -126,17 +131,9 @@ class EfficiencyBot:
         for a in acts:
             if a.tile is None:
                 continue
-            k = int(a.tile)
-            if a.kind is ActionKind.CONCEALED_KONG:
-                counts[k] -= 4
-                s = forms.shanten(counts, melds + 1)
-                counts[k] += 4
-                if s <= s0:
-                    return a
-            elif a.kind is ActionKind.ADDED_KONG:
-                counts[k] -= 1
-                s = forms.shanten(counts, melds)
-                counts[k] += 1
+            if a.kind in (ActionKind.CONCEALED_KONG, ActionKind.ADDED_KONG):
+                s = declared_kong_shanten(counts, melds, forms, int(a.tile),
+                                          added=a.kind is ActionKind.ADDED_KONG)
                 if s <= s0:
                     return a
         return discards[best[self.rng.randrange(len(best))] if len(best) > 1 else best[0]]

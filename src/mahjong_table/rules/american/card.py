@@ -349,6 +349,15 @@ def check_card_text(text: str, source: str = "<card>"
     :class:`~.model.CardError` naming every mistake, those found reading and those found
     expanding the lines that read well, in the order of the file."""
     spec, problems = _read_card(text, source)
+    expanded = _expand_all(spec, problems)
+    return spec, expanded
+
+
+def _expand_all(spec: CardSpec, problems: list[CardError]
+                ) -> list[tuple[tuple[Variation, ...], int]]:
+    """Every line of ``spec`` expanded (:func:`expand_line`); raises one
+    :class:`~.model.CardError` naming ``problems`` (those found before) and every line that
+    cannot be expanded, in the order of the file."""
     expanded: list[tuple[tuple[Variation, ...], int]] = []
     for ln in spec.lines:
         try:
@@ -357,7 +366,7 @@ def check_card_text(text: str, source: str = "<card>"
             problems.append(exc)
     if problems:
         raise card_errors(problems)
-    return spec, expanded
+    return expanded
 
 
 def _read_card(text: str, source: str) -> tuple[CardSpec, list[CardError]]:
@@ -941,15 +950,7 @@ def build_card(spec: CardSpec,
     lines' expansions already) into a :class:`~.model.Card`. Raises one
     :class:`~.model.CardError` naming every line that cannot be expanded."""
     if expanded is None:
-        expanded = []
-        problems: list[CardError] = []
-        for ln in spec.lines:
-            try:
-                expanded.append(expand_line(ln))
-            except CardError as exc:
-                problems.append(exc)
-        if problems:
-            raise card_errors(problems)
+        expanded = _expand_all(spec, [])
     lines = tuple(
         CardLine(ln.section, ln.number, ln.shown_pattern, ln.points, ln.concealed,
                  variations, ln.note, ln.source_line)
