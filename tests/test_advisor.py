@@ -118,7 +118,7 @@ def test_mcr_complete_hand_below_the_minimum_is_no_mahjong() -> None:
     # every face says the same: the full-screen table's bar, the hint, the web table
     assert waiting_line(view, game.rules) == (
         "No Mahjong: the hand has 4 fan without flowers; MCR needs at least 8 fan to win, "
-        "flowers not counted")
+        "flowers not counted (4 short)")
     hint = hint_lines(view, game.rules)
     assert hint == advise(view, game.rules).text_lines()
     assert not any("declare Mahjong" in line for line in hint)

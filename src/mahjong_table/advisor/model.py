@@ -123,7 +123,8 @@ class Wait:
         unseen = f"{self.unseen} unseen"
         if not self.can_win:
             if self.refused_worth is not None:
-                return f"{self.tile} ({unseen}, {self.refused_worth} {self.unit}: too few)"
+                return (f"{self.tile} ({unseen}, {self.refused_worth} {self.unit} at best: "
+                        "too few)")
             return f"{self.tile} ({unseen}: no win)"
         if self.limit is not None:
             way = "" if self.on_discard is not None else ", self-drawn only"

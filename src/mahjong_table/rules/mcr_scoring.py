@@ -1103,7 +1103,8 @@ def score_mcr_context(ctx: WinContext, rules_name: str) -> ScoreResult:
         return ScoreResult(
             rules_name, False, " ".join(groups),
             reason=(f"the hand has {s.without_flowers} fan without flowers ({listed}); MCR "
-                    f"needs at least {MINIMUM_FAN} fan to win, flowers not counted"),
+                    f"needs at least {MINIMUM_FAN} fan to win, flowers not counted "
+                    f"({MINIMUM_FAN - s.without_flowers} short)"),
             items=tuple(items), fan=s.total)
     return ScoreResult(
         rules=rules_name,
