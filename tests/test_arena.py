@@ -82,3 +82,23 @@ def test_arena_refuses_bad_input(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["arena", "--bots", "nobody,efficiency", "--hands", "4"]) == 2
     assert "unknown bot 'nobody'" in capsys.readouterr().err
     assert main(["arena", "--bots", "random,efficiency", "--hands", "0"]) == 2
+
+
+def test_a_replaced_program_bot_is_marked_in_the_table_and_json(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 26, defect 3: a program bot that fails is played by its stand-in; the arena
+    says so in its table and JSON instead of crediting the program with the stand-in's
+    results (docs/bot-protocol.md: a crashed bot is replaced by the default bot)."""
+    argv = ["arena", "--rules", "hongkong", "--bots", "cmd:python3 -c 'import sys',efficiency",
+            "--hands", "4", "--seed", "1", "--workers", "1"]
+    assert main([*argv, "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    rows = {b["bot"]: b for b in out["bots"]}
+    program = rows["cmd:python3 -c 'import sys'"]
+    assert program["replaced"]["hands"] == program["hands"] == 4
+    assert program["replaced"]["decisions"] > 0 and program["replaced"]["reason"]
+    assert rows["efficiency"]["replaced"] is None
+    assert main(argv) == 0
+    text = capsys.readouterr().out
+    assert "cmd:python3 -c 'import sys'*" in text
+    assert "was replaced by its stand-in bot in 4 of its 4 hands" in text

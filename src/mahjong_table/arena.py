@@ -70,7 +70,10 @@ def play_walls(rules_name: str, options: dict[str, Any], lineup: list[str], base
                walls: list[int], bot_timeout: float) -> list[dict[str, Any]]:
     """Play walls ``walls`` in every rotation (a worker's job). One summary per wall:
     ``bots[name]`` = ``[seat-hands, points, wins, deal-ins]``, ``fans[name]`` = the fan (or
-    points) of each win, and ``timing[name]`` = ``[decisions, seconds, slowest]``."""
+    points) of each win, ``timing[name]`` = ``[decisions, seconds, slowest]`` and
+    ``replaced[name]`` = ``[seat-hands where a program bot was replaced by its stand-in,
+    decisions the stand-in made, the first reason]`` (a program that crashes, hangs or
+    answers illegally is replaced: its results are then partly the stand-in's)."""
     rules = get_rule_set(rules_name, **options)
     names = sorted(set(lineup))
     out: list[dict[str, Any]] = []
@@ -79,6 +82,7 @@ def play_walls(rules_name: str, options: dict[str, Any], lineup: list[str], base
         stats = {n: [0, 0, 0, 0] for n in names}
         fans: dict[str, list[int]] = {n: [] for n in names}
         timing = {n: [0, 0.0, 0.0] for n in names}
+        replaced: dict[str, list[Any]] = {n: [0, 0, None] for n in names}
         for r in range(ROTATIONS):
             seat_bots = [lineup[(s - r) % 4] for s in range(4)]
             game = Game(rules, seed, max_hands=1,
@@ -110,7 +114,13 @@ def play_walls(rules_name: str, options: dict[str, Any], lineup: list[str], base
                 t[0] += players[s].decisions
                 t[1] += players[s].seconds
                 t[2] = max(t[2], players[s].slowest)
-        out.append({"bots": stats, "fans": fans, "timing": timing})
+                bot = inner[s]
+                if isinstance(bot, PipeBot) and bot.failure is not None:
+                    rep = replaced[b]
+                    rep[0] += len(game.results)
+                    rep[1] += players[s].decisions - bot.decisions
+                    rep[2] = rep[2] or bot.failure
+        out.append({"bots": stats, "fans": fans, "timing": timing, "replaced": replaced})
     return out
 
 
@@ -191,10 +201,18 @@ class ArenaReport:
                 f"{'win %':>16}{'deal-in %':>16}{'mean ' + self.value_name + ' of wins':>22}")
         lines.append(head)
         for name, b in self.bots.items():
+            shown = name + ("*" if b.get("replaced") else "")
             lines.append(
-                f"{name:<{width}}{b['seats']:>6}{b['hands']:>8}{b['points'].text():>18}"
+                f"{shown:<{width}}{b['seats']:>6}{b['hands']:>8}{b['points'].text():>18}"
                 f"{b['win_rate'].text(1, 100):>16}{b['deal_in_rate'].text(1, 100):>16}"
                 f"{b['win_value'].text():>22}")
+        for name, b in self.bots.items():
+            rep = b.get("replaced")
+            if rep:
+                lines.append(f"* {name} was replaced by its stand-in bot in {rep['hands']} of "
+                             f"its {b['hands']} hands ({rep['decisions']} decisions played "
+                             f"for it): those results are the stand-in's, not its own. First "
+                             f"reason: {rep['reason']}")
         lines.append("decision time: " + "; ".join(
             f"{n} {t['mean_ms']:.2f} ms mean, {t['max_ms']:.1f} ms slowest"
             for n, t in self.timing.items()))
@@ -215,6 +233,8 @@ def summarise(rules_name: str, options: dict[str, Any], seed: str, lineup: list[
         hands = 0
         decisions = 0
         seconds = slowest = 0.0
+        rep_hands = rep_decisions = 0
+        reason: str | None = None
         for w in walls:
             n, pts, wins, deals = w["bots"][name]
             if n:
@@ -223,13 +243,20 @@ def summarise(rules_name: str, options: dict[str, Any], seed: str, lineup: list[
                 deal.append(deals / n)
             hands += n
             values.extend(w["fans"][name])
+            r = w.get("replaced", {}).get(name)
+            if r:
+                rep_hands += r[0]
+                rep_decisions += r[1]
+                reason = reason or r[2]
             t = w["timing"][name]
             decisions += t[0]
             seconds += t[1]
             slowest = max(slowest, t[2])
         bots[name] = {"seats": lineup.count(name), "hands": hands,
                       "points": interval(per_hand), "win_rate": interval(win),
-                      "deal_in_rate": interval(deal), "win_value": interval(values)}
+                      "deal_in_rate": interval(deal), "win_value": interval(values),
+                      "replaced": ({"hands": rep_hands, "decisions": rep_decisions,
+                                    "reason": reason} if rep_hands else None)}
         timing[name] = {"decisions": decisions,
                         "mean_ms": 1000 * seconds / decisions if decisions else 0.0,
                         "max_ms": 1000 * slowest}
