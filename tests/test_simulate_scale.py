@@ -140,3 +140,35 @@ def test_ctrl_c_prints_the_finished_games() -> None:
                   out)
     assert m and int(m.group(1)) > 0
     assert f"{m.group(1)} hands:" in out and re.search(r"^0 +efficiency", out, re.M)
+
+
+def _sleepy(i: int) -> int:
+    import time
+
+    time.sleep(20)
+    return i
+
+
+def test_ctrl_c_ends_the_worker_processes_at_once() -> None:
+    """Issue 26, defect 2: one Ctrl-C with --workers stops the running and queued jobs at
+    once (their results would be dropped anyway) instead of keeping every core busy until
+    they finish, and leaves no worker behind for the interpreter's exit to wait on."""
+    import multiprocessing
+    import os
+    import signal
+    import threading
+    import time
+
+    from mahjong_table.scale import run_jobs
+
+    timer = threading.Timer(0.5, lambda: os.kill(os.getpid(), signal.SIGINT))
+    timer.start()
+    start = time.monotonic()
+    result = run_jobs(_sleepy, [(i,) for i in range(8)], workers=2)
+    took = time.monotonic() - start
+    assert result.interrupted and not result.results
+    assert took < 8, took
+    deadline = time.monotonic() + 5
+    while multiprocessing.active_children() and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert not multiprocessing.active_children()

@@ -112,9 +112,26 @@ def _run_pool(func: Callable[..., T], jobs: Sequence[tuple[Any, ...]], workers: 
         for f, i in futures.items():  # keep what finished meanwhile
             if f.done() and not f.cancelled() and f.exception() is None and i not in out.results:
                 out.results[i] = f.result()
+        # the executor forgets its processes on shutdown: take them first
+        procs = list((getattr(pool, "_processes", None) or {}).values())
         pool.shutdown(wait=False, cancel_futures=True)
+        _stop_workers(procs)
         raise
     pool.shutdown(wait=True)
+
+
+def _stop_workers(procs: Sequence[Any]) -> None:
+    """End the pool's worker processes at once (issue 26, defect 2): ``shutdown`` cancels
+    only the jobs not yet handed to a worker, so the running and the prefetched ones would
+    keep every core busy until they finish, a second Ctrl-C would hang in the interpreter's
+    exit (it joins the pool), and a third would leave them orphaned. Their results are
+    dropped anyway: a Ctrl-C keeps only the jobs that had finished. ``procs`` are the
+    pool's processes (the executor keeps them by pid; no public API hands them out)."""
+    for proc in procs:
+        if proc.is_alive():
+            proc.terminate()
+    for proc in procs:
+        proc.join(timeout=5)
 
 
 def _run_ray(func: Callable[..., T], jobs: Sequence[tuple[Any, ...]], address: str | None,

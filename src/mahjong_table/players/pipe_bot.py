@@ -100,9 +100,11 @@ class PipeBot:
         self._seat = seat
         self.rules = game.rules
         try:
+            # its own session: a Ctrl-C at the terminal is the table's to handle (it stops
+            # the program itself), not a crash of the bot (issue 26, defect 2)
             self._proc = subprocess.Popen(
                 self.argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True,
-                encoding="utf-8", bufsize=1)
+                encoding="utf-8", bufsize=1, start_new_session=True)
         except OSError as exc:
             self._fail(f"could not be started ({exc})")
             return
