@@ -79,7 +79,9 @@ def base(tmp_path: Path) -> Iterator[str]:
         proc.wait(10)
 
 
-def new_table(base: str, rules: str, seed: str, bot: str) -> str:
+def new_table(base: str, rules: str, seed: str, bot: str) -> tuple[str, str]:
+    """A table of one person (seat 0, Ann) and three bots: the seat's link and the
+    spectators' link."""
     import httpx
 
     form = {"rules": rules, "seat0": "human", "name0": "Ann", "seat1": bot, "seat2": bot,
@@ -87,7 +89,8 @@ def new_table(base: str, rules: str, seed: str, bot: str) -> str:
             "claim_seconds": "60", "claim_pause": "0.05", "bot_delay": "0"}
     r = httpx.post(f"{base}/tables", data=form)
     assert r.status_code == 201, r.text
-    return r.text.split('data-seat="0" href="')[1].split('"')[0]
+    return (r.text.split('data-seat="0" href="')[1].split('"')[0],
+            r.text.split('class="watch-link" href="')[1].split('"')[0])
 
 
 def pond_count(page: Any, place: str) -> int:
@@ -124,7 +127,7 @@ def keyboard_step(page: Any) -> str | None:
 def test_the_table_is_drawn_as_a_table_and_plays_by_keyboard(base: str) -> None:
     from playwright.sync_api import sync_playwright
 
-    link = new_table(base, "hongkong", "board-7", "efficiency")
+    link, watch = new_table(base, "hongkong", "board-7", "efficiency")
     with sync_playwright() as pw:
         browser = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS)
         try:
@@ -199,6 +202,16 @@ def test_the_table_is_drawn_as_a_table_and_plays_by_keyboard(base: str) -> None:
             DOCS.mkdir(exist_ok=True)
             page.screenshot(path=str(DOCS / "web-board-desktop.png"))
 
+            # a spectator sees the same ponds and claims, and no hand
+            spec = browser.new_page(viewport={"width": 1000, "height": 700})
+            spec.goto(watch)
+            spec.wait_for_selector("body.online", timeout=15000)
+            spec.wait_for_selector("#seat-bottom .pond-grid")
+            assert spec.locator(".pond-tile.claimed").count() >= 1
+            assert spec.locator(".seat .name").count() == 4
+            assert spec.locator("#hand .tile-btn").count() == 0
+            spec.close()
+
             # a phone: 390 px wide, touch
             phone = browser.new_context(viewport={"width": 390, "height": 844},
                                         device_scale_factor=2, is_mobile=True, has_touch=True)
@@ -242,7 +255,7 @@ def charleston_step(page: Any) -> bool:
 def test_an_american_table_shows_its_card_and_the_charleston_outcomes(base: str) -> None:
     from playwright.sync_api import sync_playwright
 
-    link = new_table(base, "american", "board-am", "american")
+    link, _watch = new_table(base, "american", "board-am", "american")
     with sync_playwright() as pw:
         browser = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS)
         try:

@@ -223,10 +223,12 @@
       d.appendChild(ctx.tile(v.last_discard, "offer"));
       inner.appendChild(d);
     }
+    const notes = el("div", "notes");
     for (const n of board.notes || []) {
       const t = noteText(n, state);
-      if (t) inner.appendChild(el("div", "note", t));
+      if (t) notes.appendChild(el("div", "note", t));
     }
+    if (notes.childNodes.length) inner.appendChild(notes);
     if (ctx.mySeat >= 0 && v.phase !== "game_over") {
       const hintBtn = el("button", "hint-btn", "Hint");
       hintBtn.title = "a hint (key h)";
@@ -377,11 +379,7 @@
   }
   function buildCard() {
     if (document.getElementById("card-panel")) return;
-    const boardEl = document.getElementById("board");
-    const wrap = el("div", "table-wrap");
-    wrap.id = "table-wrap";
-    boardEl.parentNode.insertBefore(wrap, boardEl);
-    wrap.appendChild(boardEl);
+    document.body.classList.add("with-card");
     const aside = el("aside", "card-panel");
     aside.id = "card-panel";
     aside.setAttribute("aria-label", "the card");
@@ -409,7 +407,7 @@
     }
     det.appendChild(list);
     aside.appendChild(det);
-    wrap.appendChild(aside);
+    document.body.appendChild(aside); // beside the table (fixed) on a wide screen, below on a phone
   }
   function markCard(state) {
     const aside = document.getElementById("card-panel");
