@@ -244,10 +244,14 @@ def charleston_step(page: Any) -> bool:
             free.first.click()
         page.locator(".act-pass-tiles").click()
         return True
-    for sel in (".act-charleston_stop", ".act-courtesy_ask"):
-        loc = page.locator(sel)
-        if loc.count():
-            loc.first.click()
+    for sel in ("act-charleston_stop", "act-courtesy_ask"):
+        # by its number key: the actions are numbered 1-9 in the order they are listed
+        index = page.evaluate(
+            "(cls) => Array.from(document.querySelectorAll('#actions button.act'))"
+            ".findIndex(b => b.classList.contains(cls))", sel)
+        if index >= 0:
+            page.keyboard.press(str(index + 1))
+            page.wait_for_timeout(100)
             return True
     return False
 
