@@ -24,6 +24,7 @@ nothing the view does not). A page that reconnects gets the whole board again.
 
 from __future__ import annotations
 
+import logging
 import weakref
 from collections import OrderedDict
 from dataclasses import dataclass, field
@@ -41,6 +42,8 @@ if TYPE_CHECKING:
     from .table import LiveTable
 
 __all__ = ["BoardMemory", "board_for", "card_json", "lines_for_view"]
+
+log = logging.getLogger("mahjong_table.web")
 
 #: nearest card lines sent with each American state message
 NEAREST_LINES = 5
@@ -175,10 +178,15 @@ def board_for(table: LiveTable, seat: int, view: dict[str, Any]) -> dict[str, An
     out["card"] = hasattr(rules, "card")
     out["lines"] = None
     if out["card"] and seat >= 0 and view.get("concealed"):
-        key = repr((view["phase"] == "game_over", view["concealed"], view["seats"]))
+        key = repr((view["player"], view["phase"] == "game_over", view["concealed"],
+                    view["seats"]))
         got = boards.lines.get(key)
         if got is None:
-            got = lines_for_view(view, rules)
+            try:
+                got = lines_for_view(view, rules)
+            except ValueError:  # a bug: the page shows no lines rather than no table
+                log.exception("table %s: no card lines for seat %d", table.id, seat)
+                got = []
             boards.lines[key] = got
             while len(boards.lines) > 8:
                 boards.lines.popitem(last=False)
