@@ -301,5 +301,19 @@ def test_an_american_table_shows_its_card_and_the_charleston_outcomes(base: str)
             DOCS.mkdir(exist_ok=True)
             page.screenshot(path=str(DOCS / "web-board-american.png"))
             assert page.locator("#card-panel .card-line.near").count() >= 1
+
+            # on a phone the card comes below the table, nothing wider than the screen
+            phone = browser.new_context(viewport={"width": 390, "height": 844},
+                                        device_scale_factor=2, is_mobile=True, has_touch=True)
+            ph = phone.new_page()
+            ph.goto(link)
+            ph.wait_for_selector("#card-panel .card-line.near", timeout=15000)
+            assert ph.evaluate("document.documentElement.scrollWidth") <= 390
+            panel = ph.locator("#card-panel").bounding_box()
+            board = ph.locator("#board").bounding_box()
+            assert panel is not None and board is not None and panel["y"] > board["y"]
+            out = ROOT / "test-artifacts"
+            out.mkdir(exist_ok=True)
+            ph.screenshot(path=str(out / "web-board-american-phone.png"), full_page=True)
         finally:
             browser.close()
