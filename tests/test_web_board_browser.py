@@ -285,6 +285,14 @@ def test_an_american_table_shows_its_card_and_the_charleston_outcomes(base: str)
             assert "prevailing" not in page.locator("#info").inner_text()
             assert "round" not in page.locator("#centre-info").inner_text()
             assert page.locator(".wall-ring .stk.dead").count() == 0
+            # the first pass by keyboard: arrows and Enter select three tiles, the focus stays
+            page.wait_for_selector(".pass-box", timeout=15000)
+            for i in range(3):
+                page.keyboard.press("ArrowRight")
+                page.keyboard.press("Enter")
+                assert page.locator("#hand .tile-btn.selected").count() == i + 1
+                assert focus_outline(page)[2], "the focus stays on the hand"
+            page.locator(".act-pass-tiles").click()
             deadline = time.monotonic() + 90
             while time.monotonic() < deadline and not page.locator(".note").count():
                 if not charleston_step(page):

@@ -334,10 +334,17 @@
       list[i].focus();
       e.preventDefault();
     } else if (key === "Enter" || key === " ") {
+      // discard (or, in a Charleston, select) the focused tile; the hand is redrawn, so the
+      // focus is put back on the same place when the tile is still there
       const a = document.activeElement;
-      if (a && a.classList && a.classList.contains("tile-btn")) {
+      if (a && a.classList && a.classList.contains("tile-btn") && !a.disabled) {
         keyboard = true;
-        focusIndex = Math.max(0, handButtons().indexOf(a));
+        e.preventDefault();
+        const i = Math.max(0, handButtons().indexOf(a));
+        focusIndex = i;
+        a.click();
+        const again = handButtons();
+        if (again.length) again[Math.min(i, again.length - 1)].focus();
       }
     } else if (key === "Escape" || key === "p" || key === "P") {
       const pass = document.querySelector("#actions .act-pass");
