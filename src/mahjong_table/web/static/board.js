@@ -54,7 +54,9 @@
     const where = place(s.player, ctx.mySeat);
     const board = state.board || {};
     box.replaceChildren();
-    box.className = "seat place-" + where + (s.player === ctx.mySeat ? " me" : "");
+    for (const c of Array.from(box.classList)) if (c.startsWith("place-")) box.classList.remove(c);
+    box.classList.add("seat", "place-" + where);
+    box.classList.toggle("me", s.player === ctx.mySeat);
     const onTurn = v.current === s.player && v.phase === "turn";
     box.classList.toggle("turn", onTurn);
     box.classList.toggle("dead", !!s.dead);
