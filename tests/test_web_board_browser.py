@@ -85,7 +85,7 @@ def new_table(base: str, rules: str, seed: str, bot: str) -> tuple[str, str]:
     import httpx
 
     form = {"rules": rules, "seat0": "human", "name0": "Ann", "seat1": bot, "seat2": bot,
-            "seat3": bot, "max_hands": "2", "seed": seed, "practice_deal": "1",
+            "seat3": bot, "max_hands": "4", "seed": seed, "practice_deal": "1",
             "claim_seconds": "60", "claim_pause": "0.05", "bot_delay": "0"}
     r = httpx.post(f"{base}/tables", data=form)
     assert r.status_code == 201, r.text
