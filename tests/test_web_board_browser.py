@@ -97,6 +97,14 @@ def pond_count(page: Any, place: str) -> int:
     return int(page.locator(f"#seat-{place} .pond-tile").count())
 
 
+def pond_texts(page: Any) -> list[str]:
+    """Every pond tile's alt text (its name, and who took it), seat by seat."""
+    got: list[str] = page.evaluate(
+        "() => Array.from(document.querySelectorAll('.seat')).map(s => s.id + ': ' +"
+        " Array.from(s.querySelectorAll('.pond-tile img')).map(i => i.alt).join(' | '))")
+    return got
+
+
 def my_turn(page: Any) -> bool:
     return bool(page.locator("#hand .tile-btn.can-discard").count())
 
@@ -157,6 +165,10 @@ def test_the_table_is_drawn_as_a_table_and_plays_by_keyboard(base: str) -> None:
                     page.locator("#result button.close").click()
                 did = keyboard_step(page)
                 if did == "discard":
+                    # (a state arriving just then redraws the hand; the focus comes back)
+                    page.wait_for_function("document.activeElement !== null && "
+                                           "document.activeElement.classList.contains("
+                                           "'tile-btn')", timeout=5000)
                     style, width, on_tile = focus_outline(page)
                     assert on_tile, "the arrow put the focus on a hand tile"
                     assert style != "none" and width >= 2, "the focus is visible"
@@ -198,11 +210,15 @@ def test_the_table_is_drawn_as_a_table_and_plays_by_keyboard(base: str) -> None:
             page.locator(".toggle-title").click()
             page.locator(".toggle-sound").click()
             assert page.locator(".toggle-title").get_attribute("aria-pressed") == "false"
+            hand = page.locator("#info").inner_text().split(" · ")[1]
+            ponds = pond_texts(page)
+            waiting = my_turn(page)  # the table waits for a person's turn: nothing moves
             page.reload()
             page.wait_for_selector("body.online", timeout=15000)
-            page.wait_for_selector("#seat-bottom .pond-tile")
+            page.wait_for_selector("#seat-bottom .seat-head")
             assert page.locator(".toggle-sound").get_attribute("aria-pressed") == "false"
-            assert page.locator(".pond-tile.claimed").count() >= 1, "a reload rebuilds the ponds"
+            if waiting and page.locator("#info").inner_text().split(" · ")[1] == hand:
+                assert pond_texts(page) == ponds, "a reload rebuilds the ponds, claims marked"
             until = time.monotonic() + 30
             while not my_turn(page) and time.monotonic() < until:
                 if page.locator("#actions .act-pass").count():
