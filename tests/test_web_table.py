@@ -9,6 +9,7 @@ import contextlib
 import json
 import random
 import time
+import weakref
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
@@ -17,10 +18,11 @@ import pytest
 
 pytest.importorskip("starlette")
 
-from mahjong_table.engine import events_for
+from mahjong_table.engine import Game, events_for
 from mahjong_table.engine.game import Phase
 from mahjong_table.record import record_lines, replay
 from mahjong_table.tiles import parse_tiles
+from mahjong_table.web.board import BoardMemory, lines_for_view
 from mahjong_table.web.store import Store, TableRow
 from mahjong_table.web.table import (
     SPECTATOR,
@@ -125,6 +127,46 @@ def check_message(msg: dict[str, Any], seat: int, table: LiveTable) -> None:
         assert e in shown, "every event sent is one the seat was shown"
     text = json.dumps(msg)
     assert "wall_tiles" not in text and "order" not in text
+    check_board(msg, seat, table)
+
+
+def check_board(msg: dict[str, Any], seat: int, table: LiveTable) -> None:
+    """The ``board`` field is computed from the events the seat was shown (released to it:
+    nothing after a held claim window) and, for the card lines, from the view the message
+    carries: so it holds nothing the seat may not see."""
+    board = msg["board"]
+    done = _BOARD_CHECKED.setdefault(table.game, {})
+    mine = done.get((seat, table.released))
+    if mine is None:
+        memory = BoardMemory(seat)
+        start = max((i for i, e in enumerate(table.game.events[:table.released])
+                     if e.type == "hand_start"), default=0)
+        for e in events_for(table.game.events[start:table.released], seat):
+            memory.update(e)
+        mine = done[(seat, table.released)] = memory.to_json()
+    for key in ("ponds", "last", "melds", "notes"):
+        assert board[key] == mine[key], f"board {key} is not what seat {seat} was shown"
+    view = msg["view"]
+    for s in view["seats"]:
+        pond = [d["tile"] for d in board["ponds"][s["player"]] if d["by"] is None]
+        assert pond == [str(t) for t in parse_tiles(s["discards"])], "a view drops claims"
+        assert [m["meld"] for m in board["melds"][s["player"]]] == s["melds"]
+    for n in board["notes"]:
+        if n["kind"] == "courtesy_agreed":
+            assert seat >= 0, "a spectator is told no courtesy agreement"
+    if seat == SPECTATOR or table.game.rules.name != "american":
+        assert board["lines"] is None
+    elif view["concealed"]:
+        key2 = json.dumps(view, sort_keys=True)
+        if key2 not in _LINES_CHECKED:
+            _LINES_CHECKED[key2] = lines_for_view(view, table.game.rules)
+        assert board["lines"] == _LINES_CHECKED[key2], "the lines come from the view sent"
+
+
+#: boards and lines already computed by check_board (by game, seat and events released)
+_BOARD_CHECKED: weakref.WeakKeyDictionary[Game, dict[tuple[int, int], dict[str, Any]]] = \
+    weakref.WeakKeyDictionary()
+_LINES_CHECKED: dict[str, Any] = {}
 
 
 async def play_with_people(row: TableRow, rng: random.Random,

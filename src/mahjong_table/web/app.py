@@ -15,6 +15,7 @@ Pages and endpoints:
 - ``WS /ws/TOKEN``: the live table: the server sends ``state`` messages (the seat's view and
   the events it was shown), the client sends ``action`` and ``hint`` messages.
 - ``GET /tile/NAME.svg``: a tile's picture (:mod:`mahjong_table.svg`).
+- ``GET /card/TOKEN``: the card of lines an American table plays (JSON, for the card panel).
 - ``GET /record/TOKEN``: the record of a finished game (``mahjong-table replay`` checks it).
 - ``GET /links/TOKEN``: the links page again (the creator's token).
 """
@@ -40,7 +41,7 @@ from urllib.parse import parse_qsl
 from itsdangerous import BadSignature, URLSafeSerializer
 from starlette.applications import Starlette
 from starlette.requests import Request
-from starlette.responses import HTMLResponse, PlainTextResponse, Response
+from starlette.responses import HTMLResponse, JSONResponse, PlainTextResponse, Response
 from starlette.routing import Route, WebSocketRoute
 from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 
@@ -49,6 +50,7 @@ from ..record import record_lines
 from ..rules import RULE_SETS, RuleSetError, get_rule_set
 from ..svg import tile_svg
 from ..tiles import NotationError, Tile
+from .board import card_json
 from .hints import hints_for
 from .store import Store, TableRow
 from .table import (
@@ -364,7 +366,8 @@ def deal_seed(typed: str, practice: bool) -> str:
 _HEAD = """<!doctype html><html lang="en"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>{title}</title><link rel="icon" href="{icon}">
-<link rel="stylesheet" href="/static/table.css"></head>"""
+<link rel="stylesheet" href="/static/table.css">
+<link rel="stylesheet" href="/static/board.css"></head>"""
 #: the tab's icon: a tile face with a red dot (our own drawing), as a data URL
 _ICON = ("data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 24 32'%3E"
          "%3Crect x='1' y='1' width='22' height='30' rx='3' fill='%23f6f1e3' stroke='%23333'/%3E"
@@ -514,6 +517,7 @@ def table_page(row: TableRow, token: str, seat: int) -> str:
             '<section id="result" hidden></section>'
             '<details id="log-box"><summary>Table log</summary><ol id="log"></ol></details>'
             '<noscript>The table needs JavaScript.</noscript>'
+            '<script src="/static/board.js"></script>'
             '<script src="/static/table.js"></script></body></html>')
 
 
@@ -603,11 +607,21 @@ def create_app(db: str, *, tables_per_minute: int = TABLES_PER_MINUTE) -> Starle
 
     async def static(request: Request) -> Response:
         name = request.path_params["name"]
-        types = {"table.js": "text/javascript", "table.css": "text/css"}
+        types = {"table.js": "text/javascript", "table.css": "text/css",
+                 "board.js": "text/javascript", "board.css": "text/css"}
         if name not in types:
             return PlainTextResponse("not found", status_code=404)
         return Response(_static(name), media_type=types[name],
                         headers={"Cache-Control": "no-cache"})
+
+    async def card(request: Request) -> Response:
+        """The card the table plays (American), for the page's card panel."""
+        got = srv().read_token(request.path_params["token"])
+        live = None if got is None else await srv().table(got[0])
+        data = None if live is None else card_json(live.game.rules)
+        if data is None:
+            return PlainTextResponse("no card", status_code=404)
+        return JSONResponse(data, headers={"Cache-Control": "private, max-age=3600"})
 
     async def record(request: Request) -> Response:
         got = srv().read_token(request.path_params["token"])
@@ -680,6 +694,7 @@ def create_app(db: str, *, tables_per_minute: int = TABLES_PER_MINUTE) -> Starle
         Route("/tile/{name}.svg", tile),
         Route("/static/{name}", static),
         Route("/record/{token}", record),
+        Route("/card/{token}", card),
         WebSocketRoute("/ws/{token}", ws_endpoint),
     ]
     app = Starlette(routes=routes, lifespan=lifespan)

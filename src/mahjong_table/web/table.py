@@ -39,6 +39,7 @@ from ..players import Player, make_bot
 from ..players.human import describe_action
 from ..rules import RuleSet, get_rule_set
 from ..tiles import Tile
+from .board import board_for
 from .store import TableRow
 
 __all__ = ["TableSettings", "LiveTable", "Client", "SPECTATOR", "ActionRefused",
@@ -315,6 +316,7 @@ class LiveTable:
             "last_hand": self.last_hand,
             "game_end": game_end,
             "stage": self._stage_info(),
+            "board": board_for(self, seat, view),
         }
 
     def _stage_info(self) -> dict[str, Any] | None:

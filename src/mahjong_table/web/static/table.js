@@ -139,7 +139,7 @@
     const names = state.names;
     const info = [];
     info.push("Hand " + (v.hand_number + 1));
-    info.push("prevailing wind " + (WINDS[v.round_wind] || v.round_wind));
+    if (v.rules !== "american") info.push("prevailing wind " + (WINDS[v.round_wind] || v.round_wind));
     info.push("dealer " + names[v.dealer]);
     info.push("wall " + v.live_wall + " live" + (v.dead_wall ? ", " + v.dead_wall + " dead" : ""));
     $("info").textContent = " · " + info.join(" · ");
@@ -150,66 +150,11 @@
     renderResult();
     renderLog();
   }
-  function renderSeat(s, v) {
-    const box = $("seat-" + relPlace(s.player));
-    box.replaceChildren();
-    const onTurn = v.current === s.player && v.phase === "turn";
-    box.classList.toggle("turn", onTurn);
-    box.classList.toggle("dead", s.dead);
-    const head = el("div", "seat-head");
-    head.appendChild(el("span", "wind wind-" + s.wind, s.wind));
-    head.appendChild(el("span", "name", s.name + (s.player === mySeat ? " (you)" : "")));
-    if (s.player === v.dealer) head.appendChild(el("span", "badge dealer", "dealer"));
-    if (onTurn) head.appendChild(el("span", "badge turn", "to act"));
-    if (s.dead) head.appendChild(el("span", "badge deadb", "dead hand"));
-    head.appendChild(el("span", "score", String(s.score)));
-    box.appendChild(head);
-    const line = el("div", "seat-tiles");
-    if (s.player !== mySeat) {
-      const backs = [];
-      for (let i = 0; i < s.concealed_count; i++) backs.push(null);
-      const r = row(backs, "small back-row");
-      r.setAttribute("aria-label", s.concealed_count + " concealed tiles");
-      line.appendChild(r);
-    }
-    for (const m of s.melds) line.appendChild(meldRow(m, "small"));
-    if (s.bonus) { const b = row(parseTiles(s.bonus), "small bonus"); b.title = "bonus tiles"; line.appendChild(b); }
-    box.appendChild(line);
-    const disc = row(parseTiles(s.discards), "pond");
-    disc.setAttribute("aria-label", "discards of " + s.name);
-    if (v.phase === "claim" && v.discarder === s.player && disc.lastChild) disc.lastChild.classList.add("last");
-    box.appendChild(disc);
+  function renderSeat(s, v) { // drawn by board.js: ponds in rows, claims marked, melds turned
+    MTBoard.seat($("seat-" + relPlace(s.player)), s, v, state, { mySeat: mySeat, tile: tile });
   }
-  function renderCentre() {
-    const v = state.view;
-    const c = $("centre-info");
-    c.replaceChildren();
-    const phaseWords = {
-      charleston: "Charleston" + (state.stage ? ": " + state.stage.name.replace(/_/g, " ") : ""),
-      turn: state.names[v.current] + " to play", claim: "claim window", rob: "robbing the kong?",
-      game_over: "game over",
-    };
-    const stats = el("div", "stats");
-    const stat = (big, small) => { const d = el("div"); d.appendChild(el("b", "", big)); d.appendChild(document.createTextNode(small)); return d; };
-    stats.appendChild(stat(v.round_wind, (WINDS[v.round_wind] || "") + " round"));
-    stats.appendChild(stat(String(v.live_wall), "tiles left"));
-    if (v.dead_wall) stats.appendChild(stat(String(v.dead_wall), "dead wall"));
-    c.appendChild(stats);
-    c.appendChild(el("div", "phase", phaseWords[v.phase] || v.phase));
-    if (v.phase === "claim" && v.last_discard) {
-      const d = el("div", "on-offer");
-      d.appendChild(el("span", "", state.names[v.discarder] + " discarded "));
-      d.appendChild(tile(v.last_discard, "offer"));
-      c.appendChild(d);
-    }
-    const hintBtn = el("button", "hint-btn", "Hint");
-    hintBtn.onclick = () => send({ type: "hint" });
-    if (mySeat >= 0 && v.phase !== "game_over") c.appendChild(hintBtn);
-    if (state.game_end) {
-      const a = el("a", "record", "Download the record");
-      a.href = "/record/" + token;
-      c.appendChild(a);
-    }
+  function renderCentre() { // drawn by board.js: the wall, the phase, alerts, the card panel
+    MTBoard.centre($("centre-info"), state, { mySeat: mySeat, token: token, tile: tile, send: send });
     updateWindow();
   }
   function updateWindow() {
