@@ -390,7 +390,7 @@ class LiveTable:
             "type": "state",
             "table": self.id,
             "seat": seat,
-            "names": list(game.names),
+            "names": self.display_names(),
             "kinds": list(self.row.seats),
             "settings": self.settings.to_json(),
             "view": view,
