@@ -242,7 +242,8 @@ class Server:
                           "scores": (r.result or {}).get("scores"),
                           "standings": (r.result or {}).get("standings")})
         live.room = {"id": live.row.room, "game_no": live.row.game_no, "games": games,
-                     "rules": live.row.rules, "max_hands": live.row.max_hands}
+                     "rules": live.row.rules, "max_hands": live.row.max_hands,
+                     "rule_sets": list(RULE_SETS), "bots": list(BOTS)}
         live._broadcast()
 
     async def table(self, room_id: str) -> LiveTable | None:
