@@ -381,7 +381,7 @@ class LiveTable:
             window = {"pause": max(self.window_until - now, 0.0),
                       "deadline": (max(self.claim_deadline - now, 0.0)
                                    if self.claim_deadline is not None and legal else None)}
-        elif self._hold is not None:
+        elif self._hold is not None and not self.ready_hold:
             window = {"pause": max(self._hold[0] - now, 0.0), "deadline": None}
         game_end = None
         if game.is_over and self._hold is None:
