@@ -599,3 +599,25 @@ def test_a_person_who_never_acts_still_finishes_the_hand() -> None:
     assert states[-1]["final_hands"] is not None
     lines = list(record_lines(build_game(row, saved)))
     assert replay([json.dumps(x) for x in lines]).ok
+
+
+def test_a_person_who_never_acts_in_an_american_charleston_is_played_for() -> None:
+    """Issue 18 item 2 in American play: the clock runs out on the Charleston passes (the
+    advisor's pass is played), then the away bot plays the seat to the end."""
+    saved: list[dict[str, Any]] = []
+    row = row_of(["human", "american", "american", "american"], "american", seed="idle-am",
+                 max_hands=1, turn_seconds=3.0, claim_seconds=2.0, away_after=2.0)
+
+    async def go() -> LiveTable:
+        table = make_table(row, saved)
+        table.start()
+        await wait_until(lambda: table.finished, 60)
+        await table.stop()
+        return table
+
+    table = run(go())
+    assert table.game.is_over and table.away[0]
+    mine = [a for a in saved if a["player"] == 0]
+    assert mine[0]["kind"] == "charleston_pass" and mine[1]["kind"] == "charleston_pass"
+    lines = list(record_lines(build_game(row, saved)))
+    assert replay([json.dumps(x) for x in lines]).ok
