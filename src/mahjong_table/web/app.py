@@ -13,9 +13,13 @@ Pages and endpoints:
   unguessable token naming the table and the seat.
 - ``GET /play/TOKEN``, ``GET /watch/TOKEN``: the table page (HTML and one small script).
 - ``WS /ws/TOKEN``: the live table: the server sends ``state`` messages (the seat's view and
-  the events it was shown), the client sends ``action`` and ``hint`` messages.
+  the events it was shown, its clock, who is away, Ready, the room's games), ``chat`` and
+  ``new_game``; the client sends ``action``, ``hint``, ``nick``, ``chat``, ``ready``,
+  ``back`` (take my seat back) and ``new_game`` (Play again) messages. A token names a room:
+  its current game is played, and its games follow one another with the same links.
 - ``GET /tile/NAME.svg``: a tile's picture (:mod:`mahjong_table.svg`).
-- ``GET /record/TOKEN``: the record of a finished game (``mahjong-table replay`` checks it).
+- ``GET /record/TOKEN``: the record of a finished game (``mahjong-table replay`` checks it);
+  ``?game=N`` for the room's game N.
 - ``GET /links/TOKEN``: the links page again (the creator's token).
 """
 
