@@ -70,3 +70,32 @@ def test_a_table_is_played_stored_and_resumed_on_postgresql(pg_url: str,
         path.write_text(client.get(f"/record/{token}").text)
     report = replay(path)
     assert report.ok, report.problem
+
+
+def test_rooms_nicknames_and_chat_on_postgresql(pg_url: str) -> None:
+    """Issue 18's store on PostgreSQL: a room's games in order, its nicknames, its chat."""
+    import secrets
+
+    from mahjong_table.web.store import Store, TableRow
+
+    store = Store(pg_url)
+    try:
+        first = TableRow(id=secrets.token_urlsafe(9), rules="hongkong", options={}, seed="s",
+                         max_hands=1, names=list("abcd"), seats=["human"] + ["random"] * 3)
+        store.create_table(first)
+        second = TableRow(id=secrets.token_urlsafe(9), rules="chinese", options={}, seed="t",
+                          max_hands=1, names=list("abcd"), seats=["human"] + ["random"] * 3,
+                          room_id=first.id, game_no=1)
+        store.create_table(second)
+        store.set_finished(first.id, {"scores": [0, 0, 0, 0], "standings": [0, 1, 2, 3]})
+        assert [r.id for r in store.room_games(first.id)] == [first.id, second.id]
+        current = store.current_game(first.id)
+        assert current is not None and current.id == second.id
+        assert store.room_games(first.id)[0].result == {"scores": [0, 0, 0, 0],
+                                                        "standings": [0, 1, 2, 3]}
+        store.set_nickname(first.id, 2, "Cy")
+        assert store.nicknames(first.id) == [None, None, "Cy", None]
+        m = store.add_chat(first.id, 2, "Cy", "hi <b>")
+        assert store.chat(first.id)[-1] == m
+    finally:
+        store.close()

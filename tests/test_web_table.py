@@ -181,7 +181,8 @@ async def play_with_people(row: TableRow, rng: random.Random,
     for c in clients:
         def hook(msg: dict[str, Any], c: Recorder = c) -> None:
             check_message(msg, c.seat, table)
-            if msg["type"] == "state" and c.seat >= 0 and msg["actions"]:
+            if msg["type"] == "state" and c.seat >= 0 and (msg["actions"] or (
+                    msg["ready"] and c.seat not in msg["ready"]["ready"])):
                 todo.put_nowait((c.seat, msg))
         c.on_message = hook
     table.start()
@@ -196,6 +197,9 @@ async def play_with_people(row: TableRow, rng: random.Random,
             assert idle < 100, "nobody could act for 10 s"
             continue
         idle = 0
+        if msg.get("ready"):  # a hand is over: the person presses Ready
+            await table.set_ready(seat)
+            continue
         if row.seats[seat] != "human" or msg["offer"] != table.offers[seat]:
             continue
         choice = random_choice(msg, rng)
@@ -534,6 +538,10 @@ def _normalised(msg: dict[str, Any]) -> dict[str, Any]:
     out = dict(msg)
     if out.get("window") is not None:
         out["window"] = {k: v is None for k, v in out["window"].items()}
+    if out.get("clock") is not None:
+        out["clock"] = {"total": out["clock"]["total"]}
+    if out.get("ready_left") is not None:
+        out["ready_left"] = True
     return out
 
 
@@ -595,3 +603,63 @@ def test_the_decision_number_tells_nothing_of_hidden_claim_answers(rules: str) -
         got_b = [_normalised(m) for _, m in b.messages]
         assert any(m.get("offer") is not None for m in got_a) or a.seat == SPECTATOR
         assert got_a == got_b, f"seat {a.seat} can tell the games apart"
+
+
+def test_a_person_who_never_acts_still_finishes_the_hand() -> None:
+    """Issue 18 item 2: a person who never acts: their clock runs out (the table plays the
+    safe default, stored like any action), twice in a row marks them away, and the away bot
+    plays the seat to the end of the game (two hands: the next hand does not wait for an
+    away person's Ready). The record replays. Every seat's final hand is shown only once a
+    hand is over."""
+    saved: list[dict[str, Any]] = []
+    row = row_of(["human", "efficiency", "efficiency", "efficiency"], seed="idle",
+                 max_hands=2, turn_seconds=3.0, claim_seconds=2.0, away_after=2.0)
+
+    async def go() -> tuple[LiveTable, Recorder]:
+        table = make_table(row, saved)
+        me = Recorder(0)
+        table.start()
+        table.attach(me)
+        await wait_until(lambda: table.finished, 60)
+        await table.stop()
+        return table, me
+
+    t0 = time.monotonic()
+    table, me = run(go())
+    took = time.monotonic() - t0
+    assert table.game.is_over and len(table.game.results) == 2
+    assert [why for _, why in table.played_for[:2]] == ["clock", "clock"]
+    assert table.away[0] and ("away" in {why for _, why in table.played_for})
+    assert took < 30, took
+    states = [m for _, m in me.messages if m["type"] == "state"]
+    assert any(m["away"][0] for m in states), "the page was told the seat is away"
+    assert any(m["clock"] for m in states), "the page was shown its clock"
+    for m in states:
+        if m["final_hands"] is not None:
+            assert m["view"]["phase"] in ("hand_end", "game_over"), \
+                "final hands are shown only once the hand is over"
+    assert states[-1]["final_hands"] is not None
+    lines = list(record_lines(build_game(row, saved)))
+    assert replay([json.dumps(x) for x in lines]).ok
+
+
+def test_a_person_who_never_acts_in_an_american_charleston_is_played_for() -> None:
+    """Issue 18 item 2 in American play: the clock runs out on the Charleston passes (the
+    advisor's pass is played), then the away bot plays the seat to the end."""
+    saved: list[dict[str, Any]] = []
+    row = row_of(["human", "american", "american", "american"], "american", seed="idle-am",
+                 max_hands=1, turn_seconds=3.0, claim_seconds=2.0, away_after=2.0)
+
+    async def go() -> LiveTable:
+        table = make_table(row, saved)
+        table.start()
+        await wait_until(lambda: table.finished, 60)
+        await table.stop()
+        return table
+
+    table = run(go())
+    assert table.game.is_over and table.away[0]
+    mine = [a for a in saved if a["player"] == 0]
+    assert mine[0]["kind"] == "charleston_pass" and mine[1]["kind"] == "charleston_pass"
+    lines = list(record_lines(build_game(row, saved)))
+    assert replay([json.dumps(x) for x in lines]).ok

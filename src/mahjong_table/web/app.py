@@ -13,10 +13,14 @@ Pages and endpoints:
   unguessable token naming the table and the seat.
 - ``GET /play/TOKEN``, ``GET /watch/TOKEN``: the table page (HTML and one small script).
 - ``WS /ws/TOKEN``: the live table: the server sends ``state`` messages (the seat's view and
-  the events it was shown), the client sends ``action`` and ``hint`` messages.
+  the events it was shown, its clock, who is away, Ready, the room's games), ``chat`` and
+  ``new_game``; the client sends ``action``, ``hint``, ``nick``, ``chat``, ``ready``,
+  ``back`` (take my seat back) and ``new_game`` (Play again) messages. A token names a room:
+  its current game is played, and its games follow one another with the same links.
 - ``GET /tile/NAME.svg``: a tile's picture (:mod:`mahjong_table.svg`).
 - ``GET /card/TOKEN``: the card of lines an American table plays (JSON, for the card panel).
-- ``GET /record/TOKEN``: the record of a finished game (``mahjong-table replay`` checks it).
+- ``GET /record/TOKEN``: the record of a finished game (``mahjong-table replay`` checks it);
+  ``?game=N`` for the room's game N.
 - ``GET /links/TOKEN``: the links page again (the creator's token).
 """
 
@@ -30,6 +34,7 @@ import logging
 import math
 import secrets
 import time
+import unicodedata
 from collections import deque
 from collections.abc import AsyncIterator, Mapping
 from concurrent.futures import ThreadPoolExecutor
@@ -80,6 +85,11 @@ MAX_PER_SEAT = 4
 TABLES_PER_MINUTE = 30
 #: client addresses whose creations are remembered at most (the oldest are forgotten)
 MAX_ADDRESSES = 4096
+#: chat messages a seat may post: a burst of CHAT_RATE[0], refilled at CHAT_RATE[1] per second
+CHAT_RATE = (4.0, 0.5)
+#: the longest chat message and nickname (characters)
+MAX_CHAT = 200
+MAX_NICKNAME = 24
 #: the largest request body (the lobby form), in bytes: a larger one is refused (413) as
 #: soon as its Content-Length says so, or as soon as that many bytes have come in
 MAX_BODY = 16384
@@ -131,6 +141,10 @@ class WsClient:
         self.tokens -= 1
         return True
 
+    def send_close(self) -> None:
+        """Close the socket once what is queued is sent (the page reconnects)."""
+        self.queue.put_nowait(None)
+
     async def close(self) -> None:
         self.queue.put_nowait(None)
         with contextlib.suppress(Exception):
@@ -149,6 +163,11 @@ class Server:
         #: per client address: when it created its tables within the last minute
         self._created: dict[str, deque[float]] = {}
         self._loading: dict[str, asyncio.Lock] = {}
+        #: per room: the id of its current (latest) game
+        self.rooms: dict[str, str] = {}
+        #: per (room, seat): the chat token bucket (tokens, stamp)
+        self._chat_rate: dict[tuple[str, int], tuple[float, float]] = {}
+        self._new_game_lock = asyncio.Lock()
 
     async def db(self, fn: Any, *args: Any) -> Any:
         return await asyncio.get_running_loop().run_in_executor(self.executor, fn, *args)
@@ -156,7 +175,8 @@ class Server:
     # ----- tokens -------------------------------------------------------------------------
 
     def token(self, table_id: str, seat: int | str) -> str:
-        """The signed link token of ``seat`` (0-3, ``"w"`` spectator, ``"a"`` creator)."""
+        """The signed link token of ``seat`` (0-3, ``"w"`` spectator, ``"a"`` creator) of
+        a room (``table_id``: the room's id, its first game's)."""
         return str(self.signer.dumps({"t": table_id, "s": seat}))
 
     def read_token(self, token: str) -> tuple[str, int | str] | None:
@@ -201,27 +221,142 @@ class Server:
             await self.db(self.store.add_action, table_id, seq, action)
 
         async def finished() -> None:
-            await self.db(self.store.set_finished, table_id)
+            end = live.game.events[-1].to_json() if live.game.events else {}
+            result = {"scores": end.get("scores"), "standings": end.get("standings")}
+            live.row.result = result
+            live.row.finished = True
+            await self.db(self.store.set_finished, table_id, result)
+            await self.refresh_room(live)
 
         live = LiveTable(row, game, save, finished, bots)
+        live.nicknames = await self.db(self.store.nicknames, row.room)
         self.tables[row.id] = live
+        current = self.rooms.get(row.room)
+        if current is None or self.tables[current].row.game_no <= row.game_no:
+            self.rooms[row.room] = row.id
+        await self.refresh_room(live)
         live.start()
         return live
 
-    async def table(self, table_id: str) -> LiveTable | None:
-        """The live table ``table_id`` (a finished one is loaded on demand)."""
-        live = self.tables.get(table_id)
-        if live is not None:
-            return live
-        lock = self._loading.setdefault(table_id, asyncio.Lock())
+    async def refresh_room(self, live: LiveTable) -> None:
+        """Tell the clients of a game its room's history (every game, its result)."""
+        rows = await self.db(self.store.room_games, live.row.room)
+        games = []
+        for r in rows:
+            games.append({"no": r.game_no, "rules": get_rule_set(r.rules, **r.options).title,
+                          "hands": r.max_hands, "names": r.names, "finished": r.finished,
+                          "scores": (r.result or {}).get("scores"),
+                          "standings": (r.result or {}).get("standings")})
+        live.room = {"id": live.row.room, "game_no": live.row.game_no, "games": games,
+                     "rules": live.row.rules, "max_hands": live.row.max_hands,
+                     "rule_sets": list(RULE_SETS), "bots": list(BOTS)}
+        live._broadcast()
+
+    async def table(self, room_id: str) -> LiveTable | None:
+        """The current game of room ``room_id`` (a finished one is loaded on demand; a
+        room's id is its first game's)."""
+        current = self.rooms.get(room_id)
+        if current is not None and current in self.tables:
+            return self.tables[current]
+        lock = self._loading.setdefault(room_id, asyncio.Lock())
         async with lock:
-            live = self.tables.get(table_id)
-            if live is not None:
-                return live
-            row = await self.db(self.store.get_table, table_id)
+            current = self.rooms.get(room_id)
+            if current is not None and current in self.tables:
+                return self.tables[current]
+            row = await self.db(self.store.current_game, room_id)
             if row is None:
                 return None
             return await self._open(row)
+
+    async def game_of_room(self, room_id: str, game_no: int) -> LiveTable | None:
+        """Game number ``game_no`` of a room (for its record)."""
+        rows = await self.db(self.store.room_games, room_id)
+        for r in rows:
+            if r.game_no == game_no:
+                live = self.tables.get(r.id)
+                return live if live is not None else await self._open(r)
+        return None
+
+    # ----- the room: nicknames, chat, the next game ----------------------------------------
+
+    async def set_nickname(self, live: LiveTable, seat: int, raw: Any) -> None:
+        """A person names themselves (raises ``ValueError`` naming what is wrong)."""
+        name = check_nickname(raw)
+        names = await self.db(self.store.set_nickname, live.row.room, seat, name)
+        for t in self.tables.values():
+            if t.row.room == live.row.room:
+                t.nicknames = names
+                t._broadcast()
+
+    async def chat(self, live: LiveTable, seat: int, raw: Any) -> None:
+        """A chat message from ``seat`` (or a spectator where the room allows it): checked,
+        rate-limited per seat, stored, sent to every client of the room's current game.
+        Raises ``ValueError`` naming what is wrong."""
+        if seat == SPECTATOR and not live.settings.spectator_chat:
+            raise ValueError("spectators may read the chat but not write in this room")
+        text = check_chat(raw)
+        key = (live.row.room, seat)
+        now = time.monotonic()
+        tokens, stamp = self._chat_rate.get(key, (CHAT_RATE[0], now))
+        tokens = min(CHAT_RATE[0], tokens + (now - stamp) * CHAT_RATE[1])
+        if tokens < 1:
+            raise ValueError("too many chat messages: wait a few seconds")
+        self._chat_rate[key] = (tokens - 1, now)
+        name = "spectator" if seat == SPECTATOR else live.display_names()[seat]
+        msg = await self.db(self.store.add_chat, live.row.room, seat, name, text)
+        for c in list(live.clients):
+            c.send({"type": "chat", "messages": [msg]})
+
+    async def new_game(self, live: LiveTable, seat: int, msg: dict[str, Any]) -> TableRow:
+        """The next game of a finished game's room ("Play again", or a new rule set, length
+        and seats chosen in the room): the same links seat the same people. Raises
+        ``ValueError`` naming what is wrong."""
+        async with self._new_game_lock:
+            if self.rooms.get(live.row.room) != live.id:
+                raise ValueError("a new game has already started in this room")
+            if not live.finished:
+                raise ValueError("the game is not over yet")
+            old = live.row
+            rules = msg.get("rules", old.rules)
+            if not isinstance(rules, str):
+                raise ValueError("rules: a rule set's name")
+            form: dict[str, str] = {"rules": rules}
+            hands = msg.get("max_hands", old.max_hands)
+            if (hands is not None and not isinstance(hands, (int, str))) or isinstance(hands,
+                                                                                   bool):
+                raise ValueError("max_hands: a whole number from 1 to 100, or empty")
+            form["max_hands"] = "" if hands is None else str(hands)
+            seats = msg.get("seats", old.seats)
+            if not isinstance(seats, list) or len(seats) != 4 \
+                    or not all(isinstance(k, str) for k in seats):
+                raise ValueError("seats: four entries, each 'human' or a bot's name")
+            names = live.display_names()
+            for i in range(4):
+                form[f"seat{i}"] = seats[i]
+                form[f"name{i}"] = names[i] if seats[i] == "human" or old.seats[i] == seats[i] \
+                    else ""
+            for k, v in old.settings.items():
+                form[k] = ("1" if v else "") if isinstance(v, bool) else str(v)
+            if rules == old.rules:
+                for k, v in old.options.items():
+                    form[f"opt_{rules}_{k}"] = str(v)
+            form["practice_deal"] = "1" if old.practice else ""
+            form["seed"] = f"{old.seed}/{old.game_no + 1}" if old.practice else ""
+            row = parse_form(form)
+            row.room_id = old.room
+            row.game_no = old.game_no + 1
+            rs = get_rule_set(row.rules, **row.options)
+            for kind in row.seats:
+                if kind != "human":
+                    make_bot(kind, 0, rules=rs)
+            await self.db(self.store.create_table, row)
+            await self._open(row)
+        for c in list(live.clients):  # every page of the room moves to the new game
+            c.send({"type": "new_game", "game_no": row.game_no})
+            live.detach(c)
+            if isinstance(c, WsClient):
+                c.send_close()
+        return row
 
     def may_create(self, address: str) -> float:
         """0 if the client at ``address`` may create a table now, else the seconds until it
@@ -277,6 +412,32 @@ class RateLimited(Exception):
         self.retry_after = retry_after
 
 
+def _clean_text(raw: Any, what: str, longest: int) -> str:
+    """A person's text (a nickname, a chat message): a string, no control characters,
+    1 to ``longest`` characters once spaces around it are taken off. Raises ``ValueError``
+    naming what is wrong. (It is shown as text, never as markup.)"""
+    if not isinstance(raw, str):
+        raise ValueError(f"{what}: send text")
+    text = raw.strip()
+    if not text:
+        raise ValueError(f"{what}: empty (1 to {longest} characters)")
+    if len(text) > longest:
+        raise ValueError(f"{what}: {len(text)} characters, at most {longest}")
+    if any(unicodedata.category(ch) in ("Cc", "Cf", "Cs", "Co", "Cn") for ch in text):
+        raise ValueError(f"{what}: control or unassigned characters are not allowed")
+    return text
+
+
+def check_nickname(raw: Any) -> str:
+    """A nickname as typed, checked (1-24 characters, see :func:`_clean_text`)."""
+    return _clean_text(raw, "nickname", MAX_NICKNAME)
+
+
+def check_chat(raw: Any) -> str:
+    """A chat message as typed, checked (1-200 characters, see :func:`_clean_text`)."""
+    return _clean_text(raw, "chat message", MAX_CHAT)
+
+
 def _option_value(raw: str, choices: tuple[Any, ...] | None) -> Any:
     if choices is None:
         return raw
@@ -325,7 +486,7 @@ def parse_form(form: dict[str, str]) -> TableRow:
         name = form.get(f"name{i}", "").strip()[:24]
         names.append(name or (f"Player {i + 1}" if kind == "human"
                               else f"{kind.capitalize()} bot {i + 1}"))
-    settings: dict[str, float] = {}
+    settings: dict[str, Any] = {}
     for name, _low, _high, _help in TableSettings.FIELDS:
         raw = form.get(name, "").strip()
         if raw:
@@ -333,7 +494,16 @@ def parse_form(form: dict[str, str]) -> TableRow:
                 settings[name] = float(raw)
             except ValueError as exc:
                 raise ValueError(f"{name}: {raw!r} is not a number") from exc
-    settings = TableSettings.from_json(settings).to_json()
+    extra: dict[str, Any] = dict(settings)
+    away_bot = form.get("away_bot", "").strip()
+    if away_bot and away_bot not in BOTS:
+        raise ValueError(f"away_bot: unknown bot {away_bot!r}")
+    extra["away_bot"] = away_bot
+    chat_raw = form.get("spectator_chat", "").strip().lower()
+    if chat_raw not in _YES + _NO:
+        raise ValueError(f"spectator_chat: {chat_raw!r} is not a yes or a no")
+    extra["spectator_chat"] = chat_raw in _YES
+    settings_json = TableSettings.from_json(extra).to_json()
     practice_raw = form.get("practice_deal", "").strip().lower()
     if practice_raw not in _YES + _NO:
         raise ValueError(f"practice_deal: {practice_raw!r} is not a yes or a no")
@@ -341,7 +511,7 @@ def parse_form(form: dict[str, str]) -> TableRow:
     typed = form.get("seed", "").strip()[:64]
     return TableRow(id=secrets.token_urlsafe(12), rules=rules_name, options=options,
                     seed=deal_seed(typed, practice), max_hands=max_hands, names=names,
-                    seats=seats, settings=settings, practice=practice)
+                    seats=seats, settings=settings_json, practice=practice)
 
 
 #: the lobby's practice_deal checkbox: what a yes and a no may be written as
@@ -438,6 +608,16 @@ def lobby_page(error: str | None = None) -> str:
         parts.append(f'<label for="{name}">{name}</label><input name="{name}" id="{name}" '
                      f'type="number" step="0.1" min="{low:g}" max="{high:g}" '
                      f'value="{defaults[name]:g}"><small>{escape(help_text)}</small>')
+    parts.append('<label for="away_bot">away_bot</label><select name="away_bot" id="away_bot">'
+                 '<option value="">the rule set\'s default bot</option>'
+                 + "".join(f'<option value="{k}">{k} bot</option>' for k in BOTS)
+                 + '</select><small>the bot that plays a person\'s seat while they are away '
+                 '(page closed, or their clock ran out away_after times in a row) until they '
+                 'take it back</small>'
+                 '<label for="spectator_chat">spectators may chat</label>'
+                 '<input type="checkbox" name="spectator_chat" id="spectator_chat" value="1">'
+                 '<small>spectators can always read the table chat; tick to let them write '
+                 'too</small>')
     parts.append('<label for="seed">seed</label><input name="seed" id="seed" '
                  'placeholder="random" maxlength="64"><small>the game is reproducible from its '
                  'seed and its actions; the server mixes its own secret randomness into the '
@@ -471,16 +651,16 @@ def links_page(server: Server, row: TableRow, base: str) -> str:
              "has a seat's link plays that seat.</p><ul class=\"links\">"]
     for i, kind in enumerate(row.seats):
         if kind == "human":
-            url = f"{base}/play/{server.token(row.id, i)}"
+            url = f"{base}/play/{server.token(row.room, i)}"
             parts.append(f'<li>Seat {i + 1} ({escape(row.names[i])}): '
                          f'<a class="seat-link" data-seat="{i}" href="{escape(url)}">'
                          f'{escape(url)}</a></li>')
         else:
             parts.append(f"<li>Seat {i + 1}: {escape(row.names[i])} ({escape(kind)} bot)</li>")
-    watch = f"{base}/watch/{server.token(row.id, 'w')}"
+    watch = f"{base}/watch/{server.token(row.room, 'w')}"
     parts.append(f'<li>Spectators: <a class="watch-link" href="{escape(watch)}">'
                  f'{escape(watch)}</a></li></ul>')
-    again = f"{base}/links/{server.token(row.id, 'a')}"
+    again = f"{base}/links/{server.token(row.room, 'a')}"
     parts.append(f'<p>Keep this page\'s address to find the links again: '
                  f'<a href="{escape(again)}">{escape(again)}</a></p>'
                  '<p><a href="/">New table</a></p></main></body></html>')
@@ -503,7 +683,17 @@ def table_page(row: TableRow, token: str, seat: int) -> str:
     return (_HEAD.format(icon=_ICON, title=f"mahjong-table: {escape(who)}")
             + f'<body class="table" data-token="{escape(token)}" data-seat="{seat}">'
             f'<header id="bar"><b>{escape(rules.title)}</b>{practice} <span id="status">'
-            f'connecting…</span><span id="info"></span></header>'
+            f'connecting…</span><span id="info"></span><span id="clock" hidden></span>'
+            '<span id="me-box"></span></header>'
+            '<aside id="room" aria-label="the room"><div id="away-box"></div>'
+            '<div id="ready-box"></div><div id="again-box"></div>'
+            '<section id="chat" aria-label="table chat"><h3>Chat</h3>'
+            '<ol id="chat-log" aria-live="polite"></ol><form id="chat-form">'
+            '<input id="chat-text" maxlength="200" autocomplete="off" '
+            'aria-label="chat message" placeholder="say something (200 characters)">'
+            '<button type="submit">Send</button></form></section>'
+            '<details id="history"><summary>Games in this room</summary>'
+            '<ol id="history-list"></ol></details></aside>'
             '<main id="board">'
             '<section class="seat" id="seat-top"></section>'
             '<section class="seat" id="seat-left"></section>'
@@ -627,7 +817,14 @@ def create_app(db: str, *, tables_per_minute: int = TABLES_PER_MINUTE) -> Starle
         got = srv().read_token(request.path_params["token"])
         if got is None:
             return PlainTextResponse("this link is not valid", status_code=404)
-        live = await srv().table(got[0])
+        game_raw = request.query_params.get("game")
+        if game_raw is not None:
+            if not game_raw.isdigit() or len(game_raw) > 6:
+                return PlainTextResponse("game: a game's number in the room (0, 1, ...)",
+                                         status_code=400)
+            live = await srv().game_of_room(got[0], int(game_raw))
+        else:
+            live = await srv().table(got[0])
         if live is None:
             return PlainTextResponse("no such table", status_code=404)
         if not live.finished:
@@ -654,6 +851,9 @@ def create_app(db: str, *, tables_per_minute: int = TABLES_PER_MINUTE) -> Starle
             return
         await ws.accept()
         client = WsClient(ws, seat)
+        # the room's chat so far, then the state (every state message follows)
+        client.send({"type": "chat", "messages": await srv().db(srv().store.chat,
+                                                                 live.row.room)})
         live.attach(client)
         try:
             while True:
@@ -669,7 +869,7 @@ def create_app(db: str, *, tables_per_minute: int = TABLES_PER_MINUTE) -> Starle
                     client.send(error)
                     continue
                 try:
-                    await _handle(live, client, frame["text"])
+                    await _handle(srv(), live, client, frame["text"])
                 except Exception:  # a bug, not the client's fault: logged, the socket lives
                     log.exception("table %s: a message could not be handled", live.id)
                     client.send({"type": "error", "code": "internal",
@@ -760,7 +960,7 @@ def _frame_error(frame: Mapping[str, Any]) -> dict[str, Any] | None:
     return None
 
 
-async def _handle(live: LiveTable, client: WsClient, text: str) -> None:
+async def _handle(server: Server, live: LiveTable, client: WsClient, text: str) -> None:
     """Answer one client message (a JSON text of at most :data:`MAX_MESSAGE` bytes). Every
     malformed message gets an ``error`` message (``malformed``) and changes nothing."""
     try:
@@ -803,6 +1003,30 @@ async def _handle(live: LiveTable, client: WsClient, text: str) -> None:
             client.send(live.state_for(client.seat))
             return
         client.send({"type": "ack", "offer": offer})
+    elif kind in ("nick", "ready", "back", "new_game") and client.seat == SPECTATOR:
+        client.send({"type": "error", "code": "forbidden",
+                     "message": "a spectator has no seat"})
+    elif kind == "nick":
+        try:
+            await server.set_nickname(live, client.seat, msg.get("name"))
+        except ValueError as exc:
+            client.send({"type": "error", "code": "nickname", "message": str(exc)})
+    elif kind == "chat":
+        try:
+            await server.chat(live, client.seat, msg.get("text"))
+        except ValueError as exc:
+            client.send({"type": "error", "code": "chat", "message": str(exc)})
+    elif kind == "ready":
+        await live.set_ready(client.seat)
+    elif kind == "back":
+        if not await live.take_back(client.seat):
+            client.send({"type": "error", "code": "not_away",
+                         "message": "your seat is yours already"})
+    elif kind == "new_game":
+        try:
+            await server.new_game(live, client.seat, msg)
+        except (ValueError, RuleSetError) as exc:
+            client.send({"type": "error", "code": "new_game", "message": str(exc)})
     else:
         name = repr(kind) if isinstance(kind, str) else f"of JSON type {type(kind).__name__}"
         client.send({"type": "error", "code": "malformed",

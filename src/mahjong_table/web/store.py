@@ -52,6 +52,37 @@ _tables = sa.Table(
     # a practice deal: the seed is the one its creator chose, and every page says so
     sa.Column("practice", sa.Boolean, nullable=False, default=False,
               server_default=sa.false()),
+    # the room the game is played in (None: the room is the table itself, its first game)
+    sa.Column("room_id", sa.String(64), nullable=True),
+    # the game's number in its room (0, 1, 2 ...)
+    sa.Column("game_no", sa.Integer, nullable=False, default=0, server_default="0"),
+    # a finished game's final scores and standings (JSON), for the room's history
+    sa.Column("result", sa.Text, nullable=True),
+)
+
+#: columns added since the first version: (name, SQL type and default), added at start
+_ADDED_COLUMNS = (
+    ("practice", "BOOLEAN NOT NULL DEFAULT FALSE"),
+    ("room_id", "VARCHAR(64)"),
+    ("game_no", "INTEGER NOT NULL DEFAULT 0"),
+    ("result", "TEXT"),
+)
+
+_rooms = sa.Table(
+    "mt_rooms", _meta,
+    sa.Column("id", sa.String(64), primary_key=True),
+    # per seat: the nickname its person chose (JSON list, null for none)
+    sa.Column("nicknames", sa.Text, nullable=False),
+)
+
+_chat = sa.Table(
+    "mt_chat", _meta,
+    sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
+    sa.Column("room_id", sa.String(64), nullable=False, index=True),
+    sa.Column("seat", sa.Integer, nullable=False),
+    sa.Column("name", sa.String(64), nullable=False),
+    sa.Column("text", sa.Text, nullable=False),
+    sa.Column("at", sa.Float, nullable=False),
 )
 
 _actions = sa.Table(
@@ -82,6 +113,16 @@ class TableRow:
     #: compute every hand), shown on every page of the table; otherwise the seed holds the
     #: server's own secret randomness
     practice: bool = False
+    #: the room ("" : the table is its own room, the first game of it) and the game's number
+    room_id: str = ""
+    game_no: int = 0
+    #: a finished game's final scores and standings
+    result: dict[str, Any] | None = None
+
+    @property
+    def room(self) -> str:
+        """The id of the table's room (seat links name the room, not the game)."""
+        return self.room_id or self.id
 
 
 def normalise_url(url: str) -> str:
@@ -118,18 +159,19 @@ class Store:
         self._add_missing_columns()
 
     def _add_missing_columns(self) -> None:
-        """Bring a database made by an older version up to date (``practice`` column)."""
-        have = {c["name"] for c in sa.inspect(self.engine).get_columns("mt_tables")}
-        if "practice" in have:
-            return
-        try:
-            with self.engine.begin() as conn:
-                conn.execute(sa.text("ALTER TABLE mt_tables ADD COLUMN practice BOOLEAN "
-                                     "NOT NULL DEFAULT FALSE"))
-        except sa.exc.DBAPIError:  # another process added it first
+        """Bring a database made by an older version up to date (the columns of
+        :data:`_ADDED_COLUMNS`; new tables such as ``mt_rooms`` are made by create_all)."""
+        for name, ddl in _ADDED_COLUMNS:
             have = {c["name"] for c in sa.inspect(self.engine).get_columns("mt_tables")}
-            if "practice" not in have:
-                raise
+            if name in have:
+                continue
+            try:
+                with self.engine.begin() as conn:
+                    conn.execute(sa.text(f"ALTER TABLE mt_tables ADD COLUMN {name} {ddl}"))
+            except sa.exc.DBAPIError:  # another process added it first
+                have = {c["name"] for c in sa.inspect(self.engine).get_columns("mt_tables")}
+                if name not in have:
+                    raise
 
     def close(self) -> None:
         self.engine.dispose()
@@ -160,7 +202,7 @@ class Store:
                 options=json.dumps(row.options), seed=row.seed, max_hands=row.max_hands,
                 names=json.dumps(row.names), seats=json.dumps(row.seats),
                 settings=json.dumps(row.settings), finished=row.finished,
-                practice=row.practice))
+                practice=row.practice, room_id=row.room_id or None, game_no=row.game_no))
 
     def add_action(self, table_id: str, seq: int, action: Mapping[str, Any]) -> None:
         """Store action number ``seq`` of a table, committed before returning. Raises
@@ -169,10 +211,72 @@ class Store:
             conn.execute(_actions.insert().values(table_id=table_id, seq=seq,
                                                   action=json.dumps(action), at=time.time()))
 
-    def set_finished(self, table_id: str) -> None:
+    def set_finished(self, table_id: str, result: Mapping[str, Any] | None = None) -> None:
+        """Mark a game finished, with its final scores and standings."""
         with self.engine.begin() as conn:
             conn.execute(_tables.update().where(_tables.c.id == table_id)
-                         .values(finished=True))
+                         .values(finished=True,
+                                 result=None if result is None else json.dumps(result)))
+
+    def _room_query(self, room_id: str) -> Any:
+        return sa.select(_tables).where(sa.or_(
+            _tables.c.room_id == room_id,
+            sa.and_(_tables.c.room_id.is_(None), _tables.c.id == room_id)))
+
+    def room_games(self, room_id: str) -> list[TableRow]:
+        """The games of a room, first to latest."""
+        with self.engine.connect() as conn:
+            rows = conn.execute(self._room_query(room_id).order_by(_tables.c.game_no)).all()
+        return [self._row(r) for r in rows]
+
+    def current_game(self, room_id: str) -> TableRow | None:
+        """The latest game of a room (None: no such room)."""
+        with self.engine.connect() as conn:
+            r = conn.execute(self._room_query(room_id)
+                             .order_by(_tables.c.game_no.desc()).limit(1)).first()
+        return None if r is None else self._row(r)
+
+    def nicknames(self, room_id: str) -> list[str | None]:
+        """The nickname each seat's person chose in a room (None: none yet)."""
+        with self.engine.connect() as conn:
+            r = conn.execute(sa.select(_rooms.c.nicknames)
+                             .where(_rooms.c.id == room_id)).first()
+        if r is None:
+            return [None] * 4
+        got = json.loads(r[0])
+        return [x if isinstance(x, str) else None for x in got][:4]
+
+    def set_nickname(self, room_id: str, seat: int, name: str) -> list[str | None]:
+        """Set a seat's nickname in a room; returns every seat's."""
+        with self.engine.begin() as conn:
+            r = conn.execute(sa.select(_rooms.c.nicknames)
+                             .where(_rooms.c.id == room_id)).first()
+            names: list[str | None] = [None] * 4 if r is None else json.loads(r[0])
+            names[seat] = name
+            if r is None:
+                conn.execute(_rooms.insert().values(id=room_id, nicknames=json.dumps(names)))
+            else:
+                conn.execute(_rooms.update().where(_rooms.c.id == room_id)
+                             .values(nicknames=json.dumps(names)))
+        return names
+
+    def add_chat(self, room_id: str, seat: int, name: str, text: str) -> dict[str, Any]:
+        """Store a chat message of a room; returns it as sent to clients."""
+        at = time.time()
+        with self.engine.begin() as conn:
+            got = conn.execute(_chat.insert().values(room_id=room_id, seat=seat, name=name,
+                                                     text=text, at=at))
+            key = got.inserted_primary_key
+        return {"id": int(key[0]) if key else 0, "seat": seat, "name": name, "text": text,
+                "at": at}
+
+    def chat(self, room_id: str, limit: int = 50) -> list[dict[str, Any]]:
+        """The latest ``limit`` chat messages of a room, oldest first."""
+        with self.engine.connect() as conn:
+            rows = conn.execute(sa.select(_chat).where(_chat.c.room_id == room_id)
+                                .order_by(_chat.c.id.desc()).limit(limit)).all()
+        return [{"id": r.id, "seat": r.seat, "name": r.name, "text": r.text, "at": r.at}
+                for r in reversed(rows)]
 
     @staticmethod
     def _row(r: Any) -> TableRow:
@@ -180,7 +284,9 @@ class Store:
                         max_hands=r.max_hands, names=json.loads(r.names),
                         seats=json.loads(r.seats), settings=json.loads(r.settings),
                         finished=bool(r.finished), created=r.created,
-                        practice=bool(r.practice))
+                        practice=bool(r.practice), room_id=r.room_id or "",
+                        game_no=int(r.game_no or 0),
+                        result=json.loads(r.result) if r.result else None)
 
     def get_table(self, table_id: str) -> TableRow | None:
         with self.engine.connect() as conn:

@@ -31,11 +31,12 @@ from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from ..engine import Action, ActionKind, Game, IllegalActionError, events_for
+from ..advisor import advise
+from ..engine import Action, ActionKind, Game, IllegalActionError, PlayerView, events_for
 from ..engine.events import Event
 from ..engine.game import Phase
 from ..engine.tracker import ViewTracker
-from ..players import Player, make_bot
+from ..players import BOTS, Player, default_bot, make_bot
 from ..players.human import describe_action
 from ..rules import RuleSet, get_rule_set
 from ..tiles import Tile
@@ -51,22 +52,43 @@ log = logging.getLogger("mahjong_table.web")
 SPECTATOR = -1
 #: shown events sent with each state message (the table's log)
 LOG_EVENTS = 40
+#: seconds a person's seat may have no connected page before the person is marked away
+AWAY_GRACE = 1.5
+#: the fields of a state message that change with time alone (not compared when deciding
+#: whether a client needs a new message: a message sent only because time passed would tell
+#: the others that something secret happened)
+_VOLATILE = ("window", "clock", "ready_left")
+
+
+def _key(msg: dict[str, Any]) -> dict[str, Any]:
+    return {k: v for k, v in msg.items() if k not in _VOLATILE}
 
 
 @dataclass(frozen=True)
 class TableSettings:
-    """A table's timing, chosen when it is created (seconds).
+    """A table's timing and room rules, chosen when it is created (times in seconds).
 
     ``claim_seconds``: how long a person may take to answer a claim window before the server
     passes for them. ``claim_pause``: how long every claim and rob window lasts at least, for
     every client alike, whether or not anyone can claim. ``bot_delay``: how long a bot waits
-    before acting."""
+    before acting. ``turn_seconds``: the clock of every other decision a person makes (a
+    turn, a Charleston pass, a vote, a courtesy pass); when it runs out the table plays the
+    seat's safe default. ``ready_seconds``: after a hand, the next starts when every person
+    pressed Ready or this time has passed. ``away_after``: clocks run out in a row before a
+    person is marked away (a bot plays the seat until they take it back). ``away_bot``: the
+    bot that plays an away person's seat ("" the rule set's default bot).
+    ``spectator_chat``: spectators may write in the table chat."""
 
     claim_seconds: float = 12.0
     claim_pause: float = 1.2
     bot_delay: float = 0.7
+    turn_seconds: float = 60.0
+    ready_seconds: float = 30.0
+    away_after: float = 2.0
+    away_bot: str = ""
+    spectator_chat: bool = False
 
-    #: (name, low, high, help) of each setting, for the lobby form and its checks
+    #: (name, low, high, help) of each number setting, for the lobby form and its checks
     FIELDS = (
         ("claim_seconds", 2.0, 120.0,
          "seconds a person has to answer a claim window before the server passes for them"),
@@ -74,13 +96,21 @@ class TableSettings:
          "seconds every claim window lasts at least, for everybody, whether or not anyone "
          "can claim (so timing tells nothing)"),
         ("bot_delay", 0.0, 10.0, "seconds a bot waits before it acts (pace to follow)"),
+        ("turn_seconds", 3.0, 600.0,
+         "seconds a person has for a turn, a Charleston pass or a vote before the server "
+         "plays the safe default for them"),
+        ("ready_seconds", 1.0, 600.0,
+         "after a hand, seconds before the next starts if not everybody pressed Ready"),
+        ("away_after", 1.0, 20.0,
+         "clocks run out in a row before a person is marked away and a bot plays the seat "
+         "(until they take it back)"),
     )
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> TableSettings:
         """Settings from a mapping (missing keys take their defaults). Raises ``ValueError``
         naming a value out of range."""
-        values: dict[str, float] = {}
+        values: dict[str, Any] = {}
         for name, low, high, _help in cls.FIELDS:
             if name in data:
                 v = float(data[name])
@@ -88,11 +118,20 @@ class TableSettings:
                     raise ValueError(f"table setting {name}={v:g} is out of range "
                                      f"{low:g}-{high:g}")
                 values[name] = v
+        if "away_bot" in data:
+            bot = str(data["away_bot"] or "")
+            if bot and bot not in BOTS:
+                raise ValueError(f"away_bot: unknown bot {bot!r}")
+            values["away_bot"] = bot
+        if "spectator_chat" in data:
+            values["spectator_chat"] = bool(data["spectator_chat"])
         return cls(**values)
 
-    def to_json(self) -> dict[str, float]:
-        return {"claim_seconds": self.claim_seconds, "claim_pause": self.claim_pause,
-                "bot_delay": self.bot_delay}
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {name: getattr(self, name) for name, *_ in self.FIELDS}
+        out["away_bot"] = self.away_bot
+        out["spectator_chat"] = self.spectator_chat
+        return out
 
 
 class ActionRefused(Exception):
@@ -233,6 +272,28 @@ class LiveTable:
         self._update_offers()
         self.finished = game.is_over
         self.stats_actions = 0
+        #: per seat: a person marked away (a bot plays the seat until they take it back)
+        self.away = [False] * 4
+        #: per seat: the person's clocks run out in a row
+        self.timeouts = [0] * 4
+        #: per seat: connected pages, and since when none (None: connected, or never was)
+        self.seat_clients = [0] * 4
+        self.gone_since: list[float | None] = [None] * 4
+        #: per seat: the person's clock (decision number, deadline, seconds it had)
+        self.clock: list[tuple[int, float, float] | None] = [None] * 4
+        #: per seat: the bot that plays it while its person is away (made when first needed)
+        self.away_bots: list[Player | None] = [None] * 4
+        #: the held delivery is the end of a hand: the next starts once everybody is ready
+        self.ready_hold = False
+        self.ready: set[int] = set()
+        #: every seat's final hand while a finished hand is shown (None otherwise)
+        self.final_hands: list[dict[str, Any]] | None = None
+        #: the nickname each person chose (None: the seat's name)
+        self.nicknames: list[str | None] = [None] * 4
+        #: what the server tells every client of the room (its games so far)
+        self.room: dict[str, Any] = {}
+        #: a time-out or away bot's action, for the tests and the logs: (seat, why)
+        self.played_for: list[tuple[int, str]] = []
 
     # ----- clock, start, stop -------------------------------------------------------------
 
@@ -247,6 +308,7 @@ class LiveTable:
             # a window open when the server stopped: it starts again in full
             self.window_until = now + self.settings.claim_pause
             self.claim_deadline = now + self.settings.claim_seconds
+        self._arm_clocks(reset=True)
         if self._task is None and not self.finished:
             self._task = asyncio.get_running_loop().create_task(self._drive(),
                                                                 name=f"table {self.id}")
@@ -262,14 +324,38 @@ class LiveTable:
 
     def attach(self, client: Client) -> None:
         """A client joins: it is sent the full current state of its seat at once."""
+        if client not in self.clients and 0 <= client.seat < 4:
+            self.seat_clients[client.seat] += 1
+            self.gone_since[client.seat] = None
         self.clients.add(client)
         msg = self.state_for(client.seat)
-        self._last_sent[client] = {k: v for k, v in msg.items() if k != "window"}
+        self._last_sent[client] = _key(msg)
         client.send(msg)
 
     def detach(self, client: Client) -> None:
+        if client in self.clients and 0 <= client.seat < 4:
+            self.seat_clients[client.seat] -= 1
+            if self.seat_clients[client.seat] == 0 and not self.finished:
+                with contextlib.suppress(RuntimeError):  # no event loop: nobody waits
+                    self.gone_since[client.seat] = self._now()
+                    self._changed.set()
         self.clients.discard(client)
         self._last_sent.pop(client, None)
+
+    def display_names(self) -> list[str]:
+        """Each seat's name as shown: the person's nickname, else the seat's name."""
+        return [n or self.game.names[i] for i, n in enumerate(self.nicknames)]
+
+    def people(self) -> list[int]:
+        """The seats played by a person (from a seat link)."""
+        return [s for s in range(4) if self.row.seats[s] == "human"]
+
+    def _player_for(self, seat: int) -> Player | None:
+        """The bot that plays ``seat`` now (its own, or its away bot), None for a person."""
+        bot = self.bots[seat]
+        if bot is not None:
+            return bot
+        return self.away_bots[seat] if self.away[seat] else None
 
     def state_for(self, seat: int) -> dict[str, Any]:
         """The state message for ``seat`` (0-3, or :data:`SPECTATOR`): its view (or the view
@@ -296,7 +382,7 @@ class LiveTable:
             window = {"pause": max(self.window_until - now, 0.0),
                       "deadline": (max(self.claim_deadline - now, 0.0)
                                    if self.claim_deadline is not None and legal else None)}
-        elif self._hold is not None:
+        elif self._hold is not None and not self.ready_hold:
             window = {"pause": max(self._hold[0] - now, 0.0), "deadline": None}
         game_end = None
         if game.is_over and self._hold is None:
@@ -305,7 +391,7 @@ class LiveTable:
             "type": "state",
             "table": self.id,
             "seat": seat,
-            "names": list(game.names),
+            "names": self.display_names(),
             "kinds": list(self.row.seats),
             "settings": self.settings.to_json(),
             "view": view,
@@ -317,7 +403,40 @@ class LiveTable:
             "game_end": game_end,
             "stage": self._stage_info(),
             "board": board_for(self, seat, view),
+            "away": list(self.away),
+            "clock": self._clock_for(seat, now),
+            "ready": ({"ready": sorted(self.ready), "need": self._need_ready()}
+                      if self.ready_hold else None),
+            "ready_left": (max(self._hold[0] - now, 0.0)
+                           if self.ready_hold and self._hold is not None else None),
+            "final_hands": (self.final_hands if self.ready_hold else
+                            self._final_hands() if game.is_over and self._hold is None
+                            else None),
+            "room": self.room,
         }
+
+    def _clock_for(self, seat: int, now: float) -> dict[str, float] | None:
+        """A seat's own clock (seconds left, seconds it had): only its own, since whether a
+        seat may claim is its secret."""
+        if not 0 <= seat < 4 or self._hold is not None:
+            return None
+        c = self.clock[seat]
+        if c is None:
+            return None
+        return {"left": max(c[1] - now, 0.0), "total": c[2]}
+
+    def _need_ready(self) -> list[int]:
+        """The people whose Ready the next hand waits for (an away person's is not)."""
+        return [s for s in self.people() if not self.away[s]]
+
+    def _final_hands(self) -> list[dict[str, Any]]:
+        """Every seat's concealed tiles and melds as the hand ended (only once it is over)."""
+        out = []
+        for s in range(4):
+            snap = self.trackers[s].snapshot()
+            out.append({"seat": s, "concealed": snap["concealed"],
+                        "melds": snap["seats"][s]["melds"]})
+        return out
 
     def _stage_info(self) -> dict[str, Any] | None:
         st = self.game.stage
@@ -368,7 +487,7 @@ class LiveTable:
             got = cache.get(c.seat)
             if got is None:
                 msg = self.state_for(c.seat)
-                key = {k: v for k, v in msg.items() if k != "window"}
+                key = _key(msg)
                 got = cache[c.seat] = (msg, key)
             msg, key = got
             if self._last_sent.get(c) == key:
@@ -401,6 +520,9 @@ class LiveTable:
         applied."""
         if not 0 <= seat < 4 or self.row.seats[seat] != "human":
             raise ActionRefused("this seat is not played from a browser", "forbidden")
+        if self.away[seat]:
+            raise ActionRefused("a bot plays your seat while you are away: take your seat "
+                                "back first", "away")
         problem = _action_shape_problem(data)
         if problem is not None:
             raise ActionRefused(f"malformed action: {problem}", "malformed")
@@ -418,6 +540,7 @@ class LiveTable:
                 raise ActionRefused("stale action: that decision has passed (the current "
                                     "state follows)", "stale")
             await self._commit(action, person=True)
+            self.timeouts[seat] = 0
 
     async def _commit(self, action: Action, *, person: bool = False) -> None:
         """Verify, store, apply and deliver one action (the caller holds the lock)."""
@@ -439,6 +562,7 @@ class LiveTable:
         self._acted_at = self._now()
         self.offers[action.player] = None
         self._update_offers()
+        self._arm_clocks()
         w = _window_index(new)
         now = self._now()
         if w is not None:
@@ -450,11 +574,156 @@ class LiveTable:
             self._release(upto)
             self._hold = (now + self.settings.claim_pause, self._window_views(new[w]))
         else:
-            self._release(len(game.events))
+            self._release_more(now)
         self._broadcast()
         self._changed.set()
         if game.is_over and not self.finished and self._hold is None:
             await self._finish()
+
+    def _release_more(self, now: float) -> None:
+        """Release the events not yet released; but when a hand ended and the next was
+        dealt, only up to the end of the hand: the finished hand is shown (every seat's
+        final hand face up) until every person pressed Ready or ``ready_seconds`` passed."""
+        events = self.game.events
+        end = len(events)
+        for i in range(self.released, end):
+            if events[i].type == "hand_end" and any(
+                    e.type == "hand_start" for e in events[i + 1:end]):
+                self._release(i + 1)
+                self.final_hands = self._final_hands()
+                self.ready = set()
+                self.ready_hold = True
+                self._hold = (now + self.settings.ready_seconds,
+                              self._tracker_views("hand_end"))
+                return
+        self._release(end)
+
+    def _tracker_views(self, phase: str) -> dict[int, dict[str, Any]]:
+        """Each seat's view as it was shown up to the events released (no decision)."""
+        out = {}
+        for s, tr in self.trackers.items():
+            snap = tr.snapshot()
+            out[s] = {
+                "player": s, "rules": self.game.rules.name, "phase": phase,
+                "hand_number": snap["hand_number"], "round_wind": snap["round_wind"],
+                "dealer": snap["dealer"], "current": None,
+                "concealed": snap["concealed"] if s != SPECTATOR else "", "drawn": None,
+                "seats": snap["seats"], "last_discard": None, "discarder": None,
+                "live_wall": snap["live_wall"], "dead_wall": snap["dead_wall"],
+                "special_forms": list(self.game.special_forms), "stage": None,
+            }
+        return out
+
+    def _arm_clocks(self, *, reset: bool = False) -> None:
+        """Start the clock of each person's new decision (all of them with ``reset``)."""
+        try:
+            now = self._now()
+        except RuntimeError:
+            return
+        claim = self.game.phase in (Phase.CLAIM, Phase.ROB)
+        for s in range(4):
+            offer = self.offers[s]
+            if offer is None or self.row.seats[s] != "human" or self.away[s]:
+                self.clock[s] = None
+                continue
+            c = self.clock[s]
+            if reset or c is None or c[0] != offer:
+                total = (self.settings.claim_seconds if claim
+                         else self.settings.turn_seconds)
+                self.clock[s] = (offer, now + total, total)
+
+    # ----- people: ready, away, taking the seat back --------------------------------------
+
+    async def set_ready(self, seat: int) -> None:
+        """A person pressed Ready after a hand (nothing happens at another time)."""
+        async with self._lock:
+            if not self.ready_hold or seat in self.ready:
+                return
+            self.ready.add(seat)
+            self._broadcast()
+            self._changed.set()
+
+    def _set_away(self, seat: int, why: str) -> None:
+        """Mark a person away: their seat is played by the room's away bot from now on."""
+        if self.away[seat]:
+            return
+        log.info("table %s: seat %d is away (%s)", self.id, seat, why)
+        self.away[seat] = True
+        self.clock[seat] = None
+        if self.away_bots[seat] is None:
+            rules = self.game.rules
+            name = self.game.names[seat]
+            try:
+                bot = make_bot(self.settings.away_bot or default_bot(rules),
+                               f"{self.row.seed}/{seat}/away", name, rules=rules)
+            except ValueError:  # that bot does not play these rules
+                bot = make_bot(default_bot(rules), f"{self.row.seed}/{seat}/away", name,
+                               rules=rules)
+            self.away_bots[seat] = bot
+        self._changed.set()
+
+    async def take_back(self, seat: int) -> bool:
+        """The person of ``seat`` takes the seat back from the away bot (True if it was
+        away); their clock starts afresh."""
+        async with self._lock:
+            if not 0 <= seat < 4 or not self.away[seat]:
+                return False
+            self.away[seat] = False
+            self.timeouts[seat] = 0
+            self.gone_since[seat] = None
+            self._arm_clocks()
+            c = self.clock[seat]
+            if c is not None:
+                self.clock[seat] = (c[0], self._now() + c[2], c[2])
+            self._broadcast()
+            self._changed.set()
+            return True
+
+    def _default_action(self, view: PlayerView, advised: Action | None) -> Action:
+        """The safe default a person's seat plays when the clock runs out: in a claim or rob
+        window a pass; in a turn the advisor's discard (or its Mahjong), else the drawn
+        tile, else a legal discard; otherwise (Charleston, a vote, a courtesy pass) the
+        advisor's choice."""
+        p = view.player
+        legal = list(view.legal_actions)
+        if view.phase in ("claim", "rob"):
+            passing = Action(ActionKind.PASS, p)
+            if passing in legal:
+                return passing
+        if view.phase == "turn":
+            if advised is not None and advised.kind in (ActionKind.DISCARD, ActionKind.MAHJONG):
+                return advised
+            if view.drawn is not None:
+                drawn = Action(ActionKind.DISCARD, p, tile=view.drawn)
+                if drawn in legal:
+                    return drawn
+            for a in legal:
+                if a.kind is ActionKind.DISCARD:
+                    return a
+        if advised is not None:
+            return advised
+        return legal[0]
+
+    async def _time_out(self, seat: int) -> None:
+        """The clock of ``seat`` ran out: play its safe default (stored like any action);
+        ``away_after`` in a row mark the person away."""
+        game = self.game
+        stamp = len(game.events)
+        offer = self.offers[seat]
+        view = game.view(seat)
+        advised = None
+        if view.phase not in ("claim", "rob"):
+            advised = (await asyncio.to_thread(advise, view, game.rules)).action
+        async with self._lock:
+            if (len(game.events) != stamp or self._hold is not None
+                    or self.offers[seat] != offer or self.away[seat]):
+                return
+            action = self._default_action(view, advised)
+            self.played_for.append((seat, "clock"))
+            self.timeouts[seat] += 1
+            if self.timeouts[seat] >= self.settings.away_after:
+                self._set_away(seat, f"{self.timeouts[seat]} clocks ran out in a row")
+            await self._commit(action)
 
     def _release(self, upto: int) -> None:
         for e in self.game.events[self.released:upto]:
@@ -514,8 +783,13 @@ class LiveTable:
                     await self._changed.wait()
                 elif delay > 0:
                     self._changed.clear()
-                    with contextlib.suppress(TimeoutError):
-                        await asyncio.wait_for(self._changed.wait(), delay)
+                    # asyncio.wait, not wait_for: wait_for may swallow a cancellation that
+                    # comes as the event is set (the table could then not be stopped)
+                    waiter = asyncio.ensure_future(self._changed.wait())
+                    try:
+                        await asyncio.wait({waiter}, timeout=delay)
+                    finally:
+                        waiter.cancel()
         except asyncio.CancelledError:
             raise
         except Exception:  # a bug must not kill the server silently
@@ -527,13 +801,20 @@ class LiveTable:
         something changes)."""
         now = self._now()
         if self._hold is not None:
-            if now < self._hold[0]:
+            everybody = self.ready_hold and all(s in self.ready for s in self._need_ready())
+            if now < self._hold[0] and not everybody:
                 return self._hold[0] - now
             async with self._lock:
                 self._hold = None
-                self._release(len(self.game.events))
-                self.window_until = now  # this window's pause is over
-                self._acted_at = now
+                if self.ready_hold:
+                    self.ready_hold = False
+                    self.final_hands = None
+                    self.ready = set()
+                self._release_more(now)
+                if self._hold is None:
+                    self.window_until = now  # this window's pause is over
+                    self._acted_at = now
+                    self._arm_clocks(reset=True)
                 self._broadcast()
                 if self.game.is_over and not self.finished:
                     await self._finish()
@@ -543,16 +824,25 @@ class LiveTable:
             return None
         acting = game.to_act()
         window = game.phase in (Phase.CLAIM, Phase.ROB)
-        bots = [p for p in acting if self.bots[p] is not None]
-        people = [p for p in acting if self.bots[p] is None]
+        waits: list[float] = []
+        for s in self.people():
+            gone = self.gone_since[s]
+            if gone is not None and not self.away[s]:
+                if now >= gone + AWAY_GRACE:  # no page of the seat is open: a bot plays it
+                    async with self._lock:
+                        self._set_away(s, "disconnected")
+                        self._broadcast()
+                    return 0
+                waits.append(gone + AWAY_GRACE - now)
+        bots = [p for p in acting if self._player_for(p) is not None]
+        people = [p for p in acting if self._player_for(p) is None]
         due = self._acted_at + self.settings.bot_delay
         if window:
             due = max(due, self.window_until)
-        waits: list[float] = []
         if bots:
             if now >= due:
                 p = bots[0]
-                bot = self.bots[p]
+                bot = self._player_for(p)
                 assert bot is not None
                 view = game.view(p)
                 stamp = len(game.events)
@@ -560,6 +850,8 @@ class LiveTable:
                 async with self._lock:
                     if len(game.events) == stamp and self._hold is None:
                         try:
+                            if self.bots[p] is None:
+                                self.played_for.append((p, "away"))
                             await self._commit(action)
                         except ActionRefused as exc:
                             log.error("table %s: bot %d chose an illegal action %s: %s",
@@ -567,13 +859,12 @@ class LiveTable:
                             raise
                 return 0
             waits.append(due - now)
-        if window and people and self.claim_deadline is not None:
-            if now >= self.claim_deadline:
-                async with self._lock:
-                    for p in people:
-                        if p in game.to_act() and game.phase in (Phase.CLAIM, Phase.ROB):
-                            # the countdown is over: the table passes for the person
-                            await self._commit(Action(ActionKind.PASS, p))
+        for p in people:
+            c = self.clock[p]
+            if c is None:
+                continue
+            if now >= max(c[1], due if window else 0.0):
+                await self._time_out(p)  # the clock ran out: the safe default
                 return 0
-            waits.append(self.claim_deadline - now)
+            waits.append(max(c[1], due if window else 0.0) - now)
         return min(waits) if waits else None

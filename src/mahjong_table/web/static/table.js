@@ -84,7 +84,7 @@
     const proto = location.protocol === "https:" ? "wss" : "ws";
     ws = new WebSocket(proto + "://" + location.host + "/ws/" + token);
     $("status").textContent = "connecting…";
-    ws.onopen = () => { backoff = 500; $("status").textContent = "connected"; body.classList.add("online"); };
+    ws.onopen = () => { backoff = 500; $("status").textContent = "connected"; body.classList.add("online"); flushQueue(); };
     ws.onmessage = (ev) => onMessage(JSON.parse(ev.data));
     ws.onclose = () => {
       body.classList.remove("online");
@@ -94,12 +94,22 @@
     };
   }
   function send(msg) {
-    if (ws && ws.readyState === 1) ws.send(JSON.stringify(msg));
+    if (ws && ws.readyState === 1) { ws.send(JSON.stringify(msg)); return true; }
+    // offline: an action is refused visibly (its decision may be gone by the time the
+    // page is back); anything else is queued and sent on reconnect
+    if (msg.type === "action" || msg.type === "hint") { flash("offline: not sent"); return false; }
+    pending.push(msg);
+    flash("offline: queued, sent when the connection is back");
+    return true;
+  }
+  const pending = [];
+  function flushQueue() {
+    while (pending.length && ws && ws.readyState === 1) ws.send(JSON.stringify(pending.shift()));
   }
   function act(action) {
     const a = Object.assign({}, action);
     delete a.label; delete a.count; delete a.blind_max;
-    send({ type: "action", offer: state.offer, action: a });
+    if (!send({ type: "action", offer: state.offer, action: a })) return;
     state.actions = []; // until the server answers
     renderActions();
     renderHand();
@@ -111,9 +121,17 @@
       state = msg;
       windowAt = performance.now();
       if (!state.stage || state.stage.name !== oldStage) { selected = new Set(); blind = 0; }
+      for (const s of state.view.seats) if (state.names[s.player]) s.name = state.names[s.player];
+      clockAt = performance.now();
       render();
+      renderRoom();
     } else if (msg.type === "error") {
       flash(msg.message);
+    } else if (msg.type === "chat") {
+      addChat(msg.messages);
+    } else if (msg.type === "new_game") {
+      backoff = 100; dismissed = null; $("chat-log").replaceChildren();
+      flash("A new game starts in this room");
     } else if (msg.type === "hint") {
       const box = $("hints");
       box.replaceChildren(el("h3", "", "Hints"));
@@ -353,5 +371,129 @@
       if (t) ol.appendChild(el("li", "", t));
     }
   }
+  // ----- the room: nickname, clock, away, ready, final hands, play again, chat, history -
+  let clockAt = 0;
+  let clockTimer = null;
+  function setupRoom() {
+    const room = $("room");
+    room.prepend($("result")); // the end-of-hand panel sits at the side, not on the table
+    if (mySeat >= 0) {
+      const f = el("form", "nick-form");
+      f.id = "nick-form";
+      const i = el("input"); i.id = "nick"; i.maxLength = 24; i.placeholder = "your nickname";
+      i.setAttribute("aria-label", "your nickname");
+      f.appendChild(i);
+      f.appendChild(el("button", "", "Set nickname"));
+      f.onsubmit = (ev) => {
+        ev.preventDefault();
+        const name = i.value.trim();
+        if (!name || name.length > 24) { flash("nickname: 1 to 24 characters"); return; }
+        send({ type: "nick", name: name });
+      };
+      $("me-box").appendChild(f);
+    }
+    $("chat-form").onsubmit = (ev) => {
+      ev.preventDefault();
+      const t = $("chat-text");
+      const text = t.value.trim();
+      if (!text || text.length > 200) { flash("chat message: 1 to 200 characters"); return; }
+      send({ type: "chat", text: text });
+      t.value = "";
+    };
+  }
+  function addChat(messages) {
+    const ol = $("chat-log");
+    for (const m of messages) {
+      const li = el("li", "chat-msg");
+      li.appendChild(el("b", "", m.name + ": ")); // text, never markup
+      li.appendChild(document.createTextNode(m.text));
+      ol.appendChild(li);
+    }
+    while (ol.children.length > 100) ol.firstChild.remove();
+    ol.scrollTop = ol.scrollHeight;
+  }
+  function button(id, text, onclick) {
+    const b = el("button", "act", text); b.id = id; b.onclick = onclick; return b;
+  }
+  function updateClock() {
+    const c = $("clock");
+    const k = state && state.clock;
+    if (!k) { c.hidden = true; if (clockTimer) { clearInterval(clockTimer); clockTimer = null; } return; }
+    const left = Math.max(0, k.left - (performance.now() - clockAt) / 1000);
+    c.hidden = false;
+    c.textContent = "your clock: " + left.toFixed(0) + " s";
+    c.classList.toggle("low", left < 5);
+    if (!clockTimer) clockTimer = setInterval(updateClock, 250);
+  }
+  function renderRoom() {
+    updateClock();
+    const names = state.names;
+    const away = $("away-box");
+    away.replaceChildren();
+    (state.away || []).forEach((a, s) => {
+      if (!a) return;
+      if (s === mySeat) {
+        away.appendChild(el("p", "away-me", "You are away: a bot plays your seat."));
+        away.appendChild(button("take-back", "Take my seat back", () => send({ type: "back" })));
+      } else away.appendChild(el("p", "away-other", names[s] + " is away (a bot plays the seat)"));
+    });
+    const ready = $("ready-box");
+    ready.replaceChildren();
+    if (state.ready) {
+      const left = state.ready_left === null ? 0 : state.ready_left;
+      ready.appendChild(el("p", "", "The hand is over. The next starts when everyone is ready, or in " + left.toFixed(0) + " s. Ready: " +
+        (state.ready.ready.map((s) => names[s]).join(", ") || "nobody yet")));
+      if (mySeat >= 0 && state.ready.need.includes(mySeat) && !state.ready.ready.includes(mySeat))
+        ready.appendChild(button("ready-btn", "Ready", () => send({ type: "ready" })));
+    }
+    if (state.final_hands) {
+      const box = el("div", "final-hands");
+      box.id = "final-hands";
+      box.appendChild(el("h3", "", "Every hand, face up"));
+      for (const h of state.final_hands) {
+        const line = el("div", "final-hand");
+        line.appendChild(el("span", "name", names[h.seat]));
+        line.appendChild(row(parseTiles(h.concealed), "small"));
+        for (const m of h.melds) line.appendChild(meldRow(m, "small"));
+        box.appendChild(line);
+      }
+      ready.appendChild(box);
+    }
+    const again = $("again-box");
+    again.replaceChildren();
+    const room = state.room || {};
+    if (state.game_end && mySeat >= 0 && room.rule_sets) {
+      const f = el("div", "again");
+      const rs = document.createElement("select"); rs.id = "again-rules"; rs.setAttribute("aria-label", "rule set");
+      for (const r of room.rule_sets) { const o = el("option", "", r); o.value = r; if (r === room.rules) o.selected = true; rs.appendChild(o); }
+      const hands = el("input"); hands.id = "again-hands"; hands.placeholder = "whole game"; hands.size = 6;
+      hands.setAttribute("aria-label", "hands"); hands.value = room.max_hands === null ? "" : String(room.max_hands);
+      f.appendChild(rs); f.appendChild(hands);
+      const kinds = [];
+      for (let s = 0; s < 4; s++) {
+        const k = document.createElement("select"); k.setAttribute("aria-label", "seat " + (s + 1));
+        for (const b of ["human", ...room.bots]) {
+          const o = el("option", "", b === "human" ? names[s] + " (person)" : b + " bot"); o.value = b;
+          if (b === state.kinds[s]) o.selected = true; k.appendChild(o);
+        }
+        kinds.push(k); f.appendChild(k);
+      }
+      f.appendChild(button("play-again", "Play again", () => {
+        const h = hands.value.trim();
+        if (h && !/^[0-9]+$/.test(h)) { flash("hands: a whole number, or empty"); return; }
+        send({ type: "new_game", rules: rs.value, max_hands: h ? Number(h) : null, seats: kinds.map((k) => k.value) });
+      }));
+      again.appendChild(f);
+    }
+    const hist = $("history-list");
+    hist.replaceChildren();
+    for (const g of room.games || []) {
+      const li = el("li", "", "Game " + (g.no + 1) + ", " + g.rules + ": " + (g.finished && g.scores
+        ? g.standings.map((p) => g.names[p] + " " + g.scores[p]).join(", ") : "being played") + " ");
+      if (g.finished) { const a = el("a", "record", "record"); a.href = "/record/" + token + "?game=" + g.no; li.appendChild(a); }
+      hist.appendChild(li);
+    }
+  }
+  setupRoom();
   connect();
 })();
