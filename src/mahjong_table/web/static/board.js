@@ -206,7 +206,7 @@
     const phaseWords = {
       charleston: "Charleston" + (state.stage ? ": " + state.stage.name.replace(/_/g, " ") : ""),
       turn: state.names[v.current] + " to play", claim: "claim window", rob: "robbing the kong?",
-      game_over: "game over",
+      game_over: "game over", hand_end: "hand over: Ready for the next",
     };
     const stats = el("div", "stats");
     const stat = (big, small, title) => {
