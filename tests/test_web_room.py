@@ -139,12 +139,23 @@ def test_play_again_seats_the_same_people_and_the_room_keeps_its_games(
         while err["code"] == "not_away":  # an answer to a "back" sent as the game ended
             err = recv(ws, "error")
         assert "seat 2" in err["message"]
+        assert {o["name"] for o in msg["room"]["option_choices"]["chinese"]} >= {"scoring"}
         ws.send_json({"type": "new_game", "rules": "chinese", "max_hands": 1,
-                      "seats": ["random", "human", "efficiency", "efficiency"]})
+                      "seats": ["random", "human", "efficiency", "efficiency"],
+                      "options": {"colour": "red"}})
+        err = recv(ws, "error")
+        while err["code"] == "not_away":
+            err = recv(ws, "error")
+        assert "chinese has no option 'colour'" in err["message"]
+        # a new rule set with its options chosen in the room (issue 18 item 1)
+        ws.send_json({"type": "new_game", "rules": "chinese", "max_hands": 1,
+                      "seats": ["random", "human", "efficiency", "efficiency"],
+                      "options": {"scoring": "mcr"}})
         assert recv(ws, "new_game")["game_no"] == 1
     with client.websocket_connect(f"/ws/{token}") as ws:
         msg = recv_state(ws)
         assert msg["view"]["rules"] == "chinese" and msg["names"][1] == "Bo"
+        assert msg["room"]["options"]["scoring"] == "mcr"
         assert msg["kinds"][0] == "random" and msg["room"]["game_no"] == 1
         assert [g["no"] for g in msg["room"]["games"]] == [0, 1]
     r = client.get(f"/record/{token}?game=0")

@@ -249,7 +249,9 @@ class Server:
                           "standings": (r.result or {}).get("standings")})
         live.room = {"id": live.row.room, "game_no": live.row.game_no, "games": games,
                      "rules": live.row.rules, "max_hands": live.row.max_hands,
-                     "rule_sets": list(RULE_SETS), "bots": list(BOTS)}
+                     "rule_sets": list(RULE_SETS), "bots": list(BOTS),
+                     "options": {k: str(v) for k, v in live.row.options.items()},
+                     "option_choices": option_choices()}
         live._broadcast()
 
     async def table(self, room_id: str) -> LiveTable | None:
@@ -340,6 +342,17 @@ class Server:
             if rules == old.rules:
                 for k, v in old.options.items():
                     form[f"opt_{rules}_{k}"] = str(v)
+            chosen = msg.get("options", {})
+            if not isinstance(chosen, dict) or not all(
+                    isinstance(k, str) and isinstance(v, (str, bool, int))
+                    for k, v in chosen.items()):
+                raise ValueError("options: an object of option names and values")
+            known = {o.name for o in type(get_rule_set(rules)).options_spec} \
+                if rules in RULE_SETS else set()
+            for k, v in chosen.items():
+                if k not in known:
+                    raise ValueError(f"options: {rules} has no option {k!r}")
+                form[f"opt_{rules}_{k}"] = str(v)
             form["practice_deal"] = "1" if old.practice else ""
             form["seed"] = f"{old.seed}/{old.game_no + 1}" if old.practice else ""
             row = parse_form(form)
@@ -436,6 +449,18 @@ def check_nickname(raw: Any) -> str:
 def check_chat(raw: Any) -> str:
     """A chat message as typed, checked (1-200 characters, see :func:`_clean_text`)."""
     return _clean_text(raw, "chat message", MAX_CHAT)
+
+
+def option_choices() -> dict[str, list[dict[str, Any]]]:
+    """Per rule set, the options a room may choose for its next game (those with a list of
+    choices; the card is the practice card's), each ``{"name", "choices", "default",
+    "help"}``: the Play again form offers them as the lobby does."""
+    out: dict[str, list[dict[str, Any]]] = {}
+    for name in RULE_SETS:
+        out[name] = [{"name": o.name, "choices": [str(c) for c in o.choices],
+                      "default": str(o.default), "help": o.help}
+                     for o in type(get_rule_set(name)).options_spec if o.choices is not None]
+    return out
 
 
 def _option_value(raw: str, choices: tuple[Any, ...] | None) -> Any:

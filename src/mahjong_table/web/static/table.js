@@ -478,10 +478,32 @@
         }
         kinds.push(k); f.appendChild(k);
       }
+      // the chosen rule set's options, as the lobby offers them (kept for the same rules)
+      const opts = el("div", "again-options");
+      const optionSelects = {};
+      const showOptions = () => {
+        opts.replaceChildren();
+        for (const k of Object.keys(optionSelects)) delete optionSelects[k];
+        for (const o of (room.option_choices || {})[rs.value] || []) {
+          const label = el("label", "", o.name + " ");
+          label.title = o.help;
+          const sel = document.createElement("select");
+          sel.setAttribute("aria-label", "option " + o.name);
+          const current = rs.value === room.rules && room.options && o.name in room.options
+            ? room.options[o.name] : o.default;
+          for (const c of o.choices) { const x = el("option", "", c); x.value = c; if (c === current) x.selected = true; sel.appendChild(x); }
+          optionSelects[o.name] = sel; label.appendChild(sel); opts.appendChild(label);
+        }
+      };
+      rs.onchange = showOptions;
+      showOptions();
+      f.appendChild(opts);
       f.appendChild(button("play-again", "Play again", () => {
         const h = hands.value.trim();
         if (h && !/^[0-9]+$/.test(h)) { flash("hands: a whole number, or empty"); return; }
-        send({ type: "new_game", rules: rs.value, max_hands: h ? Number(h) : null, seats: kinds.map((k) => k.value) });
+        const options = {};
+        for (const [name, sel] of Object.entries(optionSelects)) options[name] = sel.value;
+        send({ type: "new_game", rules: rs.value, max_hands: h ? Number(h) : null, seats: kinds.map((k) => k.value), options });
       }));
       again.appendChild(f);
     }
