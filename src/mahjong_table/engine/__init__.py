@@ -7,7 +7,7 @@
 from .actions import Action, ActionKind, IllegalActionError
 from .events import Event, events_for
 from .game import Game, HandResult, Phase, PlayerState
-from .view import PlayerView, SeatView, view_of
+from .view import PlayerView, SeatView, view_from_json, view_of
 
 __all__ = [
     "Action",
@@ -21,5 +21,6 @@ __all__ = [
     "PlayerState",
     "PlayerView",
     "SeatView",
+    "view_from_json",
     "view_of",
 ]

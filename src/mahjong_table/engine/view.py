@@ -11,15 +11,16 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from ..melds import Meld
+from ..melds import Meld, parse_meld
 from ..scoring import WIND_LETTERS
-from ..tiles import Tile, format_tiles, tiles_from_counts
+from ..tiles import Tile, format_tiles, parse_tiles, tiles_from_counts
 from .actions import Action
 
 if TYPE_CHECKING:
+    from ..rules.base import RuleSet
     from .game import Game
 
-__all__ = ["PlayerView", "SeatView", "view_of"]
+__all__ = ["PlayerView", "SeatView", "view_from_json", "view_of"]
 
 
 class SeatView(NamedTuple):
@@ -119,6 +120,38 @@ class PlayerView(NamedTuple):
             "special_forms": list(self.special_forms),
             "stage": self.stage,
         }
+
+
+def view_from_json(data: dict[str, Any], rules: RuleSet) -> PlayerView:
+    """The inverse of :meth:`PlayerView.to_json` (a pipe bot, a web page or a tracker's
+    snapshot hands views around as JSON): ``data`` holds the keys ``to_json`` writes; those
+    a snapshot lacks take the values of a view between decisions (``phase`` "hand_over",
+    no current player, no tile on offer, no legal actions). ``rules`` is the game's rule
+    set: its tile set reads the melds (American exposures hold jokers and flowers) and its
+    ``hand_kinds`` sizes ``counts`` as the engine does. Raises ``KeyError`` for a missing
+    key, ``ValueError`` (a ``NotationError``) for bad tile text."""
+    tile_set = rules.tile_set
+    counts = [0] * rules.hand_kinds
+    for t in parse_tiles(data["concealed"]):
+        counts[t] += 1
+    seats = tuple(
+        SeatView(s["player"], WIND_LETTERS.index(s["wind"]), s["name"], s["concealed_count"],
+                 tuple(parse_meld(m, tile_set=tile_set) for m in s["melds"]),
+                 tuple(parse_tiles(s["bonus"])), tuple(parse_tiles(s["discards"])),
+                 s["score"], s.get("dead", False))
+        for s in data["seats"])
+    current = data.get("current")
+    offer = data.get("last_discard")
+    drawn = data.get("drawn")
+    return PlayerView(
+        data["player"], data.get("rules", rules.name), data.get("phase", "hand_over"),
+        data["hand_number"], WIND_LETTERS.index(data["round_wind"]), data["dealer"],
+        -1 if current is None else current, tuple(counts),
+        None if drawn is None else Tile.parse(drawn), seats,
+        None if offer is None else Tile.parse(offer), data.get("discarder"),
+        data["live_wall"], data["dead_wall"],
+        tuple(Action.from_json(a) for a in data.get("legal_actions", ())),
+        tuple(data.get("special_forms", ())), data.get("stage"))
 
 
 def _seat_views(game: Game) -> tuple[SeatView, ...]:

@@ -14,11 +14,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ..engine import Event, Game, PlayerView, SeatView, events_for
+from ..engine import Event, Game, PlayerView, events_for
 from ..engine.tracker import ViewTracker
-from ..melds import parse_meld
-from ..scoring import WIND_LETTERS
-from ..tiles import NUM_KINDS, Tile, parse_tiles
+from ..engine.view import view_from_json
+from ..tiles import Tile
 from .render import TableMemory
 
 __all__ = ["FinishedHand", "finished_hand", "last_hand_end"]
@@ -50,21 +49,8 @@ def last_hand_end(events: Sequence[Event], start: int = 0, stop: int | None = No
 
 
 def _view(tracker: ViewTracker, game: Game) -> PlayerView:
-    snap = tracker.snapshot()
-    tile_set = game.rules.tile_set
-    counts = [0] * NUM_KINDS
-    for t in parse_tiles(snap["concealed"]):
-        counts[t] += 1
-    seats = tuple(
-        SeatView(s["player"], WIND_LETTERS.index(s["wind"]), s["name"], s["concealed_count"],
-                 tuple(parse_meld(m, tile_set=tile_set) for m in s["melds"]),
-                 tuple(parse_tiles(s["bonus"])), tuple(parse_tiles(s["discards"])),
-                 s["score"], s["dead"])
-        for s in snap["seats"])
-    return PlayerView(tracker.player, game.rules.name, "hand_over", snap["hand_number"],
-                      WIND_LETTERS.index(snap["round_wind"]), snap["dealer"], -1,
-                      tuple(counts), None, seats, None, None, snap["live_wall"],
-                      snap["dead_wall"], ())
+    """The seat's view as its events leave it at the end of the hand (between decisions)."""
+    return view_from_json(tracker.snapshot(), game.rules)
 
 
 def finished_hand(game: Game, end: int, viewer: int) -> FinishedHand:

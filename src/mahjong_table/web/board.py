@@ -31,11 +31,10 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from ..advisor import advise
-from ..engine import PlayerView, SeatView
-from ..melds import parse_meld
+from ..engine import PlayerView
+from ..engine.view import view_from_json
 from ..rules import RuleSet
-from ..scoring import WIND_LETTERS
-from ..tiles import NUM_KINDS, parse_tiles
+from ..tiles import parse_tiles
 
 if TYPE_CHECKING:
     from ..engine import Game
@@ -196,21 +195,7 @@ def board_for(table: LiveTable, seat: int, view: dict[str, Any]) -> dict[str, An
 
 def _player_view(view: dict[str, Any], rules: RuleSet) -> PlayerView:
     """A ``PlayerView`` (no legal actions) from a state message's view JSON."""
-    tile_set = rules.tile_set
-    counts = [0] * NUM_KINDS
-    for t in parse_tiles(view["concealed"]):
-        counts[t] += 1
-    seats = tuple(
-        SeatView(s["player"], WIND_LETTERS.index(s["wind"]), s["name"], s["concealed_count"],
-                 tuple(parse_meld(m, tile_set=tile_set) for m in s["melds"]),
-                 tuple(parse_tiles(s["bonus"])), tuple(parse_tiles(s["discards"])),
-                 s["score"], s["dead"])
-        for s in view["seats"])
-    return PlayerView(view["player"], rules.name, view["phase"], view["hand_number"],
-                      WIND_LETTERS.index(view["round_wind"]), view["dealer"],
-                      view["current"] if view["current"] is not None else -1,
-                      tuple(counts), None, seats, None, None, view["live_wall"],
-                      view["dead_wall"], ())
+    return view_from_json({**view, "legal_actions": ()}, rules)
 
 
 def lines_for_view(view: dict[str, Any], rules: RuleSet) -> list[dict[str, Any]]:
