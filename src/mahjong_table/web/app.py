@@ -707,14 +707,15 @@ def table_page(row: TableRow, token: str, seat: int) -> str:
                 '</span>' if row.practice else "")
     return (_HEAD.format(icon=_ICON, title=f"mahjong-table: {escape(who)}")
             + f'<body class="table" data-token="{escape(token)}" data-seat="{seat}">'
-            f'<header id="bar"><b>{escape(rules.title)}</b>{practice} <span id="status">'
+            f'<header id="bar"><b id="rules-title">{escape(rules.title)}</b>{practice} '
+            '<span id="status">'
             f'connecting…</span><span id="info"></span><span id="clock" hidden></span>'
             '<span id="me-box"></span></header>'
             '<aside id="room" aria-label="the room"><div id="away-box"></div>'
             '<div id="ready-box"></div><div id="again-box"></div>'
             '<section id="chat" aria-label="table chat"><h3>Chat</h3>'
             '<ol id="chat-log" aria-live="polite"></ol><form id="chat-form">'
-            '<input id="chat-text" maxlength="200" autocomplete="off" '
+            '<input id="chat-text" autocomplete="off" '
             'aria-label="chat message" placeholder="say something (200 characters)">'
             '<button type="submit">Send</button></form></section>'
             '<details id="history"><summary>Games in this room</summary>'

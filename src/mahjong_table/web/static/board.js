@@ -388,7 +388,6 @@
   }
   function buildCard() {
     if (document.getElementById("card-panel")) return;
-    document.body.classList.add("with-card");
     const aside = el("aside", "card-panel");
     aside.id = "card-panel";
     aside.setAttribute("aria-label", "the card");
@@ -416,7 +415,16 @@
     }
     det.appendChild(list);
     aside.appendChild(det);
-    document.body.appendChild(aside); // beside the table (fixed) on a wide screen, below on a phone
+    // in the room's side column when the page has one (so chat and the room's controls stay
+    // readable below it); else beside the table (fixed) on a wide screen, below on a phone
+    const room = document.getElementById("room");
+    if (room) {
+      aside.classList.add("in-room");
+      room.prepend(aside);
+    } else {
+      document.body.classList.add("with-card");
+      document.body.appendChild(aside);
+    }
   }
   function markCard(state) {
     const aside = document.getElementById("card-panel");

@@ -10,6 +10,7 @@
   const WINDS = { E: "East", S: "South", W: "West", N: "North" };
   let ws = null;
   let state = null;
+  let lastChat = ""; // the last chat message sent (given back if refused)
   let backoff = 500;
   let selected = new Set(); // indexes into the hand, for a Charleston or courtesy pass
   let blind = 0;
@@ -127,6 +128,8 @@
       renderRoom();
     } else if (msg.type === "error") {
       flash(msg.message);
+      // a refused chat message (too many, too long) is given back to be sent again
+      if (msg.code === "chat" && lastChat && !$("chat-text").value) $("chat-text").value = lastChat;
     } else if (msg.type === "chat") {
       addChat(msg.messages);
     } else if (msg.type === "new_game") {
@@ -380,7 +383,7 @@
     if (mySeat >= 0) {
       const f = el("form", "nick-form");
       f.id = "nick-form";
-      const i = el("input"); i.id = "nick"; i.maxLength = 24; i.placeholder = "your nickname";
+      const i = el("input"); i.id = "nick"; i.placeholder = "your nickname"; // checked on send, said if too long
       i.setAttribute("aria-label", "your nickname");
       f.appendChild(i);
       f.appendChild(el("button", "", "Set nickname"));
@@ -398,6 +401,7 @@
       const text = t.value.trim();
       if (!text || text.length > 200) { flash("chat message: 1 to 200 characters"); return; }
       send({ type: "chat", text: text });
+      lastChat = text;
       t.value = "";
     };
   }
@@ -427,7 +431,14 @@
   }
   function renderRoom() {
     updateClock();
+    // a spectator writes in the chat only where the room allows it: no box otherwise
+    const readOnly = mySeat < 0 && !(state.settings && state.settings.spectator_chat);
+    $("chat-form").hidden = readOnly;
     const names = state.names;
+    // the header names the game being played (Play again may have changed the rule set)
+    const room0 = state.room || {};
+    const current = (room0.games || []).find((g) => g.no === room0.game_no);
+    if (current && $("rules-title")) $("rules-title").textContent = current.rules;
     const away = $("away-box");
     away.replaceChildren();
     (state.away || []).forEach((a, s) => {
@@ -468,21 +479,25 @@
       for (const r of room.rule_sets) { const o = el("option", "", r); o.value = r; if (r === room.rules) o.selected = true; rs.appendChild(o); }
       const hands = el("input"); hands.id = "again-hands"; hands.placeholder = "whole game"; hands.size = 6;
       hands.setAttribute("aria-label", "hands"); hands.value = room.max_hands === null ? "" : String(room.max_hands);
-      f.appendChild(rs); f.appendChild(hands);
+      const labelled = (text, control) => { const l = el("label", "again-field", text + " "); l.appendChild(control); return l; };
+      f.appendChild(el("div", "again-title", "The next game"));
+      f.appendChild(labelled("Rule set", rs));
+      f.appendChild(labelled("Hands (empty: the whole game)", hands));
       const kinds = [];
       for (let s = 0; s < 4; s++) {
         const k = document.createElement("select"); k.setAttribute("aria-label", "seat " + (s + 1));
         for (const b of ["human", ...room.bots]) {
-          const o = el("option", "", b === "human" ? names[s] + " (person)" : b + " bot"); o.value = b;
+          const person = state.kinds[s] === "human" ? names[s] + " (a person)" : "a person";
+          const o = el("option", "", b === "human" ? person : b + " bot"); o.value = b;
           if (b === state.kinds[s]) o.selected = true; k.appendChild(o);
         }
-        kinds.push(k); f.appendChild(k);
+        kinds.push(k); f.appendChild(labelled("Seat " + (s + 1), k));
       }
       // the chosen rule set's options, as the lobby offers them (kept for the same rules)
       const opts = el("div", "again-options");
       const optionSelects = {};
       const showOptions = () => {
-        opts.replaceChildren();
+        opts.replaceChildren(el("span", "", "Options of the rule set:"));
         for (const k of Object.keys(optionSelects)) delete optionSelects[k];
         for (const o of (room.option_choices || {})[rs.value] || []) {
           const label = el("label", "", o.name + " ");
