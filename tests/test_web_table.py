@@ -135,7 +135,7 @@ def check_board(msg: dict[str, Any], seat: int, table: LiveTable) -> None:
     nothing after a held claim window) and, for the card lines, from the view the message
     carries: so it holds nothing the seat may not see."""
     board = msg["board"]
-    done = _BOARD_CHECKED.setdefault(table.game, {})
+    done = _BOARD_CHECKED.setdefault(table, {})
     mine = done.get((seat, table.released))
     if mine is None:
         memory = BoardMemory(seat)
@@ -163,8 +163,9 @@ def check_board(msg: dict[str, Any], seat: int, table: LiveTable) -> None:
         assert board["lines"] == _LINES_CHECKED[key2], "the lines come from the view sent"
 
 
-#: boards and lines already computed by check_board (by game, seat and events released)
-_BOARD_CHECKED: weakref.WeakKeyDictionary[Game, dict[tuple[int, int], dict[str, Any]]] = \
+#: boards and lines already computed by check_board (by table, seat and events released;
+#: keyed by the table, not its game: a compiled Game takes no weak reference)
+_BOARD_CHECKED: weakref.WeakKeyDictionary[LiveTable, dict[tuple[int, int], dict[str, Any]]] = \
     weakref.WeakKeyDictionary()
 _LINES_CHECKED: dict[str, Any] = {}
 
@@ -497,7 +498,6 @@ def test_hints_come_from_the_seat_own_view() -> None:
     advice, or for a game against a card the nearest lines and the Charleston pass; the
     same lines as every face, and the advice as JSON beside them."""
     from mahjong_table.advisor import advise
-    from mahjong_table.engine import Game
     from mahjong_table.rules import get_rule_set
     from mahjong_table.web.hints import hints_for
 
@@ -549,7 +549,6 @@ async def _play_to_seat0_next_turn(rules: str, seat2: str) -> tuple[list[Recorde
     """Seat 0 discards 9p; seat 2 passes any claim (its answer is a secret event); seats
     1-3 discard what they draw; until seat 0's next turn is offered. Returns the clients of
     seats 0, 1, 3 and a spectator, and whether seat 2 was asked."""
-    from mahjong_table.engine import Game
 
     row = row_of(["human"] * 4, rules, "hidden-answers", claim_pause=0.03, claim_seconds=5)
     game = Game.from_position(_position(rules, seat2), "hidden", check_invariants=True)
