@@ -13,8 +13,6 @@ Skipped without Playwright or a Chromium (``CHROMIUM`` or /usr/bin/chromium); in
 
 from __future__ import annotations
 
-import os
-import shutil
 import socket
 import subprocess
 import sys
@@ -25,8 +23,8 @@ from typing import Any
 
 import pytest
 
-IN_CI = os.environ.get("CI", "").lower() in ("1", "true", "yes")
-CHROMIUM = os.environ.get("CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
+from test_web_browser import CHROMIUM, _need, free_port
+
 ROOT = Path(__file__).resolve().parent.parent
 DOCS = ROOT / "docs"
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
@@ -34,25 +32,6 @@ ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
         "--autoplay-policy=no-user-gesture-required"]
 
 
-def _need() -> None:
-    missing = []
-    try:
-        import playwright  # noqa: F401
-        import starlette  # noqa: F401
-    except ModuleNotFoundError as exc:
-        missing.append(str(exc.name))
-    if not Path(CHROMIUM).exists():
-        missing.append(f"chromium at {CHROMIUM}")
-    if missing:
-        if IN_CI:
-            pytest.fail(f"CI=true but missing: {', '.join(missing)}")
-        pytest.skip(f"missing: {', '.join(missing)}")
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
 
 
 @pytest.fixture
