@@ -25,11 +25,23 @@ def _is_extension(path: str | None) -> bool:
 
 
 def is_compiled() -> bool:
-    """Whether the engine running is the compiled one (imports the engine to find out)."""
-    import importlib
+    """Whether the engine running is the compiled one.
 
-    module = importlib.import_module(_PROBE)
-    return _is_extension(getattr(module, "__file__", None))
+    Read from the files, without importing the engine (so that ``--version`` stays cheap,
+    issue 25): Python's path finder tries extension modules before source files in one
+    directory, so the engine that runs is the compiled one exactly when a compiled file of
+    the probe module lies beside its source in this package. An engine already imported
+    answers for itself.
+    """
+    import sys
+
+    module = sys.modules.get(_PROBE)
+    if module is not None:
+        return _is_extension(getattr(module, "__file__", None))
+    folder = _PACKAGE.joinpath(*_PROBE.split(".")[1:-1])
+    stem = _PROBE.rsplit(".", 1)[1]
+    return any((folder / f"{stem}{suffix}").is_file()
+               for suffix in importlib.machinery.EXTENSION_SUFFIXES)
 
 
 def build_name() -> str:

@@ -17,23 +17,51 @@ from collections.abc import Sequence
 COMMANDS = ("play", "simulate", "score", "replay", "analyze", "card", "arena", "serve")
 
 
-def build_parser() -> argparse.ArgumentParser:
-    """The top-level parser with every sub-command registered."""
-    from . import __version__
+def _rule_set_titles() -> str:
+    """The rule sets the code has, for the top-level help (issue 11: help from what exists)."""
     from .rules import RULE_SETS, get_rule_set
 
-    # the rule sets named are the ones the code has (issue 11: help from what exists)
-    titles = ", ".join(f"{get_rule_set(n).title} (--rules {n})" for n in sorted(RULE_SETS))
-    parser = argparse.ArgumentParser(
-        prog="mahjong-table",
-        description=f"Play, score, simulate and analyse mahjong. Rule sets: {titles}.",
-    )
+    return ", ".join(f"{get_rule_set(n).title} (--rules {n})" for n in sorted(RULE_SETS))
+
+
+def _chosen_command(argv: Sequence[str]) -> str | None:
+    """The sub-command named in ``argv`` (its first word that is not an option), or None
+    when there is none (``--version``, ``--help``, a mistyped name)."""
+    for word in argv:
+        if not word.startswith("-"):
+            return word if word in COMMANDS else None
+    return None
+
+
+def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
+    """The top-level parser with the sub-commands registered.
+
+    With ``argv`` naming a sub-command, only that sub-command's module is imported (issue 25:
+    ``mahjong-table score ...`` and ``--version`` import only what they use); otherwise every
+    sub-command is registered, so that the top-level help and argparse's own error for an
+    unknown name list them all.
+    """
+    from . import __version__
     from ._build import build_name
 
+    chosen = None if argv is None else _chosen_command(argv)
+    # the top-level help names the rule sets; building that imports the rules, which only
+    # the top-level help needs
+    wants_help = argv is None or (chosen is None and any(w in ("-h", "--help") for w in argv))
+    description = "Play, score, simulate and analyse mahjong."
+    if wants_help:
+        description += f" Rule sets: {_rule_set_titles()}."
+    parser = argparse.ArgumentParser(prog="mahjong-table", description=description)
     parser.add_argument("--version", action="version",
                         version=f"mahjong-table {__version__} ({build_name()} build)")
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
-    for name in COMMANDS:
+    if chosen is not None:
+        names: tuple[str, ...] = (chosen,)
+    elif argv is not None and "--version" in argv and not wants_help:
+        names = ()  # argparse prints the version before it looks for a sub-command
+    else:
+        names = COMMANDS
+    for name in names:
         try:
             module = importlib.import_module(f"mahjong_table.commands.{name}")
         except ModuleNotFoundError as exc:
@@ -46,8 +74,9 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point. Returns the exit status (0 ok, 1 a negative answer, 2 bad input)."""
-    parser = build_parser()
-    args = parser.parse_args(argv)
+    words = list(sys.argv[1:] if argv is None else argv)
+    parser = build_parser(words)
+    args = parser.parse_args(words)
     try:
         status: int = args.func(args)
     except KeyboardInterrupt:

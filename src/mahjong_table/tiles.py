@@ -31,6 +31,7 @@ from typing import ClassVar
 from ._tiletext import counts_of, format_tiles, has_excess
 
 __all__ = [
+    "read_tile_text",
     "NUM_KINDS",
     "NUM_PLAYING",
     "SUIT_LETTERS",
@@ -340,3 +341,29 @@ AMERICAN_TILE_SET = TileSet(
     tuple([4] * 34 + [1] * 8 + [0] * 4 + [8]),
     group_limits=((tuple(range(34, 42)), 8, "flowers"),),
 )
+
+
+#: every glyph (flowers and seasons too; the first tile of a shared glyph) -> its tile
+_GLYPH_ALL: dict[str, Tile] = {}
+for _t in TILES:
+    _GLYPH_ALL.setdefault(_t.glyph, _t)
+
+
+def read_tile_text(text: str, *, fold_case: bool = True) -> str:
+    """Tile text as the one parser reads it everywhere (``play``, ``score``, ``analyze``,
+    the lessons' answers): Unicode tile glyphs become their mpsz names; with ``fold_case`` (a
+    person typing at a prompt) suit letters are read in lower case (``5P`` is ``5p``).
+    ``score`` and ``analyze`` keep the case, since the notation is case-sensitive
+    (shared/NOTATION.md) and ``5P`` is an error there. The result goes to
+    :func:`parse_tiles` or :func:`~mahjong_table.melds.parse_hand`, which name any bad
+    token. Returns a string; never raises."""
+    out = []
+    for ch in text:
+        t = _GLYPH_ALL.get(ch)
+        if t is not None:
+            out.append(str(t))
+        elif fold_case and ch in "MPSZFGJ":
+            out.append(ch.lower())
+        else:
+            out.append(ch)
+    return "".join(out)

@@ -13,60 +13,95 @@ a number of declared melds; see docs/analysis.md.
 - :func:`analyze_hand`: all of it for a written :class:`~mahjong_table.melds.Hand`.
 """
 
-from .decompose import (
-    decompositions,
-    is_seven_pairs,
-    is_standard_complete,
-    is_thirteen_orphans,
-)
-from .hand import HandAnalysis, analyze_hand, visible_counts
-from .shanten import (
-    CHINESE_FORMS,
-    HONG_KONG_FORMS,
-    STANDARD_FORMS,
-    Forms,
-    HasSpecialForms,
-    WinDistance,
-    forms_for_rules,
-    seven_pairs_shanten,
-    shanten,
-    standard_shanten,
-    thirteen_orphans_shanten,
-)
-from .waits import (
-    DiscardOption,
-    TileUnseen,
-    discard_options,
-    discard_shanten,
-    draw_shanten,
-    useful_tiles,
-    waits,
-)
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Any
+
+#: each exported name -> the submodule it lives in; imported on first use (PEP 562), so that
+#: importing one submodule (``decompose`` for a scorer) does not build the shanten tables
+#: (issue 25, start-up)
+_EXPORTS: dict[str, str] = {
+    **dict.fromkeys(("decompositions", "is_seven_pairs", "is_standard_complete",
+                     "is_thirteen_orphans"), ".decompose"),
+    **dict.fromkeys(("HandAnalysis", "analyze_hand", "visible_counts"), ".hand"),
+    **dict.fromkeys(("CHINESE_FORMS", "HONG_KONG_FORMS", "STANDARD_FORMS", "Forms",
+                     "HasSpecialForms", "WinDistance", "forms_for_rules",
+                     "seven_pairs_shanten", "shanten", "standard_shanten",
+                     "thirteen_orphans_shanten"), ".shanten"),
+    **dict.fromkeys(("DiscardOption", "TileUnseen", "discard_options", "discard_shanten",
+                     "draw_shanten", "useful_tiles", "waits"), ".waits"),
+}
 
 __all__ = [
-    "CHINESE_FORMS",
-    "HONG_KONG_FORMS",
-    "STANDARD_FORMS",
-    "DiscardOption",
-    "Forms",
-    "HandAnalysis",
-    "HasSpecialForms",
-    "TileUnseen",
-    "WinDistance",
-    "analyze_hand",
     "decompositions",
-    "discard_options",
-    "discard_shanten",
-    "draw_shanten",
-    "forms_for_rules",
     "is_seven_pairs",
     "is_standard_complete",
     "is_thirteen_orphans",
+    "HandAnalysis",
+    "analyze_hand",
+    "visible_counts",
+    "CHINESE_FORMS",
+    "HONG_KONG_FORMS",
+    "STANDARD_FORMS",
+    "Forms",
+    "HasSpecialForms",
+    "WinDistance",
+    "forms_for_rules",
     "seven_pairs_shanten",
     "shanten",
     "standard_shanten",
     "thirteen_orphans_shanten",
+    "DiscardOption",
+    "TileUnseen",
+    "discard_options",
+    "discard_shanten",
+    "draw_shanten",
     "useful_tiles",
-    "visible_counts",
     "waits",
 ]
+
+if TYPE_CHECKING:
+    from .decompose import (
+        decompositions,
+        is_seven_pairs,
+        is_standard_complete,
+        is_thirteen_orphans,
+    )
+    from .hand import HandAnalysis, analyze_hand, visible_counts
+    from .shanten import (
+        CHINESE_FORMS,
+        HONG_KONG_FORMS,
+        STANDARD_FORMS,
+        Forms,
+        HasSpecialForms,
+        WinDistance,
+        forms_for_rules,
+        seven_pairs_shanten,
+        shanten,
+        standard_shanten,
+        thirteen_orphans_shanten,
+    )
+    from .waits import (
+        DiscardOption,
+        TileUnseen,
+        discard_options,
+        discard_shanten,
+        draw_shanten,
+        useful_tiles,
+        waits,
+    )
+
+
+def __getattr__(name: str) -> Any:
+    """Import an exported name's submodule on first use (PEP 562)."""
+    home = _EXPORTS.get(name)
+    if home is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(importlib.import_module(home, __name__), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *_EXPORTS})

@@ -66,12 +66,32 @@ def options_help() -> str:
     return "; ".join(parts)
 
 
+#: stands in the ``--option`` help for :func:`options_help`, filled in when help is shown
+_RULE_OPTIONS = "\x00rule-options\x00"
+
+
+class _RuleOptionsHelp(argparse.HelpFormatter):
+    """Fills in the rule sets' options when help is printed, not when the parser is built:
+    listing them builds every rule set, which a ``score`` call does not need (issue 25,
+    start-up)."""
+
+    def _get_help_string(self, action: argparse.Action) -> str | None:
+        text = super()._get_help_string(action)
+        if text is not None and _RULE_OPTIONS in text:
+            text = text.replace(_RULE_OPTIONS, options_help().replace("%", "%%"))
+        return text
+
+
 def add_option_argument(p: argparse.ArgumentParser) -> None:
     """Add ``--option NAME=VALUE`` (repeatable) to ``p``; the values land in ``args.option``.
-    The help lists the options the rule sets declare."""
+    The help lists the options the rule sets declare (computed when help is shown)."""
+    base: Any = p.formatter_class
+    if not (isinstance(base, type) and issubclass(base, _RuleOptionsHelp)):
+        made: Any = type(f"RuleOptions{base.__name__}", (_RuleOptionsHelp, base), {})
+        p.formatter_class = made
     p.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
-                   help=f"a rule-set option (repeatable; yes/no, true/false and 1/0 alike; "
-                        f"docs/rules/ explains them). {options_help()}".replace("%", "%%"))
+                   help="a rule-set option (repeatable; yes/no, true/false and 1/0 alike; "
+                        f"docs/rules/ explains them). {_RULE_OPTIONS}")
 
 
 def parse_option_value(text: str) -> Any:

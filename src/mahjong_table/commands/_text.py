@@ -13,8 +13,7 @@ from __future__ import annotations
 import sys
 from typing import TextIO
 
-from ..players.human import read_tile_text
-from ..tiles import TILES
+from ..tiles import TILES, read_tile_text
 
 __all__ = ["emit", "text_fallback", "tile_text"]
 

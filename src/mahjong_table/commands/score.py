@@ -15,7 +15,6 @@ from typing import Any
 
 from ..melds import Hand, parse_hand
 from ..rules import RULE_SETS, RuleSet, RuleSetError, get_rule_set
-from ..rules.american.scoring import PAYMENT_ITEMS
 from ..scoring import WIND_LETTERS, ScoreResult, WinContext, check_circumstances, wind_index
 from ..tiles import NotationError, Tile, format_tiles, parse_tiles
 from ._options import add_option_argument, coerce_options, parse_options
@@ -299,6 +298,8 @@ def format_american(result: ScoreResult, ctx: WinContext, title: str) -> str:
                  f"jokerless: {'yes' if result.extra['jokerless'] else 'no'}")
     # the line and the jokerless doubling add up to the base; the payment rules say how
     # the base is paid (rules/american/scoring.py PAYMENT_ITEMS), with no points of their own
+    from ..rules.american.scoring import PAYMENT_ITEMS
+
     base_items = [i for i in result.items if i.id not in PAYMENT_ITEMS]
     paid = [i for i in result.items if i.id in PAYMENT_ITEMS]
     base_name = "Each payer's base"

@@ -29,7 +29,16 @@ from typing import TYPE_CHECKING, Any, TextIO
 
 from ..engine import Action, ActionKind, PlayerView
 from ..engine.actions import EXPOSURE_SIZES
-from ..tiles import NUM_PLAYING, TILES, NotationError, Tile, TileSet, format_tiles, parse_tiles
+from ..tiles import (
+    NUM_PLAYING,
+    TILES,
+    NotationError,
+    Tile,
+    TileSet,
+    format_tiles,
+    parse_tiles,
+    read_tile_text,
+)
 
 if TYPE_CHECKING:
     from ..rules.american.model import Card
@@ -52,25 +61,6 @@ _CHARLESTON_NAMES = {0: "first Charleston", 1: "second Charleston", 2: "courtesy
 class UndoRequest(Exception):
     """The person asked to take back their last decision (``u``; the practice option
     ``undo``). The caller undoes it and asks again."""
-
-
-def read_tile_text(text: str, *, fold_case: bool = True) -> str:
-    """Tile text as the one parser reads it everywhere (``play``, ``score``, ``analyze``):
-    Unicode tile glyphs become their mpsz names; with ``fold_case`` (a person typing at the
-    play prompt) suit letters are read in lower case (``5P`` is ``5p``). ``score`` and
-    ``analyze`` keep the case, since the notation is case-sensitive (shared/NOTATION.md) and
-    ``5P`` is an error there. The result goes to :func:`~mahjong_table.tiles.parse_tiles` or
-    :func:`~mahjong_table.melds.parse_hand`, which name any bad token."""
-    out = []
-    for ch in text:
-        t = _GLYPH_ALL.get(ch)
-        if t is not None:
-            out.append(str(t))
-        elif fold_case and ch in "MPSZFGJ":
-            out.append(ch.lower())
-        else:
-            out.append(ch)
-    return "".join(out)
 
 
 #: :class:`QuitGame`'s reason when the input ends (at any question, the quit
@@ -229,10 +219,6 @@ _STAGE_EVENTS = frozenset({"charleston_stage", "passed", "received", "charleston
                            "courtesy_pass"})
 #: the glyph of each playing tile, read back as that tile
 _GLYPH_TILES = {t.glyph: t for t in (*TILES[:34], TILES[_JOKER])}
-#: every glyph (flowers, seasons too; the first tile of a shared glyph), for tile text
-_GLYPH_ALL: dict[str, Tile] = {}
-for _t in TILES:
-    _GLYPH_ALL.setdefault(_t.glyph, _t)
 
 
 class HumanPlayer:

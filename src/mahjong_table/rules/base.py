@@ -11,13 +11,14 @@ import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
-from ..analysis.shanten import Forms
-from ..analysis.waits import draw_shanten
 from ..melds import Meld
 from ..scoring import ScoreResult, WinContext
 from ..tiles import NUM_PLAYING, Tile, TileSet
+
+if TYPE_CHECKING:  # imported where used: a scorer alone needs no shanten tables (issue 25)
+    from ..analysis.shanten import Forms
 
 __all__ = ["RuleSet", "RuleSetError", "Option", "Progress", "SeatDraw", "WallBreak", "PassStage",
            "seats_by_dice", "break_east_wall"]
@@ -319,6 +320,8 @@ class RuleSet(ABC):
 
     def _make_forms(self) -> Forms:
         special = self.special_forms()
+        from ..analysis.shanten import Forms
+
         return Forms("seven_pairs" in special, "thirteen_orphans" in special, self.name)
 
     def is_winning(self, counts: Sequence[int], melds: Sequence[Meld]) -> bool:
@@ -335,6 +338,8 @@ class RuleSet(ABC):
         n_melds = len(melds)
         if sum(counts) + 3 * n_melds != 13 or self.forms.shanten(counts, n_melds) != 0:
             return frozenset()
+        from ..analysis.waits import draw_shanten
+
         after = draw_shanten(counts, n_melds, self.forms)
         return frozenset(t for t, s in enumerate(after) if s == -1)
 
