@@ -16,6 +16,8 @@ a number of declared melds; see docs/analysis.md.
 from __future__ import annotations
 
 import importlib
+import sys
+import types
 from typing import TYPE_CHECKING, Any
 
 #: each exported name -> the submodule it lives in; imported on first use (PEP 562), so that
@@ -105,3 +107,18 @@ def __getattr__(name: str) -> Any:
 
 def __dir__() -> list[str]:
     return sorted({*globals(), *_EXPORTS})
+
+
+class _Package(types.ModuleType):
+    """This package's module type: two submodules share their names with functions they
+    export (``shanten``, ``waits``). The package's attribute of that name has always been the
+    function; importing the submodule, which sets the attribute to the module, leaves it so
+    (the module stays in ``sys.modules`` and ``from .shanten import ...`` reaches it)."""
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        if name in _EXPORTS and isinstance(value, types.ModuleType):
+            return
+        super().__setattr__(name, value)
+
+
+sys.modules[__name__].__class__ = _Package
