@@ -48,11 +48,7 @@ COMPILED = (
     "players/strong_bot.py",
 )
 #: kept pure wherever a glob above reaches them
-PURE = (
-    "__init__.py",
-    # big-integer (SWAR) arithmetic, slower compiled than interpreted (issue 25)
-    "_packed.py",
-)
+PURE = ("__init__.py",)
 
 
 def _say(message: str) -> None:
