@@ -401,8 +401,8 @@ def fold_kind(rules: RuleSet, t: int) -> int:
 
 def completing(rules: RuleSet, hand: Sequence[int]) -> tuple[int, ...]:
     """The tiles that complete the 13-tile concealed ``hand`` under ``rules``: the rule set's
-    own ``waits`` (the forms' shanten, or the card matcher: 34 stands for any flower and 46
-    for a joker), less any tile the hand already holds every copy of."""
+    own ``waits`` (the forms' shanten), or the card matcher's completing tiles (34 stands for
+    any flower and 46 for a joker), less any tile the hand already holds every copy of."""
     counts = _hand_counts(hand, rules.hand_kinds)
     copies = _copies(rules)
     if _is_card(rules):
@@ -411,7 +411,15 @@ def completing(rules: RuleSet, hand: Sequence[int]) -> tuple[int, ...]:
         held[_FLOWER] = sum(held[34:42])
     else:
         held = counts
-    return tuple(sorted(k for k in rules.waits(counts, ()) if held[k] < copies[k]))
+    if _is_card(rules):
+        # the card matcher's completing tiles (a joker drawn included; the rule set's waits
+        # are the tiles a discard could bring, and a discarded joker is dead)
+        from ..rules.american.matcher import completing_tiles, hand_counts
+
+        found = completing_tiles(rules.card, hand_counts(hand))  # type: ignore[attr-defined]
+    else:
+        found = rules.waits(counts, ())
+    return tuple(sorted(k for k in found if held[k] < copies[k]))
 
 
 @dataclass
@@ -785,7 +793,8 @@ class Claims(Exercise):
 
 def legal_claims(game: Game, player: int) -> tuple[str, ...]:
     """The claims the engine lets ``player`` make now (passes left out), as answers."""
-    acts = game.legal_actions(player) if player in game.to_act() else []
+    open_window = game.phase.value == "claim" and player in game.to_act()
+    acts = game.legal_actions(player) if open_window else []
     return tuple(sorted({claim_word(a) for a in acts if a.kind is not ActionKind.PASS}))
 
 
