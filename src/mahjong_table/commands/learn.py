@@ -291,9 +291,9 @@ class LineMode:
         hand = CoachedHand(self.rules, self.next_seed())
         human = HumanPlayer(self.input, self.output, seat=hand.seat, rules=hand.rules,
                             ascii=self.ascii, tile_set=hand.rules.tile_set,
-                            names=["You", "Bot South", "Bot West", "Bot North"])
-        self.say("A coached hand: you play East against three bots. After each decision the "
-                 "advisor says what it would have done and why (i for a hint first).")
+                            names=[f"Bot {p}" for p in range(4)])
+        self.say("A coached hand against three bots. After each of your decisions the advisor "
+                 "says what it would have done and why (type i for a hint before deciding).")
         try:
             while not hand.finished:
                 hand.advance()
