@@ -245,10 +245,8 @@ def _fill(rng: random.Random, rules: RuleSet, held: list[Tile], n: int,
     """``held`` topped up to ``n`` tiles at random from what the tile set has left (no bonus
     tiles for the four-sets rule sets, since bonus tiles are never held)."""
     left = _copies(rules)
-    for t in held:
-        left[t] -= 1
-    for t in avoid:
-        left[t] -= 1
+    for x in [*held, *avoid]:
+        left[x] -= 1
     kinds = range(47) if _is_card(rules) else range(34)
     pool = [TILES[k] for k in kinds for _ in range(max(0, left[k]))]
     rng.shuffle(pool)
@@ -708,7 +706,7 @@ def claim_word(a: Action) -> str:
     """A claim as an answer: ``pung``, ``chow 3m`` (the chow's lowest tile), ``mahjong``."""
     if a.kind is ActionKind.CHOW:
         return f"chow {a.tile}"
-    return a.kind.value
+    return str(a.kind.value)
 
 
 def read_claims(answer: str) -> set[str]:
