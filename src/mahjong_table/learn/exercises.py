@@ -438,8 +438,8 @@ class CompletingTiles(Exercise):
         if want:
             words.append(f"The rules' own waits: {_tiles_text(sorted(want))}.")
         else:
-            words.append("No tile completes this hand: it is not ready (one tile from "
-                         "winning).")
+            words.append("No tile completes this hand: it is not yet ready (more than one "
+                         "tile from winning).")
         if _FLOWER in want:
             words.append("1f stands for any flower (all flowers are alike).")
         if _JOKER in want:
