@@ -52,11 +52,17 @@ def test_kinds_per_rule_set() -> None:
 
 
 def test_same_seed_same_exercise() -> None:
+    """An exercise is made again from its kind, rules and seed (a web face checks answers
+    that way); its JSON shows no answer."""
     for r in RULES:
         for k in kinds_for(r):
             a, b = generate(k, r, 42), generate(k, r, 42)
             assert (a.prompt, a.tiles, a.expected_answer()) == (b.prompt, b.tiles,
                                                                 b.expected_answer())
+            data = a.to_json()
+            assert generate(data["kind"], data["rules"], data["seed"]).to_json() == data
+            assert set(data) == {"kind", "rules", "seed", "prompt", "tiles", "captions",
+                                 "answer_form", "choices"}
 
 
 def test_name_tile() -> None:
