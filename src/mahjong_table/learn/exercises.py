@@ -168,10 +168,12 @@ def _is_card(rules: RuleSet) -> bool:
     return getattr(rules, "card", None) is not None
 
 
-def _sets_winning(rng: random.Random, rules: RuleSet) -> list[Tile]:
+def _sets_winning(rng: random.Random, rules: RuleSet,
+                  groups_out: list[list[int]] | None = None) -> list[Tile]:
     """Fourteen concealed tiles that win under a four-sets-and-a-pair rule set: four sets
     and a pair drawn within the tile set's copies (now and then seven pairs or thirteen
-    orphans, where the rule set allows them)."""
+    orphans, where the rule set allows them). The four sets and the pair are appended to
+    ``groups_out`` when given (nothing for a special form)."""
     special = rules.special_forms()
     roll = rng.random()
     if "seven_pairs" in special and roll < 0.08:
@@ -185,6 +187,7 @@ def _sets_winning(rng: random.Random, rules: RuleSet) -> list[Tile]:
     suit = rng.randrange(3) if rng.random() < 0.25 else None
     while True:
         counts = [0] * 34
+        groups: list[list[int]] = []
         ok = True
         for i in range(5):
             pair = i == 4
@@ -202,10 +205,13 @@ def _sets_winning(rng: random.Random, rules: RuleSet) -> list[Tile]:
                 if all(counts[x] + need.count(x) <= 4 for x in need):
                     for x in need:
                         counts[x] += 1
+                    groups.append(need)
                     break
             else:
                 ok = False
         if ok:
+            if groups_out is not None:
+                groups_out.extend(groups)
             return [TILES[k] for k in range(34) for _ in range(counts[k])]
 
 
@@ -648,9 +654,13 @@ class Score(Exercise):
 
 
 def score_context(hand: Sequence[Tile], drawn: Tile, player: int, discarder: int | None,
-                  bonus: Sequence[Tile], round_wind: int) -> WinContext:
-    """The context of a win by ``player`` (seat wind = player: dealer 0) on ``drawn``."""
-    return WinContext(hand=parse_hand(_notation(hand)), win_tile=drawn, seat_wind=player,
+                  bonus: Sequence[Tile], round_wind: int,
+                  melds: Sequence[Sequence[int]] = ()) -> WinContext:
+    """The context of a win by ``player`` (seat wind = player: dealer 0) on ``drawn``, the
+    concealed tiles ``hand`` (``drawn`` included) beside the exposed ``melds`` (kinds)."""
+    exposed = " ".join("[" + _notation(m) + "]" for m in melds)
+    return WinContext(hand=parse_hand(f"{exposed} {_notation(hand)}".strip()),
+                      win_tile=drawn, seat_wind=player,
                       round_wind=round_wind, self_drawn=discarder is None,
                       discarder=discarder, bonus=tuple(bonus))
 
@@ -659,9 +669,17 @@ def _make_score(rules: str, seed: int, rng: random.Random) -> Exercise:
     rs = rules_for(rules, "score")
     card = _is_card(rs)
     for _ in range(400):
-        hand = sorted(winning_hand(rng, rs))
+        groups: list[list[int]] = []
+        hand = sorted(_card_winning(rng, rs) if card else _sets_winning(rng, rs, groups))
+        melds: list[list[int]] = []
+        if groups and rng.random() < 0.45:  # one or two sets exposed, claimed earlier
+            melds = rng.sample(groups[:4], rng.randrange(1, 3))
+        concealed = list(hand)
+        for m in melds:
+            for k in m:
+                concealed.remove(TILES[k])
         player = rng.randrange(4)
-        drawn = rng.choice([t for t in hand if not (34 <= t <= 46)] or hand)
+        drawn = rng.choice([t for t in concealed if not (34 <= t <= 46)] or concealed)
         discarder = None if rng.random() < 0.4 else rng.choice(
             [p for p in range(4) if p != player])
         round_wind = 0 if card else rng.randrange(4)
@@ -669,7 +687,7 @@ def _make_score(rules: str, seed: int, rng: random.Random) -> Exercise:
         if not card and rs.uses_bonus_tiles and rng.random() < 0.4:
             kinds = sorted({t for t in rs.tile_set.all_tiles() if t.is_bonus})
             bonus = sorted(rng.sample(kinds, rng.randrange(1, 3)))
-        ctx = score_context(hand, drawn, player, discarder, bonus, round_wind)
+        ctx = score_context(concealed, drawn, player, discarder, bonus, round_wind, melds)
         if rs.checks_win_context and rs.win_refusal(ctx) is not None:
             continue  # not a win under this scale (MCR's 8-fan minimum): another hand
         result = rs.score(ctx)
@@ -685,7 +703,8 @@ def _make_score(rules: str, seed: int, rng: random.Random) -> Exercise:
     ask = {"hongkong": "How many fan does it score (or is it a limit hand)?",
            "chinese": "How many fan does it score on the Mahjong Competition Rules scale?",
            "american": "How many points is it worth (jokerless doubling included)?"}[rules]
-    rows = (_notation(hand), str(drawn)) + ((" ".join(str(t) for t in bonus),) if bonus else ())
+    shown = ctx.hand.notation() if melds else _notation(hand)
+    rows = (shown, str(drawn)) + ((" ".join(str(t) for t in bonus),) if bonus else ())
     caps = ("the winning hand", "the winning tile") + (("bonus tiles",) if bonus else ())
     form = {"hongkong": "a number (the fan total) or limit", "chinese": "a number (the fan "
             "total)", "american": "a number (points)"}[rules]
