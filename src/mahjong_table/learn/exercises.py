@@ -31,6 +31,7 @@ import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
+from typing import TYPE_CHECKING
 
 from ..advisor import advise
 from ..engine import Action, ActionKind, Game, IllegalActionError
@@ -41,6 +42,9 @@ from ..scoring import ScoreResult, WinContext
 from ..tiles import TILES, NotationError, Tile, parse_tiles
 from .books import check_rules
 from .model import AnswerError, Exercise, Verdict
+
+if TYPE_CHECKING:
+    from ..rules.american.advice import HandJudge
 
 __all__ = ["EXERCISE_KINDS", "generate", "kinds_for", "parse_answer_tiles", "rules_for"]
 
@@ -1037,6 +1041,11 @@ class PassThree(Exercise):
     advised: tuple[Tile, ...] = ()
     why: str = ""
     game_seed: str = ""
+    #: the learner's table as the advisor's hand judge reads it (folded counts, exposures,
+    #: unseen copies), taken from the view when the exercise was made
+    counts: tuple[int, ...] = ()
+    groups: tuple[tuple[int, int], ...] = ()
+    unseen: tuple[int, ...] = ()
 
     def expected_answer(self) -> str:
         return " ".join(str(t) for t in self.advised)
@@ -1046,16 +1055,12 @@ class PassThree(Exercise):
 
     def worth_kept(self, passed: Sequence[Tile]) -> float:
         """The advisor's hand judge's worth of the hand kept after passing ``passed``."""
-        from ..rules.american.advice import CardDecider, fold, table_of
+        from ..rules.american.advice import fold
 
-        game = self._game()
-        view = game.view(0)
-        table = table_of(view)
-        counts = list(table.counts)
         gone = fold(_hand_counts(passed, 47))
-        counts = [c - g for c, g in zip(counts, gone, strict=True)]
-        judge = CardDecider(rules_for("american").card).judge  # type: ignore[attr-defined]
-        return judge.worth(judge.targets(counts, table.groups), table.unseen)
+        counts = [c - g for c, g in zip(self.counts, gone, strict=True)]
+        judge = _judge()
+        return judge.worth(judge.targets(counts, self.groups), list(self.unseen))
 
     def check(self, answer: str) -> Verdict:
         tiles = parse_answer_tiles(answer)
@@ -1082,7 +1087,17 @@ class PassThree(Exercise):
         return Verdict(ok, self.expected_answer(), text)
 
 
+@lru_cache(maxsize=1)
+def _judge() -> HandJudge:
+    """The advisor's hand judge for the practice card (the American bot's and advisor's)."""
+    from ..rules.american.advice import CardDecider
+
+    return CardDecider(rules_for("american").card).judge  # type: ignore[attr-defined]
+
+
 def _make_pass(rules: str, seed: int, rng: random.Random) -> Exercise:
+    from ..rules.american.advice import table_of
+
     rs = rules_for(rules, "pass-three")
     game_seed = f"learn/pass/{seed}"
     game = Game(rs, game_seed)
@@ -1090,13 +1105,15 @@ def _make_pass(rules: str, seed: int, rng: random.Random) -> Exercise:
     advice = advise(view, rs)
     assert advice.action is not None
     hand = tuple(view.concealed)
+    table = table_of(view)
     lines = "; ".join(ln.text() for ln in advice.lines[:2])
     return PassThree("pass-three", rules, seed,
                      "First Charleston, first pass (to the right). Choose three tiles to "
                      f"pass. Nearest lines: {lines}",
                      (_notation(hand),), ("your tiles",), "three tiles, e.g. 7m 3p 9s", (),
                      hand=hand, advised=tuple(sorted(advice.action.tiles)), why=advice.why,
-                     game_seed=game_seed)
+                     game_seed=game_seed, counts=tuple(table.counts), groups=table.groups,
+                     unseen=tuple(table.unseen))
 
 
 _MAKERS: dict[str, Callable[[str, int, random.Random], Exercise]] = {
