@@ -122,9 +122,13 @@ class PipeBot(ReplaceableBot):
                                 else str(v) for k, v in game.rules.options.items()},
                     "names": list(game.names)})
 
-    def _read(self, stream: IO[str] | None) -> None:
+    def _read(self, stream: IO[str] | None,
+              lines: queue.Queue[str | None] | None = None) -> None:
+        """Hand the program's output lines to ``lines`` (by default the bot's queue; a
+        program started anew reads into a new queue), then None at its end."""
+        out = self._lines if lines is None else lines
         if stream is None:
-            self._lines.put(None)
+            out.put(None)
             return
         try:
             while True:
@@ -132,12 +136,12 @@ class PipeBot(ReplaceableBot):
                 if not line:
                     break
                 if len(line) > MAX_LINE and not line.endswith("\n"):
-                    self._lines.put(_TOO_LONG)  # refused at once, not read to its end
+                    out.put(_TOO_LONG)  # refused at once, not read to its end
                     return
-                self._lines.put(line)
+                out.put(line)
         except (OSError, ValueError):
             pass
-        self._lines.put(None)
+        out.put(None)
 
     def close(self) -> None:
         """Send the events left and ``end`` (the final scores), then stop the program."""
