@@ -70,17 +70,19 @@ def _alive(pids: set[int], group: int) -> set[int]:
             if (p in pids or grp == group) and state != "Z"}
 
 
-def _interrupt(args: list[str], cwd: Path, ready: float) -> tuple[str, float, set[int], int]:
+def _interrupt(args: list[str], cwd: Path, ready: float, want: int = 1
+               ) -> tuple[str, float, set[int], int]:
     """See below; the exit status is checked here (130, as after Ctrl-C)."""
-    out, took, started, group, status = _run_and_interrupt(args, cwd, ready)
+    out, took, started, group, status = _run_and_interrupt(args, cwd, ready, want)
     assert status == 130, (status, out, (cwd / "err.txt").read_text())
     return out, took, started, group
 
 
-def _run_and_interrupt(args: list[str], cwd: Path, ready: float
+def _run_and_interrupt(args: list[str], cwd: Path, ready: float, want: int
                        ) -> tuple[str, float, set[int], int, int]:
     """Start ``mahjong-table ARGS`` in its own process group with Ctrl-C's default handling,
-    wait ``ready`` seconds, send SIGINT to the group; return its output, the seconds from
+    wait ``ready`` seconds and until it has started ``want`` processes (at most 60 s more:
+    a loaded machine is slow), send SIGINT to the group; return its output, the seconds from
     the signal to its exit, the processes it had started then, its process group and its
     exit status."""
     out_path = cwd / "out.txt"
@@ -94,6 +96,10 @@ def _run_and_interrupt(args: list[str], cwd: Path, ready: float
         try:
             time.sleep(ready)
             started = _descendants(proc.pid)
+            deadline = time.monotonic() + 60
+            while len(started) < want and time.monotonic() < deadline:
+                time.sleep(0.2)
+                started = _descendants(proc.pid)
             sent = time.monotonic()
             os.killpg(proc.pid, signal.SIGINT)
             status = proc.wait(timeout=60)
@@ -128,7 +134,7 @@ def test_one_ctrl_c_stops_a_run_over_worker_processes(tmp_path: Path) -> None:
     0.3 s), the finished games printed, no worker left."""
     out, took, started, group = _interrupt(
         ["simulate", "--games", "100000", "--hands", "1", "--no-invariants", "--workers", "2"],
-        tmp_path, ready=8.0)
+        tmp_path, ready=8.0, want=2)
     assert len(started) >= 2
     finished = _assert_stopped(out, took, started, group, 5.0, "2 local processes")
     assert finished > 0
@@ -143,7 +149,7 @@ def test_one_ctrl_c_stops_workers_and_their_bot_programs(tmp_path: Path) -> None
     bot.write_text(STUBBORN_BOT, encoding="utf-8")
     out, took, started, group = _interrupt(
         ["simulate", "--games", "100000", "--hands", "1", "--no-invariants", "--workers", "2",
-         "--bots", f"cmd:{sys.executable} {bot},efficiency"], tmp_path, ready=8.0)
+         "--bots", f"cmd:{sys.executable} {bot},efficiency"], tmp_path, ready=8.0, want=4)
     assert len(started) >= 4  # two workers, each with its bot program
     _assert_stopped(out, took, started, group, 5.0, "2 local processes")
     assert "for the rest of the game" not in (tmp_path / "err.txt").read_text()
@@ -156,6 +162,6 @@ def test_one_ctrl_c_stops_a_local_ray_run(tmp_path: Path) -> None:
     pytest.importorskip("ray")
     out, took, started, group = _interrupt(
         ["simulate", "--games", "100000", "--hands", "1", "--no-invariants", "--ray"],
-        tmp_path, ready=30.0)
+        tmp_path, ready=20.0, want=4)
     assert started
     _assert_stopped(out, took, started, group, 15.0, "Ray (local)")
