@@ -9,6 +9,7 @@ number of workers or the cluster. A Ctrl-C stops the run and keeps the jobs that
 
 from __future__ import annotations
 
+import contextlib
 import os
 import signal
 import sys
@@ -161,13 +162,15 @@ def _run_ray(func: Callable[..., T], jobs: Sequence[tuple[Any, ...]], address: s
     # said before the run, so that an interrupted run still says where it ran
     where: str = f"Ray ({address or 'local'})"
     out.where = where
-    if not ray.is_initialized():
-        ray.init(address=address, log_to_driver=False, include_dashboard=False,
-                 configure_logging=False)
-    remote = ray.remote(func)
-    refs = {remote.remote(*job): i for i, job in enumerate(jobs)}
-    pending = list(refs)
+    started_here = not ray.is_initialized()
+    pending: list[Any] = []
     try:
+        if started_here:
+            ray.init(address=address, log_to_driver=False, include_dashboard=False,
+                     configure_logging=False)
+        remote = ray.remote(func)
+        refs = {remote.remote(*job): i for i, job in enumerate(jobs)}
+        pending = list(refs)
         while pending:
             done, pending = ray.wait(pending, num_returns=1)
             for ref in done:
@@ -175,9 +178,69 @@ def _run_ray(func: Callable[..., T], jobs: Sequence[tuple[Any, ...]], address: s
                 out.results[i] = ray.get(ref)
                 bar.update(w[i])
     except KeyboardInterrupt:
-        # end the driver's job at once: Ray stops its tasks and workers (and a local Ray's
-        # own processes); cancelling thousands of queued tasks one by one took seconds
-        # (issue 26, defect 2)
-        ray.shutdown()
+        if started_here:
+            # end the driver's job at once: Ray stops its tasks and workers, and a local
+            # Ray its own processes; cancelling thousands of queued tasks one by one took
+            # seconds (issue 26, defect 2). A local Ray's agents can outlive the shutdown
+            # as orphans: whatever this process started and is still running after a
+            # moment is killed.
+            started = _descendants(os.getpid())
+            ray.shutdown()
+            _kill_left(started, grace=2.0)
+        else:  # the caller's Ray: only this run's tasks are stopped
+            for ref in pending:
+                ray.cancel(ref, force=True)
         raise
     return where
+
+
+def _descendants(pid: int) -> set[int]:
+    """The processes ``pid`` started, and theirs, from ``/proc`` (empty where there is
+    none)."""
+    parents: dict[int, int] = {}
+    try:
+        entries = os.listdir("/proc")
+    except OSError:
+        return set()
+    for entry in entries:
+        if not entry.isdigit():
+            continue
+        try:
+            with open(f"/proc/{entry}/stat", encoding="utf-8", errors="replace") as fh:
+                stat = fh.read()
+        except OSError:
+            continue
+        parents[int(entry)] = int(stat[stat.rindex(")") + 2:].split()[1])
+    found = {pid}
+    grew = True
+    while grew:
+        grew = False
+        for child, parent in parents.items():
+            if parent in found and child not in found:
+                found.add(child)
+                grew = True
+    return found - {pid}
+
+
+def _kill_left(pids: set[int], grace: float) -> None:
+    """Kill those of ``pids`` still running after ``grace`` seconds (zombies are left to
+    their parents)."""
+    deadline = time.monotonic() + grace
+    left = set(pids)
+    while left and time.monotonic() < deadline:
+        left = {p for p in left if _running(p)}
+        if left:
+            time.sleep(0.1)
+    for p in left:
+        if _running(p):
+            with contextlib.suppress(OSError):
+                os.kill(p, signal.SIGKILL)
+
+
+def _running(pid: int) -> bool:
+    try:
+        with open(f"/proc/{pid}/stat", encoding="utf-8", errors="replace") as fh:
+            stat = fh.read()
+    except OSError:
+        return False
+    return stat[stat.rindex(")") + 2:].split()[0] != "Z"
