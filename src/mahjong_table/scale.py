@@ -9,8 +9,11 @@ number of workers or the cluster. A Ctrl-C stops the run and keeps the jobs that
 
 from __future__ import annotations
 
+import contextlib
+import os
 import signal
 import sys
+import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import dataclass, field
@@ -56,9 +59,20 @@ def progress_bar(total: int, desc: str, unit: str) -> Any:
                 leave=False)
 
 
+def _end_worker(signum: int, frame: object) -> None:
+    # the bot programs run in their own sessions: end them, or they outlive the worker
+    if "mahjong_table.players.pipe_bot" in sys.modules:
+        sys.modules["mahjong_table.players.pipe_bot"].kill_programs()
+    os._exit(128 + signum)
+
+
 def _ignore_sigint() -> None:
-    # workers leave Ctrl-C to the parent, which stops the run and keeps finished jobs
+    # workers leave Ctrl-C to the parent, which stops the run and keeps finished jobs; the
+    # parent ends them with SIGTERM, on which a worker kills its bots' programs and exits
+    # at once (issue 26, defect 2; the executor's worker would catch a SystemExit as a
+    # job's error and go on to the next job)
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, _end_worker)
 
 
 def run_jobs(func: Callable[..., T], jobs: Sequence[tuple[Any, ...]], *, workers: int = 1,
@@ -130,8 +144,13 @@ def _stop_workers(procs: Sequence[Any]) -> None:
     for proc in procs:
         if proc.is_alive():
             proc.terminate()
+    deadline = time.monotonic() + 3
     for proc in procs:
-        proc.join(timeout=5)
+        proc.join(timeout=max(0.0, deadline - time.monotonic()))
+    for proc in procs:  # a worker stuck where a signal cannot reach it
+        if proc.is_alive():
+            proc.kill()
+            proc.join(timeout=2)
 
 
 def _run_ray(func: Callable[..., T], jobs: Sequence[tuple[Any, ...]], address: str | None,
@@ -140,13 +159,18 @@ def _run_ray(func: Callable[..., T], jobs: Sequence[tuple[Any, ...]], address: s
         import ray
     except ImportError as exc:
         raise ImportError("--ray needs Ray: pip install 'mahjong-table[ray]'") from exc
-    if not ray.is_initialized():
-        ray.init(address=address, log_to_driver=False, include_dashboard=False,
-                 configure_logging=False)
-    remote = ray.remote(func)
-    refs = {remote.remote(*job): i for i, job in enumerate(jobs)}
-    pending = list(refs)
+    # said before the run, so that an interrupted run still says where it ran
+    where: str = f"Ray ({address or 'local'})"
+    out.where = where
+    started_here = not ray.is_initialized()
+    pending: list[Any] = []
     try:
+        if started_here:
+            ray.init(address=address, log_to_driver=False, include_dashboard=False,
+                     configure_logging=False)
+        remote = ray.remote(func)
+        refs = {remote.remote(*job): i for i, job in enumerate(jobs)}
+        pending = list(refs)
         while pending:
             done, pending = ray.wait(pending, num_returns=1)
             for ref in done:
@@ -154,8 +178,69 @@ def _run_ray(func: Callable[..., T], jobs: Sequence[tuple[Any, ...]], address: s
                 out.results[i] = ray.get(ref)
                 bar.update(w[i])
     except KeyboardInterrupt:
-        for ref in pending:
-            ray.cancel(ref, force=True)
+        if started_here:
+            # end the driver's job at once: Ray stops its tasks and workers, and a local
+            # Ray its own processes; cancelling thousands of queued tasks one by one took
+            # seconds (issue 26, defect 2). A local Ray's agents can outlive the shutdown
+            # as orphans: whatever this process started and is still running after a
+            # moment is killed.
+            started = _descendants(os.getpid())
+            ray.shutdown()
+            _kill_left(started, grace=2.0)
+        else:  # the caller's Ray: only this run's tasks are stopped
+            for ref in pending:
+                ray.cancel(ref, force=True)
         raise
-    where: str = f"Ray ({address or 'local'})"
     return where
+
+
+def _descendants(pid: int) -> set[int]:
+    """The processes ``pid`` started, and theirs, from ``/proc`` (empty where there is
+    none)."""
+    parents: dict[int, int] = {}
+    try:
+        entries = os.listdir("/proc")
+    except OSError:
+        return set()
+    for entry in entries:
+        if not entry.isdigit():
+            continue
+        try:
+            with open(f"/proc/{entry}/stat", encoding="utf-8", errors="replace") as fh:
+                stat = fh.read()
+        except OSError:
+            continue
+        parents[int(entry)] = int(stat[stat.rindex(")") + 2:].split()[1])
+    found = {pid}
+    grew = True
+    while grew:
+        grew = False
+        for child, parent in parents.items():
+            if parent in found and child not in found:
+                found.add(child)
+                grew = True
+    return found - {pid}
+
+
+def _kill_left(pids: set[int], grace: float) -> None:
+    """Kill those of ``pids`` still running after ``grace`` seconds (zombies are left to
+    their parents)."""
+    deadline = time.monotonic() + grace
+    left = set(pids)
+    while left and time.monotonic() < deadline:
+        left = {p for p in left if _running(p)}
+        if left:
+            time.sleep(0.1)
+    for p in left:
+        if _running(p):
+            with contextlib.suppress(OSError):
+                os.kill(p, signal.SIGKILL)
+
+
+def _running(pid: int) -> bool:
+    try:
+        with open(f"/proc/{pid}/stat", encoding="utf-8", errors="replace") as fh:
+            stat = fh.read()
+    except OSError:
+        return False
+    return stat[stat.rindex(")") + 2:].split()[0] != "Z"
