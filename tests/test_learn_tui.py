@@ -1,0 +1,153 @@
+"""The full-screen lessons (issue 22, ``mahjong-table learn`` on a terminal), driven by
+Textual's own harness: keys in, screen text out. One lesson of every rule set is completed
+(its screens, then its exercises answered as each exercise expects), a malformed answer shows
+its message and counts nothing, a coached hand is played to its end, and progress is saved
+to the file given."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Awaitable, Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+pytest.importorskip("textual")
+
+from textual.pilot import Pilot
+from textual.widgets import Input
+
+from mahjong_table.engine import ActionKind
+from mahjong_table.learn.lessons import lessons
+from mahjong_table.learn.model import AnswerError
+from mahjong_table.learn.progress import load_progress
+from mahjong_table.tui.app import screen_text
+from mahjong_table.tui.learn import (
+    CoachScreen,
+    ExerciseScreen,
+    LearnApp,
+    LessonScreen,
+    PathScreen,
+    tile_rows_text,
+)
+
+SIZE = (80, 24)
+RULES = ("hongkong", "chinese", "american")
+DOCS = Path(__file__).resolve().parent.parent / "docs"
+
+
+def run_app(app: LearnApp, body: Callable[[Pilot[Any]], Awaitable[None]]) -> None:
+    async def main() -> None:
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            await body(pilot)
+
+    asyncio.run(main())
+
+
+def test_tile_rows_are_glyphs_with_their_names() -> None:
+    text = tile_rows_text(["123m [777z]"], ["a chow and a pung"]).plain
+    assert "🀇" in text and "1m" in text and "7z" in text and "[" in text
+    assert "a chow and a pung" in text
+
+
+@pytest.mark.parametrize("rules", RULES)
+def test_complete_the_first_lesson_at_80x24(rules: str, tmp_path: Path) -> None:
+    """Issue 22 items 1, 2, 4: the path lists the lessons; the first lesson's screens show
+    their text and tiles; its exercises are answered (a malformed answer first: its message,
+    nothing counted); the lesson is then done, in the progress file too."""
+    progress_path = tmp_path / "learn" / "progress.json"
+    app = LearnApp(rules, progress_path)
+    lesson = lessons(rules)[0]
+    shots: dict[str, str] = {}
+
+    async def body(pilot: Pilot[Any]) -> None:
+        assert isinstance(app.screen, PathScreen)
+        text = screen_text(app)
+        assert lesson.title[:30] in text and "Next to practise" in text
+        await pilot.press("enter")
+        assert isinstance(app.screen, LessonScreen)
+        for n in range(len(lesson.screens)):
+            text = screen_text(app)
+            assert f"screen {n + 1} of {len(lesson.screens)}" in text
+            if n == 0:
+                shots["lesson"] = app.export_screenshot(title=f"mahjong-table learn ({rules})")
+            await pilot.press("right")
+        first = True
+        for _ in range(3 * len(lesson.exercises) + 3):
+            screen = app.screen
+            if not isinstance(screen, ExerciseScreen):
+                break
+            ex = screen.exercise
+            assert ex is not None
+            box = screen.query_one("#answer", Input)
+            if first:
+                bad = "99" if ex.choices else "5x!"
+                with pytest.raises(AnswerError) as err:
+                    ex.check(bad)
+                box.value = bad
+                await pilot.press("enter")
+                assert str(err.value)[:40] in " ".join(screen_text(app).split())
+                assert screen.verdict is None
+                first = False
+            box.value = ex.expected_answer()
+            await pilot.press("enter")
+            assert screen.verdict is not None and screen.verdict.correct
+            assert "Right." in screen_text(app)
+            if "exercise" not in shots:
+                shots["exercise"] = app.export_screenshot(title=f"mahjong-table learn ({rules})")
+            await pilot.press("enter")
+        assert isinstance(app.screen, PathScreen)
+        assert lesson.id in app.progress.lessons_done
+        assert "✓" in screen_text(app)
+        await pilot.press("q")
+
+    run_app(app, body)
+    assert lesson.id in load_progress(progress_path).lessons_done
+    if rules == "hongkong":
+        (DOCS / "learn-tui-lesson.svg").write_text(shots["lesson"], encoding="utf-8")
+        (DOCS / "learn-tui-exercise.svg").write_text(shots["exercise"], encoding="utf-8")
+
+
+def test_a_coached_hand_at_80x24(tmp_path: Path) -> None:
+    """Issue 22 item 3: the coached hand from the path; every decision by keys gets the
+    coach's comment beside the table; the hand ends with its summary; the learner's screen
+    never shows another seat's concealed tiles (they are counts)."""
+    progress_path = tmp_path / "progress.json"
+    app = LearnApp("hongkong", progress_path)
+    shots: list[str] = []
+
+    async def body(pilot: Pilot[Any]) -> None:
+        await pilot.press("end")
+        await pilot.press("enter")
+        screen = app.screen
+        assert isinstance(screen, CoachScreen)
+        decisions = 0
+        for _ in range(600):
+            if screen.hand.finished:
+                break
+            acts = screen.actions()
+            kinds = {a.kind for a in acts}
+            if ActionKind.MAHJONG in kinds or not kinds <= {ActionKind.DISCARD}:
+                others = [a for a in acts if a.kind is not ActionKind.DISCARD]
+                pick = next((i for i, a in enumerate(others)
+                             if a.kind in (ActionKind.MAHJONG, ActionKind.PASS)), 0)
+                await pilot.press(str(pick + 1))
+            else:
+                await pilot.press("enter")
+            decisions += 1
+            text = screen_text(app)
+            assert "The coach" in text
+            if decisions == 5:
+                shots.append(app.export_screenshot(title="mahjong-table learn: coached hand"))
+        assert screen.hand.finished and decisions > 0
+        assert "Summary" in screen_text(app)
+        shots.append(app.export_screenshot(title="mahjong-table learn: coached hand"))
+        await pilot.press("enter")
+        assert isinstance(app.screen, PathScreen)
+        await pilot.press("q")
+
+    run_app(app, body)
+    (DOCS / "learn-tui-coached.svg").write_text(shots[0], encoding="utf-8")
+    assert load_progress(progress_path) is not None
