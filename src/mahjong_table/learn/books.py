@@ -1,0 +1,107 @@
+"""The sections of each rule set's book (/work/shared/rules, the project's specification).
+
+- Hong Kong follows book 004: ten numbered sections, cited ``"004 s01"`` .. ``"004 s10"``
+  (its closing bibliography teaches no rule and is not a section here).
+- American follows book 001 Part one; Chinese follows book 001 Part two. Both parts share the
+  booklet's tile guide and end with its beginner tips. A part's numbered steps are cited
+  ``"001 Part one 06"``, its titled rules ``"001 Part one 'Jokers'"``, as the code cites them.
+
+The lists are the books' own structure, read from the text, in the books' order; the lessons
+(:mod:`.lessons`) must cover every one (tests/test_learn_lessons.py).
+"""
+
+from __future__ import annotations
+
+from .model import Section
+
+__all__ = ["RULES", "book_sections", "section"]
+
+#: the rule sets that have lessons, with their book
+RULES: dict[str, str] = {"hongkong": "004", "chinese": "001 Part two",
+                         "american": "001 Part one"}
+
+_HONGKONG = (
+    Section("004", "s01", "Discover the game"),
+    Section("004", "s02", "Equipment"),
+    Section("004", "s03", "The goal"),
+    Section("004", "s04", "Seats, wall and distribution"),
+    Section("004", "s05", "Turns, claims and the hands"),
+    Section("004", "s06", "An example to understand"),
+    Section("004", "s07", "Counting, turning the winds and winning the game"),
+    Section("004", "s08", "Frequent errors"),
+    Section("004", "s09", "Start well"),
+    Section("004", "s10", "Express summary"),
+)
+
+_TILE_GUIDE = Section("001", "Tile guide", "Tile types")
+
+_AMERICAN = (
+    _TILE_GUIDE,
+    Section("001", "Part one 'Setting up'", "Setting up for NMJL American Mahjong"),
+    Section("001", "Part one 01", "Choosing East (dealer)"),
+    Section("001", "Part one 02", "Building the wall"),
+    Section("001", "Part one 03", "Using your pusher"),
+    Section("001", "Part one 04", "Breaking the wall"),
+    Section("001", "Part one 05", "Dealing the tiles"),
+    Section("001", "Part one 06", "Before play begins: the Charleston"),
+    Section("001", "Part one 07", "Starting play"),
+    Section("001", "Part one 'Tile combinations'", "Tile combinations on the NMJL card"),
+    Section("001", "Part one 'Quick reference'", "Quick reference: from setup to play"),
+    Section("001", "Part one 'Calling discards'", "Calling discards"),
+    Section("001", "Part one 'Priority of calls'", "Priority of calls"),
+    Section("001", "Part one 'Exposed sets'", "Exposed sets"),
+    Section("001", "Part one 'Jokers'", "Jokers"),
+    Section("001", "Part one 'Joker exchange'", "Joker exchange"),
+    Section("001", "Part one 'Dead hands'", "Dead hands"),
+    Section("001", "Part one 'Wall game'", "Wall game"),
+    Section("001", "Part one 'Winning the hand'", "Winning the hand"),
+    Section("001", "Part one 'Understanding the NMJL card'", "Understanding the NMJL card"),
+    Section("001", "Beginner tips 'American Mahjong'", "Beginner tips: American Mahjong"),
+)
+
+_CHINESE = (
+    _TILE_GUIDE,
+    Section("001", "Part two 'Setting up'", "Setting up the game"),
+    Section("001", "Part two 01", "Seating, winds and choosing East"),
+    Section("001", "Part two 02", "Building the wall"),
+    Section("001", "Part two 03", "Breaking the wall"),
+    Section("001", "Part two 04", "Dealing the tiles"),
+    Section("001", "Part two 05", "Starting play"),
+    Section("001", "Part two 'Tile combinations'", "Tile combinations"),
+    Section("001", "Part two 'Chows'", "Chows"),
+    Section("001", "Part two 'Kongs'", "Kongs: concealed, exposed, added"),
+    Section("001", "Part two 'Claiming discards'", "Claiming discards"),
+    Section("001", "Part two 'Priority of calls'", "Priority of calls"),
+    Section("001", "Part two 'Exposed and concealed sets'", "Exposed and concealed sets"),
+    Section("001", "Part two 'Winning a hand'", "Winning a hand"),
+    Section("001", "Part two 'Flowers and Seasons'", "Flowers and Seasons"),
+    Section("001", "Part two 'Scoring'", "Scoring"),
+    Section("001", "Part two 'End of the hand'", "End of the hand"),
+    Section("001", "Part two 'Dealer rotation'", "Dealer rotation"),
+    Section("001", "Part two 'Wind rounds'", "Wind rounds"),
+    Section("001", "Beginner tips 'Chinese Mahjong'", "Beginner tips: Chinese Mahjong"),
+)
+
+_SECTIONS = {"hongkong": _HONGKONG, "american": _AMERICAN, "chinese": _CHINESE}
+
+
+def check_rules(rules: str) -> None:
+    """Raise ``ValueError`` naming the known rule sets unless ``rules`` has lessons."""
+    if rules not in _SECTIONS:
+        raise ValueError(f"no lessons for rule set {rules!r}; known: {', '.join(_SECTIONS)}")
+
+
+def book_sections(rules: str) -> tuple[Section, ...]:
+    """Every section of ``rules``' book, in the book's order (see the module's docstring).
+    Raises ``ValueError`` for a rule set with no book here."""
+    check_rules(rules)
+    return _SECTIONS[rules]
+
+
+def section(rules: str, section_id: str) -> Section:
+    """The section of ``rules``' book cited as ``section_id`` (``"004 s05"``). Raises
+    ``KeyError`` naming it when the book has no such section."""
+    for s in book_sections(rules):
+        if s.id == section_id:
+            return s
+    raise KeyError(f"{section_id!r} is no section of the {rules} book")

@@ -1,0 +1,111 @@
+"""The shapes every face of the lessons renders (terminal line mode, full-screen, web).
+
+A :class:`Lesson` is a few :class:`Screen` s in our own words that cite the sections
+(:class:`Section`) of the rule set's book they teach, followed by the exercise kinds that
+practise them. An exercise (:class:`Exercise`) is generated from a seed and checks an answer
+with the engine, the scorer, the card matcher or the advisor (never an answer key) and returns
+a :class:`Verdict`; a malformed answer raises :class:`AnswerError` naming the problem.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from dataclasses import dataclass, field
+
+__all__ = ["AnswerError", "Exercise", "Lesson", "Screen", "Section", "Verdict"]
+
+
+@dataclass(frozen=True)
+class Section:
+    """One section of a rule book. ``book`` is the book's number (``"004"``, ``"001"``),
+    ``ref`` the section within it as the code cites it (``"s03"``, ``"Part one 06"``,
+    ``"Part two 'Kongs'"``), ``title`` its heading in English."""
+
+    book: str
+    ref: str
+    title: str
+
+    @property
+    def id(self) -> str:
+        """``"004 s03"``, ``"001 Part one 06"``, ``"001 Part two 'Kongs'"``: the citation."""
+        return f"{self.book} {self.ref}"
+
+
+@dataclass(frozen=True)
+class Screen:
+    """One screen of a lesson: ``text`` (paragraphs separated by blank lines), ``tiles``
+    (rows of tiles in the project's hand notation, e.g. ``"123m 555z"`` or ``"[777z] 11p"``,
+    for the face to draw) and ``captions`` (one per row, or empty)."""
+
+    text: str
+    tiles: tuple[str, ...] = ()
+    captions: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Lesson:
+    """A lesson: ``id`` (``"hongkong-03-deal"``), ``rules`` (rule-set name), ``title``,
+    ``sections`` (the :attr:`Section.id` s it teaches), ``screens`` and ``exercises``
+    (exercise kinds of :data:`~mahjong_table.learn.exercises.EXERCISE_KINDS` that practise
+    it, in the order to offer them)."""
+
+    id: str
+    rules: str
+    title: str
+    sections: tuple[str, ...]
+    screens: tuple[Screen, ...]
+    exercises: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """The judgement of an answer: ``correct``, ``expected`` (the answer worded as the
+    learner would type it) and ``explanation`` (the engine's, scorer's, matcher's or
+    advisor's own words)."""
+
+    correct: bool
+    expected: str
+    explanation: str
+
+
+class AnswerError(ValueError):
+    """A malformed answer (not a wrong one): the message names the problem, e.g. ``unknown
+    character 'x' at position 1 in '5x'`` or ``answer yes or no, not 'maybe'``."""
+
+
+@dataclass
+class Exercise(ABC):
+    """One generated exercise. ``kind`` (a key of ``EXERCISE_KINDS``), ``rules`` (rule-set
+    name) and ``seed`` make it again; ``prompt`` is the question, ``tiles``/``captions`` the
+    rows to draw (hand notation), ``answer_form`` what to type (``"tiles, e.g. 3m 6m 9m"``),
+    ``choices`` the choices offered (empty for a free answer: the learner types one of them
+    otherwise, or its number). :meth:`check` judges an answer (raises :class:`AnswerError` for
+    a malformed one) and never changes the exercise."""
+
+    kind: str
+    rules: str
+    seed: int
+    prompt: str
+    tiles: tuple[str, ...] = ()
+    captions: tuple[str, ...] = ()
+    answer_form: str = ""
+    choices: tuple[str, ...] = field(default=())
+
+    @abstractmethod
+    def check(self, answer: str) -> Verdict:
+        """Judge ``answer``; raises :class:`AnswerError` when it cannot be read."""
+
+    @abstractmethod
+    def expected_answer(self) -> str:
+        """The expected answer, worded as the learner would type it."""
+
+    def choice_text(self, answer: str) -> str:
+        """``answer`` with a choice's number (``"2"``) read as that choice; otherwise as
+        typed, stripped."""
+        text = answer.strip()
+        if self.choices and text.isdigit():
+            n = int(text)
+            if not 1 <= n <= len(self.choices):
+                raise AnswerError(f"choose a number from 1 to {len(self.choices)}, not {n}")
+            return self.choices[n - 1]
+        return text
