@@ -34,7 +34,7 @@ from functools import lru_cache
 
 from ..advisor import advise
 from ..engine import Action, ActionKind, Game, IllegalActionError
-from ..melds import Meld, parse_hand
+from ..melds import parse_hand
 from ..rules import get_rule_set
 from ..rules.base import RuleSet
 from ..scoring import ScoreResult, WinContext
@@ -339,6 +339,14 @@ def read_tile_answer(answer: str) -> Tile:
         return tiles[0]
     if len(tiles) > 1:
         raise AnswerError(f"name one tile, not {len(tiles)} ({text!r})")
+    inner = re.fullmatch(r".*\(\s*(\w+)\s*\)\s*", text)
+    if inner:  # "7 Circles (7p)": the notation in brackets, as the answers are written
+        try:
+            tiles = parse_tiles(inner.group(1).lower())
+        except NotationError:
+            tiles = []
+        if len(tiles) == 1:
+            return tiles[0]
     key = _norm(text)
     found = [t for t in TILES if key in names_of(t)]
     if key in ("flower", "any flower"):
@@ -384,6 +392,694 @@ def _make_name_tile(rules: str, seed: int, rng: random.Random) -> Exercise:
                     "the tile's name or notation, e.g. 5 Circles or 5p", (), tile=t)
 
 
+# ----- completing-tiles ---------------------------------------------------------------------
+
+def fold_kind(rules: RuleSet, t: int) -> int:
+    """The kind a tile answers for: every flower is the flower kind (34) in American play."""
+    return _FLOWER if _is_card(rules) and 34 <= t <= 41 else int(t)
+
+
+def completing(rules: RuleSet, hand: Sequence[int]) -> tuple[int, ...]:
+    """The tiles that complete the 13-tile concealed ``hand`` under ``rules``: the rule set's
+    own ``waits`` (the forms' shanten, or the card matcher: 34 stands for any flower and 46
+    for a joker), less any tile the hand already holds every copy of."""
+    counts = _hand_counts(hand, rules.hand_kinds)
+    copies = _copies(rules)
+    if _is_card(rules):
+        copies[_FLOWER] = sum(copies[34:42])
+        held = list(counts) + [0] * (47 - len(counts))
+        held[_FLOWER] = sum(held[34:42])
+    else:
+        held = counts
+    return tuple(sorted(k for k in rules.waits(counts, ()) if held[k] < copies[k]))
+
+
+@dataclass
+class CompletingTiles(Exercise):
+    """Which tiles complete ``hand`` (13 concealed tiles)? ``waits``: the expected kinds."""
+
+    hand: tuple[Tile, ...] = ()
+    waits: tuple[int, ...] = ()
+
+    def expected_answer(self) -> str:
+        return _tiles_text(self.waits)
+
+    def check(self, answer: str) -> Verdict:
+        rules = rules_for(self.rules)
+        given = {fold_kind(rules, t) for t in parse_answer_tiles(answer, allow_none=True)}
+        want = set(self.waits)
+        words = []
+        if want:
+            words.append(f"The rules' own waits: {_tiles_text(sorted(want))}.")
+        else:
+            words.append("No tile completes this hand: it is not ready (one tile from "
+                         "winning).")
+        if _FLOWER in want:
+            words.append("1f stands for any flower (all flowers are alike).")
+        if _JOKER in want:
+            words.append("A joker completes it too: the gap is in a group of three or more.")
+        missed = sorted(want - given)
+        wrong = sorted(given - want)
+        if missed:
+            words.append(f"Missed: {_tiles_text(missed)}.")
+        if wrong:
+            words.append(f"Does not complete: {_tiles_text(wrong)}.")
+        return Verdict(given == want, self.expected_answer(), " ".join(words))
+
+
+def _make_completing(rules: str, seed: int, rng: random.Random) -> Exercise:
+    rs = rules_for(rules, "completing-tiles")
+    win = winning_hand(rng, rs)
+    hand = list(win)
+    hand.pop(rng.randrange(len(hand)))
+    if rng.random() < 0.12:  # now and then a hand that is not ready
+        hand.pop(rng.randrange(len(hand)))
+        hand = _fill(rng, rs, hand, 13)
+    hand = sorted(hand)
+    waits = completing(rs, hand)
+    return CompletingTiles(
+        "completing-tiles", rules, seed,
+        "Which tiles would complete this hand? Name all of them (or none).",
+        (_notation(hand),), ("your 13 tiles",),
+        "tiles, e.g. 3m 6m 9m, or none", (), hand=tuple(hand), waits=waits)
+
+
+# ----- positions: a game set up at a turn or a claim window ----------------------------------
+
+def _discards(rng: random.Random, rules: RuleSet, used: list[Tile], n: int,
+              avoid: Sequence[int] = ()) -> list[Tile]:
+    """``n`` tiles left by ``used`` (and none of the kinds ``avoid``) to lie in the
+    discards, so the hand is past its first turn (no heavenly or earthly hand)."""
+    left = _copies(rules)
+    for t in used:
+        left[t] -= 1
+    kinds = [k for k in range(34) if k not in avoid]
+    pool = [TILES[k] for k in kinds for _ in range(max(0, left[k]))]
+    rng.shuffle(pool)
+    return pool[:n]
+
+
+def _turn_position(rng: random.Random, rules: RuleSet, player: int, hand: Sequence[Tile],
+                   drawn: Tile, *, bonus: Sequence[Tile] = (), round_wind: int = 0) -> str:
+    """A position where ``player`` has drawn ``drawn`` (in ``hand``, 14 tiles) and every
+    player has discarded one tile."""
+    used = list(hand) + list(bonus)
+    disc = _discards(rng, rules, used, 4, avoid=(int(drawn),))
+    seats = {}
+    for p in range(4):
+        if p == player:
+            text = f"{_notation(hand)}"
+            if bonus:
+                text += f" bonus {''.join(str(t) for t in bonus)}"
+            text += f" discards {disc[p]}"
+        else:
+            text = f"? discards {disc[p]}"
+        seats[p] = text
+    pos = _position(rules, seats, f"turn {player} drew {drawn}")
+    return pos.replace(rules.name, f"{rules.name}{_options(rules)}\nround "
+                       f"{'ESWN'[round_wind]}; hand 0; dealer 0", 1)
+
+
+def _options(rules: RuleSet) -> str:
+    """The rule set's options that differ from the defaults, as a position writes them."""
+    default = get_rule_set(rules.name)
+    out = [f" {k}={v}" for k, v in rules.options.items() if default.options.get(k) != v]
+    return "".join(out)
+
+
+def _claim_position(rules: RuleSet, hands: dict[int, Sequence[Tile]], discarder: int,
+                    tile: Tile, rng: random.Random) -> str:
+    """A claim window on ``discarder``'s discard ``tile``; ``hands`` the 13-tile hands of
+    the players named (the others are dealt at random)."""
+    used = [t for h in hands.values() for t in h] + [tile]
+    disc = _discards(rng, rules, used, 4, avoid=(int(tile),))
+    seats = {}
+    for p in range(4):
+        d = f"{disc[p]}{tile}" if p == discarder else f"{disc[p]}"
+        seats[p] = f"{_notation(hands[p]) if p in hands else '?'} discards {d}"
+    return _position(rules, seats, f"discard {discarder} {tile}").replace(
+        rules.name, f"{rules.name}{_options(rules)}", 1)
+
+
+# ----- is-win -------------------------------------------------------------------------------
+
+@dataclass
+class IsWin(Exercise):
+    """Is ``hand`` (14 tiles, ``drawn`` last) a win for ``player`` now? ``win`` and
+    ``reason`` are the engine's."""
+
+    hand: tuple[Tile, ...] = ()
+    win: bool = False
+    reason: str = ""
+    position: str = ""
+
+    def expected_answer(self) -> str:
+        return "yes" if self.win else "no"
+
+    def check(self, answer: str) -> Verdict:
+        said = _yes_no(answer)
+        if self.win:
+            text = f"The engine offers Mahjong: {self.reason}"
+        else:
+            text = f"The engine refuses Mahjong: {self.reason}"
+        return Verdict(said == self.win, self.expected_answer(), text)
+
+
+def _engine_win(position: str, player: int) -> tuple[bool, str]:
+    """Whether Mahjong is a legal action for ``player`` at ``position``, and the engine's
+    reason: the refusal's rule, or the winning hand as its scorer reads it."""
+    game = Game.from_position(position, 0)
+    if any(a.kind is ActionKind.MAHJONG for a in game.legal_actions(player)):
+        game.apply(Action(ActionKind.MAHJONG, player))
+        score = game.results[-1].score
+        assert score is not None
+        return True, _win_words(score)
+    try:
+        game.verify(Action(ActionKind.MAHJONG, player))
+    except IllegalActionError as exc:
+        return False, str(exc)
+    raise AssertionError("the engine accepts a Mahjong it does not list")  # pragma: no cover
+
+
+def _win_words(score: ScoreResult) -> str:
+    line = score.extra.get("line")
+    if isinstance(line, dict):
+        return f"the hand is line {line['section']} #{line['number']} ({line['pattern']})."
+    return f"the hand reads {' '.join(score.decomposition)}."
+
+
+def _make_is_win(rules: str, seed: int, rng: random.Random) -> Exercise:
+    rs = rules_for(rules, "is-win")
+    hand = winning_hand(rng, rs)
+    if rng.random() < 0.5:  # one tile changed: usually no longer a win
+        i = rng.randrange(len(hand))
+        rest = hand[:i] + hand[i + 1:]
+        hand = _fill(rng, rs, rest, 14, avoid=(hand[i],) * 4)
+    hand = sorted(hand)
+    player = rng.randrange(4)
+    drawn = rng.choice([t for t in hand if not (34 <= t <= 45)])
+    pos = _turn_position(rng, rs, player, hand, drawn)
+    win, reason = _engine_win(pos, player)
+    return IsWin("is-win", rules, seed,
+                 f"You are {WIND_NAMES[player]} and have just drawn {drawn}. Is your hand a "
+                 "win? (yes or no)",
+                 (_notation(hand), str(drawn)), ("your hand", "the tile you drew"),
+                 "yes or no", ("yes", "no"), hand=tuple(hand), win=win, reason=reason,
+                 position=pos)
+
+
+# ----- score --------------------------------------------------------------------------------
+
+@dataclass
+class Score(Exercise):
+    """What does the win score? ``result`` is the scorer's; ``unit`` what is asked: ``fan``
+    (Hong Kong: the fan total, or ``limit``; Chinese MCR: the fan total) or ``points``
+    (American: the hand's value, jokerless doubling included)."""
+
+    result: ScoreResult | None = None
+    context: WinContext | None = None
+    unit: str = "fan"
+
+    def expected_answer(self) -> str:
+        r = self.result
+        assert r is not None
+        if self.unit == "points":
+            return str(r.base)
+        if r.limit:
+            return "limit"
+        return str(r.fan)
+
+    def explanation(self) -> str:
+        r = self.result
+        assert r is not None
+        unit = "points" if self.unit == "points" else "fan"
+        items = "; ".join(f"{i.name} {i.fan}" for i in r.items)
+        text = f"The scorer's items: {items}."
+        if self.unit == "points":
+            text += f" The hand is worth {r.base} points."
+        elif r.limit:
+            text += f" A limit hand ({r.limit.replace('_', ' ')}): the base is {r.base}, " \
+                    f"whatever the {unit}."
+        else:
+            text += f" Total {r.fan} {unit}, base {r.base}."
+        pays = ", ".join(f"{WIND_NAMES[s]} {v:+d}" for s, v in sorted(r.payments.items()))
+        return f"{text} Payments: {pays}."
+
+    def check(self, answer: str) -> Verdict:
+        r = self.result
+        assert r is not None
+        text = answer.strip().lower()
+        if self.unit == "fan" and text == "limit":
+            ok = bool(r.limit)
+        else:
+            n = _number(answer, "the fan total, or limit" if self.rules == "hongkong"
+                        else "the " + ("points" if self.unit == "points" else "fan total"))
+            if self.unit == "points":
+                ok = n == r.base
+            else:
+                ok = (n == r.fan and not r.limit) or (bool(r.limit) and n == r.base)
+        return Verdict(ok, self.expected_answer(), self.explanation())
+
+
+def score_context(hand: Sequence[Tile], drawn: Tile, player: int, discarder: int | None,
+                  bonus: Sequence[Tile], round_wind: int) -> WinContext:
+    """The context of a win by ``player`` (seat wind = player: dealer 0) on ``drawn``."""
+    return WinContext(hand=parse_hand(_notation(hand)), win_tile=drawn, seat_wind=player,
+                      round_wind=round_wind, self_drawn=discarder is None,
+                      discarder=discarder, bonus=tuple(bonus))
+
+
+def _make_score(rules: str, seed: int, rng: random.Random) -> Exercise:
+    rs = rules_for(rules, "score")
+    card = _is_card(rs)
+    for _ in range(400):
+        hand = sorted(winning_hand(rng, rs))
+        player = rng.randrange(4)
+        drawn = rng.choice([t for t in hand if not (34 <= t <= 46)] or hand)
+        discarder = None if rng.random() < 0.4 else rng.choice(
+            [p for p in range(4) if p != player])
+        round_wind = 0 if card else rng.randrange(4)
+        bonus: list[Tile] = []
+        if not card and rs.uses_bonus_tiles and rng.random() < 0.4:
+            kinds = sorted({t for t in rs.tile_set.all_tiles() if t.is_bonus})
+            bonus = sorted(rng.sample(kinds, rng.randrange(1, 3)))
+        ctx = score_context(hand, drawn, player, discarder, bonus, round_wind)
+        if rs.checks_win_context and rs.win_refusal(ctx) is not None:
+            continue  # not a win under this scale (MCR's 8-fan minimum): another hand
+        result = rs.score(ctx)
+        if result.valid:
+            break
+    else:  # pragma: no cover - a winning hand is found long before
+        raise RuntimeError("no scorable hand found")
+    how = "self-drawn" if discarder is None else f"on {WIND_NAMES[discarder]}'s discard"
+    where = "" if card else f", prevailing wind {WIND_NAMES[round_wind]}"
+    flowers = f", bonus tiles {' '.join(str(t) for t in bonus)}" if bonus else (
+        "" if card or not rs.uses_bonus_tiles else ", no bonus tiles")
+    unit = "points" if card else "fan"
+    ask = {"hongkong": "How many fan does it score (or is it a limit hand)?",
+           "chinese": "How many fan does it score on the Mahjong Competition Rules scale?",
+           "american": "How many points is it worth (jokerless doubling included)?"}[rules]
+    rows = (_notation(hand), str(drawn)) + ((" ".join(str(t) for t in bonus),) if bonus else ())
+    caps = ("the winning hand", "the winning tile") + (("bonus tiles",) if bonus else ())
+    form = {"hongkong": "a number (the fan total) or limit", "chinese": "a number (the fan "
+            "total)", "american": "a number (points)"}[rules]
+    return Score("score", rules, seed,
+                 f"You are {WIND_NAMES[player]} and win {how} on {drawn}{where}{flowers}. "
+                 f"{ask}", rows, caps, form, (), result=result, context=ctx, unit=unit)
+
+
+# ----- claims -------------------------------------------------------------------------------
+
+#: the claim kinds, as answers
+_CLAIM_WORDS = {"pung": "pung", "pong": "pung", "kong": "kong", "quint": "quint",
+                "sextet": "sextet", "chow": "chow", "chi": "chow", "mahjong": "mahjong",
+                "mj": "mahjong", "win": "mahjong", "mah": "mahjong", "hu": "mahjong"}
+
+
+def claim_word(a: Action) -> str:
+    """A claim as an answer: ``pung``, ``chow 3m`` (the chow's lowest tile), ``mahjong``."""
+    if a.kind is ActionKind.CHOW:
+        return f"chow {a.tile}"
+    return a.kind.value
+
+
+def read_claims(answer: str) -> set[str]:
+    """Claims typed as ``pung, chow 345m, mahjong`` (or ``none``): a set of
+    :func:`claim_word` s. Raises :class:`AnswerError` naming a word that is no claim or a
+    chow that is not three tiles in a row."""
+    text = answer.strip().lower()
+    if text in ("none", "no", "pass", "nothing", "-"):
+        return set()
+    if not text:
+        raise AnswerError("name the claims (e.g. pung, chow 345m) or type none")
+    out: set[str] = set()
+    for part in re.split(r"[,;/]|\band\b", text):
+        words = part.split()
+        if not words:
+            continue
+        if words[0] == "mah" and len(words) > 1 and words[1] == "jong":
+            words = ["mahjong", *words[2:]]
+        kind = _CLAIM_WORDS.get(words[0])
+        if kind is None:
+            raise AnswerError(f"{words[0]!r} is no claim: say pung, kong, chow, quint, "
+                              "sextet or mahjong (or none)")
+        if kind != "chow":
+            if len(words) > 1:
+                _claim_tiles(" ".join(words[1:]))  # the tiles may be named; read them
+            out.add(kind)
+            continue
+        if len(words) == 1:
+            raise AnswerError("say which chow: its tiles (chow 345m) or its lowest tile "
+                              "(chow 3m)")
+        tiles = sorted(_claim_tiles(" ".join(words[1:])))
+        lowest = len(tiles) == 1 and tiles[0].is_suited and tiles[0].rank <= 7
+        run = (len(tiles) == 3 and all(t.is_suited for t in tiles)
+               and tiles[0].suit == tiles[2].suit
+               and [int(t) - int(tiles[0]) for t in tiles] == [0, 1, 2])
+        if lowest or run:
+            out.add(f"chow {tiles[0]}")
+        else:
+            raise AnswerError(f"{' '.join(words[1:])!r} is not a chow: three tiles in a "
+                              "row of one suit (345m), or the lowest of them (3m)")
+    return out
+
+
+def _claim_tiles(text: str) -> list[Tile]:
+    return parse_answer_tiles(text)
+
+
+@dataclass
+class Claims(Exercise):
+    """Which claims may ``player`` (West) make on the discard? ``claims``: the engine's legal
+    claims (as :func:`claim_word` s)."""
+
+    player: int = 2
+    claims: tuple[str, ...] = ()
+    position: str = ""
+
+    def expected_answer(self) -> str:
+        return ", ".join(self.claims) if self.claims else "none"
+
+    def check(self, answer: str) -> Verdict:
+        given = read_claims(answer)
+        want = set(self.claims)
+        rules = rules_for(self.rules)
+        words = [f"The engine's legal claims for West: {self.expected_answer()}."]
+        if rules.name != "american":
+            cite = "004 s05" if rules.name == "hongkong" else "001 Part two 'Claiming discards'"
+            words.append(f"A chow only on the discard of the player just before you ({cite}); "
+                         "a pung with two in hand, a kong "
+                         "with three, Mahjong when the tile completes the hand.")
+        else:
+            words.append("No chows; pung, kong, quint or sextet with matching tiles and "
+                         "jokers; Mahjong when the tile completes a line (001 Part one "
+                         "'Calling discards').")
+        missed = sorted(want - given)
+        wrong = sorted(given - want)
+        if missed:
+            words.append(f"Missed: {', '.join(missed)}.")
+        if wrong:
+            words.append(f"Not allowed here: {', '.join(wrong)}.")
+        return Verdict(given == want, self.expected_answer(), " ".join(words))
+
+
+def legal_claims(game: Game, player: int) -> tuple[str, ...]:
+    """The claims the engine lets ``player`` make now (passes left out), as answers."""
+    acts = game.legal_actions(player) if player in game.to_act() else []
+    return tuple(sorted({claim_word(a) for a in acts if a.kind is not ActionKind.PASS}))
+
+
+def _claim_hand(rng: random.Random, rules: RuleSet, tile: Tile, used: list[Tile],
+                want: str) -> list[Tile]:
+    """13 tiles that (usually) allow the claim ``want`` on ``tile``: ``mahjong`` (a winning
+    hand less one copy of the tile), ``pung``/``kong`` (two or three copies), ``chow`` (two
+    neighbours), ``any`` (random)."""
+    left = _copies(rules)
+    for t in used:
+        left[t] -= 1
+    left[tile] -= 1
+    if want == "mahjong":
+        for _ in range(60):
+            win = winning_hand(rng, rules)
+            if tile in win:
+                rest = list(win)
+                rest.remove(tile)
+                need = _hand_counts(rest, 47)
+                if all(need[k] <= left[k] for k in range(47)):
+                    return sorted(rest)
+        want = "any"
+    held: list[Tile] = []
+    if want in ("pung", "kong"):
+        n = 2 if want == "pung" else 3
+        if left[tile] >= n:
+            held = [tile] * n
+    elif want == "chow" and tile.is_suited:
+        r = tile.rank
+        pairs = [(a, b) for a, b in ((r - 2, r - 1), (r - 1, r + 1), (r + 1, r + 2))
+                 if a >= 1 and b <= 9]
+        a, b = rng.choice(pairs)
+        cand = [TILES[int(tile) - r + a], TILES[int(tile) - r + b]]
+        if all(left[t] >= 1 for t in cand):
+            held = cand
+    if _is_card(rules) and want in ("pung", "kong") and rng.random() < 0.4 and held:
+        held[-1] = TILES[_JOKER]
+    return _fill(rng, rules, held, 13, avoid=[*used, tile])
+
+
+def _make_claims(rules: str, seed: int, rng: random.Random) -> Exercise:
+    rs = rules_for(rules, "claims")
+    west = 2
+    kinds = ["pung", "kong", "mahjong", "any"] + ([] if _is_card(rs) else ["chow", "chow"])
+    discarder = rng.choice((1, 1, 0, 3)) if not _is_card(rs) else rng.choice((0, 1, 3))
+    tile = TILES[rng.randrange(34)]
+    hand = _claim_hand(rng, rs, tile, [], rng.choice(kinds))
+    pos = _claim_position(rs, {west: hand}, discarder, tile, rng)
+    claims = legal_claims(Game.from_position(pos, seed), west)
+    return Claims("claims", rules, seed,
+                  f"You are West. {WIND_NAMES[discarder]} discards {tile}. Which claims "
+                  "may you make? Name them all (or none).",
+                  (_notation(hand), str(tile)), ("West's 13 tiles",
+                                                 f"{WIND_NAMES[discarder]}'s discard"),
+                  "claims, e.g. pung, chow 345m (or none)", (), player=west,
+                  claims=claims, position=pos)
+
+
+# ----- claim-priority -----------------------------------------------------------------------
+
+@dataclass
+class ClaimPriority(Exercise):
+    """Two players claim the same discard: who gets it? ``claims`` by player; ``winner``
+    the player the engine gave the tile."""
+
+    discarder: int = 0
+    claims: dict[int, str] = field(default_factory=dict)
+    winner: int = 0
+    position: str = ""
+
+    def expected_answer(self) -> str:
+        return WIND_NAMES[self.winner]
+
+    def check(self, answer: str) -> Verdict:
+        text = self.choice_text(answer).strip().lower()
+        names = {w.lower(): i for i, w in enumerate(WIND_NAMES)}
+        names.update({w[0].lower(): i for i, w in enumerate(WIND_NAMES)})
+        if text not in names:
+            raise AnswerError(f"answer with a seat wind: "
+                              f"{' or '.join(WIND_NAMES[p] for p in sorted(self.claims))}")
+        p = names[text]
+        if p not in self.claims:
+            raise AnswerError(f"{WIND_NAMES[p]} made no claim; the claimants are "
+                              f"{' and '.join(WIND_NAMES[q] for q in sorted(self.claims))}")
+        rules = rules_for(self.rules)
+        a, b = sorted(self.claims)
+        pa = rules.claim_priority[self.claims[a].split()[0]]
+        pb = rules.claim_priority[self.claims[b].split()[0]]
+        w, lo = self.winner, b if self.winner == a else a
+        if pa != pb:
+            why = (f"{self.claims[w].split()[0]} goes before {self.claims[lo].split()[0]}")
+        else:
+            why = (f"equal calls: the first in turn order from the discarder "
+                   f"({WIND_NAMES[self.discarder]}) takes it")
+        cite = "001 Part one 'Priority of calls'" if rules.name == "american" else (
+            "004 s05 'Priorities and Victory'" if rules.name == "hongkong"
+            else "001 Part two 'Priority of calls'")
+        text = (f"{WIND_NAMES[a]} claimed {self.claims[a]}, {WIND_NAMES[b]} claimed "
+                f"{self.claims[b]}; the engine gave the tile to {WIND_NAMES[w]}: {why} "
+                f"({cite}).")
+        return Verdict(p == self.winner, self.expected_answer(), text)
+
+
+def _make_priority(rules: str, seed: int, rng: random.Random) -> Exercise:
+    rs = rules_for(rules, "claim-priority")
+    card = _is_card(rs)
+    wants = ["mahjong", "pung", "kong"] + ([] if card else ["chow"])
+    attempt = 0
+    while True:
+        attempt += 1
+        discarder = rng.randrange(4)
+        others = [(discarder + i) % 4 for i in (1, 2, 3)]
+        a, b = sorted(rng.sample(others, 2))
+        tile = TILES[rng.randrange(34)]
+        hands: dict[int, list[Tile]] = {}
+        used: list[Tile] = []
+        for p in (a, b):
+            w = rng.choice(wants)
+            if w == "chow" and p != (discarder + 1) % 4:
+                w = rng.choice(("pung", "mahjong"))
+            hands[p] = _claim_hand(rng, rs, tile, used, w)
+            used += hands[p]
+        try:
+            pos = _claim_position(rs, {p: h for p, h in hands.items()}, discarder, tile, rng)
+            game = Game.from_position(pos, seed)
+        except ValueError:
+            continue
+        legal = {p: [x for x in game.legal_actions(p) if x.kind is not ActionKind.PASS]
+                 if p in game.to_act() else [] for p in (a, b)}
+        if not legal[a] or not legal[b]:
+            continue
+        chosen = {p: rng.choice(legal[p]) for p in (a, b)}
+        for p in list(game.to_act()):
+            game.apply(chosen.get(p) or Action(ActionKind.PASS, p))
+            if game.results or game.phase.value != "claim":
+                break
+        winner = game.results[-1].winner if game.results else game.current
+        assert winner in (a, b)
+        claims = {p: claim_word(chosen[p]) for p in (a, b)}
+        return ClaimPriority(
+            "claim-priority", rules, seed,
+            f"{WIND_NAMES[discarder]} discards {tile}. {WIND_NAMES[a]} calls "
+            f"{claims[a]} and {WIND_NAMES[b]} calls {claims[b]}. Who gets the tile?",
+            (_notation(hands[a]), _notation(hands[b]), str(tile)),
+            (f"{WIND_NAMES[a]}'s tiles", f"{WIND_NAMES[b]}'s tiles",
+             f"{WIND_NAMES[discarder]}'s discard"),
+            "a seat wind, e.g. South", (WIND_NAMES[a], WIND_NAMES[b]),
+            discarder=discarder, claims=claims, winner=winner, position=pos)
+
+
+# ----- nearest-line (American) --------------------------------------------------------------
+
+def _line_key(text: str) -> str:
+    return re.sub(r"\s+", " ", text.strip().lower().replace("# ", "#"))
+
+
+@dataclass
+class NearestLine(Exercise):
+    """Which line of the card is ``hand`` nearest, and how many tiles away? ``nearest``:
+    every line at the least distance (the matcher's), ``away`` that distance."""
+
+    hand: tuple[Tile, ...] = ()
+    nearest: tuple[str, ...] = ()
+    away: int = 0
+    needs: tuple[str, ...] = ()
+
+    def expected_answer(self) -> str:
+        return f"{self.nearest[0]}, {self.away}"
+
+    def check(self, answer: str) -> Verdict:
+        m = re.fullmatch(r"\s*(.+?#\s*\d+)\s*[,;:]?\s*(\d+)\s*(tiles?)?\s*(away)?\s*",
+                         answer, re.IGNORECASE)
+        if not m:
+            raise AnswerError("answer with a line and the tiles away, e.g. 2026 #1, 3")
+        key = _line_key(m.group(1))
+        card = rules_for("american").card  # type: ignore[attr-defined]
+        keys = {_line_key(ln.key): ln.key for ln in card.lines}
+        if key not in keys:
+            raise AnswerError(f"{m.group(1).strip()!r} is no line of the card (its lines are "
+                              f"written like {card.lines[0].key})")
+        n = int(m.group(2))
+        line_ok = keys[key] in self.nearest
+        ok = line_ok and n == self.away
+        also = f" (as near: {', '.join(self.nearest[1:])})" if len(self.nearest) > 1 else ""
+        text = (f"The matcher: nearest is {self.nearest[0]}{also}, {self.away} tiles away"
+                f"{'; it needs ' + self.needs[0] if self.needs else ''}.")
+        if not line_ok:
+            text += f" {keys[key]} is further."
+        elif n != self.away:
+            text += f" You said {n} away."
+        return Verdict(ok, self.expected_answer(), text)
+
+
+def _make_nearest(rules: str, seed: int, rng: random.Random) -> Exercise:
+    from ..rules.american.matcher import hand_counts, tiles_away
+
+    rs = rules_for(rules, "nearest-line")
+    card = rs.card  # type: ignore[attr-defined]
+    win = winning_hand(rng, rs)
+    keep = rng.randrange(7, 13)
+    hand = sorted(_fill(rng, rs, rng.sample(win, keep), 13))
+    dist = tiles_away(card, hand_counts(hand))
+    best = dist[0].away
+    assert best is not None
+    nearest = tuple(d.line.key for d in dist if d.away == best)
+    needs = tuple(" ".join(str(t) for t in d.needs) for d in dist if d.away == best)
+    return NearestLine("nearest-line", rules, seed,
+                       "Which line of the card is this hand nearest, and how many tiles "
+                       "away is it? (jokers count: they fill groups of three or more)",
+                       (_notation(hand),), ("your 13 tiles",),
+                       "a line and the tiles away, e.g. 2026 #1, 3", (),
+                       hand=tuple(hand), nearest=nearest, away=best, needs=needs)
+
+
+# ----- pass-three (American Charleston) -----------------------------------------------------
+
+@dataclass
+class PassThree(Exercise):
+    """Choose three tiles to pass in the first Charleston. ``advised`` the advisor's pass;
+    ``why`` its reason; the game (made again from ``seed``) judges legality."""
+
+    hand: tuple[Tile, ...] = ()
+    advised: tuple[Tile, ...] = ()
+    why: str = ""
+    game_seed: str = ""
+
+    def expected_answer(self) -> str:
+        return " ".join(str(t) for t in self.advised)
+
+    def _game(self) -> Game:
+        return Game(rules_for("american"), self.game_seed)
+
+    def worth_kept(self, passed: Sequence[Tile]) -> float:
+        """The advisor's hand judge's worth of the hand kept after passing ``passed``."""
+        from ..rules.american.advice import CardDecider, fold, table_of
+
+        game = self._game()
+        view = game.view(0)
+        table = table_of(view)
+        counts = list(table.counts)
+        gone = fold(_hand_counts(passed, 47))
+        counts = [c - g for c, g in zip(counts, gone, strict=True)]
+        judge = CardDecider(rules_for("american").card).judge  # type: ignore[attr-defined]
+        return judge.worth(judge.targets(counts, table.groups), table.unseen)
+
+    def check(self, answer: str) -> Verdict:
+        tiles = parse_answer_tiles(answer)
+        if len(tiles) != 3:
+            raise AnswerError(f"pass exactly three tiles, not {len(tiles)}")
+        game = self._game()
+        act = Action(ActionKind.CHARLESTON_PASS, 0, tiles=tuple(sorted(tiles)))
+        try:
+            game.verify(act)
+        except IllegalActionError as exc:
+            raise AnswerError(f"that pass is not allowed: {exc}") from None
+        mine = self.worth_kept(tiles)
+        best = self.worth_kept(self.advised)
+        same = sorted(tiles) == sorted(self.advised)
+        ok = same or mine >= best * (1 - 1e-9)
+        text = f"The advisor passes {self.expected_answer()}: {self.why}."
+        if not same:
+            if ok:
+                text += " Your pass keeps a hand its judge rates as good."
+            else:
+                share = 0 if best <= 0 else round(100 * mine / best)
+                text += (f" Your pass keeps a hand its judge rates lower ({share}% of the "
+                         "advised pass's worth).")
+        return Verdict(ok, self.expected_answer(), text)
+
+
+def _make_pass(rules: str, seed: int, rng: random.Random) -> Exercise:
+    rs = rules_for(rules, "pass-three")
+    game_seed = f"learn/pass/{seed}"
+    game = Game(rs, game_seed)
+    view = game.view(0)
+    advice = advise(view, rs)
+    assert advice.action is not None
+    hand = tuple(view.concealed)
+    lines = "; ".join(ln.text() for ln in advice.lines[:2])
+    return PassThree("pass-three", rules, seed,
+                     "First Charleston, first pass (to the right). Choose three tiles to "
+                     f"pass. Nearest lines: {lines}",
+                     (_notation(hand),), ("your tiles",), "three tiles, e.g. 7m 3p 9s", (),
+                     hand=hand, advised=tuple(sorted(advice.action.tiles)), why=advice.why,
+                     game_seed=game_seed)
+
+
 _MAKERS: dict[str, Callable[[str, int, random.Random], Exercise]] = {
     "name-tile": _make_name_tile,
+    "claims": _make_claims,
+    "claim-priority": _make_priority,
+    "completing-tiles": _make_completing,
+    "is-win": _make_is_win,
+    "score": _make_score,
+    "nearest-line": _make_nearest,
+    "pass-three": _make_pass,
 }

@@ -1,0 +1,257 @@
+"""A coached hand: one real hand against the rule set's default bots, with the advisor
+commenting on each of the learner's decisions after it is made.
+
+The coach drives the engine through its public API only (``Game``, ``legal_actions``,
+``verify``, ``apply``, ``view``) and asks the one advisor
+(:func:`mahjong_table.advisor.advise`) for each decision, from the learner's view, *before*
+the decision is applied; the comment says what the advisor would have done and why, whether
+the learner agreed, and where the hand stands. Faces drive it the same way::
+
+    hand = CoachedHand("hongkong", 7)
+    hand.advance()                      # bots play until the learner must decide
+    while not hand.finished:
+        action = ...                    # one of hand.legal_actions(), chosen by the learner
+        comment = hand.play(action)     # IllegalActionError (state unchanged) if not legal
+        hand.advance()
+    print(hand.summary().text_lines())
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..advisor import Advice, action_text, advise
+from ..engine import Action, ActionKind, Game, IllegalActionError, PlayerView, events_for
+from ..players import default_bot, make_bot
+from ..players.base import Player
+from ..rules import get_rule_set
+from ..scoring import ScoreResult
+from .books import check_rules
+
+__all__ = ["CoachedHand", "Comment", "HandSummary"]
+
+WIND_NAMES = ("East", "South", "West", "North")
+
+
+@dataclass(frozen=True)
+class Comment:
+    """The advisor on one decision of the learner, computed before it was applied.
+
+    ``chosen`` and ``advised`` are the actions worded as every face words them
+    (``discard 4m``, ``pung 5p``, ``pass 3m 5p 7z``); ``agreed`` is True when they are the
+    same action; ``why`` the advisor's reason; ``distance`` where the hand stood (the
+    advisor's summary: tiles from ready, or the nearest card lines); ``rank`` the chosen
+    action's place among the advisor's ranked options (0 = the advised one; None when the
+    advisor did not rank it); ``alternatives`` the next options with their reasons;
+    ``phase`` the decision's phase (``turn``, ``claim``, ``rob``, ``charleston``)."""
+
+    chosen: str
+    advised: str
+    agreed: bool
+    why: str
+    distance: str
+    rank: int | None = None
+    alternatives: tuple[str, ...] = ()
+    phase: str = ""
+
+    def text_lines(self) -> list[str]:
+        """The comment as lines of plain text, the same in every face."""
+        if self.agreed:
+            out = [f"You chose {self.chosen}: the advisor agrees. Why: {self.why}"]
+        else:
+            out = [f"You chose {self.chosen}; the advisor would {self.advised}. "
+                   f"Why: {self.why}"]
+        out.append(self.distance)
+        return out
+
+    def to_json(self) -> dict[str, Any]:
+        return {"chosen": self.chosen, "advised": self.advised, "agreed": self.agreed,
+                "why": self.why, "distance": self.distance, "rank": self.rank,
+                "alternatives": list(self.alternatives), "phase": self.phase}
+
+
+@dataclass(frozen=True)
+class HandSummary:
+    """The end of a coached hand: ``decisions`` made, ``agreements`` with the advisor,
+    ``disagreements`` (the biggest first: the chosen action furthest down the advisor's
+    ranking), ``result`` (who won and how, or a draw), ``payments`` by player, ``score``
+    (the winner's :class:`ScoreResult`, or None), ``seat`` the learner's player."""
+
+    decisions: int
+    agreements: int
+    disagreements: tuple[Comment, ...]
+    result: str
+    payments: tuple[int, ...]
+    score: ScoreResult | None
+    seat: int
+    comments: tuple[Comment, ...] = field(default=())
+
+    def text_lines(self) -> list[str]:
+        out = [self.result,
+               f"You made {self.decisions} decisions and agreed with the advisor on "
+               f"{self.agreements}."]
+        if self.score is not None and self.score.valid:
+            items = "; ".join(f"{i.name} {i.fan}" for i in self.score.items)
+            out.append(f"Score: {items}")
+        out.append(f"Your payment: {self.payments[self.seat]:+d}")
+        if self.disagreements:
+            out.append("Where you and the advisor differed most:")
+            for c in self.disagreements:
+                out.append(f"  you chose {c.chosen}, the advisor {c.advised}: {c.why}")
+        return out
+
+    def to_json(self) -> dict[str, Any]:
+        return {"decisions": self.decisions, "agreements": self.agreements,
+                "disagreements": [c.to_json() for c in self.disagreements],
+                "result": self.result, "payments": list(self.payments),
+                "score": None if self.score is None else self.score.to_json(),
+                "seat": self.seat}
+
+
+def _same(a: Action, b: Action | None) -> bool:
+    """The same decision (a pass's tiles compared as a multiset)."""
+    if b is None:
+        return False
+    if a.kind is not b.kind:
+        return False
+    if a.kind in (ActionKind.CHARLESTON_PASS, ActionKind.COURTESY_PASS):
+        return sorted(a.tiles) == sorted(b.tiles) and (a.number or 0) == (b.number or 0)
+    return a == b
+
+
+class CoachedHand:
+    """One hand of ``rules`` (a rule-set name; ``options`` its options) from ``seed`` against
+    the rule set's default bots, the learner at ``seat`` (player 0-3). The game is a real
+    engine game of one hand (``Game(..., max_hands=1)``); bots are seeded
+    ``f"{seed}/{player}"`` as the play command seeds them. Raises ``ValueError`` for an
+    unknown rule set, option or seat."""
+
+    def __init__(self, rules: str, seed: int | str, *, seat: int = 0,
+                 bot: str | None = None, **options: Any) -> None:
+        check_rules(rules)
+        if seat not in range(4):
+            raise ValueError(f"seat must be 0-3, not {seat!r}")
+        self.rules = get_rule_set(rules, **options)
+        self.seed = seed
+        self.seat = seat
+        names = [f"Bot {p}" for p in range(4)]
+        names[seat] = "You"
+        self.game = Game(self.rules, seed, max_hands=1, names=names)
+        kind = bot or default_bot(self.rules)
+        self.bots: dict[int, Player] = {
+            p: make_bot(kind, f"{seed}/{p}", rules=self.rules) for p in range(4) if p != seat}
+        self.comments: list[Comment] = []
+        self._shown = 0
+
+    # ----- what the learner sees -----------------------------------------------------------
+
+    def view(self) -> PlayerView:
+        """The learner's view (their own tiles and public information only)."""
+        return self.game.view(self.seat)
+
+    def legal_actions(self) -> list[Action]:
+        """The learner's legal actions now (empty when nothing awaits them)."""
+        if self.game.is_over or self.seat not in self.game.to_act():
+            return []
+        return self.game.legal_actions(self.seat)
+
+    def waiting(self) -> bool:
+        """True when the game waits on the learner's decision."""
+        return not self.game.is_over and self.seat in self.game.to_act()
+
+    @property
+    def finished(self) -> bool:
+        """True once the hand has ended."""
+        return self.game.is_over
+
+    def advice(self) -> Advice:
+        """The advisor's advice for the learner's view now (a hint, before deciding)."""
+        return advise(self.view(), self.rules)
+
+    def new_events(self) -> list[dict[str, Any]]:
+        """The events shown to the learner since the last call, in their JSON form
+        (``events_for``: nothing the learner may not see)."""
+        events = self.game.events[self._shown:]
+        self._shown = len(self.game.events)
+        return events_for(list(events), self.seat)
+
+    # ----- play ----------------------------------------------------------------------------
+
+    def advance(self) -> int:
+        """Let the bots play until the learner must decide or the hand ends; returns how
+        many bot actions were applied."""
+        n = 0
+        while not self.game.is_over:
+            acting = self.game.to_act()
+            if self.seat in acting:
+                break
+            p = acting[0]
+            self.game.apply(self.bots[p].choose(self.game.view(p)))
+            n += 1
+        return n
+
+    def play(self, action: Action) -> Comment:
+        """Apply the learner's ``action`` and return the advisor's comment on it, computed
+        from the learner's view before it was applied. Raises
+        :class:`~mahjong_table.engine.IllegalActionError` naming the rule (and changes
+        nothing) when the action is not legal now or is not the learner's."""
+        if action.player != self.seat:
+            raise IllegalActionError(f"you play player {self.seat}, not {action.player}",
+                                     "the coached hand")
+        self.game.verify(action)
+        view = self.view()
+        advice = advise(view, self.rules)
+        names = tuple(WIND_NAMES[(p - view.dealer) % 4] for p in range(4))
+        offered = view.last_discard
+
+        def words(a: Action) -> str:
+            return action_text(a, seat_names=names, last_discard=offered)
+
+        rank = next((i for i, o in enumerate(advice.options) if _same(action, o.action)),
+                    None)
+        agreed = _same(action, advice.action)
+        comment = Comment(
+            chosen=words(action),
+            advised=advice.text or "no advice",
+            agreed=agreed,
+            why=advice.why,
+            distance=advice.summary,
+            rank=0 if agreed else rank,
+            alternatives=tuple(f"{o.text}: {o.why}" for o in advice.options[1:3]),
+            phase=view.phase,
+        )
+        self.game.apply(action)
+        self.comments.append(comment)
+        return comment
+
+    # ----- the end -------------------------------------------------------------------------
+
+    def summary(self) -> HandSummary:
+        """The hand's summary. Raises ``ValueError`` before the hand has ended."""
+        if not self.game.results:
+            raise ValueError("the hand has not ended yet")
+        res = self.game.results[-1]
+        if res.reason == "mahjong" and res.winner is not None:
+            who = "You" if res.winner == self.seat else WIND_NAMES[
+                (res.winner - res.dealer) % 4]
+            how = "self-drawn" if res.discarder is None else (
+                "on your discard" if res.discarder == self.seat else
+                f"on {WIND_NAMES[(res.discarder - res.dealer) % 4]}'s discard")
+            result = f"{who} won {how}."
+        elif res.reason == "draw":
+            result = "The wall ran out: a draw, nobody pays."
+        else:
+            result = f"The hand ended: {res.reason.replace('_', ' ')}."
+        ranked = sorted((c for c in self.comments if not c.agreed),
+                        key=lambda c: -(c.rank if c.rank is not None else 99))
+        return HandSummary(
+            decisions=len(self.comments),
+            agreements=sum(1 for c in self.comments if c.agreed),
+            disagreements=tuple(ranked[:3]),
+            result=result,
+            payments=tuple(res.payments),
+            score=res.score,
+            seat=self.seat,
+            comments=tuple(self.comments),
+        )
