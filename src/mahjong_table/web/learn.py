@@ -320,7 +320,7 @@ def exercise_page(ex: Exercise, *, lesson: Lesson | None = None, answer: str = "
             hint = ex.answer_form or "your answer"
             invalid = ' aria-invalid="true"' if error else ""
             parts.append(f'<label for="answer">Your answer <small>({escape(hint)}; tiles '
-                         'as 5p or 🀝)</small></label>'
+                         'as 5p or as tile glyphs)</small></label>'
                          f'<input id="answer" name="answer" value="{escape(answer)}" '
                          'autocomplete="off" autocapitalize="off" spellcheck="false" '
                          f'maxlength="400" autofocus{invalid}>'
