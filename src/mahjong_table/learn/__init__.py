@@ -15,9 +15,19 @@ Every face (the line mode of ``mahjong-table learn``, the full-screen lessons, t
 """
 
 from .books import book_sections
+from .coach import CoachedHand, Comment, HandSummary
 from .exercises import EXERCISE_KINDS, generate, kinds_for
 from .lessons import lessons
 from .model import AnswerError, Exercise, Lesson, Screen, Section, Verdict
+from .progress import (
+    Progress,
+    default_progress_path,
+    load_progress,
+    next_to_practise,
+    save_progress,
+)
 
-__all__ = ["EXERCISE_KINDS", "AnswerError", "Exercise", "Lesson", "Screen", "Section",
-           "Verdict", "book_sections", "generate", "kinds_for", "lessons"]
+__all__ = ["EXERCISE_KINDS", "AnswerError", "CoachedHand", "Comment", "Exercise",
+           "HandSummary", "Lesson", "Progress", "Screen", "Section", "Verdict",
+           "book_sections", "default_progress_path", "generate", "kinds_for", "lessons",
+           "load_progress", "next_to_practise", "save_progress"]

@@ -139,7 +139,7 @@ _HONGKONG = (
               "you hold three (an exposed kong); declare four you drew yourself in your turn "
               "(a concealed kong, shown with its two outer tiles face down); or add the "
               "fourth tile you drew to a pung you exposed earlier (an added kong).",
-              ("[5555p]", "[2222s]", "[777z] 7z"),
+              ("[5555p]", "(2222s)", "[777z] 7z"),
               ("exposed kong", "concealed kong (still declared)",
                "added kong: the drawn 7z goes onto the exposed pung")),
             S("Every declared kong takes a replacement tile from the dead wall, then you "
@@ -308,7 +308,7 @@ _CHINESE = (
               "claimed when you hold three. Added kong: the fourth tile drawn yourself, added "
               "to a pung you exposed. In this game the replacement comes from the far end of "
               "the wall, and nobody may rob an added kong.",
-              ("[9999s]", "[222p] 2p"),
+              ("(9999s)", "[222p] 2p"),
               ("concealed kong", "added kong: the 2p drawn joins the exposed pung")),
         ),
         ()),

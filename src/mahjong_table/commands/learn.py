@@ -1,0 +1,333 @@
+"""``mahjong-table learn``: lessons that follow the rule set's book, exercises the engine
+checks, a coached hand, and progress kept between sessions (issue 22).
+
+On an interactive terminal with Textual installed the full-screen lessons open
+(``mahjong_table.tui.learn.run_learn_app``); ``--plain``, or input or output that is no
+terminal, gives the line mode written here, for pipes and screen readers. Both render the
+same :mod:`mahjong_table.learn` package. The line mode reads one command per line:
+
+- a lesson's number: its screens (Enter for the next, ``b`` back, ``m`` the menu), then one
+  exercise of each kind it practises, and the lesson is marked done;
+- ``p`` lists the exercise kinds with your tallies; ``p KIND`` (or its number) practises that
+  kind until an empty line or ``m``;
+- ``c``: a coached hand against the bots, the advisor commenting on each decision;
+- ``n``: the next thing to practise; ``q``: quit.
+
+An answer that cannot be read (``5x``, ``maybe``) is said so and asked again: it is not a
+wrong answer. Progress is saved after every lesson, answer and coached hand to ``--progress``
+(default: the user's data directory, :func:`~mahjong_table.learn.progress.default_progress_path`).
+"""
+
+from __future__ import annotations
+
+import argparse
+import secrets
+import sys
+import textwrap
+from pathlib import Path
+from typing import TextIO
+
+from ..engine import IllegalActionError
+from ..learn import EXERCISE_KINDS, AnswerError, Exercise, Lesson, generate, kinds_for, lessons
+from ..learn.books import RULES, book_sections
+from ..learn.coach import CoachedHand
+from ..learn.progress import (
+    Progress,
+    ProgressError,
+    default_progress_path,
+    load_progress,
+    next_step,
+    next_to_practise,
+    save_progress,
+)
+from ..melds import parse_hand
+from ..players.human import HumanPlayer, QuitGame, tiles_glyphs
+
+__all__ = ["add_parser", "run", "run_line_mode"]
+
+_TITLES = {"hongkong": "Hong Kong", "chinese": "Chinese", "american": "American"}
+
+
+def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    p = subparsers.add_parser(
+        "learn", help="learn to play: lessons, exercises the engine checks, a coached hand",
+        description="Lessons for each rule set in the order its book teaches, exercises "
+                    "generated afresh and checked by the engine, and a coached hand.")
+    p.add_argument("--rules", choices=tuple(RULES), default="hongkong",
+                   help="the rule set to learn (default hongkong)")
+    p.add_argument("--plain", action="store_true",
+                   help="the line mode (for screen readers and pipes) instead of the "
+                        "full-screen lessons; used anyway when input or output is no terminal")
+    p.add_argument("--progress", metavar="FILE", type=Path, default=None,
+                   help="where progress is kept (default: "
+                        f"{default_progress_path()})")
+    p.add_argument("--seed", type=int, default=None,
+                   help="seed of the exercises and the coached hand (default: random)")
+    p.add_argument("--ascii", action="store_true",
+                   help="plain ASCII: no tile glyphs")
+    p.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    """Open the full-screen lessons on a terminal, else the line mode."""
+    path = args.progress or default_progress_path()
+    if not args.plain and sys.stdin.isatty() and sys.stdout.isatty():
+        try:
+            from ..tui.learn import run_learn_app  # type: ignore[import-not-found,unused-ignore]
+        except ImportError:
+            print("(The full-screen lessons need the 'tui' extra: using the line mode.)",
+                  file=sys.stderr)
+        else:
+            status: int = run_learn_app(args.rules, path)
+            return status
+    return run_line_mode(args.rules, path, sys.stdin, sys.stdout, seed=args.seed,
+                         ascii=args.ascii)
+
+
+class _Quit(Exception):
+    """The input ended or the learner quit."""
+
+
+class LineMode:
+    """The line mode over ``input``/``output``: see the module's docstring."""
+
+    def __init__(self, rules: str, path: Path, input: TextIO, output: TextIO, *,
+                 seed: int | None, ascii: bool) -> None:
+        self.rules = rules
+        self.path = path
+        self.input = input
+        self.output = output
+        self.ascii = ascii
+        self.seed = seed if seed is not None else secrets.randbelow(10**9)
+        self.count = 0
+        isatty = getattr(input, "isatty", None)
+        self.echo = not (callable(isatty) and isatty())
+        self.progress = self._load()
+
+    # ----- input and output ----------------------------------------------------------------
+
+    def say(self, text: str = "") -> None:
+        self.output.write(text + "\n")
+        self.output.flush()
+
+    def wrap(self, text: str) -> None:
+        for para in text.split("\n\n"):
+            self.say(textwrap.fill(para, 78))
+            self.say()
+
+    def ask(self, prompt: str) -> str:
+        self.output.write(prompt)
+        self.output.flush()
+        line = self.input.readline()
+        if not line:
+            self.say()
+            raise _Quit()
+        if self.echo:
+            self.output.write(line if line.endswith("\n") else line + "\n")
+        return line.strip()
+
+    def _load(self) -> Progress:
+        try:
+            return load_progress(self.path)
+        except ProgressError as exc:
+            bad = self.path.with_name(self.path.name + ".bad")
+            self.path.replace(bad)
+            self.say(f"Could not read your progress ({exc}); starting afresh. The old file "
+                     f"is kept as {bad}.")
+            return Progress()
+
+    def save(self) -> None:
+        try:
+            save_progress(self.progress, self.path)
+        except OSError as exc:
+            self.say(f"(Progress not saved: {exc})")
+
+    def tiles(self, rows: tuple[str, ...], captions: tuple[str, ...]) -> None:
+        for i, row in enumerate(rows):
+            cap = captions[i] if i < len(captions) else ""
+            line = f"    {row}"
+            if cap:
+                line += f"   - {cap}"
+            self.say(line)
+            if not self.ascii:
+                tiles = parse_hand(row).all_tiles()
+                self.say(f"    {tiles_glyphs(tiles)}")
+            else:
+                tiles = parse_hand(row).all_tiles()
+                self.say("    (" + ", ".join(t.name for t in tiles) + ")")
+
+    # ----- the menu ------------------------------------------------------------------------
+
+    def menu(self) -> None:
+        book = RULES[self.rules]
+        self.say(f"== Learn {_TITLES[self.rules]} mahjong (book {book}, "
+                 f"{len(book_sections(self.rules))} sections) ==")
+        for i, ls in enumerate(lessons(self.rules), 1):
+            mark = "x" if self.progress.is_done(self.rules, ls.id) else " "
+            self.say(f"  {i:2}. [{mark}] {ls.title} ({', '.join(ls.sections)})")
+        self.say(f"Next: {next_to_practise(self.progress, self.rules)}")
+        self.say("Type a lesson's number, p (practise), c (coached hand), n (next), "
+                 "q (quit).")
+
+    def loop(self) -> int:
+        self.menu()
+        all_lessons = lessons(self.rules)
+        while True:
+            cmd = self.ask("learn> ").lower()
+            if cmd in ("q", "quit", "exit"):
+                return 0
+            if cmd in ("", "m", "menu", "?", "h", "help"):
+                self.menu()
+            elif cmd.isdigit() and 1 <= int(cmd) <= len(all_lessons):
+                self.lesson(all_lessons[int(cmd) - 1])
+                self.menu()
+            elif cmd == "p":
+                self.kinds()
+            elif cmd.startswith("p "):
+                kind = self.kind_named(cmd[2:].strip())
+                if kind:
+                    self.practise(kind)
+            elif cmd == "c":
+                self.coached()
+                self.menu()
+            elif cmd == "n":
+                what, ident, reason = next_step(self.progress, self.rules)
+                self.say(f"Next: {reason}")
+                if what == "lesson":
+                    self.lesson(next(ls for ls in all_lessons if ls.id == ident))
+                elif what == "exercise":
+                    self.practise(ident)
+                else:
+                    self.coached()
+                self.menu()
+            else:
+                self.say(f"Unknown command {cmd!r}: a lesson's number (1-{len(all_lessons)}), "
+                         "p, p KIND, c, n or q.")
+
+    def kinds(self) -> None:
+        for i, k in enumerate(kinds_for(self.rules), 1):
+            tried, right = self.progress.tally(self.rules, k)
+            self.say(f"  {i}. {k}: {EXERCISE_KINDS[k]} ({right}/{tried} right)")
+        self.say("Type p and a kind's number or name, e.g. p 1.")
+
+    def kind_named(self, text: str) -> str | None:
+        ks = kinds_for(self.rules)
+        if text.isdigit() and 1 <= int(text) <= len(ks):
+            return ks[int(text) - 1]
+        if text in ks:
+            return text
+        self.say(f"No exercise kind {text!r} for {_TITLES[self.rules]}: "
+                 f"{', '.join(ks)} (or their numbers).")
+        return None
+
+    # ----- lessons and exercises -------------------------------------------------------------
+
+    def lesson(self, ls: Lesson) -> None:
+        i = 0
+        while i < len(ls.screens):
+            sc = ls.screens[i]
+            self.say(f"-- {ls.title} ({i + 1}/{len(ls.screens)}; {', '.join(ls.sections)}) --")
+            self.wrap(sc.text)
+            if sc.tiles:
+                self.tiles(sc.tiles, sc.captions)
+                self.say()
+            cmd = self.ask("[Enter: next, b: back, m: menu] ").lower()
+            if cmd == "m":
+                return
+            i = max(0, i - 1) if cmd == "b" else i + 1
+        for kind in ls.exercises:
+            if kind in kinds_for(self.rules):
+                self.say(f"Exercise: {EXERCISE_KINDS[kind]}")
+                if self.exercise(kind) is None:
+                    return
+        self.progress.lesson_done(self.rules, ls.id)
+        self.save()
+        self.say(f"Lesson done: {ls.title}.")
+
+    def next_seed(self) -> int:
+        self.count += 1
+        return self.seed + self.count
+
+    def exercise(self, kind: str) -> bool | None:
+        """Pose one exercise; True/False for a right/wrong answer, None when skipped."""
+        ex = generate(kind, self.rules, self.next_seed())
+        self.show_exercise(ex)
+        while True:
+            answer = self.ask(f"Your answer ({ex.answer_form}; s to skip): ")
+            if answer.lower() in ("s", "skip", "m"):
+                self.say(f"Skipped. The answer: {ex.expected_answer()}")
+                return None
+            try:
+                verdict = ex.check(answer)
+            except AnswerError as exc:
+                self.say(f"Cannot read that: {exc}")
+                continue
+            break
+        self.say(("Right! " if verdict.correct else
+                  f"Not quite: the answer is {verdict.expected}. ") + verdict.explanation)
+        self.progress.record(self.rules, kind, verdict.correct)
+        self.save()
+        return verdict.correct
+
+    def show_exercise(self, ex: Exercise) -> None:
+        self.wrap(ex.prompt)
+        if ex.tiles:
+            self.tiles(ex.tiles, ex.captions)
+        for i, c in enumerate(ex.choices, 1):
+            self.say(f"  {i}. {c}")
+
+    def practise(self, kind: str) -> None:
+        self.say(f"Practising: {EXERCISE_KINDS[kind]} (s skips, an empty line ends)")
+        while True:
+            if self.exercise(kind) is None:
+                return
+            more = self.ask("Another? [Enter: yes, m: menu] ").lower()
+            if more in ("m", "n", "no", "q"):
+                return
+
+    # ----- the coached hand ------------------------------------------------------------------
+
+    def coached(self) -> None:
+        hand = CoachedHand(self.rules, self.next_seed())
+        human = HumanPlayer(self.input, self.output, seat=hand.seat, rules=hand.rules,
+                            ascii=self.ascii, tile_set=hand.rules.tile_set,
+                            names=["You", "Bot South", "Bot West", "Bot North"])
+        self.say("A coached hand: you play East against three bots. After each decision the "
+                 "advisor says what it would have done and why (i for a hint first).")
+        try:
+            while not hand.finished:
+                hand.advance()
+                human.notify(hand.new_events())
+                if hand.finished:
+                    break
+                action = human.choose(hand.view())
+                try:
+                    comment = hand.play(action)
+                except IllegalActionError as exc:
+                    self.say(f"Not allowed: {exc}")
+                    continue
+                for line in comment.text_lines():
+                    self.say(f"Coach: {line}")
+                human.notify(hand.new_events())
+        except QuitGame:
+            self.say("Coached hand left.")
+            return
+        human.notify(hand.new_events())
+        self.say("== The coach's summary ==")
+        for line in hand.summary().text_lines():
+            self.say(line)
+        self.progress.coached_hand(self.rules)
+        self.save()
+
+
+def run_line_mode(rules: str, path: Path, input: TextIO, output: TextIO, *,
+                  seed: int | None = None, ascii: bool = False) -> int:
+    """The line mode of ``learn`` over ``input``/``output`` (progress at ``path``); returns
+    the exit status (0)."""
+    mode = LineMode(rules, path, input, output, seed=seed, ascii=ascii)
+    try:
+        return mode.loop()
+    except _Quit:
+        return 0
+
+
