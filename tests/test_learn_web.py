@@ -28,7 +28,7 @@ from mahjong_table.learn.lessons import lessons
 from mahjong_table.learn.model import AnswerError
 from mahjong_table.svg import meld_tiles_shown
 from mahjong_table.web.app import create_app
-from mahjong_table.web.learn import COOKIE, CoachedHands, learn_mount
+from mahjong_table.web.learn import COOKIE, CoachedHands, _hand_order, learn_mount
 
 RULES = ("hongkong", "chinese", "american")
 
@@ -168,22 +168,31 @@ def _view_tiles(view: PlayerView) -> tuple[Counter[str], int]:
     return seen, backs
 
 
-def _choose(html: str) -> tuple[str, str]:
-    """The form values a learner would send: win, else pass, else discard the drawn tile
-    (else the first choice)."""
+def _choose(html: str, hand: Any) -> dict[str, Any]:
+    """The form a learner would send: win, else pass, else discard the drawn tile (else the
+    first choice); a Charleston or courtesy pass ticks the tiles of the first legal pass."""
     step = re.search(r'name="step" value="(\d+)"', html)
     assert step is not None, "a decision form"
+    if 'name="pass"' in html:
+        a = next(x for x in hand.legal_actions() if x.kind.value.endswith("_pass"))
+        order = _hand_order(hand.view())
+        picks: list[str] = []
+        for t in a.tiles:
+            picks.append(str(next(i for i, u in enumerate(order)
+                                  if u == t and str(i) not in picks)))
+        return {"step": step.group(1), "pass": "1", "pick": picks,
+                "blind": str(a.number or 0)}
     for cls in ("act-mahjong", "act-pass"):
         m = re.search(rf'class="act {cls}" type="submit" name="action" value="(\d+)"', html)
         if m:
-            return step.group(1), m.group(1)
+            return {"step": step.group(1), "action": m.group(1)}
     tiles = re.findall(r'class="tile-btn can-discard[^"]*" type="submit" name="action" '
                        r'value="(\d+)"', html)
     if tiles:
-        return step.group(1), tiles[-1]
+        return {"step": step.group(1), "action": tiles[-1]}
     m = re.search(r'name="action" value="(\d+)"', html)
     assert m is not None
-    return step.group(1), m.group(1)
+    return {"step": step.group(1), "action": m.group(1)}
 
 
 @pytest.mark.parametrize("rules", RULES)
@@ -198,7 +207,7 @@ def test_a_coached_hand_plays_to_its_end_through_posts(client: TestClient, rules
     assert entry is not None
     decisions = 0
     page = client.get(url).text
-    checked_stale = False
+    checked_stale = checked_pass = False
     while "The hand is over" not in page:
         assert decisions < 400
         view = entry.hand.view()
@@ -206,22 +215,30 @@ def test_a_coached_hand_plays_to_its_end_through_posts(client: TestClient, rules
         drawn = Counter(tiles_drawn(page))
         assert drawn.pop("back", 0) == backs
         assert drawn == seen, "the page draws exactly the learner's view"
-        step, action = _choose(page)
+        form = _choose(page, entry.hand)
         if not checked_stale:
             before = entry.hand.view()
-            bad = client.post(url, data={"step": str(int(step) + 5), "action": action})
+            bad = client.post(url, data={**form, "step": str(int(form["step"]) + 5)})
             assert bad.status_code == 400 and "out of date" in bad.text
-            bad = client.post(url, data={"step": step, "action": "x9"})
+            bad = client.post(url, data={"step": form["step"], "action": "x9"})
             assert bad.status_code == 400 and "no such choice" in bad.text
             assert entry.hand.view() == before, "a refused form leaves the hand as it was"
             checked_stale = True
-        r = client.post(url, data={"step": step, "action": action}, follow_redirects=False)
+        if "pass" in form and not checked_pass:
+            before = entry.hand.view()
+            bad = client.post(url, data={**form, "pick": form["pick"][:1]})
+            assert bad.status_code == 400 and "not a pass you may make" in bad.text
+            assert entry.hand.view() == before
+            checked_pass = True
+        r = client.post(url, data=form, follow_redirects=False)
         assert r.status_code == 303, r.text
         decisions += 1
         page = client.get(url).text
         assert 'id="comment"' in page, "the coach comments on every decision"
     assert decisions > 0
     assert 'id="summary"' in page
+    if rules == "american":
+        assert checked_pass, "the Charleston was passed through the page's check boxes"
     assert client.post(url, data={"step": "0", "action": "0"}).status_code == 400
 
 

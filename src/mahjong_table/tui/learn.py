@@ -22,9 +22,10 @@ check their answers, the coach, progress): this module only draws and reads keys
 from __future__ import annotations
 
 import secrets
+import sys
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from rich.text import Text
 from textual.app import App, ComposeResult
@@ -38,16 +39,22 @@ from textual.widgets.option_list import Option
 from ..engine import Action, ActionKind, PlayerView
 from ..learn import exercises as _exercises
 from ..learn.books import section
-from ..learn.coach import CoachedHand
+from ..learn.coach import CoachedHand, Comment
 from ..learn.lessons import lessons
 from ..learn.model import AnswerError, Exercise, Lesson, Verdict
-from ..learn.progress import Progress, load_progress, next_to_practise, save_progress
+from ..learn.progress import (
+    Progress,
+    ProgressError,
+    load_progress,
+    next_to_practise,
+    save_progress,
+)
 from ..players.human import describe_action
 from ..rules import get_rule_set
 from ..tiles import NotationError, Tile, parse_tiles
+from . import encoding_problem
 from .render import (
     TableMemory,
-    _Discard,
     centre_text,
     hand_text,
     seat_text,
@@ -57,6 +64,7 @@ from .render import (
 
 __all__ = ["LearnApp", "run_learn_app", "tile_rows_text"]
 
+_PASSES = (ActionKind.CHARLESTON_PASS, ActionKind.COURTESY_PASS)
 #: exercise kinds whose question is the tiles' names: their tiles are drawn as glyphs alone
 ASK_NAMES = frozenset({"name-tile"})
 
@@ -183,17 +191,19 @@ class PathScreen(_Base):
         self.query_one("#title", Static).update(
             f"Learn {get_rule_set(rules).title} · progress in {app.progress_path}")
         self.query_one("#next", Static).update(
-            f"Next to practise: {next_to_practise(app.progress, rules)}")
+            f"{app.notice}Next to practise: {next_to_practise(app.progress, rules)}")
         ol = self.query_one("#path", OptionList)
         keep = ol.highlighted
         ol.clear_options()
         for n, lesson in enumerate(app.lessons, 1):
-            mark = "✓" if lesson.id in app.progress.lessons_done else "○"
+            mark = "✓" if app.progress.is_done(rules, lesson.id) else "○"
             cite = "; ".join(lesson.sections)
             ol.add_option(Option(f"{mark} {n:>2}. {lesson.title}  ({cite})",
                                  id=f"lesson:{lesson.id}"))
         for kind in _exercises.kinds_for(rules):
-            ol.add_option(Option(f"   Practise: {_exercises.EXERCISE_KINDS[kind]}",
+            tried, right = app.progress.tally(rules, kind)
+            stat = f"  ({right} right of {tried})" if tried else ""
+            ol.add_option(Option(f"   Practise: {_exercises.EXERCISE_KINDS[kind]}{stat}",
                                  id=f"kind:{kind}"))
         ol.add_option(Option("   A coached hand against the bots", id="coach"))
         ol.highlighted = keep if keep is not None else 0
@@ -255,9 +265,11 @@ class LessonScreen(_Base):
             if self.n + 1 < len(self.lesson.screens):
                 self.n += 1
                 self.draw()
-            else:
-                self.learn.progress.screens_seen(self.lesson.id)
+            elif not self.lesson.exercises:
+                self.learn.progress.lesson_done(self.lesson.rules, self.lesson.id)
                 self.learn.save()
+                self.learn.pop_screen()
+            else:
                 self.learn.switch_screen(ExerciseScreen(list(self.lesson.exercises),
                                                         lesson=self.lesson))
         elif event.key in ("left", "p") and self.n > 0:
@@ -282,6 +294,8 @@ class ExerciseScreen(_Base):
         self.index = 0
         self.exercise: Exercise | None = None
         self.verdict: Verdict | None = None
+        #: the lesson's kinds answered right on this screen (the lesson is done with all)
+        self.right: set[str] = set()
 
     def body(self) -> ComposeResult:
         with VerticalScroll(id="body"):
@@ -356,8 +370,11 @@ class ExerciseScreen(_Base):
             return
         self.verdict = verdict
         app = self.learn
-        app.progress.record_exercise(app.rules, ex.kind, verdict.correct,
-                                     lesson=self.lesson.id if self.lesson is not None else None)
+        app.progress.record(app.rules, ex.kind, verdict.correct)
+        if verdict.correct and self.lesson is not None:
+            self.right.add(ex.kind)
+            if self.right >= set(self.kinds):  # each of the lesson's kinds answered right
+                app.progress.lesson_done(app.rules, self.lesson.id)
         app.save()
         self.draw()
 
@@ -370,11 +387,12 @@ class ExerciseScreen(_Base):
             if self.lesson is not None:
                 if self.index + 1 < len(self.kinds):
                     self.index += 1
-                elif self.lesson.id in self.learn.progress.lessons_done:
+                elif self.learn.progress.is_done(self.learn.rules, self.lesson.id):
                     self.learn.pop_screen()
                     return
-                else:  # the lesson's exercises again, from the first not yet answered
-                    self.index = 0
+                else:  # the lesson's exercises again, from the first not yet right
+                    self.index = next(i for i, k in enumerate(self.kinds)
+                                      if k not in self.right)
             self.new_exercise()
 
 
@@ -386,8 +404,15 @@ class CoachScreen(Screen[None]):
         self.hand = CoachedHand(rules, seed)
         self.hand.advance()
         self.selected: int | None = None
-        self.comments: list[Any] = []
+        self.comments: list[Comment] = []
         self.hand_tiles: list[Tile] = []
+        #: a Charleston or courtesy pass: the tiles marked (positions in the hand shown),
+        #: the blind count, and the message of a pass that cannot be made
+        self.marked: list[int] = []
+        self.blind = 0
+        self.note = ""
+        #: the discards in order with claims marked (fed the learner's own events)
+        self.memory = TableMemory()
 
     def compose(self) -> ComposeResult:
         yield Static(id="status")
@@ -423,11 +448,8 @@ class CoachScreen(Screen[None]):
     def draw(self) -> None:
         view: PlayerView = self.hand.view()
         theme = self.learn.theme_name
-        memory = TableMemory()
-        for s in view.seats:
-            memory.ponds[s.player] = [_Discard(t) for t in s.discards]
-        memory.winds = [s.wind for s in view.seats]
-        memory.last_discarder = view.discarder if view.last_discard is not None else None
+        memory = self.memory
+        memory.feed(self.hand.new_events())  # what the learner was shown, as the table does
         self._set("status", status_text(view, memory))
         me = view.player
         places = {"bottom": me, "right": (me + 1) % 4, "top": (me + 2) % 4, "left": (me + 3) % 4}
@@ -437,11 +459,12 @@ class CoachScreen(Screen[None]):
         self._set("centre", centre_text(view, memory))
         acts = self.actions()
         discards = [a for a in acts if a.kind is ActionKind.DISCARD]
-        if discards and self.selected is None:
+        passes = [a for a in acts if a.kind in _PASSES]
+        if (discards or passes) and self.selected is None:
             self.selected = len(view.concealed) - 1
-        if not discards:
+        if not discards and not passes:
             self.selected = None
-        text, self.hand_tiles = hand_text(view, self.selected, theme)
+        text, self.hand_tiles = hand_text(view, self.selected, theme, marked=self.marked)
         self._set("hand", text)
         self._set("comment-text", self.comment_text())
         prompt = Text()
@@ -451,23 +474,35 @@ class CoachScreen(Screen[None]):
         else:
             if discards:
                 prompt.append("Your turn: ←→ pick a tile, Enter discards it. ")
+            if passes:
+                sizes = sorted({len(a.tiles) + (a.number or 0) for a in passes})
+                blinds = sorted({a.number or 0 for a in passes})
+                prompt.append(f"Pass {' or '.join(map(str, sizes))} tiles: ←→ and Space mark, "
+                              f"{'b blind ' + str(self.blind) + ', ' if len(blinds) > 1 else ''}"
+                              "Enter passes. ")
+            if self.note:
+                prompt.append(self.note + " ", style="bold")
             n = 0
             for a in acts:
-                if a.kind is ActionKind.DISCARD:
+                if a.kind is ActionKind.DISCARD or a.kind in _PASSES:
                     continue
                 n += 1
                 label = describe_action(a, claimed=view.last_discard, drawn=view.drawn)
                 prompt.append(f"{n} {label}  ")
-            keys = "←→ tile · Enter discard · 1-9 choice · Esc lessons"
+            keys = " · ".join(k for k, on in (
+                ("←→ tile", bool(discards or passes)), ("Enter discard", bool(discards)),
+                ("Space mark · Enter pass", bool(passes)), ("b blind", len(
+                    {a.number or 0 for a in passes}) > 1),
+                ("1-9 choice", len(passes) + len(discards) < len(acts)),
+                ("Esc lessons", True)) if on)
         self._set("prompt", prompt)
         self._set("keys", keys)
 
     def comment_text(self) -> Text:
         out = Text()
         if self.hand.finished:
-            s = self.hand.summary()
             out.append("Summary\n", style="bold")
-            for line in (s.lines() if hasattr(s, "lines") else str(s).splitlines()):
+            for line in self.hand.summary().text_lines():
                 out.append(f"{line}\n")
             out.append("\n")
         if not self.comments:
@@ -477,10 +512,10 @@ class CoachScreen(Screen[None]):
         out.append("The coach\n", style="bold")
         out.append(f"You: {c.chosen}\n")
         if c.agreed:
-            out.append("Agreed.\n", style="green")
+            out.append("The coach agrees.\n", style="green")
         else:
-            out.append(f"Coach: {c.advised}\n", style="yellow")
-        out.append(f"{c.why}\n{c.distance}\n")
+            out.append(f"The coach would {c.advised}.\n", style="yellow")
+        out.append(f"Why: {c.why}\n{c.distance}\n")
         return out
 
     def play(self, action: Action) -> None:
@@ -489,9 +524,26 @@ class CoachScreen(Screen[None]):
         self.hand.advance()
         if self.hand.finished:
             app = self.learn
-            app.progress.record_coached_hand(app.rules)
+            app.progress.coached_hand(app.rules)
             app.save()
         self.selected = None
+        self.marked = []
+        self.blind = 0
+        self.note = ""
+        self.draw()
+
+    def _pass(self, passes: list[Action]) -> None:
+        """Pass the marked tiles (and the blind count) if that is a legal pass; otherwise
+        say why (nothing changes)."""
+        tiles = sorted(self.hand_tiles[i] for i in self.marked)
+        for a in passes:
+            if sorted(a.tiles) == tiles and (a.number or 0) == self.blind:
+                self.play(a)
+                return
+        sizes = sorted({len(a.tiles) + (a.number or 0) for a in passes})
+        self.note = (f"{len(tiles)} marked{f' and {self.blind} blind' if self.blind else ''}"
+                     f" is not a pass you may make (pass {' or '.join(map(str, sizes))} in "
+                     "all; jokers are never passed).")
         self.draw()
 
     def on_key(self, event: Key) -> None:
@@ -502,8 +554,25 @@ class CoachScreen(Screen[None]):
             return
         acts = self.actions()
         discards = {a.tile: a for a in acts if a.kind is ActionKind.DISCARD}
-        others = [a for a in acts if a.kind is not ActionKind.DISCARD]
-        if key in ("left", "right") and discards and self.hand_tiles:
+        passes = [a for a in acts if a.kind in _PASSES]
+        others = [a for a in acts if a.kind is not ActionKind.DISCARD and a not in passes]
+        if passes and key == "space" and self.selected is not None:
+            event.stop()
+            if self.selected in self.marked:
+                self.marked.remove(self.selected)
+            else:
+                self.marked.append(self.selected)
+            self.draw()
+        elif passes and key == "b":
+            event.stop()
+            blinds = sorted({a.number or 0 for a in passes})
+            self.blind = blinds[(blinds.index(self.blind) + 1) % len(blinds)] \
+                if self.blind in blinds else blinds[0]
+            self.draw()
+        elif passes and key == "enter":
+            event.stop()
+            self._pass(passes)
+        elif key in ("left", "right") and (discards or passes) and self.hand_tiles:
             event.stop()
             cur = self.selected or 0
             self.selected = (cur + (1 if key == "right" else -1)) % len(self.hand_tiles)
@@ -533,7 +602,15 @@ class LearnApp(App[int]):
         self.rules = rules
         self.lessons: tuple[Lesson, ...] = lessons(rules)
         self.progress_path = Path(progress_path)
-        self.progress: Progress = load_progress(self.progress_path)
+        #: said on the path when the progress file could not be read
+        self.notice = ""
+        try:
+            self.progress: Progress = load_progress(self.progress_path)
+        except ProgressError as exc:  # kept aside, as the line mode does; a fresh start
+            bad = self.progress_path.with_name(self.progress_path.name + ".bad")
+            self.progress_path.replace(bad)
+            self.notice = f"Could not read your progress ({exc}); kept as {bad}. "
+            self.progress = Progress()
         self.theme_name = theme_name
 
     def on_mount(self) -> None:
@@ -554,6 +631,14 @@ class LearnApp(App[int]):
 def run_learn_app(rules: str, progress_path: Path) -> int:
     """Run the full-screen lessons of ``rules`` (``hongkong``, ``chinese``, ``american``)
     until the learner quits; progress is kept in ``progress_path``. Returns the exit status
-    (0)."""
+    (0). A terminal whose encoding cannot show the tiles (:func:`.encoding_problem`) gets
+    the line mode in ASCII instead, with a one-line note, as ``play`` does."""
+    problem = encoding_problem(sys.stdout, sys.stderr)
+    if problem is not None:
+        from ..commands.learn import run_line_mode
+
+        print(f"({problem}: the lessons in plain ASCII lines instead)", file=sys.stderr)
+        return run_line_mode(rules, Path(progress_path), sys.stdin, sys.stdout, seed=None,
+                             ascii=True)
     result = LearnApp(rules, progress_path).run()
     return int(result or 0)

@@ -48,7 +48,6 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from html import escape
 from importlib import resources
-from typing import Any
 from urllib.parse import parse_qsl
 
 from itsdangerous import BadSignature, URLSafeSerializer
@@ -59,10 +58,10 @@ from starlette.routing import Mount, Route
 from ..engine import Action, ActionKind, PlayerView
 from ..learn import exercises as _exercises
 from ..learn.books import section
-from ..learn.coach import CoachedHand
+from ..learn.coach import CoachedHand, Comment, HandSummary
 from ..learn.lessons import lessons
 from ..learn.model import AnswerError, Exercise, Lesson, Verdict
-from ..learn.progress import Progress, next_to_practise
+from ..learn.progress import Progress, next_step
 from ..melds import Meld
 from ..players.human import describe_action
 from ..rules import get_rule_set
@@ -187,7 +186,28 @@ def _cite(lesson: Lesson) -> str:
 
 
 def _lesson_done(progress: Progress, lesson: Lesson) -> bool:
-    return lesson.id in progress.lessons_done
+    return progress.is_done(lesson.rules, lesson.id)
+
+
+def finish_if_done(progress: Progress, lesson: Lesson) -> bool:
+    """Mark ``lesson`` done once the learner has been through its screens (the caller's
+    word) and answered each of its exercise kinds right at least once; True if it is done."""
+    if all(progress.tally(lesson.rules, kind)[1] > 0 for kind in lesson.exercises):
+        progress.lesson_done(lesson.rules, lesson.id)
+    return _lesson_done(progress, lesson)
+
+
+def _next_html(progress: Progress, rules: str) -> str:
+    """What to practise next (the core's :func:`next_step`) as a link or a button."""
+    what, ident, reason = next_step(progress, rules)
+    if what == "lesson":
+        href = f"/learn/{rules}/lesson/{escape(ident)}/1"
+    elif what == "exercise":
+        href = f"/learn/{rules}/practice/{escape(ident)}"
+    else:
+        return (f'<form method="post" action="/learn/{rules}/coach" class="inline">'
+                f'<button class="linkish" type="submit">{escape(reason)}</button></form>')
+    return f'<a class="next-step" href="{href}">{escape(reason)}</a>'
 
 
 def index_page(progress: Progress) -> str:
@@ -198,10 +218,9 @@ def index_page(progress: Progress) -> str:
     for rules in RULES:
         ls = lessons(rules)
         done = sum(1 for lesson in ls if _lesson_done(progress, lesson))
-        nxt = next_to_practise(progress, rules)
         parts.append(f'<li><a class="rules-link" href="/learn/{rules}">{escape(_title(rules))}'
                      f'</a> <span class="count">{done} of {len(ls)} lessons done</span>'
-                     f'<br><small>Next: {escape(str(nxt))}</small></li>')
+                     f"<br><small>Next: {_next_html(progress, rules)}</small></li>")
     parts.append("</ul>")
     return _page("Learn", "".join(parts))
 
@@ -210,8 +229,8 @@ def path_page(rules: str, progress: Progress) -> str:
     """``/learn/RULES``: the lesson path in the book's order with progress marks."""
     title = _title(rules)
     parts = [f"<h1>{escape(title)}: lessons</h1>",
-             f'<p class="next">Next to practise: {escape(str(next_to_practise(progress, rules)))}'
-             "</p>", '<ol class="lesson-path">']
+             f'<p class="next">Next to practise: {_next_html(progress, rules)}</p>',
+             '<ol class="lesson-path">']
     for lesson in lessons(rules):
         done = _lesson_done(progress, lesson)
         mark = ('<span class="mark done" aria-label="done">✓</span>' if done
@@ -222,9 +241,8 @@ def path_page(rules: str, progress: Progress) -> str:
                      f"{escape(_cite(lesson))}</small></li>")
     parts.append("</ol><h2>Practise</h2><ul class=\"kinds\">")
     for kind in _exercises.kinds_for(rules):
-        stat = progress.exercise_stats(rules, kind) if hasattr(progress, "exercise_stats") \
-            else None
-        extra = f' <span class="count">{escape(str(stat))}</span>' if stat else ""
+        tried, right = progress.tally(rules, kind)
+        extra = f' <span class="count">{right} right of {tried}</span>' if tried else ""
         parts.append(f'<li><a href="/learn/{rules}/practice/{kind}">'
                      f'{escape(_exercises.EXERCISE_KINDS[kind])}</a>{extra}</li>')
     parts.append("</ul><h2>A coached hand</h2><p>Play one hand against the bots; after "
@@ -258,12 +276,11 @@ def lesson_page(rules: str, lesson: Lesson, n: int, progress: Progress) -> str:
         parts.append('<section class="screen"><h2>Exercises</h2>')
         if _lesson_done(progress, lesson):
             parts.append('<p class="done-note">Lesson done ✓</p>')
-        parts.append("<p>Answer each to finish the lesson; each is new every time.</p>"
+        parts.append("<p>Answer each of them right once to finish the lesson; each is new "
+                     "every time.</p>"
                      '<ul class="kinds">')
         for kind in lesson.exercises:
-            ok = progress.lesson_exercise_done(lesson.id, kind) \
-                if hasattr(progress, "lesson_exercise_done") else False
-            mark = " ✓" if ok else ""
+            mark = " ✓" if progress.tally(rules, kind)[1] else ""
             parts.append(f'<li><a class="exercise-link" href="/learn/{rules}/practice/{kind}'
                          f'?lesson={escape(lesson.id)}">{escape(_exercises.EXERCISE_KINDS[kind])}'
                          f"</a>{mark}</li>")
@@ -340,7 +357,7 @@ class _Entry:
     #: the number of the learner's decisions so far: a form names the step it was made at,
     #: so that a stale or repeated form is refused instead of played twice
     step: int = 0
-    comments: list[Any] = field(default_factory=list)
+    comments: list[Comment] = field(default_factory=list)
 
 
 class CoachedHands:
@@ -383,12 +400,6 @@ class CoachedHands:
 
 def _action_label(a: Action, view: PlayerView) -> str:
     return describe_action(a, claimed=view.last_discard, drawn=view.drawn)
-
-
-def _words(x: Any, view: PlayerView | None = None) -> str:
-    if isinstance(x, Action) and view is not None:
-        return _action_label(x, view)
-    return str(x)
 
 
 def _seat_html(view: PlayerView, p: int, place: str) -> str:
@@ -435,13 +446,18 @@ def coached_page(hid: str, entry: _Entry, *, error: str | None = None) -> str:
     if entry.comments:
         c = entry.comments[-1]
         cls = "agreed" if c.agreed else "differs"
+        verdict = ("The coach agrees." if c.agreed
+                   else f"The coach would {escape(c.advised)}.")
         parts.append(f'<section class="comment {cls}" id="comment" role="status" '
                      f'aria-live="polite"><h2>The coach</h2>'
-                     f"<p>You: <b>{escape(_words(c.chosen))}</b>. "
-                     + ("The coach agrees." if c.agreed else
-                        f"The coach would have: <b>{escape(_words(c.advised))}</b>.")
-                     + f"</p>{_paragraphs(str(c.why))}"
-                     f'<p class="distance">{escape(str(c.distance))}</p></section>')
+                     f"<p>You chose <b>{escape(c.chosen)}</b>. <b>{verdict}</b></p>"
+                     f"<p>Why: {escape(c.why)}</p>"
+                     f'<p class="distance">{escape(c.distance)}</p>')
+        if c.alternatives and not c.agreed:
+            parts.append("<details><summary>Other choices the coach weighed</summary><ul>"
+                         + "".join(f"<li>{escape(x)}</li>" for x in c.alternatives)
+                         + "</ul></details>")
+        parts.append("</section>")
     places = {"top": (me + 2) % 4, "left": (me + 3) % 4, "right": (me + 1) % 4}
     parts.append('<div id="table" class="learn-board">')
     for place, p in places.items():
@@ -464,37 +480,67 @@ def coached_page(hid: str, entry: _Entry, *, error: str | None = None) -> str:
     if entry.comments:
         parts.append('<details class="comments"><summary>Every comment so far</summary><ol>')
         for c in entry.comments:
-            parts.append(f"<li>{escape(_words(c.chosen))}: "
-                         + ("agreed" if c.agreed else f"the coach: {escape(_words(c.advised))}")
-                         + f" — {escape(str(c.why))}</li>")
+            parts.append(f"<li>{escape(' '.join(c.text_lines()))}</li>")
         parts.append("</ol></details>")
     return _page("Coached hand", "".join(parts), crumbs=[(f"/learn/{rules}", title)],
                  cls="coached")
 
 
-def _decision_html(hid: str, entry: _Entry, view: PlayerView) -> str:
-    actions = list(entry.hand.legal_actions())
-    form_head = (f'<form method="post" action="/learn/hand/{hid}" class="decide">'
-                 f'<input type="hidden" name="step" value="{entry.step}">')
+_PASSES = (ActionKind.CHARLESTON_PASS, ActionKind.COURTESY_PASS)
+
+
+def _hand_order(view: PlayerView) -> list[Tile]:
+    """The learner's concealed tiles as the page shows them: sorted, the drawn tile last."""
     hand = list(view.concealed)
     if view.drawn is not None and view.drawn in hand:
         hand.remove(view.drawn)
         hand.append(view.drawn)
+    return hand
+
+
+def _decision_html(hid: str, entry: _Entry, view: PlayerView) -> str:
+    """The learner's decision: a discard is a click on a tile of the hand; a Charleston or
+    courtesy pass picks its tiles with check boxes (and the blind count); every other legal
+    action is a button."""
+    actions = list(entry.hand.legal_actions())
+    form_head = (f'<form method="post" action="/learn/hand/{hid}" class="decide">'
+                 f'<input type="hidden" name="step" value="{entry.step}">')
+    hand = _hand_order(view)
     discards = {a.tile: i for i, a in enumerate(actions)
                 if a.kind is ActionKind.DISCARD and a.tile is not None}
+    passes = [a for a in actions if a.kind in _PASSES]
     parts = ['<section id="hand" aria-label="your hand">', form_head]
+    if passes:
+        parts.append('<input type="hidden" name="pass" value="1">')
     for j, t in enumerate(hand):
         drawn = " drawn" if view.drawn is not None and j == len(hand) - 1 else ""
-        if t in discards:
+        if passes:
+            parts.append(f'<label class="tile-pick{drawn}"><input type="checkbox" name="pick" '
+                         f'value="{j}" aria-label="pass {escape(tile_alt(t))}">'
+                         f'{_img(t, "hand")}</label>')
+        elif t in discards:
             parts.append(f'<button class="tile-btn can-discard{drawn}" type="submit" '
                          f'name="action" value="{discards[t]}" aria-label="discard '
                          f'{escape(tile_alt(t))}">{_img(t, "hand")}</button>')
         else:
             parts.append(f'<span class="tile-btn{drawn}">{_img(t, "hand")}</span>')
+    if passes:
+        sizes = sorted({len(a.tiles) + (a.number or 0) for a in passes})
+        blinds = sorted({a.number or 0 for a in passes})
+        what = "Charleston" if passes[0].kind is ActionKind.CHARLESTON_PASS else "courtesy"
+        parts.append(f'<div class="pass-box"><span>{what} pass: tick '
+                     f'{" or ".join(map(str, sizes))} tiles to pass</span>')
+        if len(blinds) > 1:
+            parts.append('<label for="blind">and pass on blind</label><select name="blind" '
+                         'id="blind">' + "".join(f'<option value="{b}">{b}</option>'
+                                                 for b in blinds) + "</select>")
+        parts.append('<button class="act act-pass-tiles" type="submit">Pass them</button>'
+                     "</div>")
     parts.append("</form></section>")
     if discards:
         parts.append('<p class="hint">Your turn: click a tile to discard it.</p>')
-    others = [(i, a) for i, a in enumerate(actions) if a.kind is not ActionKind.DISCARD]
+    others = [(i, a) for i, a in enumerate(actions)
+              if a.kind is not ActionKind.DISCARD and a.kind not in _PASSES]
     if others:
         parts.append(f'<section id="actions" aria-label="your actions">{form_head}')
         for i, a in others:
@@ -508,8 +554,8 @@ def _decision_html(hid: str, entry: _Entry, view: PlayerView) -> str:
     return "".join(parts)
 
 
-def _summary_html(summary: Any) -> str:
-    lines = summary.lines() if hasattr(summary, "lines") else str(summary).splitlines()
+def _summary_html(summary: HandSummary) -> str:
+    lines = summary.text_lines()
     return ('<section class="summary" id="summary"><h2>The hand is over</h2><ul>'
             + "".join(f"<li>{escape(str(x))}</li>" for x in lines) + "</ul></section>")
 
@@ -539,7 +585,7 @@ class LearnSite:
         if raw and len(raw) <= MAX_COOKIE:
             try:
                 return Progress.from_json(self.signer().loads(raw))
-            except (BadSignature, ValueError, TypeError, KeyError):
+            except (BadSignature, ValueError):  # ProgressError is a ValueError
                 pass
         return Progress()
 
@@ -572,8 +618,9 @@ class LearnSite:
             return _not_found("no such lesson or screen")
         progress = self.progress(request)
         response = HTMLResponse(lesson_page(rules, lesson, n, progress))
-        if n > len(lesson.screens) and hasattr(progress, "screens_seen"):
-            progress.screens_seen(lesson.id)
+        if n > len(lesson.screens) and not _lesson_done(progress, lesson) \
+                and finish_if_done(progress, lesson):
+            response = HTMLResponse(lesson_page(rules, lesson, n, progress))
             self.keep(response, progress)
         return response
 
@@ -610,8 +657,9 @@ class LearnSite:
             return HTMLResponse(exercise_page(ex, lesson=lesson, answer=answer,
                                               error=str(exc)), status_code=400)
         progress = self.progress(request)
-        progress.record_exercise(rules, kind, verdict.correct,
-                                 lesson=lesson.id if lesson is not None else None)
+        progress.record(rules, kind, verdict.correct)
+        if lesson is not None and verdict.correct:
+            finish_if_done(progress, lesson)
         response = HTMLResponse(exercise_page(ex, lesson=lesson, answer=answer,
                                               verdict=verdict, progress=progress))
         return self.keep(response, progress)
@@ -634,14 +682,14 @@ class LearnSite:
         headers = {"Cache-Control": "no-store"}
         if request.method == "GET":
             return HTMLResponse(coached_page(hid, entry), headers=headers)
-        fields = await _form(request)
-        error = _play(entry, fields)
+        fields, picks = await _form_multi(request)
+        error = _play(entry, fields, picks)
         if error is not None:
             return HTMLResponse(coached_page(hid, entry, error=error), status_code=400,
                                 headers=headers)
         if entry.hand.finished:
             progress = self.progress(request)
-            progress.record_coached_hand(entry.rules)
+            progress.coached_hand(entry.rules)
             return self.keep(RedirectResponse(f"/learn/hand/{hid}", 303), progress)
         return RedirectResponse(f"/learn/hand/{hid}", 303)
 
@@ -658,24 +706,57 @@ class LearnSite:
         ]
 
 
-def _play(entry: _Entry, fields: dict[str, str] | None) -> str | None:
-    """Play the learner's decision a form names; the message of a form that names none
-    (the hand is left as it was)."""
+def _play(entry: _Entry, fields: dict[str, str] | None,
+          picks: Sequence[str] = ()) -> str | None:
+    """Play the learner's decision a form names (``action``: the index of a legal action;
+    or ``pass`` with the ``picks``, indices into the hand as shown, and ``blind``); the
+    message of a form that names none (the hand is left as it was)."""
     if fields is None:
         return "the form could not be read"
     if entry.hand.finished:
         return "the hand is over"
-    step, raw = fields.get("step", ""), fields.get("action", "")
-    if step != str(entry.step):
+    if fields.get("step", "") != str(entry.step):
         return "that page was out of date (the hand had moved on): here is the hand now"
     actions = list(entry.hand.legal_actions())
-    if not raw.isdigit() or not 0 <= int(raw) < len(actions):
-        return f"no such choice {raw[:20]!r}: choose one of the buttons"
-    comment = entry.hand.play(actions[int(raw)])
+    if fields.get("pass"):
+        chosen = _pass_of(entry.hand.view(), actions, picks, fields.get("blind", "0"))
+        if isinstance(chosen, str):
+            return chosen
+        action = chosen
+    else:
+        raw = fields.get("action", "")
+        if not raw.isdigit() or not 0 <= int(raw) < len(actions):
+            return f"no such choice {raw[:20]!r}: choose one of the buttons"
+        action = actions[int(raw)]
+    comment = entry.hand.play(action)
     entry.comments.append(comment)
     entry.step += 1
     entry.hand.advance()
     return None
+
+
+def _pass_of(view: PlayerView, actions: Sequence[Action], picks: Sequence[str],
+             blind: str) -> Action | str:
+    """The legal pass made of the tiles ticked (``picks``: positions in the hand as shown)
+    and the blind count, or the message saying why there is none."""
+    passes = [a for a in actions if a.kind in _PASSES]
+    if not passes:
+        return "there is no pass to make now"
+    hand = _hand_order(view)
+    if not all(p.isdigit() and int(p) < len(hand) for p in picks) or len(set(picks)) != len(
+            picks):
+        return "the tiles ticked are not tiles of your hand"
+    if not blind.isdigit():
+        return f"blind: a number, not {blind[:10]!r}"
+    tiles = sorted(hand[int(p)] for p in picks)
+    number = int(blind)
+    for a in passes:
+        if sorted(a.tiles) == tiles and (a.number or 0) == number:
+            return a
+    sizes = sorted({len(a.tiles) + (a.number or 0) for a in passes})
+    return (f"you ticked {len(tiles)} tile{'s' if len(tiles) != 1 else ''}"
+            f"{f' and {number} blind' if number else ''}: that is not a pass you may make "
+            f"now (pass {' or '.join(map(str, sizes))} tiles in all; jokers are never passed)")
 
 
 async def _form(request: Request) -> dict[str, str] | None:
@@ -688,6 +769,20 @@ async def _form(request: Request) -> dict[str, str] | None:
         return dict(parse_qsl(body.decode("utf-8"), max_num_fields=8))
     except (UnicodeDecodeError, ValueError):
         return None
+
+
+async def _form_multi(request: Request) -> tuple[dict[str, str] | None, list[str]]:
+    """The form's fields (the last value of each) and its ``pick`` values (check boxes)."""
+    body = b""
+    async for chunk in request.stream():
+        body += chunk
+        if len(body) > MAX_FORM:
+            return None, []
+    try:
+        pairs = parse_qsl(body.decode("utf-8"), max_num_fields=40)
+    except (UnicodeDecodeError, ValueError):
+        return None, []
+    return dict(pairs), [v for k, v in pairs if k == "pick"]
 
 
 def _find_lesson(rules: str, lesson_id: str) -> Lesson | None:
