@@ -67,7 +67,7 @@ def test_a_lesson_of_every_rule_set_and_a_coached_hand(
                 page.wait_for_selector(".lesson-path")
                 if rules == "hongkong":
                     shot(page, "learn-path.png")
-                page.locator(f'a[href="/learn/{rules}/lesson/{lesson.id}/1"]').click()
+                page.locator(f'.lesson-path a[href="/learn/{rules}/lesson/{lesson.id}/1"]').click()
                 for n in range(1, len(lesson.screens) + 1):
                     page.wait_for_selector(f'section.screen[aria-label="screen {n} of '
                                            f'{len(lesson.screens)}"]')
@@ -87,6 +87,18 @@ def test_a_lesson_of_every_rule_set_and_a_coached_hand(
                                     f'{lesson.id}/1"])')
                 assert "done" in (mark.get_attribute("class") or ""), \
                     f"{rules}: the first lesson is marked done"
+
+            # a scoring exercise answered wrong: the scorer's breakdown is the explanation
+            page.goto(f"{base}/learn/hongkong/practice/score")
+            page.wait_for_selector("form.answer")
+            m = re.search(r"/exercise/score/(\d+)", page.url)
+            assert m is not None
+            expected = generate("score", "hongkong", int(m.group(1))).expected_answer()
+            page.locator("#answer").fill("1" if expected != "1" else "2")
+            page.locator("#answer").press("Enter")
+            page.wait_for_selector(".verdict.wrong")
+            assert expected in page.locator(".verdict").inner_text()
+            shot(page, "learn-exercise-score.png", full=True)
 
             # a coached hand, by clicks only (the phone width, as a learner on a phone)
             page.set_viewport_size({"width": 390, "height": 844})

@@ -555,9 +555,19 @@ def _decision_html(hid: str, entry: _Entry, view: PlayerView) -> str:
 
 
 def _summary_html(summary: HandSummary) -> str:
-    lines = summary.text_lines()
-    return ('<section class="summary" id="summary"><h2>The hand is over</h2><ul>'
-            + "".join(f"<li>{escape(str(x))}</li>" for x in lines) + "</ul></section>")
+    """The summary's lines (the core's words); an indented line belongs to the one before."""
+    items: list[tuple[str, list[str]]] = []
+    for line in summary.text_lines():
+        if line.startswith(" ") and items:
+            items[-1][1].append(line.strip())
+        else:
+            items.append((line, []))
+    parts = ['<section class="summary" id="summary"><h2>The hand is over</h2><ul>']
+    for head, subs in items:
+        inner = "".join(f"<li>{escape(x)}</li>" for x in subs)
+        parts.append(f"<li>{escape(head)}{f'<ul>{inner}</ul>' if inner else ''}</li>")
+    parts.append("</ul></section>")
+    return "".join(parts)
 
 
 # ----- the site -------------------------------------------------------------------------------
