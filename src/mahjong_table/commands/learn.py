@@ -27,7 +27,7 @@ import textwrap
 from pathlib import Path
 from typing import TextIO
 
-from ..engine import IllegalActionError
+from ..engine import IllegalActionError, PlayerView
 from ..learn import EXERCISE_KINDS, AnswerError, Exercise, Lesson, generate, kinds_for, lessons
 from ..learn.books import RULES, book_sections
 from ..learn.coach import CoachedHand
@@ -82,6 +82,15 @@ def run(args: argparse.Namespace) -> int:
             return status
     return run_line_mode(args.rules, path, sys.stdin, sys.stdout, seed=args.seed,
                          ascii=args.ascii)
+
+
+class _CoachedHuman(HumanPlayer):
+    """The play command's line interface, less the advice it shows beside the American card
+    lines before a decision: in a coached hand the advisor speaks after the decision."""
+
+    def _closest_lines(self, view: PlayerView, n: int = 3) -> list[str]:
+        return [ln for ln in super()._closest_lines(view, n)
+                if not ln.lstrip().startswith("Advice:")]
 
 
 class _Quit(Exception):
@@ -289,11 +298,11 @@ class LineMode:
 
     def coached(self) -> None:
         hand = CoachedHand(self.rules, self.next_seed())
-        human = HumanPlayer(self.input, self.output, seat=hand.seat, rules=hand.rules,
+        human = _CoachedHuman(self.input, self.output, seat=hand.seat, rules=hand.rules,
                             ascii=self.ascii, tile_set=hand.rules.tile_set,
-                            names=["You", "Bot South", "Bot West", "Bot North"])
-        self.say("A coached hand: you play East against three bots. After each decision the "
-                 "advisor says what it would have done and why (i for a hint first).")
+                            names=[f"Bot {p}" for p in range(4)])
+        self.say("A coached hand against three bots. After each of your decisions the advisor "
+                 "says what it would have done and why (type i for a hint before deciding).")
         try:
             while not hand.finished:
                 hand.advance()

@@ -132,6 +132,8 @@ class CoachedHand:
         check_rules(rules)
         if seat not in range(4):
             raise ValueError(f"seat must be 0-3, not {seat!r}")
+        if "hands" in get_rule_set(rules).options and "hands" not in options:
+            options["hands"] = 1  # an American game is its option's hands: here one
         self.rules = get_rule_set(rules, **options)
         self.seed = seed
         self.seat = seat

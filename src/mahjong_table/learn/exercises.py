@@ -245,10 +245,8 @@ def _fill(rng: random.Random, rules: RuleSet, held: list[Tile], n: int,
     """``held`` topped up to ``n`` tiles at random from what the tile set has left (no bonus
     tiles for the four-sets rule sets, since bonus tiles are never held)."""
     left = _copies(rules)
-    for t in held:
-        left[t] -= 1
-    for t in avoid:
-        left[t] -= 1
+    for x in [*held, *avoid]:
+        left[x] -= 1
     kinds = range(47) if _is_card(rules) else range(34)
     pool = [TILES[k] for k in kinds for _ in range(max(0, left[k]))]
     rng.shuffle(pool)
@@ -401,8 +399,8 @@ def fold_kind(rules: RuleSet, t: int) -> int:
 
 def completing(rules: RuleSet, hand: Sequence[int]) -> tuple[int, ...]:
     """The tiles that complete the 13-tile concealed ``hand`` under ``rules``: the rule set's
-    own ``waits`` (the forms' shanten, or the card matcher: 34 stands for any flower and 46
-    for a joker), less any tile the hand already holds every copy of."""
+    own ``waits`` (the forms' shanten), or the card matcher's completing tiles (34 stands for
+    any flower and 46 for a joker), less any tile the hand already holds every copy of."""
     counts = _hand_counts(hand, rules.hand_kinds)
     copies = _copies(rules)
     if _is_card(rules):
@@ -411,7 +409,15 @@ def completing(rules: RuleSet, hand: Sequence[int]) -> tuple[int, ...]:
         held[_FLOWER] = sum(held[34:42])
     else:
         held = counts
-    return tuple(sorted(k for k in rules.waits(counts, ()) if held[k] < copies[k]))
+    if _is_card(rules):
+        # the card matcher's completing tiles (a joker drawn included; the rule set's waits
+        # are the tiles a discard could bring, and a discarded joker is dead)
+        from ..rules.american.matcher import completing_tiles, hand_counts
+
+        found = completing_tiles(rules.card, hand_counts(hand))  # type: ignore[attr-defined]
+    else:
+        found = rules.waits(counts, ())
+    return tuple(sorted(k for k in found if held[k] < copies[k]))
 
 
 @dataclass
@@ -432,8 +438,8 @@ class CompletingTiles(Exercise):
         if want:
             words.append(f"The rules' own waits: {_tiles_text(sorted(want))}.")
         else:
-            words.append("No tile completes this hand: it is not ready (one tile from "
-                         "winning).")
+            words.append("No tile completes this hand: it is not yet ready (more than one "
+                         "tile from winning).")
         if _FLOWER in want:
             words.append("1f stands for any flower (all flowers are alike).")
         if _JOKER in want:
@@ -700,7 +706,7 @@ def claim_word(a: Action) -> str:
     """A claim as an answer: ``pung``, ``chow 3m`` (the chow's lowest tile), ``mahjong``."""
     if a.kind is ActionKind.CHOW:
         return f"chow {a.tile}"
-    return a.kind.value
+    return str(a.kind.value)
 
 
 def read_claims(answer: str) -> set[str]:
@@ -785,7 +791,8 @@ class Claims(Exercise):
 
 def legal_claims(game: Game, player: int) -> tuple[str, ...]:
     """The claims the engine lets ``player`` make now (passes left out), as answers."""
-    acts = game.legal_actions(player) if player in game.to_act() else []
+    open_window = game.phase.value == "claim" and player in game.to_act()
+    acts = game.legal_actions(player) if open_window else []
     return tuple(sorted({claim_word(a) for a in acts if a.kind is not ActionKind.PASS}))
 
 

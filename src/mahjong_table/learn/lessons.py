@@ -192,8 +192,10 @@ _HONGKONG = (
               "32, 10 or more 64. On a discard the discarder pays twice the base and the "
               "other two once; self-drawn, all three pay twice the base. A base of 8 on a "
               "discard: +32 to the winner, -16 to the discarder, -8 to each other.\n\n"
-              "A false Mahjong in this table ends the hand and costs 64 to each other player "
-              "(the game can be told beforehand to be lenient with beginners)."),
+              "In the book's table a false Mahjong ends the hand and costs 64 to each other "
+              "player (tables may agree beforehand to be lenient with beginners). This game "
+              "refuses a Mahjong that does not win, unless started with the option "
+              "false_mahjong=penalise."),
         ),
         ("score",)),
     Lesson(
@@ -498,9 +500,11 @@ _AMERICAN = (
               "players play for fun without keeping score.",
               ("2m5z2m6m 666p 666s 4444z",), ("a complete line",)),
             S("A hand is dead after a false Mahjong, a concealed hand exposed wrongly, or a "
-              "wrong number of tiles: that player sits out until the next hand. If nobody "
-              "wins before the playable tiles are gone, it is a wall game and nobody "
-              "scores."),
+              "wrong number of tiles: that player sits out until the next hand. (This game "
+              "refuses a Mahjong that does not win unless started with the option "
+              "false_mahjong=dead; with dead_exposures=true a player may call a hand dead "
+              "whose exposures fit no line of the card.) If nobody wins before the playable "
+              "tiles are gone, it is a wall game and nobody scores."),
         ),
         ("is-win", "score")),
     Lesson(

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
+from typing import Any
 
 __all__ = ["AnswerError", "Exercise", "Lesson", "Screen", "Section", "Verdict"]
 
@@ -41,6 +42,9 @@ class Screen:
     tiles: tuple[str, ...] = ()
     captions: tuple[str, ...] = ()
 
+    def to_json(self) -> dict[str, Any]:
+        return {"text": self.text, "tiles": list(self.tiles), "captions": list(self.captions)}
+
 
 @dataclass(frozen=True)
 class Lesson:
@@ -56,6 +60,12 @@ class Lesson:
     screens: tuple[Screen, ...]
     exercises: tuple[str, ...] = ()
 
+    def to_json(self) -> dict[str, Any]:
+        return {"id": self.id, "rules": self.rules, "title": self.title,
+                "sections": list(self.sections),
+                "screens": [sc.to_json() for sc in self.screens],
+                "exercises": list(self.exercises)}
+
 
 @dataclass(frozen=True)
 class Verdict:
@@ -66,6 +76,10 @@ class Verdict:
     correct: bool
     expected: str
     explanation: str
+
+    def to_json(self) -> dict[str, Any]:
+        return {"correct": self.correct, "expected": self.expected,
+                "explanation": self.explanation}
 
 
 class AnswerError(ValueError):
@@ -98,6 +112,15 @@ class Exercise(ABC):
     @abstractmethod
     def expected_answer(self) -> str:
         """The expected answer, worded as the learner would type it."""
+
+    def to_json(self) -> dict[str, Any]:
+        """What a face shows (never the expected answer): ``kind``, ``rules``, ``seed`` (with
+        which ``generate`` makes the exercise again, e.g. to check an answer on a server),
+        ``prompt``, ``tiles``, ``captions``, ``answer_form``, ``choices``."""
+        return {"kind": self.kind, "rules": self.rules, "seed": self.seed,
+                "prompt": self.prompt, "tiles": list(self.tiles),
+                "captions": list(self.captions), "answer_form": self.answer_form,
+                "choices": list(self.choices)}
 
     def choice_text(self, answer: str) -> str:
         """``answer`` with a choice's number (``"2"``) read as that choice; otherwise as

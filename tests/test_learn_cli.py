@@ -1,0 +1,127 @@
+"""Issue 22: ``mahjong-table learn`` in line mode, driven through a pipe: one lesson of every
+rule set completed (its screens and its exercises), one coached hand played to its summary,
+progress saved and read back; malformed answers asked again; progress files that cannot be
+read are kept aside, not lost."""
+
+from __future__ import annotations
+
+import io
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from mahjong_table.commands.learn import run_line_mode
+from mahjong_table.learn import lessons, load_progress, save_progress
+from mahjong_table.learn.progress import Progress, ProgressError, next_step, next_to_practise
+
+
+@pytest.mark.parametrize("rules", ["hongkong", "chinese", "american"])
+def test_one_lesson_of_each_rule_set(rules: str, tmp_path: Path) -> None:
+    """Lesson 1 (the tiles): every screen shown, a malformed answer asked again, the
+    exercise answered, the lesson marked done in the progress file."""
+    first = lessons(rules)[0]
+    script = "1\n" + "\n" * len(first.screens) + "5x\n" + "5p\n" + "q\n"
+    out = io.StringIO()
+    path = tmp_path / "progress.json"
+    assert run_line_mode(rules, path, io.StringIO(script), out, seed=3) == 0
+    text = out.getvalue()
+    for i in range(len(first.screens)):
+        assert f"({i + 1}/{len(first.screens)};" in text
+    assert "Cannot read that:" in text and "'5x'" in text
+    assert "Right!" in text or "Not quite" in text
+    assert f"Lesson done: {first.title}." in text
+    progress = load_progress(path)
+    assert progress.is_done(rules, first.id)
+    assert progress.tally(rules, "name-tile") == (1, int("Right!" in text))
+    # read back: the menu shows the lesson done and suggests the next one
+    out2 = io.StringIO()
+    run_line_mode(rules, path, io.StringIO("q\n"), out2, seed=3)
+    assert "[x]" in out2.getvalue() and lessons(rules)[1].id in out2.getvalue()
+
+
+def test_coached_hand_through_a_pipe(tmp_path: Path) -> None:
+    """The real command, its input a pipe: a coached hand played to the coach's summary
+    (menu number 1 at every decision), then the progress counts it."""
+    import os
+
+    import mahjong_table
+
+    path = tmp_path / "progress.json"
+    script = "c\n" + "1\n" * 200
+    # the package under test, wherever the test runs from (a source tree or a wheel)
+    src = str(Path(mahjong_table.__file__).resolve().parents[1])
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(
+        [src, *filter(None, [os.environ.get("PYTHONPATH")])])}
+    proc = subprocess.run(
+        [sys.executable, "-c", "from mahjong_table.cli import main; import sys; "
+         "sys.exit(main(sys.argv[1:]))", "learn", "--rules", "hongkong", "--seed", "5",
+         "--progress", str(path)],
+        input=script.encode(), capture_output=True, timeout=120,
+        cwd=tmp_path, env=env)
+    out = proc.stdout.decode()
+    assert proc.returncode == 0, proc.stderr.decode()
+    assert "A coached hand" in out
+    assert out.count("Coach: ") >= 2
+    assert "== The coach's summary ==" in out
+    summary = out[out.index("== The coach's summary =="):]
+    assert "decisions and agreed with the advisor on" in summary
+    assert json.loads(path.read_text())["coached"] == {"hongkong": 1}
+
+
+def test_practice_and_next(tmp_path: Path) -> None:
+    path = tmp_path / "p.json"
+    script = "p\np 4\ns\nzz\nn\nm\nq\n"
+    out = io.StringIO()
+    run_line_mode("chinese", path, io.StringIO(script), out, seed=1)
+    text = out.getvalue()
+    assert "completing-tiles" in text and "Skipped. The answer:" in text
+    assert "Unknown command 'zz'" in text
+    assert "Next: the next lesson in the book's order" in text
+
+
+def test_unreadable_progress_is_kept_aside(tmp_path: Path) -> None:
+    path = tmp_path / "progress.json"
+    path.write_text("{not json")
+    with pytest.raises(ProgressError, match="not JSON"):
+        load_progress(path)
+    out = io.StringIO()
+    run_line_mode("hongkong", path, io.StringIO("q\n"), out, seed=1)
+    assert "starting afresh" in out.getvalue()
+    assert (tmp_path / "progress.json.bad").read_text() == "{not json"
+
+
+def test_progress_round_trip_and_next_step(tmp_path: Path) -> None:
+    p = Progress()
+    for ls in lessons("hongkong"):
+        assert next_step(p, "hongkong")[:2] == ("lesson", ls.id)
+        p.lesson_done("hongkong", ls.id)
+    what, kind, _ = next_step(p, "hongkong")
+    assert what == "exercise" and kind == "name-tile"
+    for k in ("name-tile", "claims", "claim-priority", "completing-tiles", "is-win", "score"):
+        for i in range(5):
+            p.record("hongkong", k, k != "score" or i < 2)
+    assert next_step(p, "hongkong")[:2] == ("exercise", "score")
+    assert "40% right" in next_to_practise(p, "hongkong")
+    for _ in range(10):
+        p.record("hongkong", "score", True)
+    assert next_step(p, "hongkong")[0] == "coach"
+    path = tmp_path / "d" / "progress.json"
+    save_progress(p, path)
+    assert load_progress(path).to_json() == p.to_json()
+    with pytest.raises(ProgressError):
+        Progress.from_json({"version": 1, "exercises": {"hongkong": {"score": {"tried": 1,
+                                                                               "right": 3}}}})
+    with pytest.raises(ValueError):
+        p.record("hongkong", "riichi", True)
+
+
+def test_default_progress_path(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    from mahjong_table.learn import default_progress_path
+
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    assert default_progress_path() == tmp_path / "mahjong-table" / "progress.json"
+    monkeypatch.delenv("XDG_DATA_HOME")
+    assert default_progress_path().parts[-3:] == ("share", "mahjong-table", "progress.json")

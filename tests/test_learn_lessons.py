@@ -1,0 +1,88 @@
+"""Issue 22: each rule set's lessons cover every section of its book (004 for Hong Kong,
+001 Part one for American, 001 Part two for Chinese), cite only real sections, draw only
+tiles that parse in the project's notation, and offer only exercises of the rule set."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from mahjong_table.learn import book_sections, kinds_for, lessons
+from mahjong_table.learn.books import RULES
+from mahjong_table.learn.lessons import lesson
+from mahjong_table.melds import parse_hand
+from mahjong_table.rules import get_rule_set
+
+BOOKS = Path("/work/shared/rules")
+
+
+@pytest.mark.parametrize("rules", tuple(RULES))
+def test_every_section_is_taught(rules: str) -> None:
+    """A section no lesson cites fails here, by name."""
+    cited = {s for ls in lessons(rules) for s in ls.sections}
+    missing = [s.id for s in book_sections(rules) if s.id not in cited]
+    assert not missing, f"{rules}: no lesson covers {missing}"
+
+
+@pytest.mark.parametrize("rules", tuple(RULES))
+def test_lessons_cite_real_sections(rules: str) -> None:
+    ids = {s.id for s in book_sections(rules)}
+    for ls in lessons(rules):
+        assert ls.rules == rules and ls.screens and ls.sections
+        unknown = set(ls.sections) - ids
+        assert not unknown, f"{ls.id} cites {unknown}, no section of the {rules} book"
+
+
+@pytest.mark.parametrize("rules", tuple(RULES))
+def test_tile_rows_parse(rules: str) -> None:
+    """Every row of tiles is the project's hand notation, within the rule set's tiles."""
+    tile_set = get_rule_set(rules).tile_set
+    for ls in lessons(rules):
+        for sc in ls.screens:
+            assert not sc.captions or len(sc.captions) == len(sc.tiles), ls.id
+            for row in sc.tiles:
+                tiles = parse_hand(row).all_tiles()
+                assert tiles, (ls.id, row)
+                for t in tiles:
+                    assert t in tile_set.all_tiles(), (ls.id, row, str(t))
+
+
+@pytest.mark.parametrize("rules", tuple(RULES))
+def test_exercises_and_ids(rules: str) -> None:
+    seen = set()
+    for ls in lessons(rules):
+        assert ls.id.startswith(rules) and ls.id not in seen
+        seen.add(ls.id)
+        assert lesson(ls.id) is ls
+        assert set(ls.exercises) <= set(kinds_for(rules)), ls.id
+    taught = {k for ls in lessons(rules) for k in ls.exercises}
+    assert taught == set(kinds_for(rules)), "every exercise kind is offered by a lesson"
+
+
+@pytest.mark.skipif(not BOOKS.is_dir(), reason="the rule books are not on this machine")
+def test_sections_are_the_books() -> None:
+    """The sections listed are the books' own: 004's numbered sections 01-10 and 001's
+    numbered steps and titled rules are all found in the text."""
+    hk = next(BOOKS.glob("004_*.txt")).read_text(encoding="utf-8")
+    numbers = re.findall(r"^(\d\d)[A-Z]", hk, re.MULTILINE)
+    assert [f"004 s{n}" for n in numbers] == [s.id for s in book_sections("hongkong")]
+    booklet = next(BOOKS.glob("001_*.txt")).read_text(encoding="utf-8")
+    part_one = booklet[booklet.index("Part one\n"):booklet.index("Part two\n")]
+    part_two = booklet[booklet.index("Part two\n"):booklet.index("Before you play")]
+    for rules, text in (("american", part_one), ("chinese", part_two)):
+        for s in book_sections(rules):
+            m = re.search(r"'(.+)'$", s.ref)
+            if re.search(r" (\d\d)$", s.ref):
+                assert f"\n{s.ref[-2:]}\n" in text, s.id
+            elif m and s.ref.startswith("Part"):
+                name = {"Setting up": "Setting up", "Tile combinations": "COMBINATIONS",
+                        "Quick reference": "Quick reference"}.get(m.group(1), m.group(1))
+                assert name.lower() in text.lower(), s.id
+    assert "Tile Types" in booklet and "Beginner tips" in booklet
+
+
+def test_unknown_rule_set() -> None:
+    with pytest.raises(ValueError, match="known"):
+        lessons("riichi")
