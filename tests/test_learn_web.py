@@ -141,6 +141,22 @@ def test_a_malformed_answer_gets_its_message_and_changes_nothing(client: TestCli
         assert message in r.text
 
 
+def test_an_answer_in_glyphs_is_read_through_the_form(client: TestClient) -> None:
+    """Bad input / notation: the answer box takes tile glyphs as well as notation (the
+    exercise reads them; the form carries them intact); the tile asked for is drawn without
+    its name."""
+    ex = generate("name-tile", "hongkong", 11)
+    tile = ex.tiles[0]
+    page = client.get("/learn/hongkong/exercise/name-tile/11")
+    assert f"<code>{tile}</code>" not in page.text and f"({tile})" not in page.text
+    from mahjong_table.tiles import Tile
+
+    glyph = Tile.parse(tile).glyph
+    assert ex.check(glyph).correct
+    r = client.post("/learn/hongkong/exercise/name-tile/11", data={"answer": glyph})
+    assert r.status_code == 200 and "Right." in r.text
+
+
 def test_a_changed_progress_cookie_is_ignored(client: TestClient) -> None:
     client.cookies.set(COOKIE, "forged.value", path="/learn")
     r = client.get("/learn/hongkong")
@@ -237,6 +253,9 @@ def test_a_coached_hand_plays_to_its_end_through_posts(client: TestClient, rules
         assert 'id="comment"' in page, "the coach comments on every decision"
     assert decisions > 0
     assert 'id="summary"' in page
+    seen, backs = _view_tiles(entry.hand.view())
+    drawn = Counter(tiles_drawn(page))
+    assert drawn.pop("back", 0) == backs and drawn == seen, "the end shows only the view too"
     if rules == "american":
         assert checked_pass, "the Charleston was passed through the page's check boxes"
     assert client.post(url, data={"step": "0", "action": "0"}).status_code == 400

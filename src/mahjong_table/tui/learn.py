@@ -343,8 +343,10 @@ class ExerciseScreen(_Base):
             self.query_one("#keys", Static).update(self.keys_text)
         else:
             v = self.verdict
-            t = Text("\nRight.\n" if v.correct else "\nNot quite.\n",
+            t = Text("\n")
+            t.append("Right.\n" if v.correct else "Not quite.\n",
                      style="bold green" if v.correct else "bold red")
+            t.append(f"Your answer: {box.value}\n")
             t.append(f"The answer: {v.expected}\n", style="bold")
             t.append(v.explanation)
             verdict.update(t)

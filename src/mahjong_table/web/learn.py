@@ -471,6 +471,9 @@ def coached_page(hid: str, entry: _Entry, *, error: str | None = None) -> str:
     parts.append(_seat_html(view, me, "bottom"))
     parts.append("</div>")
     if hand.finished:
+        parts.append('<section id="hand" aria-label="your hand">'
+                     + "".join(f'<span class="tile-btn">{_img(t, "hand")}</span>'
+                               for t in _hand_order(view)) + "</section>")
         parts.append(_summary_html(hand.summary()))
         parts.append(f'<form method="post" action="/learn/{rules}/coach">'
                      '<button class="act" type="submit">Another coached hand</button></form>'
