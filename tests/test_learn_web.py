@@ -27,6 +27,7 @@ from mahjong_table.learn.exercises import generate, kinds_for
 from mahjong_table.learn.lessons import lessons
 from mahjong_table.learn.model import AnswerError
 from mahjong_table.svg import meld_tiles_shown
+from mahjong_table.tiles import parse_tiles
 from mahjong_table.web.app import create_app
 from mahjong_table.web.learn import COOKIE, CoachedHands, _hand_order, learn_mount
 
@@ -253,9 +254,16 @@ def test_a_coached_hand_plays_to_its_end_through_posts(client: TestClient, rules
         assert 'id="comment"' in page, "the coach comments on every decision"
     assert decisions > 0
     assert 'id="summary"' in page
+    table, summary = page.split('id="summary"', 1)
     seen, backs = _view_tiles(entry.hand.view())
-    drawn = Counter(tiles_drawn(page))
+    drawn = Counter(tiles_drawn(table))
     assert drawn.pop("back", 0) == backs and drawn == seen, "the end shows only the view too"
+    score = entry.hand.summary().score
+    if score is not None and score.valid:  # and the winning hand, shown at the hand's end
+        assert Counter(tiles_drawn(summary)) == Counter(
+            str(t) for t in parse_tiles(re.sub(r"[\[\]() ]", "", score.hand)))
+    else:
+        assert not tiles_drawn(summary)
     if rules == "american":
         assert checked_pass, "the Charleston was passed through the page's check boxes"
     assert client.post(url, data={"step": "0", "action": "0"}).status_code == 400

@@ -41,6 +41,7 @@ or the page says the hand is gone and offers a new one.
 
 from __future__ import annotations
 
+import asyncio
 import re
 import secrets
 import time
@@ -107,14 +108,15 @@ def _img(t: Tile | None, cls: str = "small", *, reveal: bool = True) -> str:
 
 
 def tile_rows_html(rows: Sequence[str], captions: Sequence[str] = (), *,
-                   cls: str = "hand", reveal: bool = True) -> str:
+                   cls: str = "hand", reveal: bool = True, open_kongs: bool = False) -> str:
     """Rows of tiles written in the project's hand notation (``"123m 555z"``,
     ``"[777z] (1111s) 11p"``), each drawn with the web table's tile pictures: a group written
     together stays together, an exposed meld ``[...]`` is framed, a concealed kong ``(...)``
     shows its outer tiles face down. ``captions``: one line under each row (or none). A row
     that cannot be read is shown as its text (the lessons' tests keep them readable).
     ``reveal=False`` (an exercise that asks for the tiles' names) leaves out the notation
-    under the row and gives each picture only its glyph as text."""
+    under the row and gives each picture only its glyph as text; ``open_kongs`` shows a
+    concealed kong's four tiles (a winning hand laid down)."""
     out = ['<div class="tile-rows">']
     for i, row in enumerate(rows):
         caption = captions[i] if i < len(captions) else ""
@@ -124,7 +126,7 @@ def tile_rows_html(rows: Sequence[str], captions: Sequence[str] = (), *,
                 g = m.group(0)
                 if g[0] in "[(":
                     tiles: list[Tile | None] = list(parse_tiles(g[1:-1]))
-                    if g[0] == "(" and len(tiles) == 4:
+                    if g[0] == "(" and len(tiles) == 4 and not open_kongs:
                         tiles[0] = tiles[3] = None
                     inner = "".join(_img(t, cls, reveal=reveal) for t in tiles)
                     kind = "exposed" if g[0] == "[" else "concealed"
@@ -358,6 +360,16 @@ class _Entry:
     #: so that a stale or repeated form is refused instead of played twice
     step: int = 0
     comments: list[Comment] = field(default_factory=list)
+    #: one decision at a time (the coach and the bots run on a worker thread)
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+
+
+def start_hand(rules: str, seed: int) -> CoachedHand:
+    """A coached hand of ``rules`` from ``seed``, the bots played up to the learner's first
+    decision."""
+    hand = CoachedHand(rules, seed)
+    hand.advance()
+    return hand
 
 
 class CoachedHands:
@@ -380,12 +392,14 @@ class CoachedHands:
     def new(self, rules: str, seed: int) -> str:
         """Start a coached hand of ``rules`` from ``seed`` (the bots play until the learner
         decides); returns its id. The hand left alone longest goes when the limit is hit."""
+        return self.add(start_hand(rules, seed), rules)
+
+    def add(self, hand: CoachedHand, rules: str) -> str:
+        """Keep ``hand`` (of ``rules``); returns its new id."""
         self._expire()
         while len(self._hands) >= self.limit:
             oldest = min(self._hands, key=lambda h: self._hands[h].touched)
             del self._hands[oldest]
-        hand = CoachedHand(rules, seed)
-        hand.advance()
         hid = secrets.token_urlsafe(16)
         self._hands[hid] = _Entry(hand, rules, self.clock())
         return hid
@@ -569,7 +583,19 @@ def _summary_html(summary: HandSummary) -> str:
     for head, subs in items:
         inner = "".join(f"<li>{escape(x)}</li>" for x in subs)
         parts.append(f"<li>{escape(head)}{f'<ul>{inner}</ul>' if inner else ''}</li>")
-    parts.append("</ul></section>")
+    parts.append("</ul>")
+    score = summary.score
+    if score is not None and score.valid:  # the winning hand is shown at the hand's end
+        parts.append('<div class="winning-hand"><h3>The winning hand</h3>'
+                     + tile_rows_html([score.hand], cls="small", open_kongs=True)
+                     + '<table class="score-items"><caption>The scorer, item by item'
+                     "</caption><tbody>")
+        for item in score.items:
+            parts.append(f"<tr><td>{escape(item.name)}</td><td>{item.fan}</td></tr>")
+        total = score.limit or f"{score.fan} {score.total_key}"
+        parts.append(f"<tr><th>Total</th><th>{escape(str(total))}</th></tr></tbody></table>"
+                     "</div>")
+    parts.append("</section>")
     return "".join(parts)
 
 
@@ -681,7 +707,9 @@ class LearnSite:
         rules = request.path_params["rules"]
         if rules not in RULES:
             return _not_found(f"no lessons for a rule set named {rules!r}")
-        hid = self.hands.new(rules, secrets.randbelow(2 ** 31))
+        # the bots and the advisor run on a worker thread: the server's tables play on
+        hand = await asyncio.to_thread(start_hand, rules, secrets.randbelow(2 ** 31))
+        hid = self.hands.add(hand, rules)
         return RedirectResponse(f"/learn/hand/{hid}", 303)
 
     async def hand(self, request: Request) -> Response:
@@ -694,12 +722,14 @@ class LearnSite:
                                 status_code=404)
         headers = {"Cache-Control": "no-store"}
         if request.method == "GET":
-            return HTMLResponse(coached_page(hid, entry), headers=headers)
+            async with entry.lock:  # never drawn halfway through a decision
+                return HTMLResponse(coached_page(hid, entry), headers=headers)
         fields, picks = await _form_multi(request)
-        error = _play(entry, fields, picks)
-        if error is not None:
-            return HTMLResponse(coached_page(hid, entry, error=error), status_code=400,
-                                headers=headers)
+        async with entry.lock:  # a second form waits, then finds the step moved on
+            error = await asyncio.to_thread(_play, entry, fields, picks)
+            if error is not None:
+                return HTMLResponse(coached_page(hid, entry, error=error), status_code=400,
+                                    headers=headers)
         if entry.hand.finished:
             progress = self.progress(request)
             progress.coached_hand(entry.rules)
