@@ -62,16 +62,17 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
                    help="where progress is kept (default: "
                         f"{default_progress_path()})")
     p.add_argument("--seed", type=int, default=None,
-                   help="seed of the exercises and the coached hand (default: random)")
+                   help="line mode: seed of the exercises and the coached hand (default: "
+                        "random)")
     p.add_argument("--ascii", action="store_true",
-                   help="plain ASCII: no tile glyphs")
+                   help="plain ASCII, no tile glyphs (the line mode)")
     p.set_defaults(func=run)
 
 
 def run(args: argparse.Namespace) -> int:
     """Open the full-screen lessons on a terminal, else the line mode."""
     path = args.progress or default_progress_path()
-    if not args.plain and sys.stdin.isatty() and sys.stdout.isatty():
+    if not (args.plain or args.ascii) and sys.stdin.isatty() and sys.stdout.isatty():
         try:
             from ..tui.learn import run_learn_app  # type: ignore[import-not-found,unused-ignore]
         except ImportError:
