@@ -142,6 +142,33 @@ def test_a_malformed_answer_gets_its_message_and_changes_nothing(client: TestCli
         assert message in r.text
 
 
+def test_a_lesson_is_done_once_each_of_its_exercises_is_answered_right(
+        client: TestClient) -> None:
+    """Issue 22 item 4: a lesson with two exercise kinds: after its screens, the first kind
+    answered right leads to the second; a wrong answer does not finish it; the second
+    answered right marks the lesson done (its mark on the path, the next lesson offered)."""
+    lesson = next(x for x in lessons("hongkong") if len(x.exercises) >= 2)
+    first, second = lesson.exercises[:2]
+    end = f"/learn/hongkong/lesson/{lesson.id}/{len(lesson.screens) + 1}"
+    assert client.get(end).status_code == 200
+    q = f"?lesson={lesson.id}"
+    ex = generate(first, "hongkong", 5)
+    r = client.post(f"/learn/hongkong/exercise/{first}/5{q}",
+                    data={"answer": ex.expected_answer()})
+    assert "Right." in r.text and f"/learn/hongkong/practice/{second}{q}" in r.text
+    assert "Lesson done" not in r.text
+    ex2 = generate(second, "hongkong", 6)
+    wrong = next((c for c in ex2.choices if not ex2.check(c).correct), None)
+    if wrong is not None:
+        r = client.post(f"/learn/hongkong/exercise/{second}/6{q}", data={"answer": wrong})
+        assert "Not quite." in r.text and "Lesson done" not in r.text
+    r = client.post(f"/learn/hongkong/exercise/{second}/6{q}",
+                    data={"answer": ex2.expected_answer()})
+    assert "Lesson done ✓" in r.text and 'class="next-lesson"' in r.text
+    path = client.get("/learn/hongkong").text
+    assert re.search(rf'<li class="lesson done">[^\n]*?/lesson/{lesson.id}/1"', path)
+
+
 def test_an_answer_in_glyphs_is_read_through_the_form(client: TestClient) -> None:
     """Bad input / notation: the answer box takes tile glyphs as well as notation (the
     exercise reads them; the form carries them intact); the tile asked for is drawn without

@@ -321,6 +321,18 @@ def exercise_page(ex: Exercise, *, lesson: Lesson | None = None, answer: str = "
                      f'<p>The answer: <code class="expected">{escape(verdict.expected)}</code>'
                      f"</p>{_paragraphs(verdict.explanation)}</section>")
         nxt = f"/learn/{rules}/practice/{ex.kind}{query}"
+        if lesson is not None and progress is not None:
+            if _lesson_done(progress, lesson):
+                parts.append(f'<p class="done-note">Lesson done ✓: {escape(lesson.title)}</p>')
+                later = [x for x in lessons(rules) if not _lesson_done(progress, x)]
+                if later:
+                    parts.append(f'<p>Next lesson: <a class="next-lesson" href="/learn/{rules}/'
+                                 f'lesson/{escape(later[0].id)}/1">{escape(later[0].title)}'
+                                 "</a></p>")
+            else:  # the lesson's next exercise kind not yet answered right
+                todo = [k for k in lesson.exercises if not progress.tally(rules, k)[1]]
+                if todo:
+                    nxt = f"/learn/{rules}/practice/{todo[0]}{query}"
         parts.append(f'<nav class="pager"><a class="act next" id="next-exercise" '
                      f'href="{nxt}">Next exercise →</a>')
         if lesson is not None:
