@@ -102,6 +102,8 @@ def test_a_lesson_of_every_rule_set_and_a_coached_hand(
 
             # a coached hand, by clicks only (the phone width, as a learner on a phone)
             page.set_viewport_size({"width": 390, "height": 844})
+            page.goto(f"{base}/learn/american/lesson/{lessons('american')[0].id}/1")
+            shot(page, "learn-lesson-phone.png", full=True)
             page.goto(f"{base}/learn/hongkong")
             page.locator("button", has_text="Start a coached hand").click()
             page.wait_for_selector("#table")
