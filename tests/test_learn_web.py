@@ -318,3 +318,15 @@ def test_a_gone_hand_says_so(client: TestClient) -> None:
 def test_learn_mount_stands_alone() -> None:
     mount = learn_mount(lambda: "secret")
     assert mount.path == "/learn"
+
+
+def test_bad_addresses_are_named_not_found(client: TestClient) -> None:
+    """Bad input: an unknown rule set, lesson, kind (or one the rule set does not have, as
+    the card's lines outside American play) or a seed that is not a number is a 404 naming
+    it."""
+    assert client.get("/learn/riichi").status_code == 404
+    assert client.get("/learn/hongkong/lesson/nope/1").status_code == 404
+    r = client.get("/learn/hongkong/practice/nearest-line", follow_redirects=False)
+    assert r.status_code == 404 and "no such exercise" in r.text
+    assert client.get("/learn/hongkong/exercise/name-tile/abc").status_code == 404
+    assert client.post("/learn/riichi/coach").status_code == 404
