@@ -172,3 +172,37 @@ def test_a_coached_hand_at_80x24(rules: str, tmp_path: Path) -> None:
     else:
         (DOCS / "learn-tui-coached.svg").write_text(shots[0], encoding="utf-8")
     assert load_progress(progress_path).coached == {rules: 1}
+
+
+def test_a_progress_file_that_cannot_be_read_is_kept_aside(tmp_path: Path) -> None:
+    """Bad input: a broken progress file is moved to FILE.bad and the path says so; the
+    lessons start afresh (as the line mode does)."""
+    path = tmp_path / "progress.json"
+    path.write_text("{not json", encoding="utf-8")
+    app = LearnApp("chinese", path)
+
+    async def body(pilot: Pilot[Any]) -> None:
+        assert "Could not read your progress" in " ".join(screen_text(app).split())
+        await pilot.press("q")
+
+    run_app(app, body)
+    assert (tmp_path / "progress.json.bad").read_text(encoding="utf-8") == "{not json"
+
+
+def test_an_ascii_terminal_gets_the_line_mode(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                              capsys: pytest.CaptureFixture[str]) -> None:
+    """A terminal whose encoding cannot show the tiles gets the lessons as ASCII lines (with
+    a note), not escape codes and garbage."""
+    import io
+    import sys
+
+    from mahjong_table.tui.learn import run_learn_app
+
+    raw = io.BytesIO()
+    out = io.TextIOWrapper(raw, encoding="ascii", errors="strict", write_through=True)
+    monkeypatch.setattr(sys, "stdout", out)
+    monkeypatch.setattr(sys, "stdin", io.StringIO(""))
+    assert run_learn_app("hongkong", tmp_path / "p.json") == 0
+    text = raw.getvalue().decode("ascii")
+    assert text.strip()
+    assert "plain ASCII lines" in capsys.readouterr().err
