@@ -9,10 +9,11 @@ malformed answer, which is not counted); the coached hand (the table drawn with 
 full-screen table's drawing, :mod:`.render`; after each decision the coach's comment; at
 the end the hand's summary).
 
-Keys: on the path, up/down and Enter (or a lesson's number); in a lesson, right/Enter the next
+Keys: on the path, up/down and Enter; in a lesson, right/Enter the next
 screen, left the one before, Esc the path; in an exercise, type and Enter, then Enter (or n)
 for the next one, Esc the path; in the coached hand, left/right pick a tile and Enter
-discards it, 1-9 a numbered choice, Esc the path. q on the path (Ctrl-C anywhere) quits;
+discards it, 1-9 a numbered choice, Space marks the tiles of a Charleston or courtesy pass
+(b the blind count) and Enter passes them, Esc the path. q on the path (Ctrl-C anywhere) quits;
 progress is saved to the file after every change, so nothing is lost.
 
 Everything the screens say comes from :mod:`mahjong_table.learn` (lessons, exercises that
@@ -23,6 +24,7 @@ from __future__ import annotations
 
 import secrets
 import sys
+import unicodedata
 from collections.abc import Sequence
 from pathlib import Path
 from typing import ClassVar
@@ -125,8 +127,6 @@ def tile_rows_text(rows: Sequence[str], captions: Sequence[str] = (), *,
 
 def _cell(t: Tile) -> str:
     # a glyph in a three-column cell, as the line interface draws tiles
-    import unicodedata
-
     w = 2 if unicodedata.east_asian_width(t.glyph) in ("W", "F") else 1
     return t.glyph + " " * (3 - w)
 
