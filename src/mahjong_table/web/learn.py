@@ -449,8 +449,11 @@ def _seat_html(view: PlayerView, p: int, place: str) -> str:
     if s.bonus:
         parts.append('<span class="tiles bonus" title="bonus tiles">'
                      + "".join(_img(t) for t in s.bonus) + "</span>")
+    offered = view.last_discard is not None and view.discarder == p and s.discards
+    last = len(s.discards) - 1 if offered else -1
     parts.append('</div><div class="tiles pond" aria-label="discards">'
-                 + "".join(_img(t, "pond") for t in s.discards) + "</div></section>")
+                 + "".join(_img(t, "pond last" if i == last else "pond")
+                           for i, t in enumerate(s.discards)) + "</div></section>")
     return "".join(parts)
 
 
