@@ -111,6 +111,9 @@ def test_progress_round_trip_and_next_step(tmp_path: Path) -> None:
     path = tmp_path / "d" / "progress.json"
     save_progress(p, path)
     assert load_progress(path).to_json() == p.to_json()
+    p.coached_hand("hongkong")
+    p.save(path)
+    assert load_progress(path).coached == {"hongkong": 1}
     with pytest.raises(ProgressError):
         Progress.from_json({"version": 1, "exercises": {"hongkong": {"score": {"tried": 1,
                                                                                "right": 3}}}})

@@ -16,6 +16,7 @@ from mahjong_table.advisor import advise
 from mahjong_table.engine import Action, ActionKind, Game
 from mahjong_table.learn import EXERCISE_KINDS, AnswerError, Exercise, generate, kinds_for
 from mahjong_table.learn.exercises import rules_for
+from mahjong_table.melds import parse_hand
 from mahjong_table.rules import get_rule_set
 from mahjong_table.rules.american.matcher import hand_counts, is_complete
 from mahjong_table.rules.american.reference import reference_tiles_away
@@ -210,13 +211,14 @@ def test_is_win() -> None:
 
 
 def engine_score(rules_name: str, ctx_player: int, hand: list[Tile], tile: Tile,
-                 discarder: int | None, bonus: list[Tile], round_wind: int) -> object:
+                 discarder: int | None, bonus: list[Tile], round_wind: int,
+                 melds: str = "") -> object:
     """Play the same win through the engine (a position written here) and return the
     engine's score of it."""
     rs = rules_for(rules_name, "score")
     opts = " scoring=mcr" if rules_name == "chinese" else ""
     pool = counts_of(rs.tile_set.all_tiles())
-    for t in [*hand, *bonus]:
+    for t in [*hand, *bonus, *parse_hand(melds).all_tiles()]:
         pool[t] -= 1
     spare = [TILES[k] for k in range(34) if k != tile for _ in range(pool[k])]
     random.Random(1).shuffle(spare)
@@ -227,7 +229,7 @@ def engine_score(rules_name: str, ctx_player: int, hand: list[Tile], tile: Tile,
     for p in range(4):
         d = spare.pop()
         if p == ctx_player:
-            text = "".join(str(t) for t in mine)
+            text = f"{melds} " + "".join(str(t) for t in mine)
             if bonus:
                 text += " bonus " + "".join(str(t) for t in bonus)
             lines.append(f"{p}: {text} discards {d}")
@@ -251,20 +253,25 @@ def engine_score(rules_name: str, ctx_player: int, hand: list[Tile], tile: Tile,
 
 def test_score_against_the_engine() -> None:
     """The scorer's breakdown the exercise shows is the score the engine gives the same win
-    played at a table (004 s07; MCR for Chinese; the card's points for American)."""
+    played at a table (004 s07; MCR for Chinese; the card's points for American), exposed
+    sets included."""
+    exposed = 0
     for rules, seed in spread("score"):
         ex = generate("score", rules, seed)
         ctx = ex.context  # type: ignore[attr-defined]
         res = ex.result  # type: ignore[attr-defined]
         hand = list(ctx.hand.concealed)
+        melds = " ".join(m.notation() for m in ctx.hand.melds)
+        exposed += bool(melds)
         got = engine_score(rules, ctx.seat_wind, hand, ctx.win_tile, ctx.discarder,
-                           list(ctx.bonus), ctx.round_wind)
+                           list(ctx.bonus), ctx.round_wind, melds)
         assert got.fan == res.fan and got.base == res.base and got.limit == res.limit, \
             (rules, seed, ex.tiles, got, res)  # type: ignore[attr-defined]
         assert [i.id for i in got.items] == [i.id for i in res.items]  # type: ignore[attr-defined]
         v = ex.check(ex.expected_answer())
         assert v.correct and all(i.name in v.explanation for i in res.items)
         assert not ex.check(str(int(res.fan) + int(res.base) + 1)).correct
+    assert exposed > 50
 
 
 def test_nearest_line_against_the_reference_matcher() -> None:

@@ -9,7 +9,7 @@ same :mod:`mahjong_table.learn` package. The line mode reads one command per lin
 - a lesson's number: its screens (Enter for the next, ``b`` back, ``m`` the menu), then one
   exercise of each kind it practises, and the lesson is marked done;
 - ``p`` lists the exercise kinds with your tallies; ``p KIND`` (or its number) practises that
-  kind until an empty line or ``m``;
+  kind until ``s`` (skip) or ``m`` after an answer;
 - ``c``: a coached hand against the bots, the advisor commenting on each decision;
 - ``n``: the next thing to practise; ``q``: quit.
 
@@ -287,7 +287,7 @@ class LineMode:
             self.say(f"  {i}. {c}")
 
     def practise(self, kind: str) -> None:
-        self.say(f"Practising: {EXERCISE_KINDS[kind]} (s skips, an empty line ends)")
+        self.say(f"Practising: {EXERCISE_KINDS[kind]} (s skips back to the menu)")
         while True:
             if self.exercise(kind) is None:
                 return

@@ -31,6 +31,7 @@ import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
+from typing import TYPE_CHECKING
 
 from ..advisor import advise
 from ..engine import Action, ActionKind, Game, IllegalActionError
@@ -41,6 +42,9 @@ from ..scoring import ScoreResult, WinContext
 from ..tiles import TILES, NotationError, Tile, parse_tiles
 from .books import check_rules
 from .model import AnswerError, Exercise, Verdict
+
+if TYPE_CHECKING:
+    from ..rules.american.advice import HandJudge
 
 __all__ = ["EXERCISE_KINDS", "generate", "kinds_for", "parse_answer_tiles", "rules_for"]
 
@@ -168,10 +172,12 @@ def _is_card(rules: RuleSet) -> bool:
     return getattr(rules, "card", None) is not None
 
 
-def _sets_winning(rng: random.Random, rules: RuleSet) -> list[Tile]:
+def _sets_winning(rng: random.Random, rules: RuleSet,
+                  groups_out: list[list[int]] | None = None) -> list[Tile]:
     """Fourteen concealed tiles that win under a four-sets-and-a-pair rule set: four sets
     and a pair drawn within the tile set's copies (now and then seven pairs or thirteen
-    orphans, where the rule set allows them)."""
+    orphans, where the rule set allows them). The four sets and the pair are appended to
+    ``groups_out`` when given (nothing for a special form)."""
     special = rules.special_forms()
     roll = rng.random()
     if "seven_pairs" in special and roll < 0.08:
@@ -185,6 +191,7 @@ def _sets_winning(rng: random.Random, rules: RuleSet) -> list[Tile]:
     suit = rng.randrange(3) if rng.random() < 0.25 else None
     while True:
         counts = [0] * 34
+        groups: list[list[int]] = []
         ok = True
         for i in range(5):
             pair = i == 4
@@ -202,10 +209,13 @@ def _sets_winning(rng: random.Random, rules: RuleSet) -> list[Tile]:
                 if all(counts[x] + need.count(x) <= 4 for x in need):
                     for x in need:
                         counts[x] += 1
+                    groups.append(need)
                     break
             else:
                 ok = False
         if ok:
+            if groups_out is not None:
+                groups_out.extend(groups)
             return [TILES[k] for k in range(34) for _ in range(counts[k])]
 
 
@@ -648,9 +658,13 @@ class Score(Exercise):
 
 
 def score_context(hand: Sequence[Tile], drawn: Tile, player: int, discarder: int | None,
-                  bonus: Sequence[Tile], round_wind: int) -> WinContext:
-    """The context of a win by ``player`` (seat wind = player: dealer 0) on ``drawn``."""
-    return WinContext(hand=parse_hand(_notation(hand)), win_tile=drawn, seat_wind=player,
+                  bonus: Sequence[Tile], round_wind: int,
+                  melds: Sequence[Sequence[int]] = ()) -> WinContext:
+    """The context of a win by ``player`` (seat wind = player: dealer 0) on ``drawn``, the
+    concealed tiles ``hand`` (``drawn`` included) beside the exposed ``melds`` (kinds)."""
+    exposed = " ".join("[" + _notation(m) + "]" for m in melds)
+    return WinContext(hand=parse_hand(f"{exposed} {_notation(hand)}".strip()),
+                      win_tile=drawn, seat_wind=player,
                       round_wind=round_wind, self_drawn=discarder is None,
                       discarder=discarder, bonus=tuple(bonus))
 
@@ -659,9 +673,17 @@ def _make_score(rules: str, seed: int, rng: random.Random) -> Exercise:
     rs = rules_for(rules, "score")
     card = _is_card(rs)
     for _ in range(400):
-        hand = sorted(winning_hand(rng, rs))
+        groups: list[list[int]] = []
+        hand = sorted(_card_winning(rng, rs) if card else _sets_winning(rng, rs, groups))
+        melds: list[list[int]] = []
+        if groups and rng.random() < 0.45:  # one or two sets exposed, claimed earlier
+            melds = rng.sample(groups[:4], rng.randrange(1, 3))
+        concealed = list(hand)
+        for m in melds:
+            for k in m:
+                concealed.remove(TILES[k])
         player = rng.randrange(4)
-        drawn = rng.choice([t for t in hand if not (34 <= t <= 46)] or hand)
+        drawn = rng.choice([t for t in concealed if not (34 <= t <= 46)] or concealed)
         discarder = None if rng.random() < 0.4 else rng.choice(
             [p for p in range(4) if p != player])
         round_wind = 0 if card else rng.randrange(4)
@@ -669,7 +691,7 @@ def _make_score(rules: str, seed: int, rng: random.Random) -> Exercise:
         if not card and rs.uses_bonus_tiles and rng.random() < 0.4:
             kinds = sorted({t for t in rs.tile_set.all_tiles() if t.is_bonus})
             bonus = sorted(rng.sample(kinds, rng.randrange(1, 3)))
-        ctx = score_context(hand, drawn, player, discarder, bonus, round_wind)
+        ctx = score_context(concealed, drawn, player, discarder, bonus, round_wind, melds)
         if rs.checks_win_context and rs.win_refusal(ctx) is not None:
             continue  # not a win under this scale (MCR's 8-fan minimum): another hand
         result = rs.score(ctx)
@@ -685,7 +707,8 @@ def _make_score(rules: str, seed: int, rng: random.Random) -> Exercise:
     ask = {"hongkong": "How many fan does it score (or is it a limit hand)?",
            "chinese": "How many fan does it score on the Mahjong Competition Rules scale?",
            "american": "How many points is it worth (jokerless doubling included)?"}[rules]
-    rows = (_notation(hand), str(drawn)) + ((" ".join(str(t) for t in bonus),) if bonus else ())
+    shown = ctx.hand.notation() if melds else _notation(hand)
+    rows = (shown, str(drawn)) + ((" ".join(str(t) for t in bonus),) if bonus else ())
     caps = ("the winning hand", "the winning tile") + (("bonus tiles",) if bonus else ())
     form = {"hongkong": "a number (the fan total) or limit", "chinese": "a number (the fan "
             "total)", "american": "a number (points)"}[rules]
@@ -1018,6 +1041,11 @@ class PassThree(Exercise):
     advised: tuple[Tile, ...] = ()
     why: str = ""
     game_seed: str = ""
+    #: the learner's table as the advisor's hand judge reads it (folded counts, exposures,
+    #: unseen copies), taken from the view when the exercise was made
+    counts: tuple[int, ...] = ()
+    groups: tuple[tuple[int, int], ...] = ()
+    unseen: tuple[int, ...] = ()
 
     def expected_answer(self) -> str:
         return " ".join(str(t) for t in self.advised)
@@ -1027,16 +1055,12 @@ class PassThree(Exercise):
 
     def worth_kept(self, passed: Sequence[Tile]) -> float:
         """The advisor's hand judge's worth of the hand kept after passing ``passed``."""
-        from ..rules.american.advice import CardDecider, fold, table_of
+        from ..rules.american.advice import fold
 
-        game = self._game()
-        view = game.view(0)
-        table = table_of(view)
-        counts = list(table.counts)
         gone = fold(_hand_counts(passed, 47))
-        counts = [c - g for c, g in zip(counts, gone, strict=True)]
-        judge = CardDecider(rules_for("american").card).judge  # type: ignore[attr-defined]
-        return judge.worth(judge.targets(counts, table.groups), table.unseen)
+        counts = [c - g for c, g in zip(self.counts, gone, strict=True)]
+        judge = _judge()
+        return judge.worth(judge.targets(counts, self.groups), list(self.unseen))
 
     def check(self, answer: str) -> Verdict:
         tiles = parse_answer_tiles(answer)
@@ -1063,7 +1087,17 @@ class PassThree(Exercise):
         return Verdict(ok, self.expected_answer(), text)
 
 
+@lru_cache(maxsize=1)
+def _judge() -> HandJudge:
+    """The advisor's hand judge for the practice card (the American bot's and advisor's)."""
+    from ..rules.american.advice import CardDecider
+
+    return CardDecider(rules_for("american").card).judge  # type: ignore[attr-defined]
+
+
 def _make_pass(rules: str, seed: int, rng: random.Random) -> Exercise:
+    from ..rules.american.advice import table_of
+
     rs = rules_for(rules, "pass-three")
     game_seed = f"learn/pass/{seed}"
     game = Game(rs, game_seed)
@@ -1071,13 +1105,15 @@ def _make_pass(rules: str, seed: int, rng: random.Random) -> Exercise:
     advice = advise(view, rs)
     assert advice.action is not None
     hand = tuple(view.concealed)
+    table = table_of(view)
     lines = "; ".join(ln.text() for ln in advice.lines[:2])
     return PassThree("pass-three", rules, seed,
                      "First Charleston, first pass (to the right). Choose three tiles to "
                      f"pass. Nearest lines: {lines}",
                      (_notation(hand),), ("your tiles",), "three tiles, e.g. 7m 3p 9s", (),
                      hand=hand, advised=tuple(sorted(advice.action.tiles)), why=advice.why,
-                     game_seed=game_seed)
+                     game_seed=game_seed, counts=tuple(table.counts), groups=table.groups,
+                     unseen=tuple(table.unseen))
 
 
 _MAKERS: dict[str, Callable[[str, int, random.Random], Exercise]] = {

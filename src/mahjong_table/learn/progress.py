@@ -71,6 +71,10 @@ class Progress:
         """Count one coached hand played to its end."""
         self.coached[rules] = self.coached.get(rules, 0) + 1
 
+    def save(self, path: Path | str) -> None:
+        """:func:`save_progress` of this progress to ``path``."""
+        save_progress(self, path)
+
     def to_json(self) -> dict[str, Any]:
         return {
             "version": VERSION,
