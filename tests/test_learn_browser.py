@@ -2,10 +2,12 @@
 completes the first lesson of every rule set (its screens, then each of its exercises answered
 through the page's own form) and plays one coached hand to its end by clicking. The answers
 typed come from the exercise the page shows (its kind and seed are in its address), judged by
-the server. Screenshots are kept in docs/ (learn-*.png)."""
+the server. Screenshots go to test-artifacts/ (docs/learn-*.png keep a copy:
+``MAHJONG_TABLE_DOC_SHOTS=1`` writes them there)."""
 
 from __future__ import annotations
 
+import os
 import re
 import time
 from pathlib import Path
@@ -16,11 +18,14 @@ from mahjong_table.learn.lessons import lessons
 from test_web_browser import ARGS, CHROMIUM, ServerProcess, server  # noqa: F401
 
 ROOT = Path(__file__).resolve().parent.parent
-DOCS = ROOT / "docs"
+#: the pictures go to test-artifacts/ (not tracked); with MAHJONG_TABLE_DOC_SHOTS=1 to docs/,
+#: where a copy is kept for the record
+DOCS = ROOT / ("docs" if os.environ.get("MAHJONG_TABLE_DOC_SHOTS") == "1" else "test-artifacts")
 RULES = ("hongkong", "chinese", "american")
 
 
 def shot(page: Any, name: str, *, full: bool = False) -> None:
+    DOCS.mkdir(exist_ok=True)
     page.screenshot(path=str(DOCS / name), full_page=full)
 
 

@@ -7,6 +7,7 @@ to the file given."""
 from __future__ import annotations
 
 import asyncio
+import os
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
@@ -34,7 +35,10 @@ from mahjong_table.tui.learn import (
 
 SIZE = (80, 24)
 RULES = ("hongkong", "chinese", "american")
-DOCS = Path(__file__).resolve().parent.parent / "docs"
+#: the SVG captures go to test-artifacts/ (not tracked); with MAHJONG_TABLE_DOC_SHOTS=1 to
+#: docs/, where a copy is kept for the record
+DOCS = Path(__file__).resolve().parent.parent / (
+    "docs" if os.environ.get("MAHJONG_TABLE_DOC_SHOTS") == "1" else "test-artifacts")
 
 
 def run_app(app: LearnApp, body: Callable[[Pilot[Any]], Awaitable[None]]) -> None:
@@ -106,6 +110,7 @@ def test_complete_the_first_lesson_at_80x24(rules: str, tmp_path: Path) -> None:
     run_app(app, body)
     assert load_progress(progress_path).is_done(rules, lesson.id)
     if rules == "hongkong":
+        DOCS.mkdir(exist_ok=True)
         (DOCS / "learn-tui-lesson.svg").write_text(shots["lesson"], encoding="utf-8")
         (DOCS / "learn-tui-exercise.svg").write_text(shots["exercise"], encoding="utf-8")
 
@@ -170,6 +175,7 @@ def test_a_coached_hand_at_80x24(rules: str, tmp_path: Path) -> None:
     if rules == "american":
         assert passes_made, "the Charleston was passed by marking tiles"
     else:
+        DOCS.mkdir(exist_ok=True)
         (DOCS / "learn-tui-coached.svg").write_text(shots[0], encoding="utf-8")
     assert load_progress(progress_path).coached == {rules: 1}
 
