@@ -57,6 +57,7 @@ from ..svg import tile_svg
 from ..tiles import NotationError, Tile
 from .board import card_json
 from .hints import hints_for
+from .learn import learn_mount
 from .store import Store, TableRow
 from .table import (
     SPECTATOR,
@@ -577,7 +578,9 @@ def lobby_page(error: str | None = None) -> str:
     parts = [_HEAD.format(icon=_ICON, title="mahjong-table: new table"),
              '<body class="lobby"><main><h1>mahjong-table</h1>',
              "<p>Create a table, then send each person their seat's link. Bots fill the "
-             "other seats.</p>"]
+             "other seats.</p>",
+             '<p><a href="/learn/" id="learn-link">Learn to play</a>: lessons, exercises '
+             "and a coached hand.</p>"]
     if error:
         parts.append(f'<p class="error" role="alert">{escape(error)}</p>')
     parts.append('<form method="post" action="/tables" id="new-table">'
@@ -922,6 +925,7 @@ def create_app(db: str, *, tables_per_minute: int = TABLES_PER_MINUTE) -> Starle
         Route("/record/{token}", record),
         Route("/card/{token}", card),
         WebSocketRoute("/ws/{token}", ws_endpoint),
+        learn_mount(lambda: srv().store.secret()),  # issue 22: /learn (web/learn.py)
     ]
     app = Starlette(routes=routes, lifespan=lifespan)
     app.state.holder = holder
