@@ -262,14 +262,14 @@ def test_a_rebuilt_table_is_the_same_game_and_plays_on() -> None:
     state the table had (every event the same); it then plays on to the end."""
     saved: list[dict[str, Any]] = []
     row = row_of(["human", "efficiency", "human", "efficiency"], seed="rebuild")
-    first, _ = run(play_with_people(row, random.Random(3), saved, stop_after=40))
-    assert not first.game.is_over and len(saved) >= 40
+    first, _ = run(play_with_people(row, random.Random(3), saved, stop_after=25))
+    assert not first.game.is_over and len(saved) >= 25
     again = build_game(row, saved)
     assert [e.to_json(full=True) for e in again.events] == \
         [e.to_json(full=True) for e in first.game.events]
     second, _ = run(play_with_people(row, random.Random(4), saved))
     assert second.game.is_over
-    assert second.game.actions[:40] == first.game.actions[:40]
+    assert second.game.actions[:25] == first.game.actions[:25]
 
 
 def test_stale_forged_and_illegal_actions_are_refused_without_harm() -> None:
@@ -441,17 +441,19 @@ def store_roundtrip(url: str) -> None:
     store.close()
 
 
-def test_a_restarted_bot_table_plays_on_exactly_as_it_would_have() -> None:
-    """Issue 9 item 4: rebuilt from the stored actions with its bots asked again for their
-    stored decisions, a table of bots plays on exactly as the uninterrupted table did."""
+@pytest.mark.parametrize("stop_after", [60, 130])
+def test_a_restarted_bot_table_plays_on_exactly_as_it_would_have(stop_after: int) -> None:
+    """Issue 9 item 4 and issue 20 item 3: rebuilt from the stored actions, with its bots
+    (new at each hand) asked again only for their stored decisions of the hand in play, a
+    table of bots plays on exactly as the uninterrupted table did (stopped in the first
+    hand, and in the second)."""
+    from mahjong_table.web.table import rebuild
+
     row = row_of(["efficiency", "random", "efficiency", "random"], seed="exact", max_hands=2)
 
     async def play(saved: list[dict[str, Any]], stop_after: int | None) -> LiveTable:
-        from mahjong_table.rules import get_rule_set
-        from mahjong_table.web.table import make_bots
-
-        bots = make_bots(row, get_rule_set(row.rules))
-        table = LiveTable(row, build_game(row, saved, bots), _saver(saved), bots=bots)
+        game, bots = rebuild(row, saved)
+        table = LiveTable(row, game, _saver(saved), bots=bots)
         table.start()
         await wait_until(lambda: table.finished or (stop_after is not None
                                                     and len(saved) >= stop_after))
@@ -461,7 +463,7 @@ def test_a_restarted_bot_table_plays_on_exactly_as_it_would_have() -> None:
     whole: list[dict[str, Any]] = []
     run(play(whole, None))
     part: list[dict[str, Any]] = []
-    run(play(part, 60))
+    run(play(part, stop_after))
     run(play(part, None))
     assert part == whole
 
