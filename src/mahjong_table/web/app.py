@@ -71,8 +71,8 @@ from .table import (
     rebuild,
 )
 
-__all__ = ["Server", "create_app", "read_body", "BodyTooLarge", "RateLimited", "MAX_MESSAGE",
-           "MAX_BODY", "RATE"]
+__all__ = ["Server", "create_app", "app_from_env", "SERVE_ENV", "read_body", "BodyTooLarge",
+           "RateLimited", "MAX_MESSAGE", "MAX_BODY", "RATE"]
 
 log = logging.getLogger("mahjong_table.web")
 
@@ -1142,14 +1142,37 @@ def table_page(row: TableRow, token: str, seat: int) -> str:
 
 # ----- the application ------------------------------------------------------------------------
 
-def create_app(db: str, *, tables_per_minute: int = TABLES_PER_MINUTE) -> Starlette:
+#: the environment variable ``serve --workers N`` passes its settings to each worker in
+SERVE_ENV = "MAHJONG_TABLE_SERVE"
+
+
+def app_from_env() -> Starlette:
+    """The application of one ``serve --workers N`` worker (uvicorn's app factory): its
+    settings are the JSON object in :data:`SERVE_ENV` (``db`` and :func:`create_app`'s
+    keywords). Raises ``RuntimeError`` when it is not set."""
+    raw = os.environ.get(SERVE_ENV)
+    if not raw:
+        raise RuntimeError(f"{SERVE_ENV} is not set (mahjong-table serve sets it)")
+    settings = json.loads(raw)
+    db = settings.pop("db")
+    return create_app(db, **settings)
+
+
+def create_app(db: str, *, tables_per_minute: int = TABLES_PER_MINUTE,
+               max_rooms: int = MAX_ROOMS, idle_seconds: float = IDLE_SECONDS,
+               finished_idle_seconds: float = FINISHED_IDLE_SECONDS,
+               bot_threads: int = BOT_THREADS) -> Starlette:
     """The web table over the database at ``db`` (an SQLAlchemy or postgresql:// URL);
-    each client address creates at most ``tables_per_minute`` tables per minute."""
+    each client address creates at most ``tables_per_minute`` tables per minute; the other
+    keywords are :class:`Server`'s limits of this process."""
     holder: dict[str, Server] = {}
 
     @contextlib.asynccontextmanager
     async def lifespan(_app: Starlette) -> AsyncIterator[None]:
-        server = Server(db, tables_per_minute=tables_per_minute)
+        server = Server(db, tables_per_minute=tables_per_minute, max_rooms=max_rooms,
+                        idle_seconds=idle_seconds,
+                        finished_idle_seconds=finished_idle_seconds,
+                        bot_threads=bot_threads)
         holder["server"] = server
         await server.start()
         try:
@@ -1326,8 +1349,13 @@ def create_app(db: str, *, tables_per_minute: int = TABLES_PER_MINUTE) -> Starle
                 with contextlib.suppress(Exception):
                     await ws.close()
 
+    async def status(_request: Request) -> Response:
+        """What this process holds (rooms, pages, actions): for operators and the bench."""
+        return JSONResponse(srv().status(), headers={"Cache-Control": "no-store"})
+
     routes = [
         Route("/", lobby),
+        Route("/status", status),
         Route("/tables", create, methods=["POST"]),
         Route("/links/{token}", links),
         Route("/play/{token}", page),

@@ -195,7 +195,14 @@ class Store:
                 cur.execute("PRAGMA synchronous=NORMAL")
                 cur.execute("PRAGMA foreign_keys=ON")
                 cur.close()
-        _meta.create_all(self.engine)
+        if self.url.startswith("postgresql"):
+            # several processes may start at once (serve --workers N): one at a time
+            # creates the schema, under a transaction-level advisory lock
+            with self.engine.begin() as conn:
+                conn.execute(sa.text("SELECT pg_advisory_xact_lock(20200920)"))
+                _meta.create_all(conn)
+        else:
+            _meta.create_all(self.engine)
         self._add_missing_columns()
 
     def _add_missing_columns(self) -> None:
@@ -267,8 +274,8 @@ class Store:
                        .where(_owners.c.room == fence[0], _owners.c.proc == fence[1])
                        .with_for_update(read=True))
                 got = conn.execute(_actions.insert().from_select(
-                    ["table_id", "seq", "action", "at"], sel))
-                if got.rowcount != 1:
+                    ["table_id", "seq", "action", "at"], sel).returning(_actions.c.seq))
+                if len(got.all()) != 1:
                     raise LostOwnership(f"room {fence[0]} is owned by another process now")
             if state is not None:
                 self._put_state(conn, table_id, state, at)
