@@ -664,3 +664,42 @@ def test_a_person_who_never_acts_in_an_american_charleston_is_played_for() -> No
     assert mine[0]["kind"] == "charleston_pass" and mine[1]["kind"] == "charleston_pass"
     lines = list(record_lines(build_game(row, saved)))
     assert replay([json.dumps(x) for x in lines]).ok
+
+
+def test_the_room_state_moves_with_the_table_and_a_running_clock_keeps_its_time() -> None:
+    """Issue 20 item 2: what the table kept in memory only (away seats, clocks run out, a
+    running clock) is written out by ``room_state`` and taken back by a table rebuilt
+    elsewhere: an away seat stays away, and the clock resumes with the time it had left
+    when the table stopped, not afresh."""
+    import time as wall
+
+    from mahjong_table.web.table import rebuild
+
+    row = row_of(["human", "efficiency", "human", "efficiency"], seed="moves",
+                  turn_seconds=30.0)
+
+    async def go() -> None:
+        saved: list[dict[str, Any]] = []
+        first = make_table(row, saved)
+        first.start()
+        await wait_until(lambda: any(first.clock[s] is not None for s in (0, 2)))
+        seat = next(s for s in (0, 2) if first.clock[s] is not None)
+        other = 2 if seat == 0 else 0
+        first._set_away(other, "test")
+        await asyncio.sleep(0.3)
+        state = first.room_state()
+        stopped = wall.time()
+        await first.stop()
+        # 5 s later, on another process: the stored state and the stored actions
+        game, bots = rebuild(row, saved)
+        second = LiveTable(row, game, _saver(list(saved)), bots=bots)
+        second.restore_room_state(json.loads(json.dumps(state)), stopped)
+        second.start()
+        assert second.away[other] and not second.away[seat]
+        c = second.clock[seat]
+        assert c is not None
+        left = c[1] - asyncio.get_running_loop().time()
+        assert 29.0 < left < 29.8, f"the clock resumed with {left:.2f} s, not what it had"
+        await second.stop()
+
+    run(go())

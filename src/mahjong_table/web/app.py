@@ -214,6 +214,8 @@ MAX_ROOMS = 500
 IDLE_SECONDS = 600.0
 FINISHED_IDLE_SECONDS = 60.0
 BOT_THREADS = 2
+#: rooms a process takes over in one sweep (twice a second) at most
+ADOPT_PER_SWEEP = 20
 
 
 class Server:
@@ -332,6 +334,7 @@ class Server:
 
     async def _sweeper(self) -> None:
         period = 0.5 if self.coord.distributed else 2.0
+        await asyncio.sleep(0.2)  # the server listens first
         while True:
             try:
                 await self._sweep()
@@ -375,9 +378,12 @@ class Server:
             got = owners.get(relay.room)
             if got is None or got[0] != relay.owner or relay.room in orphans:
                 relay.client.send_close()
+        taken = 0
         for room in orphans:
-            if len(self.rooms) >= self.max_rooms:
+            if len(self.rooms) >= self.max_rooms or taken >= ADOPT_PER_SWEEP:
                 break
+            taken += 1
+            await asyncio.sleep(0)  # requests first: a take-over never holds them up
             if room in self.rooms:
                 continue
             t0 = time.perf_counter()
