@@ -14,7 +14,18 @@ import platform
 import sys
 import time
 
-from . import american, builds, correctness, mcr, positions, scoring, shanten, simulation, web_load
+from . import (
+    american,
+    builds,
+    correctness,
+    mcr,
+    positions,
+    scoring,
+    shanten,
+    simulation,
+    web_cluster,
+    web_load,
+)
 from .common import Report
 
 NAMES = ("shanten", "correctness", "scoring", "simulation", "american", "positions", "mcr",
@@ -54,6 +65,8 @@ def main(argv: list[str] | None = None) -> int:
         builds.run(report, quick=quick)
     if "web" in only:  # issue 9: skipped when the web extra is not installed
         web_load.run(report, quick=quick)
+        # issue 20: several processes on one PostgreSQL (skipped without a server)
+        web_cluster.run(report, quick=quick)
     print()
     print(f"{len(report.met)} target(s) met, {len(report.missed)} missed "
           f"({time.perf_counter() - start:.0f} s)")

@@ -438,8 +438,7 @@ class Server:
                 if len(self.rooms) >= self.max_rooms and not await self._evict_one():
                     raise RoomsFull(self.max_rooms)
                 if not await self.coord.acquire(room_id):
-                    owner = await self.db(self.store.owners)
-                    got = owner.get(room_id)
+                    got = await self.db(self.store.owner_of, room_id)
                     return Elsewhere(got[0]) if got is not None else Elsewhere("")
                 try:
                     return await self._open(row, adopt=adopt)
@@ -487,7 +486,7 @@ class Server:
         lease). The owners row is written before the actions are read, so that a previous
         owner still alive can store nothing more (``Store.add_action``'s fence)."""
         room = row.room
-        before = (await self.db(self.store.owners)).get(room)
+        before = await self.db(self.store.owner_of, room)
         await self.db(self.store.mark_owned, room, self.coord.proc, self.coord.lock_pid)
         actions = await self.db(self.store.actions, row.id)
         game, bots = await asyncio.to_thread(rebuild, row, actions)

@@ -324,6 +324,13 @@ class Store:
             return {r.room: (r.proc, int(r.lock_pid))
                     for r in conn.execute(sa.select(_owners))}
 
+    def owner_of(self, room: str) -> tuple[str, int] | None:
+        """The owner process of a live room and its lease session (None: not live)."""
+        with self.engine.connect() as conn:
+            r = conn.execute(sa.select(_owners.c.proc, _owners.c.lock_pid)
+                             .where(_owners.c.room == room)).first()
+        return None if r is None else (str(r[0]), int(r[1]))
+
     def heartbeat(self, proc: str) -> None:
         """``proc`` is alive now."""
         with self.engine.begin() as conn:
