@@ -171,9 +171,10 @@ class Person:
                     await self._session(ws, stop_at)
                     return
             except (OSError, TimeoutError, Exception):
-                lost = time.monotonic()
+                # the socket closed (or a reconnection failed): away since the first loss
+                if not (self.away and self.away[-1][1] < 0):
+                    self.away.append((time.monotonic(), -1.0))
                 await asyncio.sleep(0.25)
-                self.away.append((lost, -1.0))
 
     async def _session(self, ws: Any, stop_at: float) -> None:
         pending: dict[int, dict[str, Any]] = {}
@@ -303,7 +304,9 @@ def measure_load(schema: Schema, workers: int, tables: int, people: int, seconds
     during = [s for p in persons for at, s in p.latencies
               if any(k <= at <= k + 5 for k in kills)]
     back = [d for p in persons for _, d in p.away if d >= 0]
-    never = sum(1 for p in persons for _, d in p.away if d < 0)
+    # away when the run ended, for longer than the slowest page that came back
+    never = sum(1 for p in persons for lost, d in p.away
+                if d < 0 and t0 + elapsed - lost > max(back, default=0.0) + 2)
     return {"workers": workers, "tables": tables + people, "rooms": rooms,
             "stored": stored, "aps": stored / elapsed, "p50": _percentile(lat, 0.5),
             "p99": _percentile(lat, 0.99), "n": len(lat),

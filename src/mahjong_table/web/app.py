@@ -270,7 +270,7 @@ class Server:
         self._dirty_wake = asyncio.Event()
         self._tasks: list[asyncio.Task[None]] = []
         #: fail-overs done: (room, seconds from noticing to serving it)
-        self.adopted: list[tuple[str, float]] = []
+        self.adopted: deque[tuple[str, float]] = deque(maxlen=1000)
         self.started_at = time.time()
 
     async def db(self, fn: Any, *args: Any) -> Any:
@@ -378,23 +378,25 @@ class Server:
             got = owners.get(relay.room)
             if got is None or got[0] != relay.owner or relay.room in orphans:
                 relay.client.send_close()
-        taken = 0
-        for room in orphans:
-            if len(self.rooms) >= self.max_rooms or taken >= ADOPT_PER_SWEEP:
-                break
-            taken += 1
-            await asyncio.sleep(0)  # requests first: a take-over never holds them up
-            if room in self.rooms:
-                continue
-            t0 = time.perf_counter()
-            try:
-                got_live = await self.room(room, adopt=True)
-            except Exception:
-                log.exception("room %s could not be taken over", room)
-                continue
-            if isinstance(got_live, LiveTable):
-                self.adopted.append((room, time.perf_counter() - t0))
-                log.info("room %s taken over from a stopped process", room)
+        room_left = max(0, self.max_rooms - len(self.rooms))
+        batch = [r for r in orphans if r not in self.rooms][:min(room_left, ADOPT_PER_SWEEP)]
+        if batch:
+            await asyncio.gather(*(self._adopt(r) for r in batch))
+
+    async def _adopt(self, room: str) -> None:
+        """Take over a room whose owner is gone (rebuilt from its stored actions)."""
+        await asyncio.sleep(0)  # requests first: a take-over never holds them up
+        t0 = time.perf_counter()
+        try:
+            got_live = await self.room(room, adopt=True)
+        except RoomsFull:
+            return
+        except Exception:
+            log.exception("room %s could not be taken over", room)
+            return
+        if isinstance(got_live, LiveTable):
+            self.adopted.append((room, time.perf_counter() - t0))
+            log.info("room %s taken over from a stopped process", room)
 
     async def _state_writer(self) -> None:
         while True:
