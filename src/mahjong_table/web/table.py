@@ -345,6 +345,8 @@ class LiveTable:
         self.room: dict[str, Any] = {}
         #: a time-out or away bot's action, for the tests and the logs: (seat, why)
         self.played_for: list[tuple[int, str]] = []
+        #: the clocks as last noted (the room state is stored when they change)
+        self._clock_key: tuple[tuple[int, float] | None, ...] = (None,) * 4
         #: clocks to resume at start (set by :meth:`restore_room_state`): per seat
         #: (decision number, seconds left, seconds it had)
         self._resume_clocks: list[tuple[int, float, float] | None] = [None] * 4
@@ -737,7 +739,11 @@ class LiveTable:
                 total = (self.settings.claim_seconds if claim
                          else self.settings.turn_seconds)
                 self.clock[s] = (offer, now + total, total)
-        self._note_state()
+        # stored only when a clock started or stopped (bot-only tables: never)
+        key = tuple(None if c is None else (c[0], c[1]) for c in self.clock)
+        if key != self._clock_key:
+            self._clock_key = key
+            self._note_state()
 
     # ----- people: ready, away, taking the seat back --------------------------------------
 
