@@ -443,17 +443,17 @@ def store_roundtrip(url: str) -> None:
 
 @pytest.mark.parametrize("stop_after", [60, 130])
 def test_a_restarted_bot_table_plays_on_exactly_as_it_would_have(stop_after: int) -> None:
-    """Issue 9 item 4 and issue 20 item 3: rebuilt from the stored actions, with its bots
-    (new at each hand) asked again only for their stored decisions of the hand in play, a
-    table of bots plays on exactly as the uninterrupted table did (stopped in the first
-    hand, and in the second)."""
+    """Issue 9 item 4 and issue 20 item 3: rebuilt from the stored actions without asking
+    any bot, its bots (new at each hand) asked again for their stored decisions of the hand
+    in play only, and only before their next decision, a table of bots plays on exactly as
+    the uninterrupted table did (stopped in the first hand, and in the second)."""
     from mahjong_table.web.table import rebuild
 
     row = row_of(["efficiency", "random", "efficiency", "random"], seed="exact", max_hands=2)
 
     async def play(saved: list[dict[str, Any]], stop_after: int | None) -> LiveTable:
-        game, bots = rebuild(row, saved)
-        table = LiveTable(row, game, _saver(saved), bots=bots)
+        game, bots, again = rebuild(row, saved)
+        table = LiveTable(row, game, _saver(saved), bots=bots, ask_again=again)
         table.start()
         await wait_until(lambda: table.finished or (stop_after is not None
                                                     and len(saved) >= stop_after))
@@ -691,8 +691,8 @@ def test_the_room_state_moves_with_the_table_and_a_running_clock_keeps_its_time(
         stopped = wall.time()
         await first.stop()
         # 5 s later, on another process: the stored state and the stored actions
-        game, bots = rebuild(row, saved)
-        second = LiveTable(row, game, _saver(list(saved)), bots=bots)
+        game, bots, again = rebuild(row, saved)
+        second = LiveTable(row, game, _saver(list(saved)), bots=bots, ask_again=again)
         second.restore_room_state(json.loads(json.dumps(state)), stopped)
         second.start()
         assert second.away[other] and not second.away[seat]

@@ -491,7 +491,7 @@ class Server:
         before = await self.db(self.store.owner_of, room)
         await self.db(self.store.mark_owned, room, self.coord.proc, self.coord.lock_pid)
         actions = await self.db(self.store.actions, row.id)
-        game, bots = await asyncio.to_thread(rebuild, row, actions)
+        game, bots, ask_again = await asyncio.to_thread(rebuild, row, actions)
         table_id = row.id
         fence = (room, self.coord.proc) if self.coord.distributed else None
 
@@ -522,7 +522,7 @@ class Server:
             return await asyncio.get_running_loop().run_in_executor(pool, fn, view)
 
         live = LiveTable(row, game, save, finished, bots, run_bot=run_bot,
-                         on_room_state=state_changed)
+                         on_room_state=state_changed, ask_again=ask_again)
         stored = await self.db(self.store.room_state, row.id)
         if stored is not None:
             stopped_at = stored[1]

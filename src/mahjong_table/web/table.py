@@ -169,30 +169,30 @@ def hands_started(events: Sequence[Event]) -> int:
 
 
 def rebuild(row: TableRow, actions: Sequence[dict[str, Any]]
-            ) -> tuple[Game, list[Player | None]]:
-    """A stored table's game and the bots of its hand in play (issue 20 item 3): the stored
-    actions are applied to ``Game(rules, seed)`` without asking any bot (about 0.05 ms an
-    action); then the game is replayed once more to the start of the hand in play and the
-    bots of that hand (see :func:`make_bots`) are asked again for their stored decisions in
-    it (their answers are not used), so that they play on as they would have. No bot is
-    asked about an earlier hand. Raises ``ValueError`` if the actions do not replay."""
-    game = build_game(row, actions)
-    hand = hands_started(game.events)
-    # the first stored action of the hand in play: replay again to there, then ask its bots
-    probe = build_game(row, ())
-    seen = hands_started(probe.events)
-    first = len(actions)
+            ) -> tuple[Game, list[Player | None], list[tuple[int, PlayerView]]]:
+    """A stored table's game, the bots of its hand in play, and what those bots must be
+    asked again (issue 20 item 3). The stored actions are applied to ``Game(rules, seed)``
+    without asking any bot (about 0.05 ms an action). A table's bots are new at each hand
+    (see :func:`make_bots`), so to play on exactly as they would have, each bot needs only
+    its stored decisions of the hand in play again: their views are returned, (seat, view)
+    in order, for :class:`LiveTable` to ask on its bot thread before that hand's next bot
+    decision, never while rebuilding. Raises ``ValueError`` if the actions do not replay."""
+    rules = get_rule_set(row.rules, **row.options)
+    game = Game(rules, row.seed, max_hands=row.max_hands, names=list(row.names))
+    bot_seats = {i for i, kind in enumerate(row.seats) if kind != "human"}
+    again: list[tuple[int, PlayerView]] = []
     for i, a in enumerate(actions):
-        if seen == hand:
-            first = i
-            break
-        seen += hands_started(probe.apply(Action.from_json(a)))
-    bots = make_bots(row, game.rules, hand)
-    if first == len(actions) or all(b is None for b in bots):
-        return game, bots
-    replay = build_game(row, actions[:first])
-    build_game(row, actions[first:], bots, game=replay)
-    return replay, bots
+        try:
+            action = Action.from_json(a)
+            if action.player in bot_seats:
+                again.append((action.player, game.view(action.player)))
+            new = game.apply(action)
+        except (ValueError, KeyError) as exc:
+            raise ValueError(f"table {row.id}: stored action {i} {a} does not replay: "
+                             f"{exc}") from exc
+        if any(e.type == "hand_start" for e in new):
+            again = []  # a new hand: new bots, nothing of the last hand to ask them
+    return game, make_bots(row, game.rules, hands_started(game.events)), again
 
 
 def build_game(row: TableRow, actions: Sequence[dict[str, Any]] = (),
@@ -271,7 +271,8 @@ class LiveTable:
                  bots: list[Player | None] | None = None,
                  run_bot: Callable[[Callable[[PlayerView], Action], PlayerView],
                                    Awaitable[Action]] | None = None,
-                 on_room_state: Callable[[], None] | None = None) -> None:
+                 on_room_state: Callable[[], None] | None = None,
+                 ask_again: Sequence[tuple[int, PlayerView]] = ()) -> None:
         self.row = row
         self.id = row.id
         self.game = game
@@ -283,6 +284,9 @@ class LiveTable:
         #: the bots of the hand in play (None for a person's seat): those :func:`rebuild` gives
         self.bots: list[Player | None] = (bots if bots is not None
                                           else make_bots(row, game.rules, self.hands))
+        #: the bots' stored decisions of the hand in play, asked again (answers unused)
+        #: before their next decision, so that they play on as they would have
+        self._ask_again: list[tuple[int, PlayerView]] = list(ask_again)
         #: runs a bot's choice off the event loop (the server's bot pool; a thread at default)
         self._run_bot = run_bot
         #: called when the room state (away, Ready, clocks) changed: the server stores it
@@ -610,6 +614,7 @@ class LiveTable:
             if e.type == "hand_start":
                 self.hands += 1
                 self.bots = make_bots(self.row, self.game.rules, self.hands)
+                self._ask_again = []
             for s in range(4):
                 if e.seen_by(s) is not None:
                     self._shown[s] += 1
@@ -912,6 +917,25 @@ class LiveTable:
             log.exception("table %s: the driver stopped", self.id)
             raise
 
+    async def _catch_up(self) -> None:
+        """Ask the bots of the hand in play again for their stored decisions in it (their
+        answers are not used), on the bot thread: then they play on as they would have."""
+        todo, bots = self._ask_again, list(self.bots)
+        self._ask_again = []
+
+        def ask(_view: PlayerView) -> Action:
+            for seat, view in todo:
+                bot = bots[seat]
+                if bot is not None:
+                    bot.choose(view)
+            return Action(ActionKind.PASS, 0)  # not used
+
+        if todo:
+            if self._run_bot is not None:
+                await self._run_bot(ask, todo[0][1])
+            else:
+                await asyncio.to_thread(ask, todo[0][1])
+
     async def _step(self) -> float | None:
         """Do what is due; return how long to wait before looking again (None: until
         something changes)."""
@@ -960,6 +984,9 @@ class LiveTable:
                 p = bots[0]
                 bot = self._player_for(p)
                 assert bot is not None
+                if self._ask_again:
+                    await self._catch_up()
+                    return 0
                 view = game.view(p)
                 stamp = len(game.events)
                 if self._run_bot is not None:
