@@ -336,10 +336,20 @@ def measure_restart(schema: Schema, rooms: int) -> dict[str, Any]:
         p = game.to_act()[0]
         game.apply(bots[p].choose(game.view(p)))
     actions = [json.dumps(a.to_json()) for a in game.actions]
-    # the schema's tables, made by a server's first start
+    # the schema's tables, made by a server's first start (and its time to a first answer
+    # on an empty database, to compare)
     srv = Serve(schema.url, 1)
-    srv.wait_listening()
-    srv.stop()
+    try:
+        srv.wait_listening()
+        while True:
+            try:
+                httpx.get(f"http://127.0.0.1:{srv.port}/", timeout=60)
+                break
+            except httpx.TransportError:
+                time.sleep(0.02)
+        empty_first = time.monotonic() - srv.started
+    finally:
+        srv.stop()
     now = time.time()
     ids = [f"restart-{i:05d}" for i in range(rooms)]
     with psycopg.connect(schema.url, autocommit=False) as conn:
@@ -372,6 +382,8 @@ def measure_restart(schema: Schema, rooms: int) -> dict[str, Any]:
                 time.sleep(0.02)
         held_at_first = httpx.get(f"http://127.0.0.1:{srv.port}/status").json()["rooms"]
         took = None
+        held = held_at_first
+        deadline = time.monotonic() + 90
         while time.monotonic() < deadline:
             held = httpx.get(f"http://127.0.0.1:{srv.port}/status").json()["rooms"]
             if held >= rooms:
@@ -384,7 +396,7 @@ def measure_restart(schema: Schema, rooms: int) -> dict[str, Any]:
         srv.stop()
     return {"rooms": rooms, "actions": len(actions), "listening": listening,
             "first": first, "held_at_first": held_at_first, "all_taken": took,
-            "rss_mib": rss / 1024}
+            "held": held, "rss_mib": rss / 1024, "empty_first": empty_first}
 
 
 def run(report: Report, *, quick: bool = False) -> None:
@@ -429,11 +441,13 @@ def run(report: Report, *, quick: bool = False) -> None:
     with Schema(base) as schema:
         rs = measure_restart(schema, n_rooms)
     first = rs["first"] if rs["first"] is not None else float("inf")
-    took = f"{rs['all_taken']:.1f} s" if rs["all_taken"] is not None else "not within 120 s"
+    took = (f"every room taken over after {rs['all_taken']:.1f} s"
+            if rs["all_taken"] is not None else f"{rs['held']} taken over after 90 s")
     print(f"  restart with {rs['rooms']} unfinished rooms ({rs['actions']} actions each, all "
-          f"live when their server died): listening after {rs['listening']:.2f} s, first "
-          f"answer after {first:.2f} s ({rs['held_at_first']} rooms rebuilt by then), every "
-          f"room taken over after {took}, {rs['rss_mib']:.0f} MiB")
+          f"live when their server died): first answer after {first:.2f} s from the "
+          f"command (listening after {rs['listening']:.2f} s; on an empty database "
+          f"{rs['empty_first']:.2f} s), {rs['held_at_first']} rooms rebuilt by then; "
+          f"{took} in the background, {rs['rss_mib']:.0f} MiB")
     report.target(first < 10, f"web: restart to first answer {first:.1f} s < 10 s with "
                               f"{rs['rooms']} unfinished rooms")
 
