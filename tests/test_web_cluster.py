@@ -341,3 +341,55 @@ def test_several_workers_on_sqlite_are_refused(tmp_path: Path) -> None:
         timeout=60, env={**os.environ, "PYTHONPATH": str(ROOT / "src")})
     assert got.returncode == 2
     assert "--workers 2 needs PostgreSQL" in got.stderr
+
+
+def test_prune_deletes_the_rooms_unused_for_the_days_given(tmp_path: Path) -> None:
+    """Issue 20 item 4: ``serve --prune --older-than-days D`` deletes the rooms with no
+    action, chat message or new game for D days (every game, action, chat message and
+    nickname of theirs); a room used since, or live in a process, is kept; ``--dry-run``
+    only lists them."""
+    import sqlalchemy as sa
+
+    from mahjong_table.web import store as store_mod
+    from mahjong_table.web.store import Store, TableRow
+
+    db = f"sqlite:///{tmp_path / 'prune.db'}"
+    store = Store(db)
+    old = time.time() - 40 * 86400
+    try:
+        for name, created in (("old", old), ("old-chat", old), ("old-live", old),
+                              ("new", time.time())):
+            store.create_table(TableRow(id=name, rules="hongkong", options={}, seed="s",
+                                        max_hands=1, names=list("abcd"),
+                                        seats=["human"] * 4, created=created))
+            store.add_action(name, 0, {"kind": "pass", "player": 0})
+        with store.engine.begin() as conn:
+            conn.execute(store_mod._actions.update().values(at=old)
+                         .where(store_mod._actions.c.table_id != "new"))
+        store.add_chat("old", 0, "a", "long ago")
+        with store.engine.begin() as conn:
+            conn.execute(store_mod._chat.update().values(at=old))
+        store.add_chat("old-chat", 1, "b", "still here")  # used today
+        store.set_nickname("old", 0, "Ann")
+        store.mark_owned("old-live", "some-process")
+    finally:
+        store.close()
+    cmd = [sys.executable, "-m", "mahjong_table.cli", "serve", "--db", db, "--prune",
+           "--older-than-days", "30"]
+    env = {**os.environ, "PYTHONPATH": str(ROOT / "src")}
+    dry = subprocess.run([*cmd, "--dry-run"], cwd=ROOT, capture_output=True, text=True,
+                         timeout=60, env=env)
+    assert dry.returncode == 0, dry.stderr
+    assert "would delete 1 room(s)" in dry.stdout and dry.stdout.split()[-1] == "old"
+    got = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True, timeout=60, env=env)
+    assert got.returncode == 0 and "deleted 1 room(s)" in got.stdout, got.stdout + got.stderr
+    store = Store(db)
+    try:
+        assert sorted(r.id for r in store.tables()) == ["new", "old-chat", "old-live"]
+        assert store.actions("old") == [] and store.chat("old") == []
+        assert store.nicknames("old") == [None] * 4
+        with store.engine.connect() as conn:
+            assert conn.execute(sa.select(sa.func.count()).select_from(
+                store_mod._actions)).scalar_one() == 3
+    finally:
+        store.close()

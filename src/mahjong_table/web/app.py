@@ -442,6 +442,11 @@ class Server:
                 if not await self.coord.acquire(room_id):
                     got = await self.db(self.store.owner_of, room_id)
                     return Elsewhere(got[0]) if got is not None else Elsewhere("")
+                if adopt and row.finished:
+                    # a finished game left behind: nothing to take over until a page asks
+                    await self.db(self.store.drop_owner, room_id)
+                    await self.coord.release(room_id)
+                    return None
                 try:
                     return await self._open(row, adopt=adopt)
                 except BaseException:

@@ -318,6 +318,11 @@ class Store:
             conn.execute(_owners.delete().where(_owners.c.room == room,
                                                 _owners.c.proc == proc))
 
+    def drop_owner(self, room: str) -> None:
+        """Forget the owner of ``room`` whoever it was (the caller holds its lease)."""
+        with self.engine.begin() as conn:
+            conn.execute(_owners.delete().where(_owners.c.room == room))
+
     def owners(self) -> dict[str, tuple[str, int]]:
         """Every live room: its owner process and the owner's lease session."""
         with self.engine.connect() as conn:
