@@ -350,6 +350,8 @@ class Server:
         for cid, rc in list(self.remote.items()):
             if now - self._heard.get(rc.proc, now) > 6.0:
                 await self._remote_close(cid)
+                # if that process lives after all, its page reconnects
+                await self.coord.send(rc.proc, {"op": "gone", "cid": cid})
         # tell the owners whose rooms this process relays that its pages are alive
         for owner in {r.owner for r in self.relays.values()}:
             await self.coord.send(owner, {"op": "alive", "from": self.coord.proc})
