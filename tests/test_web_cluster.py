@@ -338,7 +338,7 @@ def test_several_workers_on_sqlite_are_refused(tmp_path: Path) -> None:
     got = subprocess.run(
         [sys.executable, "-m", "mahjong_table.cli", "serve", "--workers", "2", "--db",
          f"sqlite:///{tmp_path / 'x.db'}"], cwd=ROOT, capture_output=True, text=True,
-        timeout=60, env={**os.environ, "PYTHONPATH": str(ROOT / "src")})
+        timeout=60)
     assert got.returncode == 2
     assert "--workers 2 needs PostgreSQL" in got.stderr
 
@@ -376,7 +376,7 @@ def test_prune_deletes_the_rooms_unused_for_the_days_given(tmp_path: Path) -> No
         store.close()
     cmd = [sys.executable, "-m", "mahjong_table.cli", "serve", "--db", db, "--prune",
            "--older-than-days", "30"]
-    env = {**os.environ, "PYTHONPATH": str(ROOT / "src")}
+    env = dict(os.environ)
     dry = subprocess.run([*cmd, "--dry-run"], cwd=ROOT, capture_output=True, text=True,
                          timeout=60, env=env)
     assert dry.returncode == 0, dry.stderr
