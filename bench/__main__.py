@@ -25,6 +25,7 @@ from . import (
     shanten,
     simulation,
     startup,
+    web_cluster,
     web_load,
 )
 from .common import Report
@@ -68,6 +69,8 @@ def main(argv: list[str] | None = None) -> int:
         startup.run(report, quick=quick)
     if "web" in only:  # issue 9: skipped when the web extra is not installed
         web_load.run(report, quick=quick)
+        # issue 20: several processes on one PostgreSQL (skipped without a server)
+        web_cluster.run(report, quick=quick)
     print()
     print(f"{len(report.met)} target(s) met, {len(report.missed)} missed "
           f"({time.perf_counter() - start:.0f} s)")

@@ -18,7 +18,7 @@ import socket
 import subprocess
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -56,14 +56,16 @@ def free_port() -> int:
 class ServerProcess:
     """`mahjong-table serve` in a child process, on loopback."""
 
-    def __init__(self, db: str, port: int) -> None:
+    def __init__(self, db: str, port: int, extra: Sequence[str] = ()) -> None:
         self.db, self.port = db, port
+        #: more ``serve`` options (issue 20's tests: --workers, --idle-minutes ...)
+        self.extra = list(extra)
         self.proc: subprocess.Popen[bytes] | None = None
 
     def start(self) -> None:
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "mahjong_table.cli", "serve", "--port", str(self.port),
-             "--db", self.db], cwd=ROOT, stdout=subprocess.DEVNULL)
+             "--db", self.db, *self.extra], cwd=ROOT, stdout=subprocess.DEVNULL)
         deadline = time.monotonic() + 20
         while True:
             try:

@@ -262,14 +262,14 @@ def test_a_rebuilt_table_is_the_same_game_and_plays_on() -> None:
     state the table had (every event the same); it then plays on to the end."""
     saved: list[dict[str, Any]] = []
     row = row_of(["human", "efficiency", "human", "efficiency"], seed="rebuild")
-    first, _ = run(play_with_people(row, random.Random(3), saved, stop_after=40))
-    assert not first.game.is_over and len(saved) >= 40
+    first, _ = run(play_with_people(row, random.Random(3), saved, stop_after=25))
+    assert not first.game.is_over and len(saved) >= 25
     again = build_game(row, saved)
     assert [e.to_json(full=True) for e in again.events] == \
         [e.to_json(full=True) for e in first.game.events]
     second, _ = run(play_with_people(row, random.Random(4), saved))
     assert second.game.is_over
-    assert second.game.actions[:40] == first.game.actions[:40]
+    assert second.game.actions[:25] == first.game.actions[:25]
 
 
 def test_stale_forged_and_illegal_actions_are_refused_without_harm() -> None:
@@ -441,17 +441,19 @@ def store_roundtrip(url: str) -> None:
     store.close()
 
 
-def test_a_restarted_bot_table_plays_on_exactly_as_it_would_have() -> None:
-    """Issue 9 item 4: rebuilt from the stored actions with its bots asked again for their
-    stored decisions, a table of bots plays on exactly as the uninterrupted table did."""
+@pytest.mark.parametrize("stop_after", [60, 130])
+def test_a_restarted_bot_table_plays_on_exactly_as_it_would_have(stop_after: int) -> None:
+    """Issue 9 item 4 and issue 20 item 3: rebuilt from the stored actions without asking
+    any bot, its bots (new at each hand) asked again for their stored decisions of the hand
+    in play only, and only before their next decision, a table of bots plays on exactly as
+    the uninterrupted table did (stopped in the first hand, and in the second)."""
+    from mahjong_table.web.table import rebuild
+
     row = row_of(["efficiency", "random", "efficiency", "random"], seed="exact", max_hands=2)
 
     async def play(saved: list[dict[str, Any]], stop_after: int | None) -> LiveTable:
-        from mahjong_table.rules import get_rule_set
-        from mahjong_table.web.table import make_bots
-
-        bots = make_bots(row, get_rule_set(row.rules))
-        table = LiveTable(row, build_game(row, saved, bots), _saver(saved), bots=bots)
+        game, bots, again = rebuild(row, saved)
+        table = LiveTable(row, game, _saver(saved), bots=bots, ask_again=again)
         table.start()
         await wait_until(lambda: table.finished or (stop_after is not None
                                                     and len(saved) >= stop_after))
@@ -461,7 +463,7 @@ def test_a_restarted_bot_table_plays_on_exactly_as_it_would_have() -> None:
     whole: list[dict[str, Any]] = []
     run(play(whole, None))
     part: list[dict[str, Any]] = []
-    run(play(part, 60))
+    run(play(part, stop_after))
     run(play(part, None))
     assert part == whole
 
@@ -662,3 +664,42 @@ def test_a_person_who_never_acts_in_an_american_charleston_is_played_for() -> No
     assert mine[0]["kind"] == "charleston_pass" and mine[1]["kind"] == "charleston_pass"
     lines = list(record_lines(build_game(row, saved)))
     assert replay([json.dumps(x) for x in lines]).ok
+
+
+def test_the_room_state_moves_with_the_table_and_a_running_clock_keeps_its_time() -> None:
+    """Issue 20 item 2: what the table kept in memory only (away seats, clocks run out, a
+    running clock) is written out by ``room_state`` and taken back by a table rebuilt
+    elsewhere: an away seat stays away, and the clock resumes with the time it had left
+    when the table stopped, not afresh."""
+    import time as wall
+
+    from mahjong_table.web.table import rebuild
+
+    row = row_of(["human", "efficiency", "human", "efficiency"], seed="moves",
+                  turn_seconds=30.0)
+
+    async def go() -> None:
+        saved: list[dict[str, Any]] = []
+        first = make_table(row, saved)
+        first.start()
+        await wait_until(lambda: any(first.clock[s] is not None for s in (0, 2)))
+        seat = next(s for s in (0, 2) if first.clock[s] is not None)
+        other = 2 if seat == 0 else 0
+        first._set_away(other, "test")
+        await asyncio.sleep(0.3)
+        state = first.room_state()
+        stopped = wall.time()
+        await first.stop()
+        # 5 s later, on another process: the stored state and the stored actions
+        game, bots, again = rebuild(row, saved)
+        second = LiveTable(row, game, _saver(list(saved)), bots=bots, ask_again=again)
+        second.restore_room_state(json.loads(json.dumps(state)), stopped)
+        second.start()
+        assert second.away[other] and not second.away[seat]
+        c = second.clock[seat]
+        assert c is not None
+        left = c[1] - asyncio.get_running_loop().time()
+        assert 29.0 < left < 29.8, f"the clock resumed with {left:.2f} s, not what it had"
+        await second.stop()
+
+    run(go())

@@ -1,10 +1,18 @@
 """``mahjong-table serve``: the web table (issue 9): a lobby, tables for friends and bots in
-the browser, stored in SQLite (default) or PostgreSQL. Needs the ``web`` extra."""
+the browser, stored in SQLite (default) or PostgreSQL. Needs the ``web`` extra.
+
+Issue 20: ``--workers N`` runs N server processes sharing the listening socket (uvicorn's
+workers, each with its own event loop); the same command on other machines pointed at the
+same PostgreSQL adds processes there. ``--prune`` deletes the rooms unused for
+``--older-than-days`` days and exits."""
 
 from __future__ import annotations
 
 import argparse
+import json
+import os
 import sys
+import time
 from typing import Any
 
 __all__ = ["add_parser", "run"]
@@ -15,7 +23,9 @@ def add_parser(sub: Any) -> None:
         "serve", help="serve the web table: play in a browser with friends and bots",
         description="Serve the web table: a lobby creates tables, each person gets a seat "
                     "link, bots fill the other seats. Every action is stored; a restarted "
-                    "server resumes every table.")
+                    "server answers at once and rebuilds each room when it is opened. With "
+                    "PostgreSQL, any number of processes (--workers, other machines) serve "
+                    "the rooms together and take over those of a process that died.")
     p.add_argument("--host", default="127.0.0.1", help="address to listen on (default "
                    "127.0.0.1)")
     p.add_argument("--port", type=int, default=8000, help="port (default 8000)")
@@ -25,39 +35,97 @@ def add_parser(sub: Any) -> None:
     p.add_argument("--tables-per-minute", type=int, default=30, metavar="N",
                    help="tables the lobby creates per minute for one client address at "
                         "most (default 30; then 429 with Retry-After)")
+    p.add_argument("--workers", type=int, default=1, metavar="N",
+                   help="server processes on this machine sharing the port (default 1; "
+                        "above 1 needs PostgreSQL)")
+    p.add_argument("--max-rooms", type=int, default=500, metavar="N",
+                   help="live rooms one process holds at most (default 500); a room "
+                        "nobody has open is unloaded to make room")
+    p.add_argument("--idle-minutes", type=float, default=10.0, metavar="M",
+                   help="a room with no page open for M minutes leaves memory (default "
+                        "10; it is rebuilt when next opened)")
+    p.add_argument("--bot-threads", type=int, default=2, metavar="N",
+                   help="threads per process for the bots of tables with people (default "
+                        "2); tables of bots only share one more thread")
+    p.add_argument("--prune", action="store_true",
+                   help="delete the rooms unused for --older-than-days days (every game, "
+                        "action and chat message of theirs) and exit")
+    p.add_argument("--older-than-days", type=float, default=30.0, metavar="D",
+                   help="with --prune: rooms with no action, chat or new game for D days "
+                        "(default 30)")
+    p.add_argument("--dry-run", action="store_true",
+                   help="with --prune: list the rooms, delete nothing")
     p.set_defaults(func=run)
+
+
+def _fail(message: str) -> int:
+    print(f"mahjong-table serve: {message}", file=sys.stderr)
+    return 2
 
 
 def run(args: argparse.Namespace) -> int:
     try:
         import uvicorn
 
-        from ..web.app import MAX_MESSAGE, create_app
-        from ..web.store import DEFAULT_DB, normalise_url
+        from ..web.app import MAX_MESSAGE, SERVE_ENV, create_app
+        from ..web.store import DEFAULT_DB, Store, normalise_url
     except ModuleNotFoundError as exc:
         print(f"mahjong-table serve: {exc.name} is not installed; install the web extra: "
               "pip install 'mahjong-table[web]'", file=sys.stderr)
         return 2
     db = args.db or DEFAULT_DB
     try:
-        normalise_url(db)
+        url = normalise_url(db)
     except ValueError as exc:
-        print(f"mahjong-table serve: {exc}", file=sys.stderr)
-        return 2
+        return _fail(str(exc))
+    if args.prune:
+        if args.older_than_days < 0:
+            return _fail("--older-than-days must be 0 or more")
+        store = Store(db)
+        try:
+            gone = store.prune(time.time() - args.older_than_days * 86400,
+                               dry_run=args.dry_run)
+        finally:
+            store.close()
+        verb = "would delete" if args.dry_run else "deleted"
+        print(f"mahjong-table serve --prune: {verb} {len(gone)} room(s) unused for "
+              f"{args.older_than_days:g} days")
+        for room in gone:
+            print(room)
+        return 0
     if not 0 < args.port < 65536:
-        print("mahjong-table serve: --port must be 1-65535", file=sys.stderr)
-        return 2
+        return _fail("--port must be 1-65535")
     if args.tables_per_minute < 1:
-        print("mahjong-table serve: --tables-per-minute must be at least 1", file=sys.stderr)
-        return 2
-    print(f"mahjong-table: serving on http://{args.host}:{args.port}/ (database {db})",
-          flush=True)
-    app = create_app(db, tables_per_minute=args.tables_per_minute)
+        return _fail("--tables-per-minute must be at least 1")
+    if args.workers < 1:
+        return _fail("--workers must be at least 1")
+    if args.workers > 1 and not url.startswith("postgresql"):
+        return _fail(f"--workers {args.workers} needs PostgreSQL (--db postgresql://...): "
+                     "SQLite is the embedded database of one process; several processes "
+                     "coordinate through PostgreSQL's locks and notifications")
+    if args.max_rooms < 1:
+        return _fail("--max-rooms must be at least 1")
+    if args.idle_minutes <= 0:
+        return _fail("--idle-minutes must be more than 0")
+    if args.bot_threads < 1:
+        return _fail("--bot-threads must be at least 1")
+    settings = {"tables_per_minute": args.tables_per_minute, "max_rooms": args.max_rooms,
+                "idle_seconds": args.idle_minutes * 60, "bot_threads": args.bot_threads}
+    print(f"mahjong-table: serving on http://{args.host}:{args.port}/ (database {db}, "
+          f"{args.workers} process{'es' if args.workers > 1 else ''})", flush=True)
     # bots choose on worker threads: a short GIL switch interval keeps the event loop (and
     # so every person's next view) from waiting behind a thinking bot
     sys.setswitchinterval(0.0005)
     # a websocket frame larger than this is refused by the protocol layer already; the
     # application refuses messages over MAX_MESSAGE bytes itself
+    if args.workers > 1:
+        # uvicorn's workers share the socket; each builds the app from this setting
+        os.environ[SERVE_ENV] = json.dumps({"db": db, **settings})
+        uvicorn.run("mahjong_table.web.app:app_from_env", factory=True, host=args.host,
+                    port=args.port, workers=args.workers, ws_max_size=MAX_MESSAGE * 4,
+                    log_level="warning")
+        return 0
+    app = create_app(db, **settings)
     uvicorn.run(app, host=args.host, port=args.port, ws_max_size=MAX_MESSAGE * 4,
                 log_level="warning")
     return 0

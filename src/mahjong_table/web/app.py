@@ -32,6 +32,7 @@ import ipaddress
 import json
 import logging
 import math
+import os
 import secrets
 import time
 import unicodedata
@@ -50,26 +51,29 @@ from starlette.responses import HTMLResponse, JSONResponse, PlainTextResponse, R
 from starlette.routing import Route, WebSocketRoute
 from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 
+from ..engine import Game
 from ..players import BOTS, make_bot
 from ..record import record_lines
 from ..rules import RULE_SETS, RuleSetError, get_rule_set
 from ..svg import tile_svg
 from ..tiles import NotationError, Tile
 from .board import card_json
+from .cluster import Coordinator, make_coordinator
 from .hints import hints_for
 from .learn import learn_mount
-from .store import Store, TableRow
+from .store import LostOwnership, Store, TableRow
 from .table import (
     SPECTATOR,
     ActionRefused,
+    Client,
     LiveTable,
     TableSettings,
     build_game,
-    make_bots,
+    rebuild,
 )
 
-__all__ = ["Server", "create_app", "read_body", "BodyTooLarge", "RateLimited", "MAX_MESSAGE",
-           "MAX_BODY", "RATE"]
+__all__ = ["Server", "create_app", "app_from_env", "SERVE_ENV", "read_body", "BodyTooLarge",
+           "RateLimited", "MAX_MESSAGE", "MAX_BODY", "RATE"]
 
 log = logging.getLogger("mahjong_table.web")
 
@@ -152,23 +156,123 @@ class WsClient:
             await asyncio.wait_for(self.task, 2)
 
 
-class Server:
-    """The tables of one server and their storage (one store, one worker thread for it)."""
+class RemoteClient:
+    """A page connected to another process of the cluster, relayed to this one, the room's
+    owner (issue 20): what the table sends it goes back through the database's NOTIFY to
+    that process, which passes it to the page; the page's messages come the same way and
+    are handled here in order, as a local page's are."""
 
-    def __init__(self, db: str, *, tables_per_minute: int = TABLES_PER_MINUTE) -> None:
+    def __init__(self, server: Server, proc: str, cid: str, seat: int,
+                 live: LiveTable) -> None:
+        self.server = server
+        self.proc = proc
+        self.cid = cid
+        self.seat = seat
+        self.live = live
+        self.inbox: asyncio.Queue[str | None] = asyncio.Queue()
+        self.task = asyncio.get_running_loop().create_task(self._work())
+
+    def send(self, message: dict[str, Any]) -> None:
+        self.server.coord.post(self.proc, {"op": "out", "cid": self.cid, "msg": message})
+
+    def send_close(self) -> None:
+        """Close the page's socket once what is queued is sent (the page reconnects)."""
+        self.server.coord.post(self.proc, {"op": "bye", "cid": self.cid})
+
+    async def _work(self) -> None:
+        while True:
+            text = await self.inbox.get()
+            if text is None:
+                return
+            try:
+                await _handle(self.server, self.live, self, text)
+            except Exception:
+                log.exception("table %s: a relayed message could not be handled",
+                              self.live.id)
+                self.send({"type": "error", "code": "internal",
+                           "message": "the server could not handle that message"})
+
+
+class Relay:
+    """A page connected here whose room another process owns: its socket, and who owns
+    the room (see :class:`RemoteClient`, the owner's side)."""
+
+    def __init__(self, client: WsClient, room: str, owner: str) -> None:
+        self.client = client
+        self.room = room
+        self.owner = owner
+
+
+class Elsewhere:
+    """A room owned by another process (``owner``: its id)."""
+
+    def __init__(self, owner: str) -> None:
+        self.owner = owner
+
+
+#: defaults of the limits of one process (issue 20 item 4; ``serve`` sets them)
+MAX_ROOMS = 500
+IDLE_SECONDS = 600.0
+FINISHED_IDLE_SECONDS = 60.0
+BOT_THREADS = 2
+#: rooms a process takes over in one sweep (twice a second) at most
+ADOPT_PER_SWEEP = 20
+
+
+class Server:
+    """The rooms one process holds, and their storage.
+
+    With SQLite it is the only process and owns every room. With PostgreSQL any number of
+    processes (``serve --workers N``, several machines) share the database: a room is live
+    in the one process that holds its lease (:mod:`.cluster`), the others relay their pages
+    to it. No room is rebuilt at start: a room is rebuilt when a page opens it, or in the
+    background when its owner died (fail-over) or the server restarted while it was live.
+    Rooms without pages leave memory after ``idle_seconds`` (a finished game's after
+    ``finished_idle_seconds``); at most ``max_rooms`` are live. Bots choose on a pool of
+    ``bot_threads`` threads for tables with people and one thread for tables of bots only,
+    so that bot-only tables cannot starve people's tables."""
+
+    def __init__(self, db: str, *, tables_per_minute: int = TABLES_PER_MINUTE,
+                 max_rooms: int = MAX_ROOMS, idle_seconds: float = IDLE_SECONDS,
+                 finished_idle_seconds: float = FINISHED_IDLE_SECONDS,
+                 bot_threads: int = BOT_THREADS) -> None:
         self.store = Store(db)
         self.tables_per_minute = tables_per_minute
-        self.executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="mt-store")
+        self.max_rooms = max_rooms
+        self.idle_seconds = idle_seconds
+        self.finished_idle_seconds = finished_idle_seconds
+        self.coord: Coordinator = make_coordinator(self.store)
+        self.executor = ThreadPoolExecutor(max_workers=4 if self.coord.distributed else 1,
+                                           thread_name_prefix="mt-store")
+        self.people_bots = ThreadPoolExecutor(max_workers=max(1, bot_threads),
+                                              thread_name_prefix="mt-bots")
+        self.bot_only_bots = ThreadPoolExecutor(max_workers=1,
+                                                thread_name_prefix="mt-bots-only")
+        #: per table id: its live game (only the current game of each room owned here)
         self.tables: dict[str, LiveTable] = {}
         self.signer = URLSafeSerializer(self.store.secret(), salt="mahjong-table seat")
         #: per client address: when it created its tables within the last minute
         self._created: dict[str, deque[float]] = {}
         self._loading: dict[str, asyncio.Lock] = {}
-        #: per room: the id of its current (latest) game
+        #: per room owned here: the id of its current (latest) game
         self.rooms: dict[str, str] = {}
+        #: per room owned here: since when (event loop time) it has had no page
+        self._unused_since: dict[str, float] = {}
         #: per (room, seat): the chat token bucket (tokens, stamp)
         self._chat_rate: dict[tuple[str, int], tuple[float, float]] = {}
         self._new_game_lock = asyncio.Lock()
+        #: pages connected here whose room another process owns, by connection id
+        self.relays: dict[str, Relay] = {}
+        #: pages of other processes relayed to the rooms owned here, by connection id
+        self.remote: dict[str, RemoteClient] = {}
+        #: per process: when a message of it was last heard (event loop time)
+        self._heard: dict[str, float] = {}
+        self._dirty: set[str] = set()
+        self._dirty_wake = asyncio.Event()
+        self._tasks: list[asyncio.Task[None]] = []
+        #: fail-overs done: (room, seconds from noticing to serving it)
+        self.adopted: deque[tuple[str, float]] = deque(maxlen=1000)
+        self.started_at = time.time()
 
     async def db(self, fn: Any, *args: Any) -> Any:
         return await asyncio.get_running_loop().run_in_executor(self.executor, fn, *args)
@@ -194,32 +298,218 @@ class Server:
             return None
         return data["t"], seat
 
-    # ----- tables -------------------------------------------------------------------------
+    # ----- start, stop, the sweeper --------------------------------------------------------
 
     async def start(self) -> None:
-        """Resume every unfinished table from its stored actions."""
-        rows = await self.db(lambda: self.store.tables(unfinished=True))
-        for row in rows:
-            try:
-                await self._open(row)
-            except Exception:
-                log.exception("table %s could not be resumed", row.id)
+        """Start at once (issue 20 item 3): nothing is rebuilt here. The sweeper takes over,
+        in the background, the rooms that were live when their owner stopped."""
+        await self.coord.start(self._on_message, self._lost_leases)
+        loop = asyncio.get_running_loop()
+        self._tasks = [loop.create_task(self._sweeper(), name="mt sweeper"),
+                       loop.create_task(self._state_writer(), name="mt room state")]
 
     async def stop(self) -> None:
+        for task in self._tasks:
+            task.cancel()
+        for task in self._tasks:
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await task
+        for relay in list(self.relays.values()):
+            relay.client.send_close()
         for t in list(self.tables.values()):
             await t.stop()
+        await self._write_states()
+        # the owners rows stay: the rooms are taken over by another process, or by this
+        # server's next start, in the background
+        await self.coord.stop()
         self.executor.shutdown(wait=True)
+        self.people_bots.shutdown(wait=False, cancel_futures=True)
+        self.bot_only_bots.shutdown(wait=False, cancel_futures=True)
         self.store.close()
 
-    async def _open(self, row: TableRow) -> LiveTable:
+    async def _lost_leases(self) -> None:
+        """The lease session broke: another process may own these rooms now; drop them
+        (their pages reconnect and find the new owner)."""
+        for room in list(self.rooms):
+            await self._unload(room, keep_owner=True)
+
+    async def _sweeper(self) -> None:
+        period = 0.5 if self.coord.distributed else 2.0
+        await asyncio.sleep(0.2)  # the server listens first
+        while True:
+            try:
+                await self._sweep()
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                log.exception("the sweeper failed once")
+            await asyncio.sleep(period)
+
+    async def _sweep(self) -> None:
+        now = asyncio.get_running_loop().time()
+        # pages of other processes that went silent (their process died): they are gone
+        for cid, rc in list(self.remote.items()):
+            if now - self._heard.get(rc.proc, now) > 6.0:
+                await self._remote_close(cid)
+                # if that process lives after all, its page reconnects
+                await self.coord.send(rc.proc, {"op": "gone", "cid": cid})
+        # tell the owners whose rooms this process relays that its pages are alive
+        for owner in {r.owner for r in self.relays.values()}:
+            await self.coord.send(owner, {"op": "alive", "from": self.coord.proc})
+        # idle rooms leave memory
+        for room, table_id in list(self.rooms.items()):
+            live = self.tables.get(table_id)
+            if live is None:
+                continue
+            if live.clients:
+                self._unused_since.pop(room, None)
+                continue
+            since = self._unused_since.setdefault(room, now)
+            limit = self.finished_idle_seconds if live.finished else self.idle_seconds
+            if now - since >= limit:
+                await self._unload(room)
+        # rooms whose owner is gone: relayed pages reconnect; the rooms are taken over
+        owners = await self.db(self.store.owners)
+        alive = await self.coord.alive_sessions() if self.coord.distributed else set()
+        orphans = []
+        for room, (proc, lock_pid) in owners.items():
+            if proc == self.coord.proc:
+                continue
+            if not self.coord.distributed or lock_pid not in alive:
+                orphans.append(room)
+        for relay in list(self.relays.values()):
+            got = owners.get(relay.room)
+            if got is None or got[0] != relay.owner or relay.room in orphans:
+                relay.client.send_close()
+        room_left = max(0, self.max_rooms - len(self.rooms))
+        batch = [r for r in orphans if r not in self.rooms][:min(room_left, ADOPT_PER_SWEEP)]
+        if batch:
+            await asyncio.gather(*(self._adopt(r) for r in batch))
+
+    async def _adopt(self, room: str) -> None:
+        """Take over a room whose owner is gone (rebuilt from its stored actions)."""
+        await asyncio.sleep(0)  # requests first: a take-over never holds them up
+        t0 = time.perf_counter()
+        try:
+            got_live = await self.room(room, adopt=True)
+        except RoomsFull:
+            return
+        except Exception:
+            log.exception("room %s could not be taken over", room)
+            return
+        if isinstance(got_live, LiveTable):
+            self.adopted.append((room, time.perf_counter() - t0))
+            log.info("room %s taken over from a stopped process", room)
+
+    async def _state_writer(self) -> None:
+        while True:
+            await self._dirty_wake.wait()
+            self._dirty_wake.clear()
+            await self._write_states()
+            await asyncio.sleep(0.05)
+
+    async def _write_states(self) -> None:
+        dirty, self._dirty = self._dirty, set()
+        for table_id in dirty:
+            live = self.tables.get(table_id)
+            if live is None:
+                continue
+            with contextlib.suppress(Exception):
+                await self.db(self.store.set_room_state, table_id, live.room_state())
+
+    # ----- rooms ---------------------------------------------------------------------------
+
+    def _live_of(self, room_id: str) -> LiveTable | None:
+        current = self.rooms.get(room_id)
+        return None if current is None else self.tables.get(current)
+
+    async def room(self, room_id: str, *, adopt: bool = False
+                   ) -> LiveTable | Elsewhere | None:
+        """The current game of room ``room_id`` if this process owns it (taking its lease
+        and rebuilding it if nobody does), :class:`Elsewhere` naming the owner, or None for
+        no such room. ``adopt``: only take it over (the sweeper)."""
+        live = self._live_of(room_id)
+        if live is not None:
+            return live
+        lock = self._loading.setdefault(room_id, asyncio.Lock())
+        try:
+            async with lock:
+                live = self._live_of(room_id)
+                if live is not None:
+                    return live
+                row = await self.db(self.store.current_game, room_id)
+                if row is None:
+                    return None
+                if len(self.rooms) >= self.max_rooms and not await self._evict_one():
+                    raise RoomsFull(self.max_rooms)
+                if not await self.coord.acquire(room_id):
+                    got = await self.db(self.store.owner_of, room_id)
+                    return Elsewhere(got[0]) if got is not None else Elsewhere("")
+                if adopt and row.finished:
+                    # a finished game left behind: nothing to take over until a page asks
+                    await self.db(self.store.drop_owner, room_id)
+                    await self.coord.release(room_id)
+                    return None
+                try:
+                    return await self._open(row, adopt=adopt)
+                except BaseException:
+                    await self.coord.release(room_id)
+                    raise
+        finally:
+            if not lock.locked():
+                self._loading.pop(room_id, None)
+
+    async def _evict_one(self) -> bool:
+        """Unload the room unused longest (no page), to make room; False if none is."""
+        unused = []
+        for room, since in self._unused_since.items():
+            live = self._live_of(room)
+            if live is not None and not live.clients:
+                unused.append((since, room))
+        if not unused:
+            return False
+        await self._unload(min(unused)[1])
+        return True
+
+    async def _unload(self, room: str, *, keep_owner: bool = False) -> None:
+        """A room leaves memory: its table stops, its pages are closed (they reconnect and
+        load it again), its lease is given back."""
+        table_id = self.rooms.pop(room, None)
+        self._unused_since.pop(room, None)
+        live = self.tables.pop(table_id, None) if table_id is not None else None
+        if live is not None:
+            for c in list(live.clients):
+                live.detach(c)
+                if isinstance(c, (WsClient, RemoteClient)):
+                    c.send_close()
+            await live.stop()
+            if table_id in self._dirty:
+                with contextlib.suppress(Exception):
+                    await self.db(self.store.set_room_state, table_id, live.room_state())
+        if not keep_owner:
+            with contextlib.suppress(Exception):
+                await self.db(self.store.unmark_owned, room, self.coord.proc)
+            await self.coord.release(room)
+
+    async def _open(self, row: TableRow, *, adopt: bool = False) -> LiveTable:
+        """Rebuild a game from its stored actions and start it (the caller holds the room's
+        lease). The owners row is written before the actions are read, so that a previous
+        owner still alive can store nothing more (``Store.add_action``'s fence)."""
+        room = row.room
+        before = await self.db(self.store.owner_of, room)
+        await self.db(self.store.mark_owned, room, self.coord.proc, self.coord.lock_pid)
         actions = await self.db(self.store.actions, row.id)
-        rules = get_rule_set(row.rules, **row.options)
-        bots = make_bots(row, rules)
-        game = await asyncio.to_thread(build_game, row, actions, bots)
+        game, bots, ask_again = await asyncio.to_thread(rebuild, row, actions)
         table_id = row.id
+        fence = (room, self.coord.proc) if self.coord.distributed else None
 
         async def save(seq: int, action: dict[str, Any]) -> None:
-            await self.db(self.store.add_action, table_id, seq, action)
+            try:
+                await self.db(self.store.add_action, table_id, seq, action, fence)
+            except LostOwnership as exc:
+                asyncio.get_running_loop().create_task(self._unload(room, keep_owner=True))
+                raise ActionRefused("this room has moved to another server process; the "
+                                    "page reconnects to it", "moved") from exc
 
         async def finished() -> None:
             end = live.game.events[-1].to_json() if live.game.events else {}
@@ -229,56 +519,175 @@ class Server:
             await self.db(self.store.set_finished, table_id, result)
             await self.refresh_room(live)
 
-        live = LiveTable(row, game, save, finished, bots)
-        live.nicknames = await self.db(self.store.nicknames, row.room)
+        def state_changed() -> None:
+            self._dirty.add(table_id)
+            self._dirty_wake.set()
+
+        people = any(k == "human" for k in row.seats)
+        pool = self.people_bots if people else self.bot_only_bots
+
+        async def run_bot(fn: Any, view: Any) -> Any:
+            return await asyncio.get_running_loop().run_in_executor(pool, fn, view)
+
+        live = LiveTable(row, game, save, finished, bots, run_bot=run_bot,
+                         on_room_state=state_changed, ask_again=ask_again)
+        stored = await self.db(self.store.room_state, row.id)
+        if stored is not None:
+            stopped_at = stored[1]
+            if before is not None and before[0] != self.coord.proc:
+                seen = await self.db(self.store.last_seen, before[0])
+                if seen is not None:
+                    stopped_at = max(stopped_at, seen)
+            live.restore_room_state(stored[0], stopped_at)
+        live.nicknames = await self.db(self.store.nicknames, room)
+        old = self.rooms.get(room)
+        if old is not None and old != row.id:
+            old_live = self.tables.pop(old, None)
+            if old_live is not None:
+                await old_live.stop()
         self.tables[row.id] = live
-        current = self.rooms.get(row.room)
-        if current is None or self.tables[current].row.game_no <= row.game_no:
-            self.rooms[row.room] = row.id
+        self.rooms[room] = row.id
+        self._unused_since[room] = asyncio.get_running_loop().time()
         await self.refresh_room(live)
         live.start()
         return live
 
     async def refresh_room(self, live: LiveTable) -> None:
         """Tell the clients of a game its room's history (every game, its result)."""
-        rows = await self.db(self.store.room_games, live.row.room)
+        live.room = await self.room_info(live.row)
+        live._broadcast()
+
+    async def room_info(self, row: TableRow) -> dict[str, Any]:
+        """A room's history (every game, its result) as its pages show it."""
+        rows = await self.db(self.store.room_games, row.room)
         games = []
         for r in rows:
             games.append({"no": r.game_no, "rules": get_rule_set(r.rules, **r.options).title,
                           "hands": r.max_hands, "names": r.names, "finished": r.finished,
                           "scores": (r.result or {}).get("scores"),
                           "standings": (r.result or {}).get("standings")})
-        live.room = {"id": live.row.room, "game_no": live.row.game_no, "games": games,
-                     "rules": live.row.rules, "max_hands": live.row.max_hands,
-                     "rule_sets": list(RULE_SETS), "bots": list(BOTS),
-                     "options": {k: str(v) for k, v in live.row.options.items()},
-                     "option_choices": option_choices()}
-        live._broadcast()
+        return {"id": row.room, "game_no": row.game_no, "games": games,
+                "rules": row.rules, "max_hands": row.max_hands,
+                "rule_sets": list(RULE_SETS), "bots": list(BOTS),
+                "options": {k: str(v) for k, v in row.options.items()},
+                "option_choices": option_choices()}
 
     async def table(self, room_id: str) -> LiveTable | None:
-        """The current game of room ``room_id`` (a finished one is loaded on demand; a
-        room's id is its first game's)."""
-        current = self.rooms.get(room_id)
-        if current is not None and current in self.tables:
-            return self.tables[current]
-        lock = self._loading.setdefault(room_id, asyncio.Lock())
-        async with lock:
-            current = self.rooms.get(room_id)
-            if current is not None and current in self.tables:
-                return self.tables[current]
-            row = await self.db(self.store.current_game, room_id)
-            if row is None:
-                return None
-            return await self._open(row)
+        """The current game of room ``room_id`` if it is (or can be made) live here; None
+        for no such room or one owned by another process."""
+        got = await self.room(room_id)
+        return got if isinstance(got, LiveTable) else None
 
-    async def game_of_room(self, room_id: str, game_no: int) -> LiveTable | None:
-        """Game number ``game_no`` of a room (for its record)."""
-        rows = await self.db(self.store.room_games, room_id)
-        for r in rows:
-            if r.game_no == game_no:
-                live = self.tables.get(r.id)
-                return live if live is not None else await self._open(r)
-        return None
+    async def stored_game(self, room_id: str, game_no: int | None = None
+                          ) -> tuple[TableRow, Game] | None:
+        """A game of a room as stored (its latest, or number ``game_no``), rebuilt from
+        its actions without any bot and not kept: for records and finished games."""
+        if game_no is None:
+            row = await self.db(self.store.current_game, room_id)
+        else:
+            row = next((r for r in await self.db(self.store.room_games, room_id)
+                        if r.game_no == game_no), None)
+        if row is None:
+            return None
+        actions = await self.db(self.store.actions, row.id)
+        return row, await asyncio.to_thread(build_game, row, actions)
+
+    # ----- messages between processes ------------------------------------------------------
+
+    async def _on_message(self, m: dict[str, Any]) -> None:
+        """A message from another process (see :mod:`.cluster`)."""
+        op = m.get("op")
+        sender = m.get("from")
+        if isinstance(sender, str):
+            self._heard[sender] = asyncio.get_running_loop().time()
+        cid = m.get("cid")
+        if op == "out":
+            relay = self.relays.get(str(cid))
+            msg = m.get("msg")
+            if relay is not None and isinstance(msg, dict):
+                relay.client.send(msg)
+        elif op in ("bye", "gone"):
+            gone = self.relays.get(str(cid))
+            if gone is not None:
+                gone.client.send_close()
+        elif op == "open" and isinstance(sender, str) and isinstance(cid, str):
+            seat = m.get("seat")
+            live = self._live_of(str(m.get("room")))
+            if live is None or not isinstance(seat, int) or not -1 <= seat < 4:
+                await self.coord.send(sender, {"op": "gone", "cid": cid})
+                return
+            same = sum(1 for c in live.clients if c.seat == seat)
+            if len(live.clients) >= MAX_CLIENTS or (seat != SPECTATOR
+                                                    and same >= MAX_PER_SEAT):
+                await self.coord.send(sender, {"op": "gone", "cid": cid})
+                return
+            rc = RemoteClient(self, sender, cid, seat, live)
+            self.remote[cid] = rc
+            rc.send({"type": "chat", "messages": await self.db(self.store.chat,
+                                                                 live.row.room)})
+            live.attach(rc)
+        elif op == "text" and isinstance(cid, str):
+            known = self.remote.get(cid)
+            text = m.get("text")
+            if known is None:
+                if isinstance(sender, str):
+                    await self.coord.send(sender, {"op": "gone", "cid": cid})
+            elif isinstance(text, str):
+                known.inbox.put_nowait(text)
+        elif op == "close" and isinstance(cid, str):
+            await self._remote_close(cid)
+
+    async def _remote_close(self, cid: str) -> None:
+        rc = self.remote.pop(cid, None)
+        if rc is None:
+            return
+        rc.live.detach(rc)
+        rc.inbox.put_nowait(None)
+
+    async def relay_page(self, ws: WebSocket, room: str, seat: int, owner: str) -> None:
+        """Serve a page whose room ``owner`` holds: every message goes there and back."""
+        await ws.accept()
+        client = WsClient(ws, seat)
+        cid = f"{self.coord.proc}.{secrets.token_hex(6)}"
+        self.relays[cid] = Relay(client, room, owner)
+        me = self.coord.proc
+        await self.coord.send(owner, {"op": "open", "from": me, "cid": cid, "room": room,
+                                      "seat": seat})
+        try:
+            while True:
+                frame = await ws.receive()
+                if frame["type"] == "websocket.disconnect":
+                    break
+                if not client.allow():
+                    client.send({"type": "error", "code": "rate",
+                                 "message": "too many messages: slow down"})
+                    continue
+                error = _frame_error(frame)
+                if error is not None:
+                    client.send(error)
+                    continue
+                await self.coord.send(owner, {"op": "text", "from": me, "cid": cid,
+                                              "text": frame["text"]})
+        except (WebSocketDisconnect, RuntimeError):
+            pass
+        finally:
+            self.relays.pop(cid, None)
+            with contextlib.suppress(Exception):
+                await self.coord.send(owner, {"op": "close", "from": me, "cid": cid})
+            await client.close()
+            if ws.application_state != WebSocketState.DISCONNECTED:
+                with contextlib.suppress(Exception):
+                    await ws.close()
+
+    def status(self) -> dict[str, Any]:
+        """What this process holds (for ``GET /status``, the benchmark and operators)."""
+        return {"process": self.coord.proc, "pid": os.getpid(),
+                "rooms": len(self.rooms),
+                "unfinished": sum(1 for t in self.tables.values() if not t.finished),
+                "pages": sum(len(t.clients) for t in self.tables.values()),
+                "relayed": len(self.relays), "remote": len(self.remote),
+                "actions": sum(t.stats_actions for t in self.tables.values()),
+                "adopted": len(self.adopted), "uptime": time.time() - self.started_at}
 
     # ----- the room: nicknames, chat, the next game ----------------------------------------
 
@@ -368,7 +777,7 @@ class Server:
         for c in list(live.clients):  # every page of the room moves to the new game
             c.send({"type": "new_game", "game_no": row.game_no})
             live.detach(c)
-            if isinstance(c, WsClient):
+            if isinstance(c, (WsClient, RemoteClient)):
                 c.send_close()
         return row
 
@@ -413,8 +822,16 @@ class Server:
             with contextlib.suppress(ValueError):
                 times.remove(stamp)  # a table not made does not count
             raise
-        await self._open(row)
+        with contextlib.suppress(RoomsFull):  # then it starts when a page opens it
+            await self.room(row.id)
         return row
+
+
+class RoomsFull(Exception):
+    """This process holds its most live rooms, none of them unused."""
+
+    def __init__(self, limit: int) -> None:
+        super().__init__(f"this server process holds {limit} live rooms, its limit")
 
 
 class RateLimited(Exception):
@@ -742,14 +1159,37 @@ def table_page(row: TableRow, token: str, seat: int) -> str:
 
 # ----- the application ------------------------------------------------------------------------
 
-def create_app(db: str, *, tables_per_minute: int = TABLES_PER_MINUTE) -> Starlette:
+#: the environment variable ``serve --workers N`` passes its settings to each worker in
+SERVE_ENV = "MAHJONG_TABLE_SERVE"
+
+
+def app_from_env() -> Starlette:
+    """The application of one ``serve --workers N`` worker (uvicorn's app factory): its
+    settings are the JSON object in :data:`SERVE_ENV` (``db`` and :func:`create_app`'s
+    keywords). Raises ``RuntimeError`` when it is not set."""
+    raw = os.environ.get(SERVE_ENV)
+    if not raw:
+        raise RuntimeError(f"{SERVE_ENV} is not set (mahjong-table serve sets it)")
+    settings = json.loads(raw)
+    db = settings.pop("db")
+    return create_app(db, **settings)
+
+
+def create_app(db: str, *, tables_per_minute: int = TABLES_PER_MINUTE,
+               max_rooms: int = MAX_ROOMS, idle_seconds: float = IDLE_SECONDS,
+               finished_idle_seconds: float = FINISHED_IDLE_SECONDS,
+               bot_threads: int = BOT_THREADS) -> Starlette:
     """The web table over the database at ``db`` (an SQLAlchemy or postgresql:// URL);
-    each client address creates at most ``tables_per_minute`` tables per minute."""
+    each client address creates at most ``tables_per_minute`` tables per minute; the other
+    keywords are :class:`Server`'s limits of this process."""
     holder: dict[str, Server] = {}
 
     @contextlib.asynccontextmanager
     async def lifespan(_app: Starlette) -> AsyncIterator[None]:
-        server = Server(db, tables_per_minute=tables_per_minute)
+        server = Server(db, tables_per_minute=tables_per_minute, max_rooms=max_rooms,
+                        idle_seconds=idle_seconds,
+                        finished_idle_seconds=finished_idle_seconds,
+                        bot_threads=bot_threads)
         holder["server"] = server
         await server.start()
         try:
@@ -794,10 +1234,10 @@ def create_app(db: str, *, tables_per_minute: int = TABLES_PER_MINUTE) -> Starle
         got = srv().read_token(request.path_params["token"])
         if got is None or got[1] != "a":
             return PlainTextResponse("not a creator's link", status_code=404)
-        live = await srv().table(got[0])
-        if live is None:
+        row = await srv().db(srv().store.current_game, got[0])
+        if row is None:
             return PlainTextResponse("no such table", status_code=404)
-        return HTMLResponse(links_page(srv(), live.row, _base(request)))
+        return HTMLResponse(links_page(srv(), row, _base(request)))
 
     async def page(request: Request) -> Response:
         token = request.path_params["token"]
@@ -805,11 +1245,12 @@ def create_app(db: str, *, tables_per_minute: int = TABLES_PER_MINUTE) -> Starle
         want_watch = request.url.path.startswith("/watch/")
         if got is None or (got[1] == "w") != want_watch or got[1] == "a":
             return PlainTextResponse("this link is not valid", status_code=404)
-        live = await srv().table(got[0])
-        if live is None:
+        # the page is read from the database: it needs no live room (any process serves it)
+        row = await srv().db(srv().store.current_game, got[0])
+        if row is None:
             return PlainTextResponse("no such table", status_code=404)
         seat = SPECTATOR if got[1] == "w" else int(got[1])
-        return HTMLResponse(table_page(live.row, token, seat),
+        return HTMLResponse(table_page(row, token, seat),
                             headers={"Cache-Control": "no-store",
                                      "Referrer-Policy": "no-referrer"})
 
@@ -836,8 +1277,8 @@ def create_app(db: str, *, tables_per_minute: int = TABLES_PER_MINUTE) -> Starle
     async def card(request: Request) -> Response:
         """The card the table plays (American), for the page's card panel."""
         got = srv().read_token(request.path_params["token"])
-        live = None if got is None else await srv().table(got[0])
-        data = None if live is None else card_json(live.game.rules)
+        row = None if got is None else await srv().db(srv().store.current_game, got[0])
+        data = None if row is None else card_json(get_rule_set(row.rules, **row.options))
         if data is None:
             return PlainTextResponse("no card", status_code=404)
         return JSONResponse(data, headers={"Cache-Control": "private, max-age=3600"})
@@ -851,29 +1292,40 @@ def create_app(db: str, *, tables_per_minute: int = TABLES_PER_MINUTE) -> Starle
             if not game_raw.isdigit() or len(game_raw) > 6:
                 return PlainTextResponse("game: a game's number in the room (0, 1, ...)",
                                          status_code=400)
-            live = await srv().game_of_room(got[0], int(game_raw))
+            got_game = await srv().stored_game(got[0], int(game_raw))
         else:
-            live = await srv().table(got[0])
-        if live is None:
+            got_game = await srv().stored_game(got[0])
+        if got_game is None:
             return PlainTextResponse("no such table", status_code=404)
-        if not live.finished:
+        row, game = got_game
+        if not row.finished:
             return PlainTextResponse("the game is not over: its record holds every hidden "
                                      "tile, so it is given only at the end", status_code=409)
+        # read from the database and not kept (issue 20 item 4)
         text = "".join(json.dumps(line, separators=(",", ":")) + "\n"
-                       for line in record_lines(live.game))
+                       for line in record_lines(game))
         return Response(text, media_type="application/x-ndjson", headers={
-            "Content-Disposition": f'attachment; filename="mahjong-{live.id}.jsonl"'})
+            "Content-Disposition": f'attachment; filename="mahjong-{row.id}.jsonl"'})
 
     async def ws_endpoint(ws: WebSocket) -> None:
         got = srv().read_token(ws.path_params["token"])
         if got is None or got[1] == "a":
             await ws.close(code=4403)
             return
-        live = await srv().table(got[0])
-        if live is None:
+        seat = SPECTATOR if got[1] == "w" else int(got[1])
+        try:
+            where = await srv().room(got[0])
+        except RoomsFull:
+            await ws.close(code=1013)  # try again later (the page reconnects by itself)
+            return
+        if where is None:
             await ws.close(code=4404)
             return
-        seat = SPECTATOR if got[1] == "w" else int(got[1])
+        if isinstance(where, Elsewhere):
+            # another process owns the room: this one relays the page to it
+            await srv().relay_page(ws, got[0], seat, where.owner)
+            return
+        live = where
         same = sum(1 for c in live.clients if c.seat == seat)
         if len(live.clients) >= MAX_CLIENTS or (seat != SPECTATOR and same >= MAX_PER_SEAT):
             await ws.close(code=4429)  # too many connections: a flood, not a person
@@ -914,8 +1366,13 @@ def create_app(db: str, *, tables_per_minute: int = TABLES_PER_MINUTE) -> Starle
                 with contextlib.suppress(Exception):
                     await ws.close()
 
+    async def status(_request: Request) -> Response:
+        """What this process holds (rooms, pages, actions): for operators and the bench."""
+        return JSONResponse(srv().status(), headers={"Cache-Control": "no-store"})
+
     routes = [
         Route("/", lobby),
+        Route("/status", status),
         Route("/tables", create, methods=["POST"]),
         Route("/links/{token}", links),
         Route("/play/{token}", page),
@@ -990,7 +1447,7 @@ def _frame_error(frame: Mapping[str, Any]) -> dict[str, Any] | None:
     return None
 
 
-async def _handle(server: Server, live: LiveTable, client: WsClient, text: str) -> None:
+async def _handle(server: Server, live: LiveTable, client: Client, text: str) -> None:
     """Answer one client message (a JSON text of at most :data:`MAX_MESSAGE` bytes). Every
     malformed message gets an ``error`` message (``malformed``) and changes nothing."""
     try:

@@ -24,7 +24,7 @@ from typing import Any
 import sqlalchemy as sa
 from sqlalchemy.exc import IntegrityError
 
-__all__ = ["Store", "TableRow", "normalise_url", "DEFAULT_DB"]
+__all__ = ["Store", "TableRow", "normalise_url", "DEFAULT_DB", "LostOwnership"]
 
 #: the default database: an SQLite file in the working directory
 DEFAULT_DB = "sqlite:///mahjong-table.db"
@@ -93,6 +93,46 @@ _actions = sa.Table(
     sa.Column("at", sa.Float, nullable=False),
 )
 
+# issue 20: several processes on one database
+
+#: a live room and the process that owns it (its lease is a PostgreSQL advisory lock held by
+#: the session ``lock_pid``; the row says who holds it and fences that owner's writes)
+_owners = sa.Table(
+    "mt_owners", _meta,
+    sa.Column("room", sa.String(64), primary_key=True),
+    sa.Column("proc", sa.String(64), nullable=False),
+    sa.Column("lock_pid", sa.Integer, nullable=False, default=0),
+    sa.Column("at", sa.Float, nullable=False),
+)
+
+#: each server process and when it was last seen alive (its heartbeat, every second)
+_procs = sa.Table(
+    "mt_procs", _meta,
+    sa.Column("id", sa.String(64), primary_key=True),
+    sa.Column("seen", sa.Float, nullable=False),
+)
+
+#: a message between processes too large for a NOTIFY payload (read once, then deleted)
+_mail = sa.Table(
+    "mt_mail", _meta,
+    sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
+    sa.Column("body", sa.Text, nullable=False),
+)
+
+#: a game's room state kept in memory by its owner (away seats, clocks run out, Ready, the
+#: clocks' deadlines): stored on each change so that another process resumes it
+_room_state = sa.Table(
+    "mt_room_state", _meta,
+    sa.Column("table_id", sa.String(64), primary_key=True),
+    sa.Column("state", sa.Text, nullable=False),
+    sa.Column("at", sa.Float, nullable=False),
+)
+
+
+class LostOwnership(Exception):
+    """An action was not stored because another process owns the room now (its lease
+    passed to it): the caller must drop its copy of the room."""
+
 
 @dataclass
 class TableRow:
@@ -155,7 +195,14 @@ class Store:
                 cur.execute("PRAGMA synchronous=NORMAL")
                 cur.execute("PRAGMA foreign_keys=ON")
                 cur.close()
-        _meta.create_all(self.engine)
+        if self.url.startswith("postgresql"):
+            # several processes may start at once (serve --workers N): one at a time
+            # creates the schema, under a transaction-level advisory lock
+            with self.engine.begin() as conn:
+                conn.execute(sa.text("SELECT pg_advisory_xact_lock(20200920)"))
+                _meta.create_all(conn)
+        else:
+            _meta.create_all(self.engine)
         self._add_missing_columns()
 
     def _add_missing_columns(self) -> None:
@@ -204,12 +251,158 @@ class Store:
                 settings=json.dumps(row.settings), finished=row.finished,
                 practice=row.practice, room_id=row.room_id or None, game_no=row.game_no))
 
-    def add_action(self, table_id: str, seq: int, action: Mapping[str, Any]) -> None:
+    def add_action(self, table_id: str, seq: int, action: Mapping[str, Any],
+                   fence: tuple[str, str] | None = None,
+                   state: Mapping[str, Any] | None = None) -> None:
         """Store action number ``seq`` of a table, committed before returning. Raises
-        ``IntegrityError`` if that number is taken (an action is never stored twice)."""
+        ``IntegrityError`` if that number is taken (an action is never stored twice).
+
+        ``fence``: (room, process): the action is stored only while ``mt_owners`` names that
+        process the room's owner (the owners row is locked for share, so that a process
+        taking the room over waits for this insert or makes it store nothing); otherwise
+        :class:`LostOwnership` is raised and nothing is stored. ``state``: the room state
+        stored in the same transaction (see :meth:`set_room_state`)."""
+        at = time.time()
         with self.engine.begin() as conn:
-            conn.execute(_actions.insert().values(table_id=table_id, seq=seq,
-                                                  action=json.dumps(action), at=time.time()))
+            if fence is None:
+                conn.execute(_actions.insert().values(table_id=table_id, seq=seq,
+                                                      action=json.dumps(action), at=at))
+            else:
+                sel = (sa.select(sa.literal(table_id), sa.literal(seq),
+                                 sa.literal(json.dumps(action)), sa.literal(at))
+                       .select_from(_owners)
+                       .where(_owners.c.room == fence[0], _owners.c.proc == fence[1])
+                       .with_for_update(read=True))
+                got = conn.execute(_actions.insert().from_select(
+                    ["table_id", "seq", "action", "at"], sel).returning(_actions.c.seq))
+                if len(got.all()) != 1:
+                    raise LostOwnership(f"room {fence[0]} is owned by another process now")
+            if state is not None:
+                self._put_state(conn, table_id, state, at)
+
+    @staticmethod
+    def _put_state(conn: Any, table_id: str, state: Mapping[str, Any], at: float) -> None:
+        body = json.dumps(state)
+        got = conn.execute(_room_state.update().where(_room_state.c.table_id == table_id)
+                           .values(state=body, at=at))
+        if got.rowcount == 0:
+            conn.execute(_room_state.insert().values(table_id=table_id, state=body, at=at))
+
+    def set_room_state(self, table_id: str, state: Mapping[str, Any]) -> None:
+        """Store a game's room state (away seats, clocks run out, Ready, clock deadlines as
+        wall-clock times), replacing the last."""
+        with self.engine.begin() as conn:
+            self._put_state(conn, table_id, state, time.time())
+
+    def room_state(self, table_id: str) -> tuple[dict[str, Any], float] | None:
+        """A game's stored room state and when it was stored (None: never)."""
+        with self.engine.connect() as conn:
+            r = conn.execute(sa.select(_room_state.c.state, _room_state.c.at)
+                             .where(_room_state.c.table_id == table_id)).first()
+        return None if r is None else (json.loads(r[0]), float(r[1]))
+
+    # ----- owners (issue 20) --------------------------------------------------------------
+
+    def mark_owned(self, room: str, proc: str, lock_pid: int = 0) -> None:
+        """Record that ``proc`` owns ``room`` (it holds the room's lease)."""
+        with self.engine.begin() as conn:
+            got = conn.execute(_owners.update().where(_owners.c.room == room)
+                               .values(proc=proc, lock_pid=lock_pid, at=time.time()))
+            if got.rowcount == 0:
+                conn.execute(_owners.insert().values(room=room, proc=proc,
+                                                     lock_pid=lock_pid, at=time.time()))
+
+    def unmark_owned(self, room: str, proc: str) -> None:
+        """The room left ``proc``'s memory (idle, or its game over): nobody owns it."""
+        with self.engine.begin() as conn:
+            conn.execute(_owners.delete().where(_owners.c.room == room,
+                                                _owners.c.proc == proc))
+
+    def drop_owner(self, room: str) -> None:
+        """Forget the owner of ``room`` whoever it was (the caller holds its lease)."""
+        with self.engine.begin() as conn:
+            conn.execute(_owners.delete().where(_owners.c.room == room))
+
+    def owners(self) -> dict[str, tuple[str, int]]:
+        """Every live room: its owner process and the owner's lease session."""
+        with self.engine.connect() as conn:
+            return {r.room: (r.proc, int(r.lock_pid))
+                    for r in conn.execute(sa.select(_owners))}
+
+    def owner_of(self, room: str) -> tuple[str, int] | None:
+        """The owner process of a live room and its lease session (None: not live)."""
+        with self.engine.connect() as conn:
+            r = conn.execute(sa.select(_owners.c.proc, _owners.c.lock_pid)
+                             .where(_owners.c.room == room)).first()
+        return None if r is None else (str(r[0]), int(r[1]))
+
+    def heartbeat(self, proc: str) -> None:
+        """``proc`` is alive now."""
+        with self.engine.begin() as conn:
+            got = conn.execute(_procs.update().where(_procs.c.id == proc)
+                               .values(seen=time.time()))
+            if got.rowcount == 0:
+                conn.execute(_procs.insert().values(id=proc, seen=time.time()))
+
+    def last_seen(self, proc: str) -> float | None:
+        """When ``proc`` was last seen alive (None: never)."""
+        with self.engine.connect() as conn:
+            r = conn.execute(sa.select(_procs.c.seen).where(_procs.c.id == proc)).first()
+        return None if r is None else float(r[0])
+
+    def put_mail(self, body: str) -> int:
+        """Keep a message too large for a NOTIFY payload; returns its number."""
+        with self.engine.begin() as conn:
+            got = conn.execute(_mail.insert().values(body=body))
+            key = got.inserted_primary_key
+            if key is None:
+                raise RuntimeError("the database gave the message no number")
+            return int(key[0])
+
+    def take_mail(self, number: int) -> str | None:
+        """Read and delete message ``number``."""
+        with self.engine.begin() as conn:
+            r = conn.execute(sa.select(_mail.c.body).where(_mail.c.id == number)).first()
+            conn.execute(_mail.delete().where(_mail.c.id == number))
+        return None if r is None else str(r[0])
+
+    def prune(self, older_than: float, *, dry_run: bool = False) -> list[str]:
+        """Delete the rooms not used since ``older_than`` (a Unix time): no action, chat or
+        creation after it, and nobody owns them; with every game, action, chat message,
+        nickname and room state of theirs. Returns the rooms' ids (with ``dry_run`` only
+        lists them)."""
+        rooms: dict[str, float] = {}
+        with self.engine.connect() as conn:
+            for r in conn.execute(sa.select(_tables.c.id, _tables.c.room_id,
+                                            _tables.c.created)):
+                room = r.room_id or r.id
+                rooms[room] = max(rooms.get(room, 0.0), float(r.created))
+            for table_id, room_id, at in conn.execute(
+                    sa.select(_tables.c.id, _tables.c.room_id, sa.func.max(_actions.c.at))
+                    .join(_actions, _actions.c.table_id == _tables.c.id)
+                    .group_by(_tables.c.id, _tables.c.room_id)):
+                room = room_id or table_id
+                rooms[room] = max(rooms.get(room, 0.0), float(at or 0.0))
+            for room_id, at in conn.execute(sa.select(_chat.c.room_id, sa.func.max(_chat.c.at))
+                                            .group_by(_chat.c.room_id)):
+                if room_id in rooms:
+                    rooms[room_id] = max(rooms[room_id], float(at or 0.0))
+            owned = {r[0] for r in conn.execute(sa.select(_owners.c.room))}
+        old = sorted(r for r, at in rooms.items() if at < older_than and r not in owned)
+        if dry_run or not old:
+            return old
+        for i in range(0, len(old), 200):
+            chunk = old[i:i + 200]
+            with self.engine.begin() as conn:
+                ids = [r[0] for r in conn.execute(sa.select(_tables.c.id).where(sa.or_(
+                    _tables.c.room_id.in_(chunk),
+                    sa.and_(_tables.c.room_id.is_(None), _tables.c.id.in_(chunk)))))]
+                conn.execute(_actions.delete().where(_actions.c.table_id.in_(ids)))
+                conn.execute(_room_state.delete().where(_room_state.c.table_id.in_(ids)))
+                conn.execute(_tables.delete().where(_tables.c.id.in_(ids)))
+                conn.execute(_chat.delete().where(_chat.c.room_id.in_(chunk)))
+                conn.execute(_rooms.delete().where(_rooms.c.id.in_(chunk)))
+        return old
 
     def set_finished(self, table_id: str, result: Mapping[str, Any] | None = None) -> None:
         """Mark a game finished, with its final scores and standings."""

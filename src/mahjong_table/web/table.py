@@ -44,7 +44,7 @@ from .board import board_for
 from .store import TableRow
 
 __all__ = ["TableSettings", "LiveTable", "Client", "SPECTATOR", "ActionRefused",
-           "build_game", "make_bots", "public_view"]
+           "build_game", "make_bots", "rebuild", "hands_started", "public_view"]
 
 log = logging.getLogger("mahjong_table.web")
 
@@ -151,21 +151,62 @@ class Client(Protocol):
     def send(self, message: dict[str, Any]) -> None: ...
 
 
-def make_bots(row: TableRow, rules: RuleSet) -> list[Player | None]:
-    """The table's bots (None for a person's seat), seeded ``f"{seed}/{seat}"``."""
-    return [None if kind == "human" else make_bot(kind, f"{row.seed}/{i}", row.names[i],
-                                                  rules=rules)
+def make_bots(row: TableRow, rules: RuleSet, hand: int = 1) -> list[Player | None]:
+    """The table's bots for its hand number ``hand`` (1, 2 ...: the count of hands started;
+    None for a person's seat), seeded ``f"{seed}/{seat}/h{hand}"``. A table's bots are new at
+    each hand (issue 20): what a bot keeps (its generator, what it saw) then depends only on
+    the hand in play, so that a table rebuilt from its stored actions re-asks its bots only
+    the decisions of that hand, never those of the hands before, and plays on exactly as
+    it would have."""
+    return [None if kind == "human" else make_bot(kind, f"{row.seed}/{i}/h{hand}",
+                                                  row.names[i], rules=rules)
             for i, kind in enumerate(row.seats)]
 
 
-def build_game(row: TableRow, actions: Sequence[dict[str, Any]] = (),
-               bots: Sequence[Player | None] | None = None) -> Game:
-    """The game of a stored table, with its stored actions applied in order. With ``bots``,
-    each bot is asked again for each of its stored decisions on the way (its answer is not
-    used), so that its generator and any state it keeps are where they were and it plays on
-    as it would have. Raises ``ValueError`` if the actions do not replay."""
+def hands_started(events: Sequence[Event]) -> int:
+    """How many hands have started among ``events`` (``hand_start`` events)."""
+    return sum(1 for e in events if e.type == "hand_start")
+
+
+def rebuild(row: TableRow, actions: Sequence[dict[str, Any]]
+            ) -> tuple[Game, list[Player | None], list[tuple[int, PlayerView]]]:
+    """A stored table's game, the bots of its hand in play, and what those bots must be
+    asked again (issue 20 item 3). The stored actions are applied to ``Game(rules, seed)``
+    without asking any bot (about 0.05 ms an action). A table's bots are new at each hand
+    (see :func:`make_bots`), so to play on exactly as they would have, each bot needs only
+    its stored decisions of the hand in play again: their views are returned, (seat, view)
+    in order, for :class:`LiveTable` to ask on its bot thread before that hand's next bot
+    decision, never while rebuilding. Raises ``ValueError`` if the actions do not replay."""
     rules = get_rule_set(row.rules, **row.options)
     game = Game(rules, row.seed, max_hands=row.max_hands, names=list(row.names))
+    bot_seats = {i for i, kind in enumerate(row.seats) if kind != "human"}
+    again: list[tuple[int, PlayerView]] = []
+    for i, a in enumerate(actions):
+        try:
+            action = Action.from_json(a)
+            if action.player in bot_seats:
+                again.append((action.player, game.view(action.player)))
+            new = game.apply(action)
+        except (ValueError, KeyError) as exc:
+            raise ValueError(f"table {row.id}: stored action {i} {a} does not replay: "
+                             f"{exc}") from exc
+        if any(e.type == "hand_start" for e in new):
+            again = []  # a new hand: new bots, nothing of the last hand to ask them
+    return game, make_bots(row, game.rules, hands_started(game.events)), again
+
+
+def build_game(row: TableRow, actions: Sequence[dict[str, Any]] = (),
+               bots: Sequence[Player | None] | None = None, *, game: Game | None = None
+               ) -> Game:
+    """The game of a stored table, with its stored actions applied in order (to ``game``
+    when given: the actions that follow those it has). With ``bots``, each bot is asked
+    again for each of its stored decisions on the way (its answer is not used), so that its
+    generator and any state it keeps are where they were and it plays on as it would have
+    (see :func:`rebuild`, which asks them only about the hand in play). Raises
+    ``ValueError`` if the actions do not replay."""
+    if game is None:
+        rules = get_rule_set(row.rules, **row.options)
+        game = Game(rules, row.seed, max_hands=row.max_hands, names=list(row.names))
     for i, a in enumerate(actions):
         try:
             action = Action.from_json(a)
@@ -227,15 +268,29 @@ class LiveTable:
     def __init__(self, row: TableRow, game: Game,
                  save: Callable[[int, dict[str, Any]], Awaitable[None]],
                  on_finished: Callable[[], Awaitable[None]] | None = None,
-                 bots: list[Player | None] | None = None) -> None:
+                 bots: list[Player | None] | None = None,
+                 run_bot: Callable[[Callable[[PlayerView], Action], PlayerView],
+                                   Awaitable[Action]] | None = None,
+                 on_room_state: Callable[[], None] | None = None,
+                 ask_again: Sequence[tuple[int, PlayerView]] = ()) -> None:
         self.row = row
         self.id = row.id
         self.game = game
         self.settings = TableSettings.from_json(row.settings)
         self._save = save
         self._on_finished = on_finished
-        #: the bots (None for a person's seat); pass those given to :func:`build_game`
-        self.bots: list[Player | None] = bots if bots is not None else make_bots(row, game.rules)
+        #: hands started so far; the bots are new at each (see :func:`make_bots`)
+        self.hands = hands_started(game.events)
+        #: the bots of the hand in play (None for a person's seat): those :func:`rebuild` gives
+        self.bots: list[Player | None] = (bots if bots is not None
+                                          else make_bots(row, game.rules, self.hands))
+        #: the bots' stored decisions of the hand in play, asked again (answers unused)
+        #: before their next decision, so that they play on as they would have
+        self._ask_again: list[tuple[int, PlayerView]] = list(ask_again)
+        #: runs a bot's choice off the event loop (the server's bot pool; a thread at default)
+        self._run_bot = run_bot
+        #: called when the room state (away, Ready, clocks) changed: the server stores it
+        self._on_room_state = on_room_state
         self.clients: set[Client] = set()
         self._last_sent: dict[Client, dict[str, Any]] = {}
         self._lock = asyncio.Lock()
@@ -294,6 +349,54 @@ class LiveTable:
         self.room: dict[str, Any] = {}
         #: a time-out or away bot's action, for the tests and the logs: (seat, why)
         self.played_for: list[tuple[int, str]] = []
+        #: the clocks as last noted (the room state is stored when they change)
+        self._clock_key: tuple[tuple[int, float] | None, ...] = (None,) * 4
+        #: clocks to resume at start (set by :meth:`restore_room_state`): per seat
+        #: (decision number, seconds left, seconds it had)
+        self._resume_clocks: list[tuple[int, float, float] | None] = [None] * 4
+
+    # ----- the room state, stored so that another process resumes it (issue 20) -----------
+
+    def room_state(self) -> dict[str, Any]:
+        """What is kept in memory only and must survive a fail-over: away seats, clocks run
+        out in a row, who pressed Ready, and each running clock as (decision number,
+        deadline as a Unix time, seconds it had)."""
+        import time
+
+        try:
+            now = self._now()
+        except RuntimeError:
+            now = 0.0
+        wall = time.time()
+        return {"away": list(self.away), "timeouts": list(self.timeouts),
+                "ready": sorted(self.ready),
+                "clocks": [None if c is None else [c[0], wall + (c[1] - now), c[2]]
+                           for c in self.clock]}
+
+    def restore_room_state(self, state: dict[str, Any], stopped_at: float) -> None:
+        """Take back a stored :meth:`room_state` before :meth:`start`: ``stopped_at`` is
+        when the table stopped (the Unix time its last owner was last seen alive): a clock
+        that was running resumes with the time it had left then (at least a second)."""
+        away = state.get("away") or []
+        for s in range(4):
+            if s < len(away) and away[s] and self.row.seats[s] == "human":
+                self._set_away(s, "it was away before the table moved")
+        timeouts = state.get("timeouts") or []
+        for s in range(min(4, len(timeouts))):
+            self.timeouts[s] = int(timeouts[s])
+        self.ready = {int(s) for s in state.get("ready") or [] if s in range(4)}
+        clocks = state.get("clocks") or []
+        for s in range(min(4, len(clocks))):
+            c = clocks[s]
+            if c is None:
+                continue
+            offer, deadline, total = int(c[0]), float(c[1]), float(c[2])
+            left = min(max(deadline - stopped_at, 1.0), total)
+            self._resume_clocks[s] = (offer, left, total)
+
+    def _note_state(self) -> None:
+        if self._on_room_state is not None:
+            self._on_room_state()
 
     # ----- clock, start, stop -------------------------------------------------------------
 
@@ -309,6 +412,12 @@ class LiveTable:
             self.window_until = now + self.settings.claim_pause
             self.claim_deadline = now + self.settings.claim_seconds
         self._arm_clocks(reset=True)
+        for s in range(4):
+            r = self._resume_clocks[s]
+            c = self.clock[s]
+            if r is not None and c is not None and c[0] == r[0]:
+                self.clock[s] = (r[0], now + r[1], r[2])
+        self._resume_clocks = [None] * 4
         if self._task is None and not self.finished:
             self._task = asyncio.get_running_loop().create_task(self._drive(),
                                                                 name=f"table {self.id}")
@@ -502,6 +611,10 @@ class LiveTable:
         was shown), and close those of the seats no longer asked."""
         events = self.game.events
         for e in events[self._counted:]:
+            if e.type == "hand_start":
+                self.hands += 1
+                self.bots = make_bots(self.row, self.game.rules, self.hands)
+                self._ask_again = []
             for s in range(4):
                 if e.seen_by(s) is not None:
                     self._shown[s] += 1
@@ -631,6 +744,11 @@ class LiveTable:
                 total = (self.settings.claim_seconds if claim
                          else self.settings.turn_seconds)
                 self.clock[s] = (offer, now + total, total)
+        # stored only when a clock started or stopped (bot-only tables: never)
+        key = tuple(None if c is None else (c[0], c[1]) for c in self.clock)
+        if key != self._clock_key:
+            self._clock_key = key
+            self._note_state()
 
     # ----- people: ready, away, taking the seat back --------------------------------------
 
@@ -640,6 +758,7 @@ class LiveTable:
             if not self.ready_hold or seat in self.ready:
                 return
             self.ready.add(seat)
+            self._note_state()
             self._broadcast()
             self._changed.set()
 
@@ -660,6 +779,7 @@ class LiveTable:
                 bot = make_bot(default_bot(rules), f"{self.row.seed}/{seat}/away", name,
                                rules=rules)
             self.away_bots[seat] = bot
+        self._note_state()
         self._changed.set()
 
     async def take_back(self, seat: int) -> bool:
@@ -675,6 +795,7 @@ class LiveTable:
             c = self.clock[seat]
             if c is not None:
                 self.clock[seat] = (c[0], self._now() + c[2], c[2])
+            self._note_state()
             self._broadcast()
             self._changed.set()
             return True
@@ -796,6 +917,25 @@ class LiveTable:
             log.exception("table %s: the driver stopped", self.id)
             raise
 
+    async def _catch_up(self) -> None:
+        """Ask the bots of the hand in play again for their stored decisions in it (their
+        answers are not used), on the bot thread: then they play on as they would have."""
+        todo, bots = self._ask_again, list(self.bots)
+        self._ask_again = []
+
+        def ask(_view: PlayerView) -> Action:
+            for seat, view in todo:
+                bot = bots[seat]
+                if bot is not None:
+                    bot.choose(view)
+            return Action(ActionKind.PASS, 0)  # not used
+
+        if todo:
+            if self._run_bot is not None:
+                await self._run_bot(ask, todo[0][1])
+            else:
+                await asyncio.to_thread(ask, todo[0][1])
+
     async def _step(self) -> float | None:
         """Do what is due; return how long to wait before looking again (None: until
         something changes)."""
@@ -844,9 +984,15 @@ class LiveTable:
                 p = bots[0]
                 bot = self._player_for(p)
                 assert bot is not None
+                if self._ask_again:
+                    await self._catch_up()
+                    return 0
                 view = game.view(p)
                 stamp = len(game.events)
-                action = await asyncio.to_thread(bot.choose, view)
+                if self._run_bot is not None:
+                    action = await self._run_bot(bot.choose, view)
+                else:
+                    action = await asyncio.to_thread(bot.choose, view)
                 async with self._lock:
                     if len(game.events) == stamp and self._hold is None:
                         try:
