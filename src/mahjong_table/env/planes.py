@@ -1,0 +1,308 @@
+"""Versioned observation encodings: the flat vector (``flat-v0``) and feature planes
+(``planes-v1``), with the public history a player may see (``docs/env.md``).
+
+An *encoding* turns one player's view (``game.view(p)``, a
+:class:`~mahjong_table.engine.PlayerView`) plus the public history of the hand
+(:class:`PublicHistory`, fed with ``game.events``) into a ``float32`` array of a fixed shape.
+Neither reads another player's concealed tiles nor the wall order: the view holds neither, and
+the history keeps only what every player is shown (plus, for the Charleston, each player's own
+passes, read only for that player). :func:`get_encoding` gives an encoding by name.
+
+``planes-v1`` has shape ``(PLANES_V1_CHANNELS, 47)``: channel ``c`` is a plane over the 47
+tile kinds (0-8 characters, 9-17 circles, 18-26 bamboo, 27-33 winds and dragons, 34-41
+flowers, 42-45 seasons, 46 joker). Seats are relative to the observer (0 me, 1 next in turn
+order, 2 opposite, 3 previous). Scalars (phase, seats, winds, scores, walls...) are whole
+planes of one value, as in the usual convolutional encodings. :data:`PLANES_V1_CHANNELS_DOC`
+names every channel.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Protocol
+
+import numpy as np
+import numpy.typing as npt
+
+from ..engine import Event, PlayerView
+from ..tiles import NUM_KINDS
+from .encoding import OBS_SIZE, PHASES, STAGE_KINDS, encode_view
+
+if TYPE_CHECKING:
+    from ..rules.base import RuleSet
+
+__all__ = ["DISCARD_SLOTS", "ENCODINGS", "PLANES_V1_CHANNELS", "PLANES_V1_CHANNELS_DOC",
+           "SCORE_SCALE", "Encoding", "FlatV0", "PlanesV1", "PublicHistory", "get_encoding"]
+
+#: discards kept in order per seat by ``planes-v1`` (the last ones if a seat discards more)
+DISCARD_SLOTS = 30
+#: scores are given as ``tanh(score / SCORE_SCALE)`` (points of the rule set)
+SCORE_SCALE = 100.0
+
+
+class PublicHistory:
+    """The hand's public history, followed from ``game.events`` (call :meth:`update` before
+    encoding; it reads only the events added since the last call).
+
+    Per seat (absolute player): ``discards[p]``, every tile it discarded this hand in order
+    (claimed ones included), with ``claimed[p][i]`` True when the i-th was claimed (for a meld
+    or Mahjong) and ``after_claim[p][i]`` True when it was discarded in a turn that began with
+    a claim rather than a draw (the public "discard from the hand" mark of these rule sets:
+    none of them has riichi's tedashi, and a draw's tile is hidden). ``passed[p]`` and
+    ``received[p]``: the tiles ``p`` passed and received in this hand's Charleston (secret
+    events: an encoder reads them only for the observer ``p``).
+    """
+
+    __slots__ = ("_seen", "after_claim", "claimed", "discards", "passed", "received",
+                 "_turn_claimed")
+
+    def __init__(self) -> None:
+        self._seen = 0
+        self._new_hand()
+
+    def _new_hand(self) -> None:
+        self.discards: list[list[int]] = [[], [], [], []]
+        self.claimed: list[list[bool]] = [[], [], [], []]
+        self.after_claim: list[list[bool]] = [[], [], [], []]
+        self.passed: list[list[int]] = [[], [], [], []]
+        self.received: list[list[int]] = [[], [], [], []]
+        self._turn_claimed = [False, False, False, False]
+
+    def reset(self) -> None:
+        """Forget everything (a new game)."""
+        self._seen = 0
+        self._new_hand()
+
+    def update(self, events: Sequence[Event]) -> None:
+        """Take the events after the last one taken (``events`` is ``game.events``)."""
+        from ..tiles import Tile, parse_tiles
+
+        for i in range(self._seen, len(events)):
+            e = events[i]
+            kind = e.type
+            p = e.player
+            if kind == "discard" and p is not None:
+                self.discards[p].append(int(Tile.parse(e.data["tile"])))
+                self.claimed[p].append(False)
+                self.after_claim[p].append(self._turn_claimed[p])
+                self._turn_claimed[p] = False
+            elif kind in ("draw", "replacement") and p is not None:
+                self._turn_claimed[p] = False
+            elif kind == "claim" and p is not None:
+                d = e.data["discarder"]
+                if self.claimed[d]:
+                    self.claimed[d][-1] = True
+                self._turn_claimed[p] = True
+            elif (kind == "declare_mahjong" and not e.data.get("self_drawn")
+                  and not e.data.get("false") and not e.data.get("robbing_kong")):
+                d = e.data["discarder"]
+                if self.claimed[d]:
+                    self.claimed[d][-1] = True
+            elif kind == "passed" and p is not None:
+                self.passed[p].extend(int(t) for t in parse_tiles(e.data["tiles"]))
+            elif kind == "received" and p is not None:
+                self.received[p].extend(int(t) for t in parse_tiles(e.data["tiles"]))
+            elif kind == "hand_start":
+                self._new_hand()
+        self._seen = len(events)
+
+
+class Encoding(Protocol):
+    """An observation encoding: ``name``, ``shape`` and :meth:`encode`."""
+
+    name: str
+    shape: tuple[int, ...]
+
+    def encode(self, view: PlayerView, history: PublicHistory | None,
+               out: npt.NDArray[np.float32] | None = None) -> npt.NDArray[np.float32]:
+        """The observation of ``view`` (``float32``, shape :attr:`shape`)."""
+        ...
+
+
+class FlatV0:
+    """``flat-v0``: the flat vector of 940 counts of :func:`~.encoding.encode_view` (no
+    discard order, unnormalised; kept for agents trained on it). The history is not used."""
+
+    name = "flat-v0"
+    shape: tuple[int, ...] = (OBS_SIZE,)
+
+    def __init__(self, rules: RuleSet) -> None:
+        self.rules = rules
+
+    def encode(self, view: PlayerView, history: PublicHistory | None,
+               out: npt.NDArray[np.float32] | None = None) -> npt.NDArray[np.float32]:
+        return encode_view(view, self.rules, out)
+
+
+def _planes_v1_layout() -> tuple[dict[str, int], list[str]]:
+    names: list[tuple[str, int, str]] = [
+        ("hand", 4, "own concealed tiles: channel i is 1 where at least i+1 copies are held"),
+        ("drawn", 1, "the tile just drawn (one's turn)"),
+        ("offer", 1, "the tile on offer: the discard of a claim window, the tile added in a "
+                     "rob window"),
+        ("passed", 1, "tiles I passed in this hand's Charleston (copies / 4)"),
+        ("received", 1, "tiles I received in this hand's Charleston (copies / 4)"),
+    ]
+    for r in range(4):
+        names += [
+            (f"melds{r}", 1, f"seat {r}: tiles of its melds (copies / 4; jokers at 46)"),
+            (f"concealed_kong{r}", 1, f"seat {r}: its declared concealed kongs' tile"),
+            (f"source{r}", 3, f"seat {r}: tiles of melds claimed from the seat 1, 2, 3 places "
+                              f"after it (one channel each; the meld's source)"),
+            (f"bonus{r}", 1, f"seat {r}: its exposed flowers and seasons"),
+            (f"discards{r}", 1, f"seat {r}: its discards still on the table (copies / 4)"),
+            (f"claimed{r}", 1, f"seat {r}: its discards that were claimed (copies / 4)"),
+            (f"after_claim{r}", 1, f"seat {r}: its discards made in a turn begun with a claim"),
+            (f"order{r}", DISCARD_SLOTS, f"seat {r}: its discards in order, channel i one-hot "
+                                         f"of its i-th discard (the last {DISCARD_SLOTS})"),
+        ]
+    names += [
+        ("phase", len(PHASES), "one-hot phase: " + ", ".join(PHASES)),
+        ("current", 4, "one-hot relative seat of the player in turn"),
+        ("dealer", 4, "one-hot relative seat of East"),
+        ("discarder", 4, "one-hot relative seat of the tile on offer's owner"),
+        ("seat_wind", 4, "one-hot: my seat wind (E S W N)"),
+        ("round_wind", 4, "one-hot: the prevailing wind"),
+        ("concealed_count", 4, "by relative seat: concealed tiles held / 14"),
+        ("dead", 4, "by relative seat: 1 if its hand is dead"),
+        ("scores", 4, f"by relative seat: tanh(score / {SCORE_SCALE:g})"),
+        ("walls", 2, "tiles left in the live wall / 100, in the dead wall / 16"),
+        ("hand_number", 1, "hands played before this one / 16"),
+        ("stage_kind", len(STAGE_KINDS), "one-hot Charleston stage kind: "
+                                         + ", ".join(STAGE_KINDS)),
+        ("stage", 3, "the stage's tile count / 3, offset / 3, blind passing allowed"),
+    ]
+    start: dict[str, int] = {}
+    doc: list[str] = []
+    at = 0
+    for name, n, text in names:
+        start[name] = at
+        doc.append(f"{at}-{at + n - 1} {name}: {text}" if n > 1 else f"{at} {name}: {text}")
+        at += n
+    start["_size"] = at
+    return start, doc
+
+
+_V1, PLANES_V1_CHANNELS_DOC = _planes_v1_layout()
+#: channels of ``planes-v1`` (its shape is ``(PLANES_V1_CHANNELS, 47)``)
+PLANES_V1_CHANNELS: int = _V1["_size"]
+
+
+class PlanesV1:
+    """``planes-v1``: feature planes of shape ``(PLANES_V1_CHANNELS, 47)`` (``float32``),
+    channels as :data:`PLANES_V1_CHANNELS_DOC` lists them; every value in [-1, 1]. Needs
+    the :class:`PublicHistory` of the game for the discard order, the claimed marks and the
+    Charleston's passes (without it those channels stay 0)."""
+
+    name = "planes-v1"
+    shape: tuple[int, ...] = (PLANES_V1_CHANNELS, NUM_KINDS)
+    #: channel offsets by name (see :data:`PLANES_V1_CHANNELS_DOC`)
+    layout = _V1
+
+    def __init__(self, rules: RuleSet) -> None:
+        self.rules = rules
+        self._stages = {s.name: s for s in rules.charleston_stages()}
+        self._ident = np.eye(NUM_KINDS, dtype=np.float32)
+
+    def encode(self, view: PlayerView, history: PublicHistory | None,
+               out: npt.NDArray[np.float32] | None = None) -> npt.NDArray[np.float32]:
+        if out is None:
+            obs = np.zeros(self.shape, dtype=np.float32)
+        else:
+            obs = out
+            obs.fill(0.0)
+        L = _V1
+        me = view.player
+        counts = np.asarray(view.counts, dtype=np.float32)
+        n = counts.shape[0]
+        h = L["hand"]
+        obs[h, :n] = counts >= 1
+        obs[h + 1, :n] = counts >= 2
+        obs[h + 2, :n] = counts >= 3
+        obs[h + 3, :n] = counts >= 4
+        if view.drawn is not None:
+            obs[L["drawn"], view.drawn] = 1.0
+        if view.last_discard is not None:
+            obs[L["offer"], view.last_discard] = 1.0
+        if history is not None:
+            for t in history.passed[me]:
+                obs[L["passed"], t] += 0.25
+            for t in history.received[me]:
+                obs[L["received"], t] += 0.25
+        sc = L["scores"]
+        cc = L["concealed_count"]
+        dd = L["dead"]
+        for s in view.seats:
+            r = (s.player - me) % 4
+            row = obs[L[f"melds{r}"]]
+            ck = obs[L[f"concealed_kong{r}"]]
+            src = L[f"source{r}"]
+            for m in s.melds:
+                if not m.exposed:
+                    ck[m.tiles[0]] = 1.0
+                for t in m.tiles:
+                    row[t] += 0.25
+                if m.source:
+                    srow = obs[src + m.source - 1]
+                    for t in m.tiles:
+                        srow[t] += 0.25
+            for t in s.bonus:
+                obs[L[f"bonus{r}"], t] = 1.0
+            row = obs[L[f"discards{r}"]]
+            for t in s.discards:
+                row[t] += 0.25
+            if history is not None:
+                ds = history.discards[s.player]
+                first = max(0, len(ds) - DISCARD_SLOTS)
+                o = L[f"order{r}"]
+                for i in range(first, len(ds)):
+                    obs[o + i - first, ds[i]] = 1.0
+                crow = obs[L[f"claimed{r}"]]
+                arow = obs[L[f"after_claim{r}"]]
+                for t, c, a in zip(ds, history.claimed[s.player],
+                                   history.after_claim[s.player], strict=True):
+                    if c:
+                        crow[t] += 0.25
+                    if a:
+                        arow[t] = 1.0
+            obs[cc + r] = s.concealed_count / 14.0
+            if s.dead:
+                obs[dd + r] = 1.0
+            obs[sc + r] = math.tanh(s.score / SCORE_SCALE)
+        if view.phase in PHASES:
+            obs[L["phase"] + PHASES.index(view.phase)] = 1.0
+        if view.current >= 0:
+            obs[L["current"] + (view.current - me) % 4] = 1.0
+        obs[L["dealer"] + (view.dealer - me) % 4] = 1.0
+        if view.discarder is not None:
+            obs[L["discarder"] + (view.discarder - me) % 4] = 1.0
+        obs[L["seat_wind"] + view.me.wind] = 1.0
+        obs[L["round_wind"] + view.round_wind] = 1.0
+        w = L["walls"]
+        obs[w] = view.live_wall / 100.0
+        obs[w + 1] = view.dead_wall / 16.0
+        obs[L["hand_number"]] = min(view.hand_number / 16.0, 1.0)
+        if view.stage is not None:
+            st = self._stages.get(view.stage)
+            if st is not None:
+                obs[L["stage_kind"] + STAGE_KINDS.index(st.kind)] = 1.0
+                g = L["stage"]
+                obs[g] = st.count / 3.0
+                obs[g + 1] = st.offset / 3.0
+                obs[g + 2] = 1.0 if st.blind else 0.0
+        return obs
+
+
+#: encoding name -> class (constructed with the rule set)
+ENCODINGS: dict[str, type[FlatV0] | type[PlanesV1]] = {"flat-v0": FlatV0,
+                                                        "planes-v1": PlanesV1}
+
+
+def get_encoding(name: str, rules: RuleSet) -> FlatV0 | PlanesV1:
+    """The encoding called ``name`` (see :data:`ENCODINGS`) for ``rules``. Raises
+    ``ValueError`` naming the known ones for another name."""
+    cls = ENCODINGS.get(name)
+    if cls is None:
+        raise ValueError(f"unknown encoding {name!r}; known: {', '.join(ENCODINGS)}")
+    return cls(rules)
