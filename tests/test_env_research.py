@@ -88,7 +88,7 @@ def test_observation_holds_only_what_the_player_was_shown(
     e.reset(seed=21)
     bots = [make_bot("random", f"leak/{p}", rules=r) for p in range(4)]
     checked = 0
-    for agent in e.agent_iter(3000):
+    for _agent in e.agent_iter(3000):
         obs, _, term, trunc, info = e.last()
         if term or trunc:
             e.step(None)
@@ -112,7 +112,7 @@ def test_planes_v1_shape_range_and_discard_order() -> None:
     e.reset(seed=5)
     bots = [make_bot("efficiency", f"ord/{p}", rules=r) for p in range(4)]
     saw_claim = False
-    for agent in e.agent_iter(3000):
+    for _agent in e.agent_iter(3000):
         obs, _, term, trunc, info = e.last()
         if term or trunc:
             e.step(None)
@@ -145,7 +145,7 @@ def test_american_planes_show_own_charleston_passes() -> None:
     bots = [make_bot("american", f"ch/{p}", rules=r) for p in range(4)]
     L = PlanesV1.layout
     seen = False
-    for agent in e.agent_iter(400):
+    for _agent in e.agent_iter(400):
         obs, _, term, trunc, info = e.last()
         if term or trunc:
             e.step(None)

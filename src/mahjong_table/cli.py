@@ -14,7 +14,8 @@ import sys
 from collections.abc import Sequence
 
 #: sub-command modules, in the order they appear in ``--help``
-COMMANDS = ("play", "simulate", "score", "replay", "analyze", "card", "arena", "serve")
+COMMANDS = ("play", "simulate", "score", "replay", "analyze", "card", "arena", "serve",
+            "export_dataset")
 
 
 def build_parser() -> argparse.ArgumentParser:
