@@ -97,8 +97,14 @@ def test_a_replaced_program_bot_is_marked_in_the_table_and_json(
     program = rows["cmd:python3 -c 'import sys'"]
     assert program["replaced"]["hands"] == program["hands"] == 4
     assert program["replaced"]["decisions"] > 0 and program["replaced"]["reason"]
-    assert rows["efficiency"]["replaced"] is None
+    # one replacement per game it sat in: 1 wall x 4 rotations, one seat each
+    assert program["replaced"]["times"] == program["replacements"] == 4
+    assert rows["efficiency"]["replaced"] is None and rows["efficiency"]["replacements"] == 0
     assert main(argv) == 0
     text = capsys.readouterr().out
     assert "cmd:python3 -c 'import sys'*" in text
-    assert "was replaced by its stand-in bot in 4 of its 4 hands" in text
+    assert "was replaced by its stand-in bot 4 time(s), in 4 of its 4 hands" in text
+    head = next(line for line in text.splitlines() if line.startswith("bot "))
+    assert head.rstrip().endswith("replaced")
+    row = next(line for line in text.splitlines() if line.startswith("cmd:python3"))
+    assert row.rstrip().endswith(" 4")

@@ -27,7 +27,8 @@ from typing import Any
 from .engine import Action, Game, PlayerView
 from .players import make_bot, play_game
 from .players.base import Player
-from .players.pipe_bot import PipeBot, bind_players, close_players
+from .players.pipe_bot import PipeBot
+from .players.stand_in import ReplaceableBot, bind_players, close_players
 from .rules import get_rule_set
 
 __all__ = ["ROTATIONS", "ArenaReport", "Interval", "interval", "lineup_of", "play_walls",
@@ -71,9 +72,10 @@ def play_walls(rules_name: str, options: dict[str, Any], lineup: list[str], base
     """Play walls ``walls`` in every rotation (a worker's job). One summary per wall:
     ``bots[name]`` = ``[seat-hands, points, wins, deal-ins]``, ``fans[name]`` = the fan (or
     points) of each win, ``timing[name]`` = ``[decisions, seconds, slowest]`` and
-    ``replaced[name]`` = ``[seat-hands where a program bot was replaced by its stand-in,
-    decisions the stand-in made, the first reason]`` (a program that crashes, hangs or
-    answers illegally is replaced: its results are then partly the stand-in's)."""
+    ``replaced[name]`` = ``[seat-hands where the bot was replaced by its stand-in,
+    decisions the stand-in made, the first reason, replacements]`` (a program or Python
+    bot that crashes, hangs or answers illegally is replaced for the rest of its game, one
+    replacement: its results are then partly the stand-in's)."""
     rules = get_rule_set(rules_name, **options)
     names = sorted(set(lineup))
     out: list[dict[str, Any]] = []
@@ -82,7 +84,7 @@ def play_walls(rules_name: str, options: dict[str, Any], lineup: list[str], base
         stats = {n: [0, 0, 0, 0] for n in names}
         fans: dict[str, list[int]] = {n: [] for n in names}
         timing = {n: [0, 0.0, 0.0] for n in names}
-        replaced: dict[str, list[Any]] = {n: [0, 0, None] for n in names}
+        replaced: dict[str, list[Any]] = {n: [0, 0, None, 0] for n in names}
         for r in range(ROTATIONS):
             seat_bots = [lineup[(s - r) % 4] for s in range(4)]
             game = Game(rules, seed, max_hands=1,
@@ -115,11 +117,12 @@ def play_walls(rules_name: str, options: dict[str, Any], lineup: list[str], base
                 t[1] += players[s].seconds
                 t[2] = max(t[2], players[s].slowest)
                 bot = inner[s]
-                if isinstance(bot, PipeBot) and bot.failure is not None:
+                if isinstance(bot, ReplaceableBot) and bot.failure is not None:
                     rep = replaced[b]
                     rep[0] += len(game.results)
                     rep[1] += players[s].decisions - bot.decisions
                     rep[2] = rep[2] or bot.failure
+                    rep[3] += 1
         out.append({"bots": stats, "fans": fans, "timing": timing, "replaced": replaced})
     return out
 
@@ -198,21 +201,23 @@ class ArenaReport:
                  "95% confidence intervals over walls (duplicate play)"]
         width = max(12, *(len(n) + 2 for n in self.bots))
         head = (f"{'bot':<{width}}{'seats':>6}{'hands':>8}{'points/hand':>18}"
-                f"{'win %':>16}{'deal-in %':>16}{'mean ' + self.value_name + ' of wins':>22}")
+                f"{'win %':>16}{'deal-in %':>16}{'mean ' + self.value_name + ' of wins':>22}"
+                f"{'replaced':>10}")
         lines.append(head)
         for name, b in self.bots.items():
             shown = name + ("*" if b.get("replaced") else "")
             lines.append(
                 f"{shown:<{width}}{b['seats']:>6}{b['hands']:>8}{b['points'].text():>18}"
                 f"{b['win_rate'].text(1, 100):>16}{b['deal_in_rate'].text(1, 100):>16}"
-                f"{b['win_value'].text():>22}")
+                f"{b['win_value'].text():>22}{b.get('replacements', 0):>10}")
         for name, b in self.bots.items():
             rep = b.get("replaced")
             if rep:
-                lines.append(f"* {name} was replaced by its stand-in bot in {rep['hands']} of "
-                             f"its {b['hands']} hands ({rep['decisions']} decisions played "
-                             f"for it): those results are the stand-in's, not its own. First "
-                             f"reason: {rep['reason']}")
+                lines.append(f"* {name} was replaced by its stand-in bot {rep['times']} "
+                             f"time(s), in {rep['hands']} of its {b['hands']} hands "
+                             f"({rep['decisions']} decisions played for it): those results "
+                             f"are the stand-in's, not its own. First reason: "
+                             f"{rep['reason']}")
         lines.append("decision time: " + "; ".join(
             f"{n} {t['mean_ms']:.2f} ms mean, {t['max_ms']:.1f} ms slowest"
             for n, t in self.timing.items()))
@@ -233,7 +238,7 @@ def summarise(rules_name: str, options: dict[str, Any], seed: str, lineup: list[
         hands = 0
         decisions = 0
         seconds = slowest = 0.0
-        rep_hands = rep_decisions = 0
+        rep_hands = rep_decisions = rep_times = 0
         reason: str | None = None
         for w in walls:
             n, pts, wins, deals = w["bots"][name]
@@ -248,6 +253,7 @@ def summarise(rules_name: str, options: dict[str, Any], seed: str, lineup: list[
                 rep_hands += r[0]
                 rep_decisions += r[1]
                 reason = reason or r[2]
+                rep_times += r[3] if len(r) > 3 else 1
             t = w["timing"][name]
             decisions += t[0]
             seconds += t[1]
@@ -255,8 +261,10 @@ def summarise(rules_name: str, options: dict[str, Any], seed: str, lineup: list[
         bots[name] = {"seats": lineup.count(name), "hands": hands,
                       "points": interval(per_hand), "win_rate": interval(win),
                       "deal_in_rate": interval(deal), "win_value": interval(values),
+                      "replacements": rep_times,
                       "replaced": ({"hands": rep_hands, "decisions": rep_decisions,
-                                    "reason": reason} if rep_hands else None)}
+                                    "times": rep_times, "reason": reason}
+                                   if rep_hands else None)}
         timing[name] = {"decisions": decisions,
                         "mean_ms": 1000 * seconds / decisions if decisions else 0.0,
                         "max_ms": 1000 * slowest}

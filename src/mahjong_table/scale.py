@@ -140,6 +140,9 @@ def _run_ray(func: Callable[..., T], jobs: Sequence[tuple[Any, ...]], address: s
         import ray
     except ImportError as exc:
         raise ImportError("--ray needs Ray: pip install 'mahjong-table[ray]'") from exc
+    # said before the run, so that an interrupted run still says where it ran
+    where: str = f"Ray ({address or 'local'})"
+    out.where = where
     if not ray.is_initialized():
         ray.init(address=address, log_to_driver=False, include_dashboard=False,
                  configure_logging=False)
@@ -157,5 +160,4 @@ def _run_ray(func: Callable[..., T], jobs: Sequence[tuple[Any, ...]], address: s
         for ref in pending:
             ray.cancel(ref, force=True)
         raise
-    where: str = f"Ray ({address or 'local'})"
     return where

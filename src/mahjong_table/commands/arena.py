@@ -39,7 +39,8 @@ def add_parser(sub: Any) -> None:
     p.add_argument("--rules", choices=sorted(RULE_SETS), default="hongkong")
     p.add_argument("--bots", required=True,
                    help=f"2 to 4 bots, comma separated (the last fills the seats left), "
-                        f"from: {', '.join(BOTS)}, or cmd:COMMAND")
+                        f"from: {', '.join(BOTS)}, cmd:COMMAND, botzone:COMMAND (MCR only) "
+                        f"or py:MODULE:CLASS")
     p.add_argument("--seed", type=seed_argument, default="0", help="seed of the walls (default 0)")
     add_length_arguments(p, "hands to play in all (default 400): N/4 walls, each in the "
                             "4 rotations")

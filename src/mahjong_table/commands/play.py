@@ -130,8 +130,10 @@ def add_parser(sub: Any) -> None:
                             "game is N hands (default 4: each player deals once)")
     p.add_argument("--bots", default=None,
                    help=f"the three bots, comma separated, in turn order after you, "
-                        f"from: {', '.join(BOTS)}, or cmd:COMMAND (a program speaking "
-                        f"docs/bot-protocol.md) (default: three american bots for "
+                        f"from: {', '.join(BOTS)}, cmd:COMMAND (a program speaking "
+                        f"docs/bot-protocol.md), botzone:COMMAND (a Botzone Chinese Standard "
+                        f"Mahjong program, MCR only) or py:MODULE:CLASS (a Python class) "
+                        f"(default: three american bots for "
                         f"--rules american, otherwise three efficiency bots)")
     p.add_argument("--seat", type=int, choices=(0, 1, 2, 3), default=0,
                    help="your player number 0-3 (default 0); the seat winds are drawn")

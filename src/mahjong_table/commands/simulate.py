@@ -21,6 +21,7 @@ import sys
 import time
 from typing import Any
 
+from ..arena import lineup_of
 from ..engine import Game
 from ..players import BOTS, check_bot_kind, default_bot, make_bot, play_game
 from ..players.pipe_bot import PipeBot, bind_players, close_players
@@ -58,10 +59,13 @@ def add_parser(sub: Any) -> None:
     add_length_arguments(p, "stop each game after N hands (default: play it out); an "
                             "American game is N hands (default 4: each player deals once)")
     p.add_argument("--bots", default=None,
-                   help=f"four bot kinds, comma separated, from: {', '.join(BOTS)}, or "
-                        f"cmd:COMMAND for a program speaking the pipe protocol "
-                        f"(docs/bot-protocol.md) (default: four american bots for --rules "
-                        f"american, otherwise four efficiency bots)")
+                   help=f"2 to 4 bot kinds, comma separated (the last fills the seats "
+                        f"left), from: {', '.join(BOTS)}, cmd:COMMAND for a program "
+                        f"speaking the pipe protocol (docs/bot-protocol.md), "
+                        f"botzone:COMMAND for a Botzone Chinese Standard Mahjong program "
+                        f"(MCR only), or py:MODULE:CLASS for a Python class (default: four "
+                        f"american bots for --rules american, otherwise four efficiency "
+                        f"bots)")
     add_option_argument(p)
     p.add_argument("--no-invariants", action="store_true",
                    help="skip the invariant checks after every action (faster)")
@@ -122,12 +126,9 @@ def simulate_games(rules_name: str, options: dict[str, Any], max_hands: int | No
 def run(args: argparse.Namespace) -> int:
     try:
         rules, max_hands = rules_from_args(args)
-        if args.bots is None:
-            kinds = [default_bot(rules)] * 4
-        else:
-            kinds = [k.strip() for k in args.bots.split(",")]
-        if len(kinds) != 4:
-            raise ValueError(f"--bots needs four bot kinds, got {len(kinds)}")
+        # 2-4 names, the last filling the seats left, as the arena reads them
+        kinds = ([default_bot(rules)] * 4 if args.bots is None
+                 else lineup_of(args.bots.split(",")))
         for k in kinds:
             check_bot_kind(k)
             make_bot(k, 0, rules=rules)  # a bot that cannot play these rules says so now

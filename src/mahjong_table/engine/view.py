@@ -78,6 +78,22 @@ class PlayerView(NamedTuple):
     special_forms: tuple[str, ...] = ()
     stage: str | None = None
 
+    @classmethod
+    def from_json(cls, data: dict[str, Any], rules: RuleSet | None = None) -> PlayerView:
+        """The view ``data`` describes: the inverse of :meth:`to_json`, so that a bot in
+        Python over the pipe protocol (``docs/bot-protocol.md``: the ``decide`` message's
+        ``view``) rebuilds the very view the engine's bots and encoders read.
+        ``PlayerView.from_json(v.to_json()).to_json() == v.to_json()`` for every view ``v``
+        of every rule set. ``rules``: the game's rule set; by default the rule set named by
+        ``data["rules"]`` with its default options (the options do not change how a view
+        reads). Raises ``KeyError`` for a missing key, ``ValueError`` for bad tile text or an
+        unknown rule set. Same as :func:`view_from_json`."""
+        if rules is None:
+            from ..rules import get_rule_set
+
+            rules = get_rule_set(str(data["rules"]))
+        return view_from_json(data, rules)
+
     @property
     def me(self) -> SeatView:
         return self.seats[self.player]
@@ -124,7 +140,8 @@ class PlayerView(NamedTuple):
 
 def view_from_json(data: dict[str, Any], rules: RuleSet) -> PlayerView:
     """The inverse of :meth:`PlayerView.to_json` (a pipe bot, a web page or a tracker's
-    snapshot hands views around as JSON): ``data`` holds the keys ``to_json`` writes; those
+    snapshot hands views around as JSON; the public spelling is :meth:`PlayerView.from_json`,
+    this function its alias): ``data`` holds the keys ``to_json`` writes; those
     a snapshot lacks take the values of a view between decisions (``phase`` "hand_over",
     no current player, no tile on offer, no legal actions). ``rules`` is the game's rule
     set: its tile set reads the melds (American exposures hold jokers and flowers) and its

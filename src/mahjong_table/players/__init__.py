@@ -3,7 +3,10 @@
 Bots by name: ``make_bot("random", seed)``, ``make_bot("efficiency", seed)``,
 ``make_bot("american", seed, rules=rules)`` (the American bot plays the rule set's card),
 ``make_bot("cmd:./mybot.sh", seed, rules=rules)`` (a program over the pipe protocol of
-``docs/bot-protocol.md``; see :mod:`.pipe_bot`).
+``docs/bot-protocol.md``; see :mod:`.pipe_bot`), ``make_bot("botzone:./mcrbot", ...)`` (a
+program over Botzone's Chinese Standard Mahjong protocol, MCR tables only; see
+:mod:`.botzone_bot`), ``make_bot("py:mybots.policy:Policy", ...)`` (an instance of a Python
+class; see :mod:`.py_bot`).
 """
 
 from __future__ import annotations
@@ -17,7 +20,7 @@ from .random_bot import RandomBot
 if TYPE_CHECKING:
     from ..rules.base import RuleSet
 
-__all__ = ["BOTS", "Player", "RandomBot", "check_bot_kind", "default_bot", "make_bot",
+__all__ = ["BOTS", "PREFIXES", "Player", "RandomBot", "check_bot_kind", "default_bot", "make_bot",
            "play_game"]
 
 #: bot name -> "module:Class"; each class takes ``(seed, name)``; a class with a true
@@ -32,15 +35,29 @@ BOTS: dict[str, str] = {
 }
 
 
+#: the prefixes of bots that are not built in
+PREFIXES = ("cmd:", "botzone:", "py:")
+
+
 def check_bot_kind(kind: str) -> None:
-    """Raise ``ValueError`` naming the problem unless ``kind`` is a bot of :data:`BOTS` or
-    ``cmd:COMMAND`` (a program over the pipe protocol, ``docs/bot-protocol.md``)."""
-    if kind.startswith("cmd:"):
-        if not kind[4:].strip():
-            raise ValueError("cmd: needs a command to run (cmd:PATH or cmd:\"python bot.py\")")
+    """Raise ``ValueError`` naming the problem unless ``kind`` is a bot of :data:`BOTS`,
+    ``cmd:COMMAND`` (a program over the pipe protocol, ``docs/bot-protocol.md``),
+    ``botzone:COMMAND`` (a program over Botzone's Chinese Standard Mahjong protocol) or
+    ``py:MODULE:CLASS`` (a Python class). A ``py:`` class is loaded and checked."""
+    if kind.startswith(("cmd:", "botzone:")):
+        prefix = kind.split(":", 1)[0]
+        if not kind[len(prefix) + 1:].strip():
+            raise ValueError(f"{prefix}: needs a command to run ({prefix}:PATH or "
+                             f"{prefix}:\"python bot.py\")")
+        return
+    if kind.startswith("py:"):
+        from .py_bot import load_class
+
+        load_class(kind[3:])
         return
     if kind not in BOTS:
-        raise ValueError(f"unknown bot {kind!r}; known: {', '.join(BOTS)}, or cmd:COMMAND")
+        raise ValueError(f"unknown bot {kind!r}; known: {', '.join(BOTS)}, cmd:COMMAND, "
+                         f"botzone:COMMAND or py:MODULE:CLASS")
 
 
 def default_bot(rules: RuleSet) -> str:
@@ -58,9 +75,14 @@ def make_bot(kind: str, seed: int | str = 0, name: str | None = None, *,
         from .pipe_bot import PipeBot
 
         return PipeBot(kind[4:], seed, name, rules=rules)
+    if kind.startswith("py:"):  # a Python class (issue 26)
+        from .py_bot import PyBot
+
+        return PyBot(kind[3:], seed, name, rules=rules)
     target = BOTS.get(kind)
     if target is None:
-        raise ValueError(f"unknown bot {kind!r}; known: {', '.join(BOTS)}")
+        raise ValueError(f"unknown bot {kind!r}; known: {', '.join(BOTS)}, cmd:COMMAND, "
+                         f"botzone:COMMAND or py:MODULE:CLASS")
     module_name, cls_name = target.split(":")
     cls = getattr(importlib.import_module(module_name), cls_name)
     card = getattr(rules, "card", None) if rules is not None else None

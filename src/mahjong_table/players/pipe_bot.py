@@ -23,25 +23,28 @@ import queue
 import shlex
 import shutil
 import subprocess
-import sys
 import threading
 from collections.abc import Sequence
 from typing import IO, TYPE_CHECKING, Any
 
 from ..engine import Action, Game, PlayerView
+from .stand_in import BotFailure, ReplaceableBot, bind_players, close_players
 
 if TYPE_CHECKING:
     from ..rules.base import RuleSet
-    from .base import Player
 
-__all__ = ["PROTOCOL_VERSION", "BotFailure", "PipeBot", "bind_players", "close_players"]
+__all__ = ["MAX_LINE", "PROTOCOL_VERSION", "BotFailure", "PipeBot", "bind_players",
+           "close_players"]
 
 #: the protocol's version, sent in and required of every message
 PROTOCOL_VERSION = 1
 
+#: the longest line (characters) a bot may write; a longer one fails the bot at once, and is
+#: never held in memory whole (issue 26: a 50 MB line waited for the timeout)
+MAX_LINE = 1 << 20
 
-class BotFailure(Exception):
-    """A pipe bot broke the protocol (crashed, timed out, answered badly); ``str`` says how."""
+#: what the reader hands on for a line longer than MAX_LINE
+_TOO_LONG = "\0too long"
 
 
 def _argv(command: str | Sequence[str]) -> list[str]:
@@ -60,7 +63,7 @@ def _argv(command: str | Sequence[str]) -> list[str]:
     return argv
 
 
-class PipeBot:
+class PipeBot(ReplaceableBot):
     """A bot that is another program (see the module docstring).
 
     ``command``: a command line (split as a POSIX shell would, :func:`shlex.split`) or an
@@ -77,28 +80,17 @@ class PipeBot:
                  timeout: float | None = None) -> None:
         self.argv = _argv(command)
         self.command = command if isinstance(command, str) else shlex.join(command)
-        self.name = name or f"cmd:{self.command}"
-        self.seed = seed
-        self.rules = rules
+        super().__init__(seed, name or f"cmd:{self.command}", rules)
         self.timeout = self.default_timeout if timeout is None else timeout
-        #: why the program was replaced, or None while it plays
-        self.failure: str | None = None
-        self.decisions = 0
-        self._fallback: Player | None = None
-        self._game: Game | None = None
-        self._seat = 0
         self._sent = 0
         self._proc: subprocess.Popen[str] | None = None
         self._lines: queue.Queue[str | None] = queue.Queue()
-        self._err: IO[str] = sys.stderr
 
     # ----- life cycle ----------------------------------------------------------------------
 
     def bind(self, game: Game, seat: int) -> None:
         """Start the program for ``seat`` of ``game`` and send it ``start``."""
-        self._game = game
-        self._seat = seat
-        self.rules = game.rules
+        super().bind(game, seat)
         try:
             # its own session: a Ctrl-C at the terminal is the table's to handle (it stops
             # the program itself), not a crash of the bot (issue 26, defect 2)
@@ -119,7 +111,13 @@ class PipeBot:
             self._lines.put(None)
             return
         try:
-            for line in stream:
+            while True:
+                line = stream.readline(MAX_LINE + 1)
+                if not line:
+                    break
+                if len(line) > MAX_LINE and not line.endswith("\n"):
+                    self._lines.put(_TOO_LONG)  # refused at once, not read to its end
+                    return
                 self._lines.put(line)
         except (OSError, ValueError):
             pass
@@ -188,7 +186,7 @@ class PipeBot:
                 self._send({"type": "event", "event": shown})
         self._sent = len(events)
 
-    def _answer(self, view: PlayerView) -> Action:
+    def _decide(self, view: PlayerView) -> Action:
         legal = view.legal_actions
         self._flush_events()
         self._send({"type": "decide", "seat": self._seat,
@@ -199,6 +197,8 @@ class PipeBot:
             raise BotFailure(f"did not answer within {self.timeout:g} s") from None
         if line is None:
             raise BotFailure(self._crash_reason("closed its output"))
+        if line == _TOO_LONG:
+            raise BotFailure(f"answered a line longer than {MAX_LINE} characters")
         try:
             msg = json.loads(line)
         except json.JSONDecodeError:
@@ -227,56 +227,5 @@ class PipeBot:
             raise BotFailure(f"answered an action for player {action.player}; it plays "
                              f"seat {self._seat}")
         if action not in legal:
-            game = self._game
-            why = ""
-            if game is not None:
-                try:
-                    game.verify(action)
-                except ValueError as exc:
-                    why = f": {exc}"
-            raise BotFailure(f"answered an illegal action ({action}){why}")
+            raise BotFailure(f"answered an illegal action ({action}){self._why_illegal(action)}")
         return action
-
-    # ----- playing -------------------------------------------------------------------------
-
-    def _fail(self, reason: str) -> None:
-        from . import default_bot, make_bot
-
-        self.failure = reason
-        rules = self.rules
-        kind = default_bot(rules) if rules is not None else "efficiency"
-        self._fallback = make_bot(kind, f"{self.seed}/fallback", self.name, rules=rules)
-        print(f"mahjong-table: bot {self.name!r} (seat {self._seat}) {reason}; the {kind} "
-              f"bot plays seat {self._seat} for the rest of the game", file=self._err,
-              flush=True)
-        self._stop()
-
-    def choose(self, view: PlayerView) -> Action:
-        """The program's answer to ``view``, or the default bot's once the program failed.
-        Raises ``RuntimeError`` if :meth:`bind` was not called."""
-        if self._fallback is None:
-            if self._game is None:
-                raise RuntimeError(f"bot {self.name!r}: bind(game, seat) it before play")
-            try:
-                action = self._answer(view)
-                self.decisions += 1
-                return action
-            except BotFailure as exc:
-                self._fail(str(exc))
-        assert self._fallback is not None
-        return self._fallback.choose(view)
-
-
-def bind_players(game: Game, players: Sequence[object]) -> None:
-    """Start every :class:`PipeBot` among ``players`` (one per seat) for its seat of
-    ``game``."""
-    for seat, p in enumerate(players):
-        if isinstance(p, PipeBot):
-            p.bind(game, seat)
-
-
-def close_players(players: Sequence[object]) -> None:
-    """Stop the program of every :class:`PipeBot` among ``players`` (sending ``end``)."""
-    for p in players:
-        if isinstance(p, PipeBot):
-            p.close()
