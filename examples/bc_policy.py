@@ -13,6 +13,7 @@ action mask). It follows the Player protocol (``mahjong_table.players.base.Playe
 from __future__ import annotations
 
 import os
+import zlib
 from pathlib import Path
 from typing import Any
 
@@ -71,7 +72,7 @@ class BCBot:
         self.encoding = get_encoding("planes-v1", self.rules)
         self.codec = ActionCodec(self.rules)
         self.greedy = greedy
-        self.rng = np.random.default_rng(abs(hash(str(seed))) % 2**32 if not greedy else 0)
+        self.rng = np.random.default_rng(zlib.crc32(str(seed).encode()))
 
     def choose(self, view: PlayerView) -> Action:
         legal = self.codec.legal_map(view.legal_actions)
@@ -81,8 +82,6 @@ class BCBot:
         mask = np.zeros((1, self.codec.size), dtype=np.float32)
         mask[0, list(legal)] = 1
         _, p = forward(self.w, features(obs), mask)
-        if self.greedy:
-            i = int(np.argmax(p[0]))
-        else:
-            i = int(self.rng.choice(self.codec.size, p=p[0]))
+        i = (int(np.argmax(p[0])) if self.greedy
+             else int(self.rng.choice(self.codec.size, p=p[0])))
         return legal[i]

@@ -95,10 +95,10 @@ def train(data: dict[str, np.ndarray], hidden: int, epochs: int, seed: int,
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__,
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--games", type=int, default=300, help="one-hand games to imitate")
-    ap.add_argument("--epochs", type=int, default=8)
+    ap.add_argument("--games", type=int, default=400, help="one-hand games to imitate")
+    ap.add_argument("--epochs", type=int, default=10)
     ap.add_argument("--hidden", type=int, default=256)
-    ap.add_argument("--hands", type=int, default=200, help="arena hands per opponent")
+    ap.add_argument("--hands", type=int, default=400, help="arena hands per opponent")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--out", type=Path, default=HERE / "bc_run",
                     help="directory for the records, dataset, weights and results")
@@ -122,7 +122,7 @@ def main(argv: list[str] | None = None) -> int:
     print(f"4. arena, {args.hands} hands against each opponent ...", flush=True)
     env = dict(os.environ, MAHJONG_BC_WEIGHTS=str(weights),
                PYTHONPATH=os.pathsep.join([str(HERE), os.environ.get("PYTHONPATH", "")]))
-    results: dict[str, object] = {"games": args.games, "decisions": int(len(data["action"])),
+    results: dict[str, object] = {"games": args.games, "decisions": len(data["action"]),
                                   "train_accuracy": train_acc, "validation_accuracy": val_acc}
     for opponent in ("random", "efficiency"):
         report = json.loads(cli("arena", "--rules", "hongkong", "--bots",

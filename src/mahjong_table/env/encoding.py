@@ -209,10 +209,19 @@ class ActionCodec:
             self.ranges[ActionKind.COURTESY_PASS] = self.ranges[ActionKind.CHARLESTON_PASS]
         #: the number of indices (the ``Discrete`` space's ``n``)
         self.size = at
+        self._memo: dict[Action, int] = {}
 
     def encode(self, action: Action) -> int:
         """The index of ``action``. Raises ``ValueError`` for an action this rule set's space
         has no index for."""
+        got = self._memo.get(action)
+        if got is None:
+            got = self._encode(action)
+            if len(self._memo) < 100_000:
+                self._memo[action] = got
+        return got
+
+    def _encode(self, action: Action) -> int:
         rng = self.ranges.get(action.kind)
         if rng is None:
             raise ValueError(f"{action.kind.value} is not an action of the "

@@ -26,7 +26,7 @@ import numpy as np
 import numpy.typing as npt
 
 from ..engine import Event, PlayerView
-from ..tiles import NUM_KINDS
+from ..tiles import NUM_KINDS, Tile
 from .encoding import OBS_SIZE, PHASES, STAGE_KINDS, encode_view
 
 if TYPE_CHECKING:
@@ -37,6 +37,10 @@ __all__ = ["DISCARD_SLOTS", "ENCODINGS", "PLANES_V1_CHANNELS", "PLANES_V1_CHANNE
 
 #: discards kept in order per seat by ``planes-v1`` (the last ones if a seat discards more)
 DISCARD_SLOTS = 30
+#: rows per seat that the history keeps: discards on the table, claimed, after_claim, order
+_BLOCK_ROWS = 3 + DISCARD_SLOTS
+#: tile text -> kind, filled as tiles are read
+_KIND_OF: dict[str, int] = {}
 #: scores are given as ``tanh(score / SCORE_SCALE)`` (points of the rule set)
 SCORE_SCALE = 100.0
 
@@ -54,11 +58,13 @@ class PublicHistory:
     events: an encoder reads them only for the observer ``p``).
     """
 
-    __slots__ = ("_seen", "after_claim", "claimed", "discards", "passed", "received",
-                 "_turn_claimed")
+    __slots__ = ("_seen", "_turn_claimed", "after_claim", "block", "claimed", "discards",
+                 "passed", "received")
 
     def __init__(self) -> None:
         self._seen = 0
+        #: per seat, the planes-v1 rows ``discards`` .. ``order`` (kept as events come)
+        self.block = np.zeros((4, _BLOCK_ROWS, NUM_KINDS), dtype=np.float32)
         self._new_hand()
 
     def _new_hand(self) -> None:
@@ -68,6 +74,7 @@ class PublicHistory:
         self.passed: list[list[int]] = [[], [], [], []]
         self.received: list[list[int]] = [[], [], [], []]
         self._turn_claimed = [False, False, False, False]
+        self.block.fill(0.0)
 
     def reset(self) -> None:
         """Forget everything (a new game)."""
@@ -76,29 +83,41 @@ class PublicHistory:
 
     def update(self, events: Sequence[Event]) -> None:
         """Take the events after the last one taken (``events`` is ``game.events``)."""
-        from ..tiles import Tile, parse_tiles
+        from ..tiles import parse_tiles
 
+        kinds = _KIND_OF
         for i in range(self._seen, len(events)):
             e = events[i]
             kind = e.type
             p = e.player
             if kind == "discard" and p is not None:
-                self.discards[p].append(int(Tile.parse(e.data["tile"])))
+                text = e.data["tile"]
+                k = kinds.get(text)
+                if k is None:
+                    k = kinds[text] = int(Tile.parse(text))
+                n = len(self.discards[p])
+                self.discards[p].append(k)
                 self.claimed[p].append(False)
-                self.after_claim[p].append(self._turn_claimed[p])
+                after = self._turn_claimed[p]
+                self.after_claim[p].append(after)
                 self._turn_claimed[p] = False
+                b = self.block[p]
+                b[0, k] += 0.25
+                if after:
+                    b[2, k] += 0.25
+                if n >= DISCARD_SLOTS:
+                    b[3:-1] = b[4:]
+                    b[-1] = 0.0
+                    n = DISCARD_SLOTS - 1
+                b[3 + n, k] = 1.0
             elif kind in ("draw", "replacement") and p is not None:
                 self._turn_claimed[p] = False
             elif kind == "claim" and p is not None:
-                d = e.data["discarder"]
-                if self.claimed[d]:
-                    self.claimed[d][-1] = True
+                self._claim(e.data["discarder"])
                 self._turn_claimed[p] = True
             elif (kind == "declare_mahjong" and not e.data.get("self_drawn")
                   and not e.data.get("false") and not e.data.get("robbing_kong")):
-                d = e.data["discarder"]
-                if self.claimed[d]:
-                    self.claimed[d][-1] = True
+                self._claim(e.data["discarder"])
             elif kind == "passed" and p is not None:
                 self.passed[p].extend(int(t) for t in parse_tiles(e.data["tiles"]))
             elif kind == "received" and p is not None:
@@ -106,6 +125,15 @@ class PublicHistory:
             elif kind == "hand_start":
                 self._new_hand()
         self._seen = len(events)
+
+
+    def _claim(self, d: int) -> None:
+        """``d``'s last discard was claimed: marked, and off the table."""
+        if self.claimed[d] and not self.claimed[d][-1]:
+            self.claimed[d][-1] = True
+            k = self.discards[d][-1]
+            self.block[d, 0, k] -= 0.25
+            self.block[d, 1, k] += 0.25
 
 
 class Encoding(Protocol):
@@ -153,7 +181,8 @@ def _planes_v1_layout() -> tuple[dict[str, int], list[str]]:
             (f"bonus{r}", 1, f"seat {r}: its exposed flowers and seasons"),
             (f"discards{r}", 1, f"seat {r}: its discards still on the table (copies / 4)"),
             (f"claimed{r}", 1, f"seat {r}: its discards that were claimed (copies / 4)"),
-            (f"after_claim{r}", 1, f"seat {r}: its discards made in a turn begun with a claim"),
+            (f"after_claim{r}", 1, f"seat {r}: its discards made in a turn begun with a claim "
+                                   f"(copies / 4)"),
             (f"order{r}", DISCARD_SLOTS, f"seat {r}: its discards in order, channel i one-hot "
                                          f"of its i-th discard (the last {DISCARD_SLOTS})"),
         ]
@@ -207,91 +236,103 @@ class PlanesV1:
 
     def encode(self, view: PlayerView, history: PublicHistory | None,
                out: npt.NDArray[np.float32] | None = None) -> npt.NDArray[np.float32]:
-        if out is None:
-            obs = np.zeros(self.shape, dtype=np.float32)
-        else:
-            obs = out
-            obs.fill(0.0)
+        # the tile planes as (flat index, value) pairs summed by one bincount, the scalar
+        # planes as one row each: a few NumPy calls per observation, not one per entry
         L = _V1
+        K = NUM_KINDS
         me = view.player
-        counts = np.asarray(view.counts, dtype=np.float32)
-        n = counts.shape[0]
-        h = L["hand"]
-        obs[h, :n] = counts >= 1
-        obs[h + 1, :n] = counts >= 2
-        obs[h + 2, :n] = counts >= 3
-        obs[h + 3, :n] = counts >= 4
+        idx: list[int] = []
+        val: list[float] = []
+        h = L["hand"] * K
+        for k, c in enumerate(view.counts):
+            if c:
+                for j in range(c if c < 4 else 4):
+                    idx.append(h + j * K + k)
+                    val.append(1.0)
         if view.drawn is not None:
-            obs[L["drawn"], view.drawn] = 1.0
+            idx.append(L["drawn"] * K + view.drawn)
+            val.append(1.0)
         if view.last_discard is not None:
-            obs[L["offer"], view.last_discard] = 1.0
+            idx.append(L["offer"] * K + view.last_discard)
+            val.append(1.0)
         if history is not None:
+            base = L["passed"] * K
             for t in history.passed[me]:
-                obs[L["passed"], t] += 0.25
+                idx.append(base + t)
+                val.append(0.25)
+            base = L["received"] * K
             for t in history.received[me]:
-                obs[L["received"], t] += 0.25
-        sc = L["scores"]
-        cc = L["concealed_count"]
-        dd = L["dead"]
+                idx.append(base + t)
+                val.append(0.25)
+        scalars = [0.0] * _N_SCALARS
+        S = _SCALAR0
         for s in view.seats:
             r = (s.player - me) % 4
-            row = obs[L[f"melds{r}"]]
-            ck = obs[L[f"concealed_kong{r}"]]
-            src = L[f"source{r}"]
+            mb = L[f"melds{r}"] * K
             for m in s.melds:
                 if not m.exposed:
-                    ck[m.tiles[0]] = 1.0
+                    idx.append(L[f"concealed_kong{r}"] * K + m.tiles[0])
+                    val.append(1.0)
+                sb = (L[f"source{r}"] + m.source - 1) * K if m.source else -1
                 for t in m.tiles:
-                    row[t] += 0.25
-                if m.source:
-                    srow = obs[src + m.source - 1]
-                    for t in m.tiles:
-                        srow[t] += 0.25
+                    idx.append(mb + t)
+                    val.append(0.25)
+                    if sb >= 0:
+                        idx.append(sb + t)
+                        val.append(0.25)
+            base = L[f"bonus{r}"] * K
             for t in s.bonus:
-                obs[L[f"bonus{r}"], t] = 1.0
-            row = obs[L[f"discards{r}"]]
-            for t in s.discards:
-                row[t] += 0.25
-            if history is not None:
-                ds = history.discards[s.player]
-                first = max(0, len(ds) - DISCARD_SLOTS)
-                o = L[f"order{r}"]
-                for i in range(first, len(ds)):
-                    obs[o + i - first, ds[i]] = 1.0
-                crow = obs[L[f"claimed{r}"]]
-                arow = obs[L[f"after_claim{r}"]]
-                for t, c, a in zip(ds, history.claimed[s.player],
-                                   history.after_claim[s.player], strict=True):
-                    if c:
-                        crow[t] += 0.25
-                    if a:
-                        arow[t] = 1.0
-            obs[cc + r] = s.concealed_count / 14.0
+                idx.append(base + t)
+                val.append(1.0)
+            if history is None:
+                base = L[f"discards{r}"] * K
+                for t in s.discards:
+                    idx.append(base + t)
+                    val.append(0.25)
+            scalars[L["concealed_count"] - S + r] = s.concealed_count / 14.0
             if s.dead:
-                obs[dd + r] = 1.0
-            obs[sc + r] = math.tanh(s.score / SCORE_SCALE)
-        if view.phase in PHASES:
-            obs[L["phase"] + PHASES.index(view.phase)] = 1.0
+                scalars[L["dead"] - S + r] = 1.0
+            scalars[L["scores"] - S + r] = math.tanh(s.score / SCORE_SCALE)
+        phase = _PHASE_INDEX.get(view.phase)
+        if phase is not None:
+            scalars[L["phase"] - S + phase] = 1.0
         if view.current >= 0:
-            obs[L["current"] + (view.current - me) % 4] = 1.0
-        obs[L["dealer"] + (view.dealer - me) % 4] = 1.0
+            scalars[L["current"] - S + (view.current - me) % 4] = 1.0
+        scalars[L["dealer"] - S + (view.dealer - me) % 4] = 1.0
         if view.discarder is not None:
-            obs[L["discarder"] + (view.discarder - me) % 4] = 1.0
-        obs[L["seat_wind"] + view.me.wind] = 1.0
-        obs[L["round_wind"] + view.round_wind] = 1.0
-        w = L["walls"]
-        obs[w] = view.live_wall / 100.0
-        obs[w + 1] = view.dead_wall / 16.0
-        obs[L["hand_number"]] = min(view.hand_number / 16.0, 1.0)
+            scalars[L["discarder"] - S + (view.discarder - me) % 4] = 1.0
+        scalars[L["seat_wind"] - S + view.me.wind] = 1.0
+        scalars[L["round_wind"] - S + view.round_wind] = 1.0
+        scalars[L["walls"] - S] = view.live_wall / 100.0
+        scalars[L["walls"] - S + 1] = view.dead_wall / 16.0
+        scalars[L["hand_number"] - S] = min(view.hand_number / 16.0, 1.0)
         if view.stage is not None:
             st = self._stages.get(view.stage)
             if st is not None:
-                obs[L["stage_kind"] + STAGE_KINDS.index(st.kind)] = 1.0
-                g = L["stage"]
-                obs[g] = st.count / 3.0
-                obs[g + 1] = st.offset / 3.0
-                obs[g + 2] = 1.0 if st.blind else 0.0
+                scalars[L["stage_kind"] - S + STAGE_KINDS.index(st.kind)] = 1.0
+                g = L["stage"] - S
+                scalars[g] = st.count / 3.0
+                scalars[g + 1] = st.offset / 3.0
+                scalars[g + 2] = 1.0 if st.blind else 0.0
+        planes = np.bincount(idx, val, minlength=S * K)
+        if out is None:
+            obs = np.empty(self.shape, dtype=np.float32)
+        else:
+            obs = out
+        obs[:S] = planes.reshape(S, K)
+        obs[S:] = np.array(scalars, dtype=np.float32)[:, None]
+        if history is not None:
+            block = history.block
+            for r in range(4):
+                d = L[f"discards{r}"]
+                obs[d:d + _BLOCK_ROWS] = block[(me + r) % 4]
         return obs
+
+
+#: the first channel of the scalar planes (phase ... stage), and their number
+_SCALAR0 = _V1["phase"]
+_N_SCALARS = PLANES_V1_CHANNELS - _SCALAR0
+_PHASE_INDEX = {p: i for i, p in enumerate(PHASES)}
 
 
 #: encoding name -> class (constructed with the rule set)
