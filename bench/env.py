@@ -140,10 +140,10 @@ def rlcard_rates(seconds: float) -> dict[str, float] | None:
     game = env.game
 
     def game_only(i: int) -> int:
-        state, player = game.init_game()
+        _, player = game.init_game()
         steps = 0
         while not game.is_over():
-            state, player = game.step(rng.choice(game.get_legal_actions(
+            _, player = game.step(rng.choice(game.get_legal_actions(
                 game.get_state(player))))
             steps += 1
         return steps

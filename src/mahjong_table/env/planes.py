@@ -315,10 +315,7 @@ class PlanesV1:
                 scalars[g + 1] = st.offset / 3.0
                 scalars[g + 2] = 1.0 if st.blind else 0.0
         planes = np.bincount(idx, val, minlength=S * K)
-        if out is None:
-            obs = np.empty(self.shape, dtype=np.float32)
-        else:
-            obs = out
+        obs = np.empty(self.shape, dtype=np.float32) if out is None else out
         obs[:S] = planes.reshape(S, K)
         obs[S:] = np.array(scalars, dtype=np.float32)[:, None]
         if history is not None:
