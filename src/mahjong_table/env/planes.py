@@ -179,6 +179,9 @@ def _planes_v1_layout() -> tuple[dict[str, int], list[str]]:
             (f"source{r}", 3, f"seat {r}: tiles of melds claimed from the seat 1, 2, 3 places "
                               f"after it (one channel each; the meld's source)"),
             (f"bonus{r}", 1, f"seat {r}: its exposed flowers and seasons"),
+        ]
+    for r in range(4):  # the public history: one block of rows per seat
+        names += [
             (f"discards{r}", 1, f"seat {r}: its discards still on the table (copies / 4)"),
             (f"claimed{r}", 1, f"seat {r}: its discards that were claimed (copies / 4)"),
             (f"after_claim{r}", 1, f"seat {r}: its discards made in a turn begun with a claim "
@@ -314,18 +317,20 @@ class PlanesV1:
                 scalars[g] = st.count / 3.0
                 scalars[g + 1] = st.offset / 3.0
                 scalars[g + 2] = 1.0 if st.blind else 0.0
-        planes = np.bincount(idx, val, minlength=S * K)
         obs = np.empty(self.shape, dtype=np.float32) if out is None else out
-        obs[:S] = planes.reshape(S, K)
-        obs[S:] = np.array(scalars, dtype=np.float32)[:, None]
+        H = _HISTORY0
         if history is not None:
-            block = history.block
-            for r in range(4):
-                d = L[f"discards{r}"]
-                obs[d:d + _BLOCK_ROWS] = block[(me + r) % 4]
+            obs[:H] = np.bincount(idx, val, minlength=H * K).reshape(H, K)
+            obs[H:S] = history.block[_SEAT_ORDER[me]].reshape(S - H, K)
+        else:
+            obs[:S] = np.bincount(idx, val, minlength=S * K).reshape(S, K)
+        obs[S:] = np.array(scalars, dtype=np.float32)[:, None]
         return obs
 
 
+#: the first channel of the history blocks (``discards0``); seats in relative order
+_HISTORY0 = _V1["discards0"]
+_SEAT_ORDER = [np.array([(me + r) % 4 for r in range(4)], dtype=np.intp) for me in range(4)]
 #: the first channel of the scalar planes (phase ... stage), and their number
 _SCALAR0 = _V1["phase"]
 _N_SCALARS = PLANES_V1_CHANNELS - _SCALAR0
