@@ -35,7 +35,7 @@ def observation_space(encoding: FlatV0 | PlanesV1, codec: ActionCodec,
     (``int8``, ``(codec.size,)``) and, with ``oracle``, ``oracle_hands`` and
     ``oracle_wall``."""
     low = -1.0 if encoding.name != "flat-v0" else -np.inf
-    high = 1.0 if encoding.name != "flat-v0" else np.inf
+    high = 2.0 if encoding.name != "flat-v0" else np.inf
     parts: dict[str, spaces.Space[Any]] = {
         "observation": spaces.Box(low=low, high=high, shape=encoding.shape, dtype=np.float32),
         "action_mask": spaces.Box(low=0, high=1, shape=(codec.size,), dtype=np.int8),

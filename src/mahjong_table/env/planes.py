@@ -199,7 +199,7 @@ def _planes_v1_layout() -> tuple[dict[str, int], list[str]]:
         ("concealed_count", 4, "by relative seat: concealed tiles held / 14"),
         ("dead", 4, "by relative seat: 1 if its hand is dead"),
         ("scores", 4, f"by relative seat: tanh(score / {SCORE_SCALE:g})"),
-        ("walls", 2, "tiles left in the live wall / 100, in the dead wall / 16"),
+        ("walls", 2, "tiles left in the live wall / 100, in the dead wall / 16 (at most 1)"),
         ("hand_number", 1, "hands played before this one / 16"),
         ("stage_kind", len(STAGE_KINDS), "one-hot Charleston stage kind: "
                                          + ", ".join(STAGE_KINDS)),
@@ -223,7 +223,9 @@ PLANES_V1_CHANNELS: int = _V1["_size"]
 
 class PlanesV1:
     """``planes-v1``: feature planes of shape ``(PLANES_V1_CHANNELS, 47)`` (``float32``),
-    channels as :data:`PLANES_V1_CHANNELS_DOC` lists them; every value in [-1, 1]. Needs
+    channels as :data:`PLANES_V1_CHANNELS_DOC` lists them; values in [-1, 2] (scores
+    alone are negative; only American melds holding more than four jokers or flowers go
+    above 1). Needs
     the :class:`PublicHistory` of the game for the discard order, the claimed marks and the
     Charleston's passes (without it those channels stay 0)."""
 
@@ -306,8 +308,8 @@ class PlanesV1:
             scalars[L["discarder"] - S + (view.discarder - me) % 4] = 1.0
         scalars[L["seat_wind"] - S + view.me.wind] = 1.0
         scalars[L["round_wind"] - S + view.round_wind] = 1.0
-        scalars[L["walls"] - S] = view.live_wall / 100.0
-        scalars[L["walls"] - S + 1] = view.dead_wall / 16.0
+        scalars[L["walls"] - S] = min(view.live_wall / 100.0, 1.0)
+        scalars[L["walls"] - S + 1] = min(view.dead_wall / 16.0, 1.0)
         scalars[L["hand_number"] - S] = min(view.hand_number / 16.0, 1.0)
         if view.stage is not None:
             st = self._stages.get(view.stage)
