@@ -104,9 +104,9 @@ def test_observation_holds_only_what_the_player_was_shown(
 
 
 def test_planes_v1_shape_range_and_discard_order() -> None:
-    """planes-v1: shape (C, 47), values in [-1, 1] in Hong Kong play; the discard order channels hold each
-    seat's discards in order, claimed ones included and marked (004 s05: a claimed discard
-    leaves the table but stays in the history)."""
+    """planes-v1: shape (C, 47), values in [-1, 1] in Hong Kong play; the discard order
+    channels hold each seat's discards in order, claimed ones included and marked (004 s05:
+    a claimed discard leaves the table but stays in the history)."""
     r = get_rule_set("hongkong")
     e = raw_env(r, max_hands=1, encoding="planes-v1")
     e.reset(seed=5)
