@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 import numpy as np
 import numpy.typing as npt
@@ -237,7 +237,26 @@ class PlanesV1:
     def __init__(self, rules: RuleSet) -> None:
         self.rules = rules
         self._stages = {s.name: s for s in rules.charleston_stages()}
-        self._ident = np.eye(NUM_KINDS, dtype=np.float32)
+        # per seat: (its melds, its bonus tiles, their 6 rows: melds .. bonus); a seat's
+        # rows are rebuilt only when its melds or bonus tiles change
+        self._seat_rows: list[tuple[tuple[Any, ...], tuple[Any, ...],
+                                    npt.NDArray[np.float32]]] = [
+            ((), (), np.zeros((_SEAT_ROWS, NUM_KINDS), dtype=np.float32)) for _ in range(4)]
+
+    def _rows_of(self, melds: tuple[Any, ...], bonus: tuple[Any, ...]
+                 ) -> npt.NDArray[np.float32]:
+        """The rows ``melds`` .. ``bonus`` (6 x 47) of one seat."""
+        rows = np.zeros((_SEAT_ROWS, NUM_KINDS), dtype=np.float32)
+        for m in melds:
+            if not m.exposed:
+                rows[1, m.tiles[0]] = 1.0
+            for t in m.tiles:
+                rows[0, t] += 0.25
+                if m.source:
+                    rows[1 + m.source, t] += 0.25
+        for t in bonus:
+            rows[5, t] = 1.0
+        return rows
 
     def encode(self, view: PlayerView, history: PublicHistory | None,
                out: npt.NDArray[np.float32] | None = None) -> npt.NDArray[np.float32]:
@@ -271,24 +290,14 @@ class PlanesV1:
                 val.append(0.25)
         scalars = [0.0] * _N_SCALARS
         S = _SCALAR0
+        seat_rows: list[npt.NDArray[np.float32]] = []
         for s in view.seats:
             r = (s.player - me) % 4
-            mb = L[f"melds{r}"] * K
-            for m in s.melds:
-                if not m.exposed:
-                    idx.append(L[f"concealed_kong{r}"] * K + m.tiles[0])
-                    val.append(1.0)
-                sb = (L[f"source{r}"] + m.source - 1) * K if m.source else -1
-                for t in m.tiles:
-                    idx.append(mb + t)
-                    val.append(0.25)
-                    if sb >= 0:
-                        idx.append(sb + t)
-                        val.append(0.25)
-            base = L[f"bonus{r}"] * K
-            for t in s.bonus:
-                idx.append(base + t)
-                val.append(1.0)
+            cached = self._seat_rows[s.player]
+            if cached[0] != s.melds or cached[1] != s.bonus:
+                cached = (s.melds, s.bonus, self._rows_of(s.melds, s.bonus))
+                self._seat_rows[s.player] = cached
+            seat_rows.append(cached[2])
             if history is None:
                 base = L[f"discards{r}"] * K
                 for t in s.discards:
@@ -321,18 +330,27 @@ class PlanesV1:
                 scalars[g + 2] = 1.0 if st.blind else 0.0
         obs = np.empty(self.shape, dtype=np.float32) if out is None else out
         H = _HISTORY0
+        M = _MELDS0
         if history is not None:
-            obs[:H] = np.bincount(idx, val, minlength=H * K).reshape(H, K)
-            obs[H:S] = history.block[_SEAT_ORDER[me]].reshape(S - H, K)
+            obs[:M] = np.bincount(idx, val, minlength=M * K).reshape(M, K)
+            block = history.block
+            for r in range(4):
+                at = H + r * _BLOCK_ROWS
+                obs[at:at + _BLOCK_ROWS] = block[(me + r) % 4]
         else:
             obs[:S] = np.bincount(idx, val, minlength=S * K).reshape(S, K)
+        for r in range(4):
+            at = M + r * _SEAT_ROWS
+            obs[at:at + _SEAT_ROWS] = seat_rows[r]
         obs[S:] = np.array(scalars, dtype=np.float32)[:, None]
         return obs
 
 
 #: the first channel of the history blocks (``discards0``); seats in relative order
 _HISTORY0 = _V1["discards0"]
-_SEAT_ORDER = [np.array([(me + r) % 4 for r in range(4)], dtype=np.intp) for me in range(4)]
+#: the first channel of the seats' meld rows (``melds0``), and the rows per seat
+_MELDS0 = _V1["melds0"]
+_SEAT_ROWS = _V1["melds1"] - _V1["melds0"]
 #: the first channel of the scalar planes (phase ... stage), and their number
 _SCALAR0 = _V1["phase"]
 _N_SCALARS = PLANES_V1_CHANNELS - _SCALAR0
