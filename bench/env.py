@@ -15,8 +15,8 @@ actions:
 The environment layer's share of a step is ``1 - env rate / engine rate``. Our figures are
 measured in two child processes, the pure build (the source tree) and the compiled build
 (``.compiled``, which ``make bench`` installs; ``MAHJONG_TABLE_COMPILED_DIR`` overrides it);
-the environment package is pure Python in both builds and is taken from the source tree, so
-both children run the same environment code. Target: at most 30% in the compiled build.
+in the compiled build the encoders are compiled too (a compiled build older than them gets the
+source tree's environment, pure). Target: at most 30% in the compiled build.
 ``python -m bench.env --worker SECONDS`` is the child.
 """
 
@@ -57,11 +57,16 @@ def _rate(seconds: float, play: Callable[[int], int]) -> float:
 
 
 def _use_source_env() -> None:
-    """Import ``mahjong_table.env`` from the source tree (pure in every build) on top of
-    whichever ``mahjong_table`` (pure or compiled) this process imported."""
+    """Make ``mahjong_table.env`` the current one: the build's own if it has this version's
+    encoders (``env.planes``; compiled in the compiled build), else the source tree's
+    (pure) on top of whichever ``mahjong_table`` (pure or compiled) this process imported
+    (a compiled build made before the encoders existed)."""
     import importlib.util
 
     import mahjong_table
+
+    if importlib.util.find_spec("mahjong_table.env.planes") is not None:
+        return
 
     path = ROOT / "src" / "mahjong_table" / "env"
     spec = importlib.util.spec_from_file_location(
@@ -181,20 +186,20 @@ def run(report: Report, quick: bool = False) -> None:
     else:
         print(f"  no compiled build in {COMPILED}: `make bench` builds it")
     theirs = rlcard_rates(seconds)
-    print(f"  {'build':<10}{'side':<34}{'steps/s':>10}{'env share':>11}")
+    print(f"  {'build':<14}{'side':<34}{'steps/s':>10}{'env share':>11}")
     for build, rates in builds.items():
         if rates is None:
             continue
         eng = rates["engine"]
-        print(f"  {build:<10}{'engine (view, legal, apply)':<34}{eng:>10,.0f}")
+        print(f"  {build:<14}{'engine (view, legal, apply)':<34}{eng:>10,.0f}")
         for enc in ("flat-v0", "planes-v1"):
             share = 1 - rates[enc] / eng
-            print(f"  {'':<10}{'AEC env, ' + enc:<34}{rates[enc]:>10,.0f}{share:>10.0%}")
+            print(f"  {'':<14}{'AEC env, ' + enc:<34}{rates[enc]:>10,.0f}{share:>10.0%}")
     if theirs is not None:
         share = 1 - theirs["env"] / theirs["game"]
         name = f"rlcard {dist_version('rlcard')}"
-        print(f"  {name:<10}{'game alone':<34}{theirs['game']:>10,.0f}")
-        print(f"  {'':<10}{'env (its encoding)':<34}{theirs['env']:>10,.0f}{share:>10.0%}")
+        print(f"  {name:<14}{'game alone':<34}{theirs['game']:>10,.0f}")
+        print(f"  {'':<14}{'env (its encoding)':<34}{theirs['env']:>10,.0f}{share:>10.0%}")
     else:
         print("  rlcard not installed (the bench extra)")
     compiled = builds.get("compiled")
