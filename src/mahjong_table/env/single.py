@@ -150,7 +150,7 @@ class MahjongVectorEnv(VectorEnv[Any, Any, Any]):
     has the seed ``S + i + k * num_envs``, so a seeded batch replays exactly.
 
     The games are stepped one after the other in Python (each is an engine object; in the
-    compiled build the engine's work is compiled, this loop is not)."""
+    compiled build the engine's work and the encoders are compiled, this loop is not)."""
 
     metadata: dict[str, Any] = {"autoreset_mode": AutoresetMode.SAME_STEP}  # noqa: RUF012
 
