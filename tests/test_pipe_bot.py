@@ -6,6 +6,7 @@ the game unharmed."""
 from __future__ import annotations
 
 import json
+import re
 import shlex
 import sys
 from pathlib import Path
@@ -143,3 +144,31 @@ def test_play_seats_shell_bots(capsys: pytest.CaptureFixture[str]) -> None:
     assert status == 0 and "final standings" in out.getvalue()
     assert "Cmd:" in out.getvalue()
     assert "for the rest of the game" not in capsys.readouterr().err
+
+
+def test_an_over_long_line_fails_the_bot_at_once(tmp_path: Path,
+                                                 capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 26: a bot writing a 50 MB line is refused as soon as the line passes
+    ``MAX_LINE`` characters, not held in memory until its time limit."""
+    import time
+
+    from mahjong_table.players.pipe_bot import MAX_LINE
+
+    body = ("for line in sys.stdin:\n"
+            "    if json.loads(line)['type'] == 'decide':\n"
+            "        sys.stdout.write('x' * 50_000_000); sys.stdout.flush(); time.sleep(60)\n")
+    start = time.monotonic()
+    game, pipe = _play("hongkong", _python_bot(tmp_path, body), timeout=30)
+    assert time.monotonic() - start < 20
+    assert pipe.failure == f"answered a line longer than {MAX_LINE} characters"
+    assert game.is_over and sum(game.scores) == 0
+
+
+def test_simulate_takes_two_to_four_bots(capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 26: ``simulate --bots A,B`` is A against three B, as ``arena`` reads it."""
+    assert main(["simulate", "--games", "1", "--hands", "1", "--seed", "2",
+                 "--bots", "random,efficiency"]) == 0
+    out = capsys.readouterr().out
+    assert re.search(r"^0 +random", out, re.M) and re.search(r"^3 +efficiency", out, re.M)
+    assert main(["simulate", "--games", "1", "--bots", "random"]) == 2
+    assert "2 to 4 bot names" in capsys.readouterr().err

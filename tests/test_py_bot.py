@@ -263,3 +263,14 @@ def test_player_view_from_json_round_trips(name: str, options: dict[str, object]
                 break
             acts = game.legal_actions(game.to_act()[0])
             game.apply(acts[rng.randrange(len(acts))])
+
+
+def test_a_python_bot_plays_unbound(bots_dir: Path) -> None:
+    """A Python bot needs no ``bind`` (an environment may seat it straight away): it answers
+    from the view alone."""
+    rules = get_rule_set("hongkong")
+    game = Game(rules, "unbound", max_hands=1)
+    bot = make_bot("py:pybots_mod:FirstLegal", 0, rules=rules)
+    player = game.to_act()[0]
+    action = bot.choose(game.view(player))
+    assert action in game.legal_actions(player)

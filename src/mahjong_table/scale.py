@@ -9,8 +9,10 @@ number of workers or the cluster. A Ctrl-C stops the run and keeps the jobs that
 
 from __future__ import annotations
 
+import os
 import signal
 import sys
+import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import dataclass, field
@@ -56,9 +58,20 @@ def progress_bar(total: int, desc: str, unit: str) -> Any:
                 leave=False)
 
 
+def _end_worker(signum: int, frame: object) -> None:
+    # the bot programs run in their own sessions: end them, or they outlive the worker
+    if "mahjong_table.players.pipe_bot" in sys.modules:
+        sys.modules["mahjong_table.players.pipe_bot"].kill_programs()
+    os._exit(128 + signum)
+
+
 def _ignore_sigint() -> None:
-    # workers leave Ctrl-C to the parent, which stops the run and keeps finished jobs
+    # workers leave Ctrl-C to the parent, which stops the run and keeps finished jobs; the
+    # parent ends them with SIGTERM, on which a worker kills its bots' programs and exits
+    # at once (issue 26, defect 2; the executor's worker would catch a SystemExit as a
+    # job's error and go on to the next job)
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, _end_worker)
 
 
 def run_jobs(func: Callable[..., T], jobs: Sequence[tuple[Any, ...]], *, workers: int = 1,
@@ -130,8 +143,13 @@ def _stop_workers(procs: Sequence[Any]) -> None:
     for proc in procs:
         if proc.is_alive():
             proc.terminate()
+    deadline = time.monotonic() + 3
     for proc in procs:
-        proc.join(timeout=5)
+        proc.join(timeout=max(0.0, deadline - time.monotonic()))
+    for proc in procs:  # a worker stuck where a signal cannot reach it
+        if proc.is_alive():
+            proc.kill()
+            proc.join(timeout=2)
 
 
 def _run_ray(func: Callable[..., T], jobs: Sequence[tuple[Any, ...]], address: str | None,
@@ -157,7 +175,9 @@ def _run_ray(func: Callable[..., T], jobs: Sequence[tuple[Any, ...]], address: s
                 out.results[i] = ray.get(ref)
                 bar.update(w[i])
     except KeyboardInterrupt:
-        for ref in pending:
-            ray.cancel(ref, force=True)
+        # end the driver's job at once: Ray stops its tasks and workers (and a local Ray's
+        # own processes); cancelling thousands of queued tasks one by one took seconds
+        # (issue 26, defect 2)
+        ray.shutdown()
         raise
     return where

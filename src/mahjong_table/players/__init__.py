@@ -75,6 +75,10 @@ def make_bot(kind: str, seed: int | str = 0, name: str | None = None, *,
         from .pipe_bot import PipeBot
 
         return PipeBot(kind[4:], seed, name, rules=rules)
+    if kind.startswith("botzone:"):  # Botzone's Chinese Standard Mahjong (issue 26)
+        from .botzone_bot import BotzoneBot
+
+        return BotzoneBot(kind[8:], seed, name, rules=rules)
     if kind.startswith("py:"):  # a Python class (issue 26)
         from .py_bot import PyBot
 

@@ -17,6 +17,7 @@ the bot, the seat and the reason; the game goes on unharmed (the bad answer is n
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import queue
@@ -34,7 +35,7 @@ if TYPE_CHECKING:
     from ..rules.base import RuleSet
 
 __all__ = ["MAX_LINE", "PROTOCOL_VERSION", "BotFailure", "PipeBot", "bind_players",
-           "close_players"]
+           "close_players", "kill_programs"]
 
 #: the protocol's version, sent in and required of every message
 PROTOCOL_VERSION = 1
@@ -61,6 +62,20 @@ def _argv(command: str | Sequence[str]) -> list[str]:
     elif shutil.which(prog) is None:
         raise ValueError(f"cmd:{command}: no program {prog!r} on the PATH")
     return argv
+
+
+#: the programs of this process's bots still running (kill_programs ends them)
+_RUNNING: set[subprocess.Popen[str]] = set()
+
+
+def kill_programs() -> None:
+    """Kill every bot program this process started and has not stopped yet (a worker told
+    to end, issue 26 defect 2: the programs run in their own sessions, so nothing else
+    would end them)."""
+    for proc in list(_RUNNING):
+        with contextlib.suppress(OSError):
+            proc.kill()
+    _RUNNING.clear()
 
 
 class PipeBot(ReplaceableBot):
@@ -100,15 +115,20 @@ class PipeBot(ReplaceableBot):
         except OSError as exc:
             self._fail(f"could not be started ({exc})")
             return
+        _RUNNING.add(self._proc)
         threading.Thread(target=self._read, args=(self._proc.stdout,), daemon=True).start()
         self._send({"type": "start", "seat": seat, "rules": game.rules.name,
                     "options": {k: v if isinstance(v, (bool, int, float, str)) or v is None
                                 else str(v) for k, v in game.rules.options.items()},
                     "names": list(game.names)})
 
-    def _read(self, stream: IO[str] | None) -> None:
+    def _read(self, stream: IO[str] | None,
+              lines: queue.Queue[str | None] | None = None) -> None:
+        """Hand the program's output lines to ``lines`` (by default the bot's queue; a
+        program started anew reads into a new queue), then None at its end."""
+        out = self._lines if lines is None else lines
         if stream is None:
-            self._lines.put(None)
+            out.put(None)
             return
         try:
             while True:
@@ -116,12 +136,12 @@ class PipeBot(ReplaceableBot):
                 if not line:
                     break
                 if len(line) > MAX_LINE and not line.endswith("\n"):
-                    self._lines.put(_TOO_LONG)  # refused at once, not read to its end
+                    out.put(_TOO_LONG)  # refused at once, not read to its end
                     return
-                self._lines.put(line)
+                out.put(line)
         except (OSError, ValueError):
             pass
-        self._lines.put(None)
+        out.put(None)
 
     def close(self) -> None:
         """Send the events left and ``end`` (the final scores), then stop the program."""
@@ -149,6 +169,7 @@ class PipeBot(ReplaceableBot):
         except subprocess.TimeoutExpired:
             proc.kill()
             proc.wait()
+        _RUNNING.discard(proc)  # only once it has ended: a worker told to end kills it
 
     # ----- messages ------------------------------------------------------------------------
 

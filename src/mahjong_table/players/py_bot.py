@@ -94,7 +94,10 @@ def _keywords(cls: type, offered: dict[str, Any]) -> dict[str, Any]:
 class PyBot(ReplaceableBot):
     """A seat played by an instance of a Python class named ``py:module:Class`` (see the
     module docstring). Raises ``ValueError`` before play if the class cannot be loaded or
-    constructed, or its instance has no ``choose``."""
+    constructed, or its instance has no ``choose``. It plays without :meth:`bind` too (an
+    environment may seat it directly); bound, its failures name the rule refusing them."""
+
+    needs_bind = False
 
     def __init__(self, spec: str, seed: int | str = 0, name: str | None = None, *,
                  rules: RuleSet | None = None) -> None:

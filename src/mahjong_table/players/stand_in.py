@@ -36,6 +36,9 @@ class ReplaceableBot:
     override :meth:`bind` (start for a seat of a game), :meth:`_stop` (release what the bot
     holds: a process) and :meth:`close` (the end of the game)."""
 
+    #: whether :meth:`bind` must come before play (a program must be started)
+    needs_bind = True
+
     def __init__(self, seed: int | str, name: str, rules: RuleSet | None) -> None:
         self.seed = seed
         self.name = name
@@ -80,9 +83,9 @@ class ReplaceableBot:
 
     def choose(self, view: PlayerView) -> Action:
         """The bot's answer to ``view``, or the default bot's once the bot failed. Raises
-        ``RuntimeError`` if :meth:`bind` was not called."""
+        ``RuntimeError`` if :meth:`bind` was not called and the bot ``needs_bind``."""
         if self._fallback is None:
-            if self._game is None:
+            if self._game is None and self.needs_bind:
                 raise RuntimeError(f"bot {self.name!r}: bind(game, seat) it before play")
             try:
                 action = self._decide(view)

@@ -1,0 +1,415 @@
+"""Bots written for Botzone's Chinese Standard Mahjong (the MCR game of the Botzone platform)
+at our MCR tables: ``--bots botzone:COMMAND`` (issue 26, item 4).
+
+Botzone's protocol (its "simple interaction", text lines) plays one hand. Every event of the
+hand is a *request* to every player, and every request gets a *response* from the program
+(``PASS`` when it has nothing to do). Players are numbered by seat wind (``0`` East, the
+dealer, to ``3`` North); tiles are written ``W1-W9`` (characters, our ``1m-9m``), ``B1-B9``
+(circles, ``1p-9p``), ``T1-T9`` (bamboo, ``1s-9s``), ``F1-F4`` (the winds East to North,
+``1z-4z``), ``J1-J3`` (the dragons Red, Green, White: ``7z 6z 5z``) and ``H1-H8`` (bonus
+tiles: the seasons ``1g-4g``, then the flowers ``1f-4f``). The requests:
+
+- ``0 ID QUAN``: the program's player number and the prevalent wind (first request);
+- ``1 H0 H1 H2 H3 T1 .. T13 F..``: the bonus tiles each player drew during the deal, the
+  program's thirteen tiles (bonus tiles replaced), then those bonus tiles in player order;
+- ``2 TILE``: the program draws TILE (never a bonus tile; the dealer's fourteenth tile too);
+- ``3 ID BUHUA TILE`` (a bonus tile laid out), ``3 ID DRAW`` (another player draws),
+  ``3 ID PLAY TILE`` (a discard), ``3 ID PENG TILE`` and ``3 ID CHI MIDDLE TILE`` (a pung or
+  chow claimed from the last discard, then TILE discarded), ``3 ID GANG`` (a kong: concealed
+  if ID drew last, else of the last discard), ``3 ID BUGANG TILE`` (an added kong).
+
+The responses: ``PASS``; after ``2``: ``PLAY TILE``, ``GANG TILE`` (concealed kong),
+``BUGANG TILE`` (added kong) or ``HU``; after another's discard: ``PENG TILE`` (pung, then
+discard TILE), ``CHI MIDDLE TILE`` (chow from the left player's discard, then discard TILE),
+``GANG`` (kong) or ``HU``; after another's ``BUGANG``: ``HU`` (robbing the kong).
+
+Both ways a Botzone program runs are served, chosen by the program itself: one that exits
+after answering is started again for every request with the whole hand so far (the
+"traditional" mode: a line with the request count ``n``, then the requests and its own
+responses alternately, ``2n - 1`` lines); one that prints ``>>>BOTZONE_REQUEST_KEEP_RUNNING<<<``
+after its response is kept and sent only the next request (the "long-running" mode). The
+first line of output is the response (later lines, Botzone's debug and saved data, are
+ignored). A new program is started for every hand.
+
+A response that is malformed, or not legal (a claim or a Mahjong the rules refuse, a
+``PLAY`` of a tile it does not hold, anything but ``PASS`` where it has no choice), fails
+the bot as a ``cmd:`` bot fails (:mod:`.stand_in`): the default bot plays its seat for the
+rest of the game. Botzone ends the hand on a false ``HU``; our table refuses it instead,
+since MCR's 8-fan minimum (001 Part two, MCR scoring) is the engine's to judge.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import queue
+import subprocess
+import threading
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+from ..engine import Action, ActionKind, Game, PlayerView
+from ..tiles import Tile
+from .pipe_bot import _RUNNING, _TOO_LONG, MAX_LINE, PipeBot
+from .stand_in import BotFailure
+
+if TYPE_CHECKING:
+    from ..rules.base import RuleSet
+
+__all__ = ["KEEP_RUNNING", "BotzoneBot", "from_botzone", "to_botzone"]
+
+#: what a long-running Botzone program prints after each response
+KEEP_RUNNING = ">>>BOTZONE_REQUEST_KEEP_RUNNING<<<"
+
+_WINDS = "ESWN"
+_DRAGONS = {"7z": "J1", "6z": "J2", "5z": "J3"}
+_SUITS = {"m": "W", "p": "B", "s": "T"}
+
+
+def to_botzone(tile: Tile) -> str:
+    """Botzone's name of ``tile`` (``Tile.parse("5p")`` -> ``"B5"``, ``7z`` -> ``"J1"``,
+    ``1g`` -> ``"H1"``, ``1f`` -> ``"H5"``)."""
+    text = str(tile)
+    rank, suit = text[:-1], text[-1]
+    if suit in _SUITS:
+        return _SUITS[suit] + rank
+    if suit == "z":
+        return _DRAGONS.get(text, f"F{rank}")
+    if suit == "g":
+        return f"H{rank}"
+    if suit == "f":
+        return f"H{int(rank) + 4}"
+    raise ValueError(f"{text} has no Botzone name")
+
+
+_FROM = {to_botzone(Tile.parse(t)): Tile.parse(t)
+         for t in [f"{r}{s}" for s in "mps" for r in range(1, 10)]
+         + [f"{r}z" for r in range(1, 8)] + [f"{r}{s}" for s in "fg" for r in range(1, 5)]}
+
+
+def from_botzone(name: str) -> Tile:
+    """The tile Botzone names ``name`` (``"B5"`` -> ``5p``). Raises ``ValueError`` for a
+    name that is not a tile."""
+    tile = _FROM.get(name.strip().upper())
+    if tile is None:
+        raise ValueError(f"{name!r} is not a Botzone tile (W1-W9, B1-B9, T1-T9, F1-F4, "
+                         f"J1-J3, H1-H8)")
+    return tile
+
+
+class BotzoneBot(PipeBot):
+    """A program for Botzone's Chinese Standard Mahjong at an MCR table (see the module
+    docstring). ``command``, ``seed``, ``name``, ``timeout`` as for :class:`PipeBot`.
+    Raises ``ValueError`` before play for a rule set other than Chinese with MCR scoring,
+    or a program that cannot be found."""
+
+    def __init__(self, command: str | Sequence[str], seed: int | str = 0,
+                 name: str | None = None, *, rules: RuleSet | None = None,
+                 timeout: float | None = None) -> None:
+        super().__init__(command, seed, name, rules=rules, timeout=timeout)
+        self.name = name or f"botzone:{self.command}"
+        if rules is not None:
+            self._check_rules(rules)
+        self._reset_hand()
+
+    @staticmethod
+    def _check_rules(rules: RuleSet) -> None:
+        if rules.name != "chinese" or rules.options.get("scoring") != "mcr":
+            raise ValueError(
+                f"botzone: bots play Botzone's Chinese Standard Mahjong, the Mahjong "
+                f"Competition Rules: use --rules chinese --option scoring=mcr (not the "
+                f"{rules.title} rules{'' if rules.name != 'chinese' else ' with simple scoring'})")
+
+    def _reset_hand(self) -> None:
+        self._requests: list[str] = []
+        self._responses: list[str] = []
+        self._keep = False
+        self._ids = [0, 1, 2, 3]  # Botzone's player number (seat wind) of each seat
+        self._initial: dict[str, Any] | None = None
+        self._held: dict[int, list[Tile]] = {}
+        self._claimed: dict[int, str] = {}  # a seat's claim awaiting its discard
+        self._last_drawer: int | None = None
+        self._then: Tile | None = None  # our discard promised with a PENG or CHI
+        self._done = False  # the hand is over for Botzone (after HU or a draw)
+
+    # ----- life cycle ----------------------------------------------------------------------
+
+    def bind(self, game: Game, seat: int) -> None:
+        """Take ``seat`` of ``game``; the program is started at each hand's first request."""
+        self._check_rules(game.rules)
+        self._game = game
+        self._seat = seat
+        self.rules = game.rules
+        self._sent = 0
+
+    def close(self) -> None:
+        """Send the requests left of the hand under way, then stop the program."""
+        if self.failure is None and self._game is not None and self._proc is not None:
+            with contextlib.suppress(BotFailure):
+                self._catch_up(None)
+        self._stop()
+
+    def _start(self) -> None:
+        lines: queue.Queue[str | None] = queue.Queue()
+        self._lines = lines
+        try:
+            self._proc = subprocess.Popen(
+                self.argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True,
+                encoding="utf-8", bufsize=1, start_new_session=True)
+        except OSError as exc:
+            raise BotFailure(f"could not be started ({exc})") from None
+        _RUNNING.add(self._proc)
+        threading.Thread(target=self._read, args=(self._proc.stdout, lines),
+                         daemon=True).start()
+
+    def _write(self, text: str) -> None:
+        proc = self._proc
+        if proc is None or proc.stdin is None:
+            raise BotFailure("is not running")
+        try:
+            proc.stdin.write(text)
+            proc.stdin.flush()
+        except (BrokenPipeError, OSError, ValueError) as exc:
+            raise BotFailure(self._crash_reason(f"closed its input ({exc.__class__.__name__})")
+                             ) from exc
+
+    def _line(self) -> str | None:
+        try:
+            line = self._lines.get(timeout=self.timeout)
+        except queue.Empty:
+            raise BotFailure(f"did not answer within {self.timeout:g} s") from None
+        if line == _TOO_LONG:
+            raise BotFailure(f"answered a line longer than {MAX_LINE} characters")
+        return line
+
+    def _ask(self, request: str) -> str:
+        """Send ``request`` (starting the program as its mode needs) and return its
+        response, the first line the program writes."""
+        self._requests.append(request)
+        if self._keep and self._proc is not None:
+            self._write(request + "\n")
+        else:
+            self._stop()
+            self._start()
+            lines = [str(len(self._requests))]
+            for i, req in enumerate(self._requests):
+                lines.append(req)
+                if i < len(self._responses):
+                    lines.append(self._responses[i])
+            self._write("\n".join(lines) + "\n")
+        response = None
+        while True:
+            line = self._line()
+            if line is None:  # it exited: the traditional mode
+                if response is None:
+                    raise BotFailure(self._crash_reason("closed its output without a "
+                                                        "response"))
+                self._keep = False
+                self._stop()
+                break
+            text = line.strip()
+            if text == KEEP_RUNNING:
+                if response is None:
+                    raise BotFailure(f"printed {KEEP_RUNNING} without a response")
+                self._keep = True
+                break
+            if response is None and text:
+                response = text
+        self._responses.append(response)
+        return response
+
+    # ----- events to requests --------------------------------------------------------------
+
+    def _bz(self, player: int) -> int:
+        return self._ids[player]
+
+    def _requests_of(self, e: dict[str, Any]) -> list[str]:
+        """The Botzone requests an event makes for this seat (often none)."""
+        kind = e["type"]
+        me = self._seat
+        p: int = -1 if e.get("player") is None else int(e["player"])
+        if kind == "hand_start":
+            self._stop()
+            self._reset_hand()  # a new Botzone game: a new program
+            self._ids = [_WINDS.index(w) for w in e["winds"]]
+            self._initial = {"hand": [], "bonus": {q: [] for q in range(4)}}
+            return [f"0 {self._bz(me)} {_WINDS.index(e['round_wind'])}"]
+        init = self._initial
+        if init is not None and kind in ("deal", "bonus", "replacement"):
+            if kind == "deal" and p == me:
+                init["hand"] = [Tile.parse(t) for t in _split(e["tiles"])]
+            elif kind == "bonus":
+                init["bonus"][p].append(Tile.parse(e["tile"]))
+                if p == me:
+                    init["hand"].remove(Tile.parse(e["tile"]))
+            elif kind == "replacement" and p == me:
+                init["hand"].append(Tile.parse(e["tile"]))
+            return []
+        out: list[str] = []
+        if init is not None:  # the deal is over: the hands as Botzone deals them
+            out.extend(self._deal_requests(init))
+            self._initial = None
+        if kind == "draw" or (kind == "replacement" and e.get("reason") != "bonus"):
+            self._last_drawer = p
+            if p == me:
+                tile = Tile.parse(e["tile"])
+                if not self._is_bonus(tile):
+                    out.append(f"2 {to_botzone(tile)}")
+            else:
+                out.append(f"3 {self._bz(p)} DRAW")
+        elif kind == "replacement":  # after a bonus tile in play
+            self._last_drawer = p
+            if p != me:
+                out.append(f"3 {self._bz(p)} DRAW")
+            elif not self._is_bonus(Tile.parse(e["tile"])):  # else BUHUA comes next
+                out.append(f"2 {to_botzone(Tile.parse(e['tile']))}")
+        elif kind == "bonus":
+            out.append(f"3 {self._bz(p)} BUHUA {to_botzone(Tile.parse(e['tile']))}")
+        elif kind == "discard":
+            name = to_botzone(Tile.parse(e["tile"]))
+            claim = self._claimed.pop(p, None)
+            out.append(f"3 {self._bz(p)} {claim} {name}" if claim else
+                       f"3 {self._bz(p)} PLAY {name}")
+        elif kind == "claim":
+            if e["kind"] == "pung":
+                self._claimed[p] = "PENG"
+            elif e["kind"] == "chow":
+                middle = sorted(Tile.parse(t) for t in _split(e["meld"].strip("[]")))[1]
+                self._claimed[p] = f"CHI {to_botzone(middle)}"
+            elif e["kind"] == "kong":
+                out.append(f"3 {self._bz(p)} GANG")
+        elif kind == "concealed_kong":
+            out.append(f"3 {self._bz(p)} GANG")
+        elif kind == "added_kong":
+            out.append(f"3 {self._bz(p)} BUGANG {to_botzone(Tile.parse(e['tile']))}")
+        return out
+
+    def _is_bonus(self, tile: Tile) -> bool:
+        return str(tile)[-1] in "fg"
+
+    def _deal_requests(self, init: dict[str, Any]) -> list[str]:
+        game = self._game
+        assert game is not None
+        hand: list[Tile] = sorted(init["hand"])
+        by_id: list[list[Tile]] = [[], [], [], []]
+        for q in range(4):
+            by_id[self._bz(q)] = init["bonus"][q]
+        extra = None
+        if len(hand) == 14:  # the dealer: Botzone deals 13 and the 14th is a draw
+            extra = hand.pop()
+        head = " ".join(str(len(b)) for b in by_id)
+        tiles = " ".join(to_botzone(t) for t in hand)
+        bonus = " ".join(to_botzone(t) for b in by_id for t in b)
+        out = [" ".join(x for x in ("1", head, tiles, bonus) if x)]
+        if extra is not None:
+            out.append(f"2 {to_botzone(extra)}")
+        return out
+
+    def _catch_up(self, view: PlayerView | None) -> str | None:
+        """Send every request of the events since the last call; with ``view`` (a decision)
+        the last one's response and the request are returned as ``"RESPONSE\nREQUEST"``."""
+        game = self._game
+        assert game is not None
+        pending: str | None = None
+        for e in game.events[self._sent:]:
+            shown = e.seen_by(self._seat)
+            if shown is None:
+                continue
+            if shown["type"] in ("declare_mahjong", "hand_end"):
+                # Botzone's game is over: no more requests of this hand
+                pending = None
+                self._initial = None
+                self._stop()
+                self._done = True
+                continue
+            if shown["type"] != "hand_start" and self._done:
+                continue
+            for req in self._requests_of(shown):
+                if pending is not None:
+                    # no decision of ours: whatever it answered (a claim the table did not
+                    # offer it, or too late) is not applied, and the next requests tell it
+                    # so, as on Botzone
+                    self._ask(pending)
+                pending = req
+        self._sent = len(game.events)
+        if view is not None and self._initial is not None:  # the dealer's first decision
+            for req in self._deal_requests(self._initial):
+                if pending is not None:
+                    self._ask(pending)
+                pending = req
+            self._initial = None
+        if pending is None:
+            return None
+        if view is None:
+            self._ask(pending)
+            return None
+        return self._ask(pending) + "\n" + pending
+
+    # ----- decisions -----------------------------------------------------------------------
+
+    def _decide(self, view: PlayerView) -> Action:
+        legal = view.legal_actions
+        game = self._game
+        assert game is not None
+        claimed = any(
+            seen is not None and seen["type"] == "claim" and seen.get("player") == self._seat
+            for seen in (e.seen_by(self._seat) for e in game.events[self._sent:]))
+        if self._then is not None and view.phase == "turn" and claimed:
+            # the discard it named with its PENG or CHI
+            tile, self._then = self._then, None
+            self._catch_up(None)
+            action = Action(ActionKind.DISCARD, self._seat, tile)
+            if action not in legal:
+                raise BotFailure(f"claimed with a discard of {to_botzone(tile)} it cannot "
+                                 f"make{self._why_illegal(action)}")
+            return action
+        self._then = None
+        got = self._catch_up(view)
+        if got is None:
+            raise BotFailure("was asked to decide with no request to answer (table error)")
+        response, request = got.split("\n", 1)
+        action, then = self._action_of(response, request, view)
+        if action not in legal:
+            raise BotFailure(f"answered {response!r} to {request!r}: an illegal "
+                             f"{action.kind.value}{self._why_illegal(action)}")
+        self._then = then
+        return action
+
+    def _action_of(self, response: str, request: str, view: PlayerView
+                   ) -> tuple[Action, Tile | None]:
+        words = response.split()
+        verb = words[0].upper()
+        me = self._seat
+        try:
+            if verb == "PASS" and len(words) == 1:
+                return Action(ActionKind.PASS, me), None
+            if verb == "HU" and len(words) == 1:
+                return Action(ActionKind.MAHJONG, me), None
+            own_turn = request.startswith("2 ")
+            if own_turn and verb == "PLAY" and len(words) == 2:
+                return Action(ActionKind.DISCARD, me, from_botzone(words[1])), None
+            if own_turn and verb == "GANG" and len(words) == 2:
+                return Action(ActionKind.CONCEALED_KONG, me, from_botzone(words[1])), None
+            if own_turn and verb == "BUGANG" and len(words) == 2:
+                return Action(ActionKind.ADDED_KONG, me, from_botzone(words[1])), None
+            if not own_turn and verb == "GANG" and len(words) == 1:
+                return Action(ActionKind.KONG, me), None
+            if not own_turn and verb == "PENG" and len(words) == 2:
+                return Action(ActionKind.PUNG, me), from_botzone(words[1])
+            if not own_turn and verb == "CHI" and len(words) == 3:
+                middle = from_botzone(words[1])
+                if str(middle)[-1] not in "mps" or str(middle)[0] in "19":
+                    raise ValueError(f"{words[1]} cannot be the middle of a chow")
+                return (Action(ActionKind.CHOW, me, Tile.parse(f"{int(str(middle)[0]) - 1}"
+                                                               f"{str(middle)[-1]}")),
+                        from_botzone(words[2]))
+        except ValueError as exc:
+            raise BotFailure(f"answered {response!r} to {request!r} ({exc})") from None
+        raise BotFailure(f"answered {response!r} to {request!r}: not a response of Botzone's "
+                         f"Chinese Standard Mahjong there")
+
+
+def _split(text: str) -> list[str]:
+    """Tile texts of compact notation (``"2689m28p"`` -> ``["2m", "6m", ...]``)."""
+    from ..tiles import parse_tiles
+
+    return [str(t) for t in parse_tiles(text)]

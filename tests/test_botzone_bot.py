@@ -1,0 +1,175 @@
+"""Botzone's Chinese Standard Mahjong as a second pipe dialect (issue 26, item 4): MCR bots
+written for Botzone play at our MCR tables through ``--bots botzone:COMMAND``. The example
+bot (``examples/bots/botzone_mcr_bot.py``, written from the protocol alone) plays whole
+games in both of Botzone's modes with the same result; the requests are those of Botzone's
+protocol, from the seat's own view only; a bad response replaces the bot; other rule sets
+refuse the dialect by name (the protocol is MCR's, 001 Part two with MCR scoring)."""
+
+from __future__ import annotations
+
+import json
+import shlex
+import sys
+from pathlib import Path
+
+import pytest
+
+from mahjong_table.cli import main
+from mahjong_table.engine import Game
+from mahjong_table.players import make_bot, play_game
+from mahjong_table.players.botzone_bot import BotzoneBot, from_botzone, to_botzone
+from mahjong_table.players.stand_in import bind_players, close_players
+from mahjong_table.rules import get_rule_set
+from mahjong_table.tiles import Tile
+
+ROOT = Path(__file__).resolve().parent.parent
+BOT = ROOT / "examples" / "bots" / "botzone_mcr_bot.py"
+#: the example bot, quick to start (no site packages: it needs none)
+KEEP = f"botzone:{shlex.quote(sys.executable)} -I -S {shlex.quote(str(BOT))}"
+RESTART = KEEP + " --restart"
+MCR = get_rule_set("chinese", scoring="mcr")
+
+
+def _play(kind: str, seed: str, hands: int = 1) -> tuple[Game, BotzoneBot]:
+    game = Game(MCR, seed, max_hands=hands, check_invariants=True)
+    bot = make_bot(kind, f"{seed}/0", rules=MCR)
+    assert isinstance(bot, BotzoneBot)
+    bots = [bot] + [make_bot("efficiency", f"{seed}/{p}", rules=MCR) for p in range(1, 4)]
+    bind_players(game, bots)
+    try:
+        play_game(game, bots)
+    finally:
+        close_players(bots)
+    return game, bot
+
+
+def test_botzone_tile_names() -> None:
+    """Botzone's names: W characters, B circles, T bamboo, F1-F4 the winds, J1-J3 Red,
+    Green, White, H1-H8 the seasons then the flowers; every tile of the MCR set has one,
+    and reading it back gives the tile."""
+    assert [to_botzone(Tile.parse(t)) for t in ("1m", "9m", "5p", "3s", "1z", "4z", "7z",
+                                                "6z", "5z", "1g", "4g", "1f", "4f")] == [
+        "W1", "W9", "B5", "T3", "F1", "F4", "J1", "J2", "J3", "H1", "H4", "H5", "H8"]
+    for t in MCR.tile_set.all_tiles():
+        assert from_botzone(to_botzone(t)) == t
+    with pytest.raises(ValueError, match="not a Botzone tile"):
+        from_botzone("Z9")
+
+
+def test_the_example_bot_plays_and_wins_mcr_hands(capsys: pytest.CaptureFixture[str]) -> None:
+    """The example bot plays whole MCR hands, every decision its own (never replaced), and
+    wins one with its full flush (24 fan or more, over MCR's 8-fan minimum): seed bz/72."""
+    game, bot = _play(KEEP, "bz/72")
+    assert bot.failure is None and bot.decisions > 20
+    result = game.results[0]
+    assert result.reason == "mahjong" and result.winner == 0
+    assert result.score is not None and result.score.fan >= 8
+    assert "for the rest of the game" not in capsys.readouterr().err
+
+
+def test_both_botzone_modes_play_the_same_game() -> None:
+    """Traditional mode (the program answers one request and exits, and is started again
+    with the whole history) and long-running mode (kept after
+    >>>BOTZONE_REQUEST_KEEP_RUNNING<<<) play the very same hand."""
+    kept, bot_a = _play(KEEP, "bz/0")
+    restarted, bot_b = _play(RESTART, "bz/0")
+    assert bot_a.failure is None and bot_b.failure is None
+    assert [e.to_json(full=True) for e in kept.events] == \
+        [e.to_json(full=True) for e in restarted.events]
+
+
+def test_simulate_seats_botzone_bots_and_the_records_replay(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """``simulate --bots botzone:...`` on MCR: whole games, no bot replaced, and the
+    records (which name the bot) replay."""
+    record = tmp_path / "games.jsonl"
+    assert main(["simulate", "--rules", "chinese", "--option", "scoring=mcr", "--games", "3",
+                 "--hands", "2", "--seed", "sim", "--bots", f"{KEEP},efficiency",
+                 "--record", str(record)]) == 0
+    out, err = capsys.readouterr()
+    assert "6 hands" in out and "botzone:" in out
+    assert "for the rest of the game" not in err
+    assert "botzone:" in record.read_text(encoding="utf-8")
+    assert main(["replay", str(record)]) == 0
+
+
+def test_the_requests_are_botzones_and_show_only_the_seat(tmp_path: Path) -> None:
+    """What the program is sent: ``0 ID QUAN`` (ID the seat wind), ``1`` with the bonus
+    counts, thirteen tiles of its own and the bonus tiles, ``2 TILE`` for exactly its own
+    draws (never a bonus tile), ``3 ID ...`` for what everyone does; never a tile another
+    player holds concealed."""
+    log = tmp_path / "requests.txt"
+    script = tmp_path / "logged.py"
+    script.write_text(
+        "import runpy, sys\n"
+        f"log = open({str(log)!r}, 'a')\n"
+        "real = sys.stdin\n"
+        "class Tee:\n"
+        "    def readline(self):\n"
+        "        line = real.readline()\n"
+        "        log.write(line); log.flush()\n"
+        "        return line\n"
+        "sys.stdin = Tee()\n"
+        f"sys.argv = [{str(BOT)!r}]\n"
+        f"runpy.run_path({str(BOT)!r}, run_name='__main__')\n", encoding="utf-8")
+    game, bot = _play(f"botzone:{sys.executable} {script}", "bz/3")
+    assert bot.failure is None
+    lines = log.read_text(encoding="utf-8").splitlines()
+    assert lines[0] == "1"
+    wind = game.wind_of(0)
+    assert lines[1] == f"0 {wind} 0"
+    deal = lines[2].split()
+    counts = [int(x) for x in deal[1:5]]
+    assert deal[0] == "1" and len(deal) == 5 + 13 + sum(counts)
+    assert all(t[0] == "H" for t in deal[18:]) and not any(t[0] == "H" for t in deal[5:18])
+    draws = [f"2 {to_botzone(Tile.parse(e.data['tile']))}" for e in game.events
+             if e.type in ("draw", "replacement") and e.player == 0
+             and str(e.data["tile"])[-1] not in "fg"]
+    sent = [x for x in lines[3:] if x.startswith("2 ")]
+    # the dealer's fourteenth tile is its first draw in Botzone's deal
+    assert sent[-len(draws):] == draws or sent[1:] == draws
+    others = [line for line in lines if line.startswith("3 ")]
+    assert others and all(line.split()[2] in ("DRAW", "PLAY", "PENG", "CHI", "GANG",
+                                             "BUGANG", "BUHUA") for line in others)
+    assert not any(line.split()[2] == "GANG" and len(line.split()) > 3 for line in others)
+
+
+@pytest.mark.parametrize(("answer", "reason"), [
+    ("HELLO", "not a response of Botzone's Chinese Standard Mahjong"),
+    ("PLAY Z9", "not a Botzone tile"),
+    ("PLAY W1", "an illegal discard"),
+])
+def test_a_bad_response_replaces_the_bot(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                         answer: str, reason: str) -> None:
+    """A response that is not Botzone's, names no tile, or is illegal fails the bot: the
+    default bot plays its seat for the rest of the game, which goes on unharmed."""
+    script = tmp_path / "bad.py"
+    script.write_text(
+        "import sys\nsys.stdin.readline()\n"
+        "for line in sys.stdin:\n"
+        f"    print('PASS' if not line.startswith('2 ') else {answer!r}, flush=True)\n"
+        "    print('>>>BOTZONE_REQUEST_KEEP_RUNNING<<<', flush=True)\n", encoding="utf-8")
+    game, bot = _play(f"botzone:{sys.executable} {script}", "bz/1")
+    assert game.is_over and sum(game.scores) == 0
+    assert bot.failure is not None and reason in bot.failure
+    assert "the efficiency bot plays seat 0" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(("rules", "options"), [
+    ("hongkong", []), ("american", []), ("chinese", []),
+])
+def test_botzone_bots_play_mcr_only(capsys: pytest.CaptureFixture[str], rules: str,
+                                    options: list[str]) -> None:
+    """Botzone's game is MCR: other rule sets (and Chinese with simple scoring) refuse a
+    botzone: bot before play, naming the rules to use (exit 2)."""
+    assert main(["simulate", "--rules", rules, *options, "--games", "1", "--hands", "1",
+                 "--bots", f"{KEEP},efficiency"]) == 2
+    assert "--rules chinese --option scoring=mcr" in capsys.readouterr().err
+
+
+def test_arena_takes_a_botzone_bot(capsys: pytest.CaptureFixture[str]) -> None:
+    """``arena --bots botzone:...`` at an MCR table: duplicate play, no replacement."""
+    assert main(["arena", "--rules", "chinese", "--option", "scoring=mcr", "--bots",
+                 f"{KEEP},efficiency", "--hands", "4", "--workers", "1", "--json"]) == 0
+    rows = {b["bot"]: b for b in json.loads(capsys.readouterr().out)["bots"]}
+    assert rows[KEEP]["hands"] == 4 and rows[KEEP]["replacements"] == 0
