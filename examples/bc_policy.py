@@ -21,12 +21,12 @@ import numpy as np
 import numpy.typing as npt
 
 from mahjong_table.engine import Action, PlayerView
-from mahjong_table.env import ActionCodec, PlanesV1, get_encoding
+from mahjong_table.env import PLANES_V1_LAYOUT, ActionCodec, get_encoding
 from mahjong_table.rules import get_rule_set
 
 __all__ = ["BCBot", "VIEW_CHANNELS", "features", "forward"]
 
-_L = PlanesV1.layout
+_L = PLANES_V1_LAYOUT
 #: the planes-v1 channels that depend on the view alone (no history)
 VIEW_CHANNELS: npt.NDArray[np.intp] = np.array(
     [c for c in range(_L["_size"])

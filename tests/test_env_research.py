@@ -20,9 +20,9 @@ from mahjong_table.engine import Event, Game, events_for
 from mahjong_table.env import (
     ENCODINGS,
     PLANES_V1_CHANNELS,
+    PLANES_V1_LAYOUT,
     MahjongGymEnv,
     MahjongVectorEnv,
-    PlanesV1,
     PublicHistory,
     get_encoding,
     parallel_env,
@@ -121,7 +121,7 @@ def test_planes_v1_shape_range_and_discard_order() -> None:
         assert o.shape == (PLANES_V1_CHANNELS, 47) and o.min() >= -1 and o.max() <= 1
         view = info["view"]
         h = e.table.history
-        L = PlanesV1.layout
+        L = PLANES_V1_LAYOUT
         for s in view.seats:
             rel = (s.player - view.player) % 4
             order = o[L[f"order{rel}"]:L[f"order{rel}"] + len(h.discards[s.player])]
@@ -143,7 +143,7 @@ def test_american_planes_show_own_charleston_passes() -> None:
     e = raw_env(r, max_hands=1, encoding="planes-v1")
     e.reset(seed=3)
     bots = [make_bot("american", f"ch/{p}", rules=r) for p in range(4)]
-    L = PlanesV1.layout
+    L = PLANES_V1_LAYOUT
     seen = False
     for _agent in e.agent_iter(400):
         obs, _, term, trunc, info = e.last()

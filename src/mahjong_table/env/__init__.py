@@ -28,16 +28,17 @@ from .aec import AGENTS, MahjongEnv, env, raw_env
 from .encoding import OBS_LAYOUT, OBS_SIZE, ActionCodec, encode_view
 from .parallel import MahjongParallelEnv, parallel_env
 from .planes import (
-                     ENCODINGS,
-                     PLANES_V1_CHANNELS,
-                     PLANES_V1_CHANNELS_DOC,
-                     PlanesV1,
-                     PublicHistory,
-                     get_encoding,
+    ENCODINGS,
+    PLANES_V1_CHANNELS,
+    PLANES_V1_CHANNELS_DOC,
+    PLANES_V1_LAYOUT,
+    PlanesV1,
+    PublicHistory,
+    get_encoding,
 )
 from .single import MahjongGymEnv, MahjongVectorEnv
 
 __all__ = ["AGENTS", "ENCODINGS", "OBS_LAYOUT", "OBS_SIZE", "PLANES_V1_CHANNELS",
-           "PLANES_V1_CHANNELS_DOC", "ActionCodec", "MahjongEnv", "MahjongGymEnv",
-           "MahjongParallelEnv", "MahjongVectorEnv", "PlanesV1", "PublicHistory",
+           "PLANES_V1_CHANNELS_DOC", "PLANES_V1_LAYOUT", "ActionCodec", "MahjongEnv",
+           "MahjongGymEnv", "MahjongParallelEnv", "MahjongVectorEnv", "PlanesV1", "PublicHistory",
            "encode_view", "env", "get_encoding", "parallel_env", "raw_env"]

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
 import numpy as np
 import numpy.typing as npt
@@ -33,6 +33,7 @@ if TYPE_CHECKING:
     from ..rules.base import RuleSet
 
 __all__ = ["DISCARD_SLOTS", "ENCODINGS", "PLANES_V1_CHANNELS", "PLANES_V1_CHANNELS_DOC",
+           "PLANES_V1_LAYOUT",
            "SCORE_SCALE", "Encoding", "FlatV0", "PlanesV1", "PublicHistory", "get_encoding"]
 
 #: discards kept in order per seat by ``planes-v1`` (the last ones if a seat discards more)
@@ -219,6 +220,8 @@ def _planes_v1_layout() -> tuple[dict[str, int], list[str]]:
 _V1, PLANES_V1_CHANNELS_DOC = _planes_v1_layout()
 #: channels of ``planes-v1`` (its shape is ``(PLANES_V1_CHANNELS, 47)``)
 PLANES_V1_CHANNELS: int = _V1["_size"]
+#: channel name -> its first channel in ``planes-v1`` (``"_size"``: the number of channels)
+PLANES_V1_LAYOUT: dict[str, int] = _V1
 
 
 class PlanesV1:
@@ -231,8 +234,9 @@ class PlanesV1:
 
     name = "planes-v1"
     shape: tuple[int, ...] = (PLANES_V1_CHANNELS, NUM_KINDS)
-    #: channel offsets by name (see :data:`PLANES_V1_CHANNELS_DOC`)
-    layout = _V1
+    #: channel offsets by name (see :data:`PLANES_V1_CHANNELS_DOC`); also
+    #: :data:`PLANES_V1_LAYOUT`
+    layout: ClassVar[dict[str, int]] = _V1
 
     def __init__(self, rules: RuleSet) -> None:
         self.rules = rules
