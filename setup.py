@@ -10,8 +10,8 @@ install (``pip install -e .``, what ``make`` does) is always pure, so that no co
 module ever shadows an edited ``.py``. ``mahjong-table --version`` says which build runs.
 
 Left pure: ``tiles.py`` (``Tile`` subclasses ``int``, which mypyc does not compile), the
-command line, the terminal and web faces, the learning environment and anything else
-outside the lists below.
+command line, the terminal and web faces, the learning environments (but for their
+encoders) and anything else outside the lists below.
 """
 
 from __future__ import annotations
@@ -46,6 +46,10 @@ COMPILED = (
     "players/efficiency_bot.py",
     "players/american_bot.py",
     "players/strong_bot.py",
+    # issue 26: the learning environment's encoders (their loops run at every step; the
+    # environments themselves, PettingZoo and Gymnasium subclasses, stay pure)
+    "env/encoding.py",
+    "env/planes.py",
 )
 #: kept pure wherever a glob above reaches them
 PURE = ("__init__.py",)

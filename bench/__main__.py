@@ -1,10 +1,11 @@
 """``python -m bench``: every benchmark of issue 4, side by side, with ratios and targets.
 
 Options: ``--quick`` (smaller samples, for a smoke run), ``--only NAME`` (repeatable: shanten,
-correctness, scoring, simulation, american, positions, mcr, web, builds,
-startup), ``--seconds S`` (per
-side in the simulation benchmark). ``builds`` compares the pure and the compiled build (which
-``make bench`` installs in ``.compiled``) and the compiled build against the peers.
+correctness, scoring, simulation, american, positions, mcr, web, builds, env, startup),
+``--seconds S`` (per side in the simulation benchmark). ``builds`` compares the pure and the
+compiled build (which ``make bench`` installs in ``.compiled``) and the compiled build against
+the peers; ``env`` the learning environment's share of a step, in both builds, and RLCard's;
+``startup`` ``--version`` and ``score``, a new process each.
 Exit status 1 when a target is missed or a differential check finds a mismatch.
 """
 
@@ -19,6 +20,7 @@ from . import (
     american,
     builds,
     correctness,
+    env,
     mcr,
     positions,
     scoring,
@@ -31,7 +33,7 @@ from . import (
 from .common import Report
 
 NAMES = ("shanten", "correctness", "scoring", "simulation", "american", "positions", "mcr",
-         "web", "builds", "startup")
+         "web", "builds", "env", "startup")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -65,6 +67,8 @@ def main(argv: list[str] | None = None) -> int:
         mcr.run(report, hands=5_000 if quick else 100_000)
     if "builds" in only:  # issue 13: the compiled build (make bench installs it) and the pure
         builds.run(report, quick=quick)
+    if "env" in only:  # issue 26: the learning environment's share of a step, and RLCard's
+        env.run(report, quick=quick)
     if "startup" in only:  # issue 25: --version and score, a new process each
         startup.run(report, quick=quick)
     if "web" in only:  # issue 9: skipped when the web extra is not installed

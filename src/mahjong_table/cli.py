@@ -15,7 +15,7 @@ from collections.abc import Sequence
 
 #: sub-command modules, in the order they appear in ``--help``
 COMMANDS = ("play", "learn", "simulate", "score", "replay", "analyze", "card", "arena",
-            "serve")
+            "serve", "export_dataset")
 
 
 def _rule_set_titles() -> str:
@@ -30,7 +30,8 @@ def _chosen_command(argv: Sequence[str]) -> str | None:
     when there is none (``--version``, ``--help``, a mistyped name)."""
     for word in argv:
         if not word.startswith("-"):
-            return word if word in COMMANDS else None
+            module = word.replace("-", "_")  # export-dataset lives in commands/export_dataset
+            return module if module in COMMANDS else None
     return None
 
 

@@ -6,7 +6,6 @@ The environment is a face of the engine like the terminal: it uses only ``Game``
 
 from __future__ import annotations
 
-import random
 from typing import Any, ClassVar
 
 import numpy as np
@@ -15,9 +14,8 @@ from gymnasium import spaces
 from pettingzoo import AECEnv  # type: ignore[import-untyped]
 
 from ..engine import Action, Game, PlayerView
-from ..rules import get_rule_set
 from ..rules.base import RuleSet
-from .encoding import OBS_SIZE, ActionCodec, encode_view
+from .core import Table
 
 __all__ = ["AGENTS", "MahjongEnv", "env", "raw_env"]
 
@@ -35,9 +33,13 @@ class MahjongEnv(AECEnv):  # type: ignore[misc]
     - ``agent_selection`` is the first player whose decision the engine awaits
       (``game.to_act()[0]``): the player in turn, or each player asked to answer a claim
       window, a robbing-the-kong window or a Charleston stage, in the engine's order.
-    - Observation: ``{"observation": float32 (OBS_SIZE,), "action_mask": int8 (n,)}``, built
-      from ``game.view(agent)`` only (:func:`~.encoding.encode_view`); ``infos[agent]["view"]``
-      holds the structured :class:`~mahjong_table.engine.PlayerView` of the agent to act.
+    - Observation: ``{"observation": float32, "action_mask": int8 (n,)}``, built from
+      ``game.view(agent)`` and the public history only, in the ``encoding`` chosen
+      (``"flat-v0"``, shape ``(940,)``, the default; ``"planes-v1"``, shape ``(C, 47)``: see
+      :mod:`.planes`); with ``oracle=True`` (off by default, for oracle-guided training) also
+      ``oracle_hands`` and ``oracle_wall`` (:mod:`.oracle`: every hand and the wall order).
+      ``infos[agent]["view"]`` holds the structured
+      :class:`~mahjong_table.engine.PlayerView` of the agent to act.
     - Action: ``Discrete(n)``, :class:`~.encoding.ActionCodec` (the mask marks the legal
       indices; an unmasked index raises ``ValueError`` naming it, and nothing changes).
     - Reward: each agent's payment (points won or paid) at the end of every hand, as the rule
@@ -47,32 +49,32 @@ class MahjongEnv(AECEnv):  # type: ignore[misc]
       same game (no other randomness); without a seed one is drawn from the system.
     - ``render()``: text of the table from the view of the agent to act (``render_mode``
       ``"ansi"`` returns it, ``"human"`` prints it).
+
+    Each state's view, legal map and observation are built once (:class:`~.core.Table`).
     """
 
     metadata: ClassVar[dict[str, Any]] = {
-        "render_modes": ["human", "ansi"], "name": "mahjong_table_v0",
+        "render_modes": ["human", "ansi"], "name": "mahjong_table_v1",
         "is_parallelizable": False}
 
     def __init__(self, rules: str | RuleSet = "hongkong", *, max_hands: int | None = None,
-                 render_mode: str | None = None, **options: Any) -> None:
+                 render_mode: str | None = None, encoding: str = "flat-v0",
+                 oracle: bool = False, **options: Any) -> None:
         super().__init__()
-        self.rules: RuleSet = get_rule_set(rules, **options) if isinstance(rules, str) else rules
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ValueError(f"render_mode {render_mode!r}: choose from "
                              f"{', '.join(self.metadata['render_modes'])}")
+        self.table = Table(rules, encoding=encoding, oracle=oracle, max_hands=max_hands,
+                           **options)
+        self.rules: RuleSet = self.table.rules
         self.render_mode = render_mode
         self.max_hands = max_hands
-        self.codec = ActionCodec(self.rules)
+        self.codec = self.table.codec
         self.possible_agents = list(AGENTS)
         self.agents = list(AGENTS)
-        obs_space = spaces.Dict({
-            "observation": spaces.Box(low=-np.inf, high=np.inf, shape=(OBS_SIZE,),
-                                      dtype=np.float32),
-            "action_mask": spaces.Box(low=0, high=1, shape=(self.codec.size,), dtype=np.int8),
-        })
+        obs_space = self.table.space
         self.observation_spaces = {a: obs_space for a in AGENTS}
         self.action_spaces = {a: spaces.Discrete(self.codec.size) for a in AGENTS}
-        self.game: Game | None = None
         self.rewards: dict[str, float] = {}
         self._cumulative_rewards: dict[str, float] = {}
         self.terminations: dict[str, bool] = {}
@@ -90,29 +92,31 @@ class MahjongEnv(AECEnv):  # type: ignore[misc]
 
     # ----- the game ------------------------------------------------------------------------
 
+    @property
+    def game(self) -> Game | None:
+        """The engine's game (None before ``reset``)."""
+        return self.table.game
+
+    @property
+    def seed_used(self) -> int | str:
+        return self.table.seed_used
+
     def _game(self) -> Game:
-        if self.game is None:
-            raise RuntimeError("call reset() before using the environment")
-        return self.game
+        return self.table._game()
 
     def view(self, agent: str) -> PlayerView:
         """``agent``'s structured view (``game.view``): own tiles and public information."""
-        return self._game().view(AGENTS.index(agent))
+        return self.table.decision(AGENTS.index(agent))[0]
 
     def observe(self, agent: str) -> _Obs:
-        view = self.view(agent)
-        return {"observation": encode_view(view, self.rules),
-                "action_mask": self.codec.mask(view.legal_actions)}
+        return self.table.observe(AGENTS.index(agent))
 
     def legal_actions(self, agent: str) -> dict[int, Action]:
         """Index -> engine action for ``agent``'s legal actions now."""
-        return self.codec.legal_map(self._game().legal_actions(AGENTS.index(agent)))
+        return self.table.decision(AGENTS.index(agent))[1]
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
-        if seed is None:
-            seed = random.SystemRandom().randrange(2**31)
-        self.seed_used = seed
-        self.game = Game(self.rules, seed, max_hands=self.max_hands)
+        self.table.reset(seed)
         self.agents = list(AGENTS)
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
@@ -122,10 +126,9 @@ class MahjongEnv(AECEnv):  # type: ignore[misc]
         self._select()
 
     def _select(self) -> None:
-        game = self._game()
-        if game.is_over:
+        if self.table.is_over:
             return
-        self.agent_selection = AGENTS[game.to_act()[0]]
+        self.agent_selection = AGENTS[self.table.to_act()[0]]
         for a in self.agents:
             self.infos[a] = {}
         self.infos[self.agent_selection] = {"view": self.view(self.agent_selection)}
@@ -137,23 +140,14 @@ class MahjongEnv(AECEnv):  # type: ignore[misc]
             return
         if action is None:
             raise ValueError(f"{agent} must act: an action index, not None")
-        game = self._game()
-        index = int(action)
-        legal = self.legal_actions(agent)
-        chosen = legal.get(index)
-        if chosen is None:
-            what = (self.codec.describe(index) if 0 <= index < self.codec.size
-                    else "outside the space")
-            raise ValueError(f"action {index} ({what}) is not legal for {agent} now; the "
-                             f"action mask marks the legal ones")
+        chosen = self.table.action_of(AGENTS.index(agent), int(action))
         self._cumulative_rewards[agent] = 0.0
         self._clear_rewards()
-        done_hands = len(game.results)
-        game.apply(chosen)
-        for r in game.results[done_hands:]:
-            for p, pay in enumerate(r.payments):
-                self.rewards[AGENTS[p]] += float(pay)
-        if game.is_over:
+        pay = self.table.apply(chosen)
+        for p, x in enumerate(pay):
+            if x:
+                self.rewards[AGENTS[p]] += x
+        if self.table.is_over:
             self.terminations = dict.fromkeys(self.agents, True)
             for a in self.agents:
                 self.infos[a] = {}

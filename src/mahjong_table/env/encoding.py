@@ -86,60 +86,75 @@ def encode_view(view: PlayerView, rules: RuleSet,
     """The observation vector (shape ``(OBS_SIZE,)``, ``float32``) of ``view``; ``rules``
     gives the public Charleston stages. Only what ``view`` holds is used: the player's own
     tiles and public information (no other player's concealed tiles, no wall order)."""
-    obs = np.zeros(OBS_SIZE, dtype=np.float32) if out is None else out
-    if out is not None:
-        obs[:] = 0
-    L = OBS_LAYOUT
+    # (index, value) pairs summed by one bincount: a few NumPy calls per observation
+    L = _STARTS
     me = view.player
-
-    def rel(p: int) -> int:
-        return (p - me) % 4
-
-    h = L["hand"].start
+    idx: list[int] = []
+    val: list[float] = []
+    h = L["hand"]
     for k, c in enumerate(view.counts):
         if c:
-            obs[h + k] = c
+            idx.append(h + k)
+            val.append(c)
     if view.drawn is not None:
-        obs[L["drawn"].start + int(view.drawn)] = 1
+        idx.append(L["drawn"] + view.drawn)
+        val.append(1.0)
     if view.last_discard is not None:
-        obs[L["claim_tile"].start + int(view.last_discard)] = 1
+        idx.append(L["claim_tile"] + view.last_discard)
+        val.append(1.0)
     for s in view.seats:
-        r = rel(s.player)
-        base = L["melds"].start + r * NUM_KINDS
+        r = (s.player - me) % 4
+        base = L["melds"] + r * NUM_KINDS
         for m in s.melds:
             for t in m.tiles:
-                obs[base + int(t)] += 1
-        base = L["discards"].start + r * NUM_KINDS
+                idx.append(base + t)
+                val.append(1.0)
+        base = L["discards"] + r * NUM_KINDS
         for t in s.discards:
-            obs[base + int(t)] += 1
+            idx.append(base + t)
+            val.append(1.0)
         if s.discards:
-            obs[L["last_discards"].start + r * NUM_KINDS + int(s.discards[-1])] = 1
-        base = L["bonus"].start + r * NUM_KINDS
+            idx.append(L["last_discards"] + r * NUM_KINDS + s.discards[-1])
+            val.append(1.0)
+        base = L["bonus"] + r * NUM_KINDS
         for t in s.bonus:
-            obs[base + int(t)] += 1
-        obs[L["concealed_count"].start + r] = s.concealed_count
-        obs[L["dead"].start + r] = 1 if s.dead else 0
-        obs[L["scores"].start + r] = s.score
+            idx.append(base + t)
+            val.append(1.0)
+        idx.append(L["concealed_count"] + r)
+        val.append(s.concealed_count)
+        if s.dead:
+            idx.append(L["dead"] + r)
+            val.append(1.0)
+        idx.append(L["scores"] + r)
+        val.append(s.score)
     if view.phase in PHASES:
-        obs[L["phase"].start + PHASES.index(view.phase)] = 1
-    obs[L["current"].start + rel(view.current)] = 1
-    obs[L["dealer"].start + rel(view.dealer)] = 1
+        idx.append(L["phase"] + PHASES.index(view.phase))
+        val.append(1.0)
+    idx.append(L["current"] + (view.current - me) % 4)
+    idx.append(L["dealer"] + (view.dealer - me) % 4)
+    val += (1.0, 1.0)
     if view.discarder is not None:
-        obs[L["discarder"].start + rel(view.discarder)] = 1
-    obs[L["seat_wind"].start + view.me.wind] = 1
-    obs[L["round_wind"].start + view.round_wind] = 1
-    obs[L["walls"].start] = view.live_wall
-    obs[L["walls"].start + 1] = view.dead_wall
-    obs[L["hand_number"].start] = view.hand_number
+        idx.append(L["discarder"] + (view.discarder - me) % 4)
+        val.append(1.0)
+    idx += (L["seat_wind"] + view.me.wind, L["round_wind"] + view.round_wind, L["walls"],
+            L["walls"] + 1, L["hand_number"])
+    val += (1.0, 1.0, view.live_wall, view.dead_wall, view.hand_number)
     if view.stage is not None:
         for st in rules.charleston_stages():
             if st.name == view.stage:
-                obs[L["stage_kind"].start + STAGE_KINDS.index(st.kind)] = 1
-                obs[L["stage"].start] = st.count
-                obs[L["stage"].start + 1] = st.offset
-                obs[L["stage"].start + 2] = 1 if st.blind else 0
+                g = L["stage"]
+                idx += (L["stage_kind"] + STAGE_KINDS.index(st.kind), g, g + 1, g + 2)
+                val += (1.0, st.count, st.offset, 1.0 if st.blind else 0.0)
                 break
-    return obs
+    summed = np.bincount(idx, val, minlength=OBS_SIZE)
+    if out is None:
+        return summed.astype(np.float32)
+    out[:] = summed
+    return out
+
+
+#: segment name -> first index (for the encoder)
+_STARTS = {name: sl.start for name, sl in OBS_LAYOUT.items()}
 
 
 class ActionCodec:
@@ -209,10 +224,20 @@ class ActionCodec:
             self.ranges[ActionKind.COURTESY_PASS] = self.ranges[ActionKind.CHARLESTON_PASS]
         #: the number of indices (the ``Discrete`` space's ``n``)
         self.size = at
+        self._memo: dict[Action, int] = {}
+        self._discard_start = self.ranges[ActionKind.DISCARD][0]
 
     def encode(self, action: Action) -> int:
         """The index of ``action``. Raises ``ValueError`` for an action this rule set's space
         has no index for."""
+        got = self._memo.get(action)
+        if got is None:
+            got = self._encode(action)
+            if len(self._memo) < 100_000:
+                self._memo[action] = got
+        return got
+
+    def _encode(self, action: Action) -> int:
         rng = self.ranges.get(action.kind)
         if rng is None:
             raise ValueError(f"{action.kind.value} is not an action of the "
@@ -269,8 +294,11 @@ class ActionCodec:
         ``AssertionError`` if two legal actions share an index (the encoding would not be
         exact)."""
         out: dict[int, Action] = {}
+        discard = ActionKind.DISCARD
+        start = self._discard_start
         for a in actions:
-            i = self.encode(a)
+            # the commonest action without a hash: a discard's index is its tile's
+            i = start + a.tile if a.kind is discard and a.tile is not None else self.encode(a)
             if i in out and out[i] != a:
                 raise AssertionError(f"actions {out[i]} and {a} share index {i}")
             out[i] = a

@@ -1,0 +1,228 @@
+"""The learning environment's cost per step (issue 26): how much of a step the environment
+layer takes over the engine's own work, in the pure and the compiled build, against RLCard's
+mahjong environment in the same run.
+
+Measured, in steps (decisions) per second, Hong Kong rules, one-hand games, random legal
+actions:
+
+- *engine*: ``game.view(p)``, a random choice among ``view.legal_actions``, ``game.apply``
+  (what a bot loop costs: the view and legal actions are the engine's work);
+- *AEC env*: PettingZoo's loop, ``env.last()``, a random index among the mask's,
+  ``env.step(index)``, for each encoding (``flat-v0``, ``planes-v1``);
+- *RLCard*: ``rlcard.make("mahjong")``, ``env.step`` with a random legal action (its state
+  encoding included), and its game alone (``env.game.step``) for its own layer's share.
+
+The environment layer's share of a step is ``1 - env rate / engine rate``. Our figures are
+measured in two child processes, the pure build (the source tree) and the compiled build
+(``.compiled``, which ``make bench`` installs; ``MAHJONG_TABLE_COMPILED_DIR`` overrides it);
+in the compiled build the encoders are compiled too (a compiled build older than them gets the
+source tree's environment, pure). Target: at most 30% in the compiled build.
+``python -m bench.env --worker SECONDS`` is the child.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import subprocess
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from .common import Report, heading, optional
+from .common import version as dist_version
+
+__all__ = ["measure_ours", "rlcard_rates", "run"]
+
+ROOT = Path(__file__).resolve().parents[1]
+COMPILED = Path(os.environ.get("MAHJONG_TABLE_COMPILED_DIR", ROOT / ".compiled"))
+#: the environment layer's largest share of a step in the compiled build (issue 26)
+TARGET_SHARE = 0.30
+
+
+def _rate(seconds: float, play: Callable[[int], int]) -> float:
+    """Steps per second of ``play(i)`` (plays game ``i``, returns its steps) over about
+    ``seconds``, after one warm-up game."""
+    play(10_000_000)
+    steps = 0
+    i = 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        steps += play(i)
+        i += 1
+    return steps / (time.perf_counter() - start)
+
+
+def _use_source_env() -> None:
+    """Make ``mahjong_table.env`` the current one: the build's own if it has this version's
+    encoders (``env.planes``; compiled in the compiled build), else the source tree's
+    (pure) on top of whichever ``mahjong_table`` (pure or compiled) this process imported
+    (a compiled build made before the encoders existed)."""
+    import importlib.util
+
+    import mahjong_table
+
+    if importlib.util.find_spec("mahjong_table.env.planes") is not None:
+        return
+
+    path = ROOT / "src" / "mahjong_table" / "env"
+    spec = importlib.util.spec_from_file_location(
+        "mahjong_table.env", path / "__init__.py", submodule_search_locations=[str(path)])
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules["mahjong_table.env"] = module
+    spec.loader.exec_module(module)
+    mahjong_table.env = module  # type: ignore[attr-defined]
+
+
+def measure_ours(seconds: float) -> dict[str, Any]:
+    """Steps per second in this process's build: the engine and the AEC env (each
+    encoding), interleaved twice, the better rate counting."""
+    _use_source_env()
+    import numpy as np
+
+    from mahjong_table._build import build_name
+    from mahjong_table.engine import Game
+    from mahjong_table.env import raw_env
+    from mahjong_table.rules import get_rule_set
+
+    rules = get_rule_set("hongkong")
+
+    def engine(i: int) -> int:
+        rng = random.Random(i)
+        game = Game(rules, f"envbench/{i}", max_hands=1)
+        steps = 0
+        while not game.is_over:
+            p = game.to_act()[0]
+            view = game.view(p)
+            game.apply(rng.choice(view.legal_actions))
+            steps += 1
+        return steps
+
+    def aec(encoding: str) -> Callable[[int], int]:
+        e = raw_env(rules, max_hands=1, encoding=encoding)
+
+        def play(i: int) -> int:
+            rng = random.Random(i)
+            e.reset(seed=f"envbench/{i}")
+            steps = 0
+            while not e.table.is_over:
+                obs, _, _, _, _ = e.last()
+                e.step(rng.choice(np.flatnonzero(obs["action_mask"]).tolist()))
+                steps += 1
+            return steps
+        return play
+
+    sides: dict[str, Callable[[int], int]] = {"engine": engine, "flat-v0": aec("flat-v0"),
+                                              "planes-v1": aec("planes-v1")}
+    out: dict[str, Any] = {"build": build_name()}
+    for _ in range(2):
+        for name, play in sides.items():
+            out[name] = max(out.get(name, 0.0), _rate(seconds, play))
+    return out
+
+
+def rlcard_rates(seconds: float) -> dict[str, float] | None:
+    """RLCard's mahjong: env steps per second (its state encoding included) and its game's
+    steps per second alone; None if rlcard is not installed."""
+    rlcard = optional("rlcard")
+    if rlcard is None:
+        return None
+    env: Any = rlcard.make("mahjong", config={"seed": 1})
+    rng = random.Random(1)
+
+    def env_game(i: int) -> int:
+        state, _ = env.reset()
+        steps = 0
+        while not env.is_over():
+            state, _ = env.step(rng.choice(list(state["legal_actions"])))
+            steps += 1
+        return steps
+
+    game = env.game
+
+    def game_only(i: int) -> int:
+        _, player = game.init_game()
+        steps = 0
+        while not game.is_over():
+            _, player = game.step(rng.choice(game.get_legal_actions(
+                game.get_state(player))))
+            steps += 1
+        return steps
+
+    out: dict[str, float] = {}
+    for _ in range(2):
+        out["env"] = max(out.get("env", 0.0), _rate(seconds, env_game))
+        out["game"] = max(out.get("game", 0.0), _rate(seconds, game_only))
+    return out
+
+
+def _child(build: str, seconds: float) -> dict[str, Any] | None:
+    env = dict(os.environ)
+    env.pop("PYTHONPATH", None)
+    if build == "compiled":
+        env["PYTHONPATH"] = str(COMPILED)
+    else:
+        env["PYTHONPATH"] = str(ROOT / "src")
+    proc = subprocess.run([sys.executable, "-m", "bench.env", "--worker", str(seconds)],
+                          cwd=ROOT, env=env, capture_output=True, text=True, check=False)
+    if proc.returncode != 0:
+        print(f"  the {build} child failed: {proc.stderr.strip()[-400:]}")
+        return None
+    result: dict[str, Any] = json.loads(proc.stdout.strip().splitlines()[-1])
+    return result
+
+
+def run(report: Report, quick: bool = False) -> None:
+    seconds = 0.5 if quick else 3.0
+    heading(f"The learning environment's share of a step (Hong Kong, one-hand games, "
+            f"{seconds:g} s per side, twice)")
+    builds: dict[str, dict[str, Any] | None] = {"pure": _child("pure", seconds)}
+    if (COMPILED / "mahjong_table").exists():
+        builds["compiled"] = _child("compiled", seconds)
+    else:
+        print(f"  no compiled build in {COMPILED}: `make bench` builds it")
+    theirs = rlcard_rates(seconds)
+    print(f"  {'build':<14}{'side':<34}{'steps/s':>10}{'env share':>11}")
+    for build, rates in builds.items():
+        if rates is None:
+            continue
+        eng = rates["engine"]
+        print(f"  {build:<14}{'engine (view, legal, apply)':<34}{eng:>10,.0f}")
+        for enc in ("flat-v0", "planes-v1"):
+            share = 1 - rates[enc] / eng
+            print(f"  {'':<14}{'AEC env, ' + enc:<34}{rates[enc]:>10,.0f}{share:>10.0%}")
+    if theirs is not None:
+        share = 1 - theirs["env"] / theirs["game"]
+        name = f"rlcard {dist_version('rlcard')}"
+        print(f"  {name:<14}{'game alone':<34}{theirs['game']:>10,.0f}")
+        print(f"  {'':<14}{'env (its encoding)':<34}{theirs['env']:>10,.0f}{share:>10.0%}")
+    else:
+        print("  rlcard not installed (the bench extra)")
+    compiled = builds.get("compiled")
+    if compiled is not None:
+        worst = max(1 - compiled[e] / compiled["engine"] for e in ("flat-v0", "planes-v1"))
+        report.target(worst <= TARGET_SHARE,
+                      f"environment layer at most {TARGET_SHARE:.0%} of a step in the compiled "
+                      f"build ({worst:.0%} with the slower encoding)")
+        if theirs is not None:
+            ours = compiled["planes-v1"]
+            print(f"  ours (compiled, planes-v1) / rlcard env: {ours / theirs['env']:.1f}x")
+    else:
+        report.skip("environment share: no compiled build")
+
+
+def _main(argv: list[str]) -> int:
+    if len(argv) == 2 and argv[0] == "--worker":
+        print(json.dumps(measure_ours(float(argv[1]))))
+        return 0
+    report = Report()
+    run(report, quick="--quick" in argv)
+    return 1 if report.missed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(_main(sys.argv[1:]))

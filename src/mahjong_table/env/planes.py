@@ -1,0 +1,375 @@
+"""Versioned observation encodings: the flat vector (``flat-v0``) and feature planes
+(``planes-v1``), with the public history a player may see (``docs/env.md``).
+
+An *encoding* turns one player's view (``game.view(p)``, a
+:class:`~mahjong_table.engine.PlayerView`) plus the public history of the hand
+(:class:`PublicHistory`, fed with ``game.events``) into a ``float32`` array of a fixed shape.
+Neither reads another player's concealed tiles nor the wall order: the view holds neither, and
+the history keeps only what every player is shown (plus, for the Charleston, each player's own
+passes, read only for that player). :func:`get_encoding` gives an encoding by name.
+
+``planes-v1`` has shape ``(PLANES_V1_CHANNELS, 47)``: channel ``c`` is a plane over the 47
+tile kinds (0-8 characters, 9-17 circles, 18-26 bamboo, 27-33 winds and dragons, 34-41
+flowers, 42-45 seasons, 46 joker). Seats are relative to the observer (0 me, 1 next in turn
+order, 2 opposite, 3 previous). Scalars (phase, seats, winds, scores, walls...) are whole
+planes of one value, as in the usual convolutional encodings. :data:`PLANES_V1_CHANNELS_DOC`
+names every channel.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any, ClassVar, Protocol
+
+import numpy as np
+import numpy.typing as npt
+
+from ..engine import Event, PlayerView
+from ..tiles import NUM_KINDS, Tile
+from .encoding import OBS_SIZE, PHASES, STAGE_KINDS, encode_view
+
+if TYPE_CHECKING:
+    from ..rules.base import RuleSet
+
+__all__ = ["DISCARD_SLOTS", "ENCODINGS", "PLANES_V1_CHANNELS", "PLANES_V1_CHANNELS_DOC",
+           "PLANES_V1_LAYOUT",
+           "SCORE_SCALE", "Encoding", "FlatV0", "PlanesV1", "PublicHistory", "get_encoding"]
+
+#: discards kept in order per seat by ``planes-v1`` (the last ones if a seat discards more)
+DISCARD_SLOTS = 30
+#: rows per seat that the history keeps: discards on the table, claimed, after_claim, order
+_BLOCK_ROWS = 3 + DISCARD_SLOTS
+#: tile text -> kind, filled as tiles are read
+_KIND_OF: dict[str, int] = {}
+#: scores are given as ``tanh(score / SCORE_SCALE)`` (points of the rule set)
+SCORE_SCALE = 100.0
+
+
+class PublicHistory:
+    """The hand's public history, followed from ``game.events`` (call :meth:`update` before
+    encoding; it reads only the events added since the last call).
+
+    Per seat (absolute player): ``discards[p]``, every tile it discarded this hand in order
+    (claimed ones included), with ``claimed[p][i]`` True when the i-th was claimed (for a meld
+    or Mahjong) and ``after_claim[p][i]`` True when it was discarded in a turn that began with
+    a claim rather than a draw (the public "discard from the hand" mark of these rule sets:
+    none of them has riichi's tedashi, and a draw's tile is hidden). ``passed[p]`` and
+    ``received[p]``: the tiles ``p`` passed and received in this hand's Charleston (secret
+    events: an encoder reads them only for the observer ``p``).
+    """
+
+    __slots__ = ("_seen", "_turn_claimed", "after_claim", "block", "claimed", "discards",
+                 "passed", "received")
+
+    def __init__(self) -> None:
+        self._seen = 0
+        #: per seat, the planes-v1 rows ``discards`` .. ``order`` (kept as events come)
+        self.block = np.zeros((4, _BLOCK_ROWS, NUM_KINDS), dtype=np.float32)
+        self._new_hand()
+
+    def _new_hand(self) -> None:
+        self.discards: list[list[int]] = [[], [], [], []]
+        self.claimed: list[list[bool]] = [[], [], [], []]
+        self.after_claim: list[list[bool]] = [[], [], [], []]
+        self.passed: list[list[int]] = [[], [], [], []]
+        self.received: list[list[int]] = [[], [], [], []]
+        self._turn_claimed = [False, False, False, False]
+        self.block.fill(0.0)
+
+    def reset(self) -> None:
+        """Forget everything (a new game)."""
+        self._seen = 0
+        self._new_hand()
+
+    def update(self, events: Sequence[Event]) -> None:
+        """Take the events after the last one taken (``events`` is ``game.events``)."""
+        from ..tiles import parse_tiles
+
+        kinds = _KIND_OF
+        for i in range(self._seen, len(events)):
+            e = events[i]
+            kind = e.type
+            p = e.player
+            if kind == "discard" and p is not None:
+                text = e.data["tile"]
+                k = kinds.get(text)
+                if k is None:
+                    k = kinds[text] = int(Tile.parse(text))
+                n = len(self.discards[p])
+                self.discards[p].append(k)
+                self.claimed[p].append(False)
+                after = self._turn_claimed[p]
+                self.after_claim[p].append(after)
+                self._turn_claimed[p] = False
+                b = self.block[p]
+                b[0, k] += 0.25
+                if after:
+                    b[2, k] += 0.25
+                if n >= DISCARD_SLOTS:
+                    b[3:-1] = b[4:]
+                    b[-1] = 0.0
+                    n = DISCARD_SLOTS - 1
+                b[3 + n, k] = 1.0
+            elif kind in ("draw", "replacement") and p is not None:
+                self._turn_claimed[p] = False
+            elif kind == "claim" and p is not None:
+                self._claim(e.data["discarder"])
+                self._turn_claimed[p] = True
+            elif (kind == "declare_mahjong" and not e.data.get("self_drawn")
+                  and not e.data.get("false") and not e.data.get("robbing_kong")):
+                self._claim(e.data["discarder"])
+            elif kind == "passed" and p is not None:
+                self.passed[p].extend(int(t) for t in parse_tiles(e.data["tiles"]))
+            elif kind == "received" and p is not None:
+                self.received[p].extend(int(t) for t in parse_tiles(e.data["tiles"]))
+            elif kind == "hand_start":
+                self._new_hand()
+        self._seen = len(events)
+
+
+    def _claim(self, d: int) -> None:
+        """``d``'s last discard was claimed: marked, and off the table."""
+        if self.claimed[d] and not self.claimed[d][-1]:
+            self.claimed[d][-1] = True
+            k = self.discards[d][-1]
+            self.block[d, 0, k] -= 0.25
+            self.block[d, 1, k] += 0.25
+
+
+class Encoding(Protocol):
+    """An observation encoding: ``name``, ``shape`` and :meth:`encode`."""
+
+    name: str
+    shape: tuple[int, ...]
+
+    def encode(self, view: PlayerView, history: PublicHistory | None,
+               out: npt.NDArray[np.float32] | None = None) -> npt.NDArray[np.float32]:
+        """The observation of ``view`` (``float32``, shape :attr:`shape`)."""
+        ...
+
+
+class FlatV0:
+    """``flat-v0``: the flat vector of 940 counts of :func:`~.encoding.encode_view` (no
+    discard order, unnormalised; kept for agents trained on it). The history is not used."""
+
+    name = "flat-v0"
+    shape: tuple[int, ...] = (OBS_SIZE,)
+
+    def __init__(self, rules: RuleSet) -> None:
+        self.rules = rules
+
+    def encode(self, view: PlayerView, history: PublicHistory | None,
+               out: npt.NDArray[np.float32] | None = None) -> npt.NDArray[np.float32]:
+        return encode_view(view, self.rules, out)
+
+
+def _planes_v1_layout() -> tuple[dict[str, int], list[str]]:
+    names: list[tuple[str, int, str]] = [
+        ("hand", 4, "own concealed tiles: channel i is 1 where at least i+1 copies are held"),
+        ("drawn", 1, "the tile just drawn (one's turn)"),
+        ("offer", 1, "the tile on offer: the discard of a claim window, the tile added in a "
+                     "rob window"),
+        ("passed", 1, "tiles I passed in this hand's Charleston (copies / 4)"),
+        ("received", 1, "tiles I received in this hand's Charleston (copies / 4)"),
+    ]
+    for r in range(4):
+        names += [
+            (f"melds{r}", 1, f"seat {r}: tiles of its melds (copies / 4; jokers at 46)"),
+            (f"concealed_kong{r}", 1, f"seat {r}: its declared concealed kongs' tile"),
+            (f"source{r}", 3, f"seat {r}: tiles of melds claimed from the seat 1, 2, 3 places "
+                              f"after it (one channel each; the meld's source)"),
+            (f"bonus{r}", 1, f"seat {r}: its exposed flowers and seasons"),
+        ]
+    for r in range(4):  # the public history: one block of rows per seat
+        names += [
+            (f"discards{r}", 1, f"seat {r}: its discards still on the table (copies / 4)"),
+            (f"claimed{r}", 1, f"seat {r}: its discards that were claimed (copies / 4)"),
+            (f"after_claim{r}", 1, f"seat {r}: its discards made in a turn begun with a claim "
+                                   f"(copies / 4)"),
+            (f"order{r}", DISCARD_SLOTS, f"seat {r}: its discards in order, channel i one-hot "
+                                         f"of its i-th discard (the last {DISCARD_SLOTS})"),
+        ]
+    names += [
+        ("phase", len(PHASES), "one-hot phase: " + ", ".join(PHASES)),
+        ("current", 4, "one-hot relative seat of the player in turn"),
+        ("dealer", 4, "one-hot relative seat of East"),
+        ("discarder", 4, "one-hot relative seat of the tile on offer's owner"),
+        ("seat_wind", 4, "one-hot: my seat wind (E S W N)"),
+        ("round_wind", 4, "one-hot: the prevailing wind"),
+        ("concealed_count", 4, "by relative seat: concealed tiles held / 14"),
+        ("dead", 4, "by relative seat: 1 if its hand is dead"),
+        ("scores", 4, f"by relative seat: tanh(score / {SCORE_SCALE:g})"),
+        ("walls", 2, "tiles left in the live wall / 100, in the dead wall / 16 (at most 1)"),
+        ("hand_number", 1, "hands played before this one / 16"),
+        ("stage_kind", len(STAGE_KINDS), "one-hot Charleston stage kind: "
+                                         + ", ".join(STAGE_KINDS)),
+        ("stage", 3, "the stage's tile count / 3, offset / 3, blind passing allowed"),
+    ]
+    start: dict[str, int] = {}
+    doc: list[str] = []
+    at = 0
+    for name, n, text in names:
+        start[name] = at
+        doc.append(f"{at}-{at + n - 1} {name}: {text}" if n > 1 else f"{at} {name}: {text}")
+        at += n
+    start["_size"] = at
+    return start, doc
+
+
+_V1, PLANES_V1_CHANNELS_DOC = _planes_v1_layout()
+#: channels of ``planes-v1`` (its shape is ``(PLANES_V1_CHANNELS, 47)``)
+PLANES_V1_CHANNELS: int = _V1["_size"]
+#: channel name -> its first channel in ``planes-v1`` (``"_size"``: the number of channels)
+PLANES_V1_LAYOUT: dict[str, int] = _V1
+
+
+class PlanesV1:
+    """``planes-v1``: feature planes of shape ``(PLANES_V1_CHANNELS, 47)`` (``float32``),
+    channels as :data:`PLANES_V1_CHANNELS_DOC` lists them; values in [-1, 2] (scores
+    alone are negative; only American melds holding more than four jokers or flowers go
+    above 1). Needs
+    the :class:`PublicHistory` of the game for the discard order, the claimed marks and the
+    Charleston's passes (without it those channels stay 0)."""
+
+    name = "planes-v1"
+    shape: tuple[int, ...] = (PLANES_V1_CHANNELS, NUM_KINDS)
+    #: channel offsets by name (see :data:`PLANES_V1_CHANNELS_DOC`); also
+    #: :data:`PLANES_V1_LAYOUT`
+    layout: ClassVar[dict[str, int]] = _V1
+
+    def __init__(self, rules: RuleSet) -> None:
+        self.rules = rules
+        self._stages = {s.name: s for s in rules.charleston_stages()}
+        # per seat: (its melds, its bonus tiles, their 6 rows: melds .. bonus); a seat's
+        # rows are rebuilt only when its melds or bonus tiles change
+        self._seat_rows: list[tuple[tuple[Any, ...], tuple[Any, ...],
+                                    npt.NDArray[np.float32]]] = [
+            ((), (), np.zeros((_SEAT_ROWS, NUM_KINDS), dtype=np.float32)) for _ in range(4)]
+
+    def _rows_of(self, melds: tuple[Any, ...], bonus: tuple[Any, ...]
+                 ) -> npt.NDArray[np.float32]:
+        """The rows ``melds`` .. ``bonus`` (6 x 47) of one seat."""
+        rows = np.zeros((_SEAT_ROWS, NUM_KINDS), dtype=np.float32)
+        for m in melds:
+            if not m.exposed:
+                rows[1, m.tiles[0]] = 1.0
+            for t in m.tiles:
+                rows[0, t] += 0.25
+                if m.source:
+                    rows[1 + m.source, t] += 0.25
+        for t in bonus:
+            rows[5, t] = 1.0
+        return rows
+
+    def encode(self, view: PlayerView, history: PublicHistory | None,
+               out: npt.NDArray[np.float32] | None = None) -> npt.NDArray[np.float32]:
+        # the tile planes as (flat index, value) pairs summed by one bincount, the scalar
+        # planes as one row each: a few NumPy calls per observation, not one per entry
+        L = _V1
+        K = NUM_KINDS
+        me = view.player
+        idx: list[int] = []
+        val: list[float] = []
+        h = L["hand"] * K
+        for k, c in enumerate(view.counts):
+            if c:
+                for j in range(c if c < 4 else 4):
+                    idx.append(h + j * K + k)
+                    val.append(1.0)
+        if view.drawn is not None:
+            idx.append(L["drawn"] * K + view.drawn)
+            val.append(1.0)
+        if view.last_discard is not None:
+            idx.append(L["offer"] * K + view.last_discard)
+            val.append(1.0)
+        if history is not None:
+            base = L["passed"] * K
+            for t in history.passed[me]:
+                idx.append(base + t)
+                val.append(0.25)
+            base = L["received"] * K
+            for t in history.received[me]:
+                idx.append(base + t)
+                val.append(0.25)
+        scalars = [0.0] * _N_SCALARS
+        S = _SCALAR0
+        seat_rows: list[npt.NDArray[np.float32]] = []
+        for s in view.seats:
+            r = (s.player - me) % 4
+            cached = self._seat_rows[s.player]
+            if cached[0] != s.melds or cached[1] != s.bonus:
+                cached = (s.melds, s.bonus, self._rows_of(s.melds, s.bonus))
+                self._seat_rows[s.player] = cached
+            seat_rows.append(cached[2])
+            if history is None:
+                base = L[f"discards{r}"] * K
+                for t in s.discards:
+                    idx.append(base + t)
+                    val.append(0.25)
+            scalars[L["concealed_count"] - S + r] = s.concealed_count / 14.0
+            if s.dead:
+                scalars[L["dead"] - S + r] = 1.0
+            scalars[L["scores"] - S + r] = math.tanh(s.score / SCORE_SCALE)
+        phase = _PHASE_INDEX.get(view.phase)
+        if phase is not None:
+            scalars[L["phase"] - S + phase] = 1.0
+        if view.current >= 0:
+            scalars[L["current"] - S + (view.current - me) % 4] = 1.0
+        scalars[L["dealer"] - S + (view.dealer - me) % 4] = 1.0
+        if view.discarder is not None:
+            scalars[L["discarder"] - S + (view.discarder - me) % 4] = 1.0
+        scalars[L["seat_wind"] - S + view.me.wind] = 1.0
+        scalars[L["round_wind"] - S + view.round_wind] = 1.0
+        scalars[L["walls"] - S] = min(view.live_wall / 100.0, 1.0)
+        scalars[L["walls"] - S + 1] = min(view.dead_wall / 16.0, 1.0)
+        scalars[L["hand_number"] - S] = min(view.hand_number / 16.0, 1.0)
+        if view.stage is not None:
+            st = self._stages.get(view.stage)
+            if st is not None:
+                scalars[L["stage_kind"] - S + STAGE_KINDS.index(st.kind)] = 1.0
+                g = L["stage"] - S
+                scalars[g] = st.count / 3.0
+                scalars[g + 1] = st.offset / 3.0
+                scalars[g + 2] = 1.0 if st.blind else 0.0
+        obs = np.empty(self.shape, dtype=np.float32) if out is None else out
+        H = _HISTORY0
+        M = _MELDS0
+        if history is not None:
+            obs[:M] = np.bincount(idx, val, minlength=M * K).reshape(M, K)
+            block = history.block
+            for r in range(4):
+                at = H + r * _BLOCK_ROWS
+                obs[at:at + _BLOCK_ROWS] = block[(me + r) % 4]
+        else:
+            obs[:S] = np.bincount(idx, val, minlength=S * K).reshape(S, K)
+        for r in range(4):
+            at = M + r * _SEAT_ROWS
+            obs[at:at + _SEAT_ROWS] = seat_rows[r]
+        obs[S:] = np.array(scalars, dtype=np.float32)[:, None]
+        return obs
+
+
+#: the first channel of the history blocks (``discards0``); seats in relative order
+_HISTORY0 = _V1["discards0"]
+#: the first channel of the seats' meld rows (``melds0``), and the rows per seat
+_MELDS0 = _V1["melds0"]
+_SEAT_ROWS = _V1["melds1"] - _V1["melds0"]
+#: the first channel of the scalar planes (phase ... stage), and their number
+_SCALAR0 = _V1["phase"]
+_N_SCALARS = PLANES_V1_CHANNELS - _SCALAR0
+_PHASE_INDEX = {p: i for i, p in enumerate(PHASES)}
+
+
+#: encoding name -> class (constructed with the rule set)
+ENCODINGS: dict[str, type[FlatV0] | type[PlanesV1]] = {"flat-v0": FlatV0,
+                                                        "planes-v1": PlanesV1}
+
+
+def get_encoding(name: str, rules: RuleSet) -> FlatV0 | PlanesV1:
+    """The encoding called ``name`` (see :data:`ENCODINGS`) for ``rules``. Raises
+    ``ValueError`` naming the known ones for another name."""
+    cls = ENCODINGS.get(name)
+    if cls is None:
+        raise ValueError(f"unknown encoding {name!r}; known: {', '.join(ENCODINGS)}")
+    return cls(rules)

@@ -1,0 +1,208 @@
+"""Single-agent and vectorised environments: one learning seat, the other seats played by
+our bots, by ``Player`` objects or by policies (self-play) (``docs/env.md``).
+
+- :class:`MahjongGymEnv`: a Gymnasium ``Env``. The learner is ``seat``; every other seat is
+  an *opponent*: a bot name (``make_bot``: ``"random"``, ``"efficiency"``, ``"strong"``,
+  ``"american"``...; seeded from the game's seed, so a seeded reset replays exactly), a
+  :class:`~mahjong_table.players.Player` (``choose(view)``), or a *policy*: any callable
+  taking the seat's observation dict (``observation``, ``action_mask``) and returning an
+  action index. One policy given for several seats is self-play: the same function decides
+  for all of them, each from its own observation.
+- :class:`MahjongVectorEnv`: ``num_envs`` of them stepped together, as a Gymnasium
+  ``VectorEnv`` (observations stacked into one array, same-step autoreset).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import gymnasium
+import numpy as np
+import numpy.typing as npt
+from gymnasium import spaces
+from gymnasium.vector import AutoresetMode, VectorEnv
+from gymnasium.vector.utils import batch_space
+
+from ..engine import Action, PlayerView
+from ..players import Player, make_bot
+from ..rules.base import RuleSet
+from .core import Obs, Table
+
+__all__ = ["MahjongGymEnv", "MahjongVectorEnv", "Opponent", "Policy"]
+
+#: a policy: an observation dict -> an action index (a legal one: ``action_mask`` marks them)
+Policy = Callable[[Obs], int]
+#: what may sit at an opponent's seat
+Opponent = str | Player | Policy
+
+
+class MahjongGymEnv(gymnasium.Env[Obs, Any]):
+    """One seat of a game of ``rules`` as a Gymnasium environment.
+
+    ``seat``: the learner's player (0-3). ``opponents``: one entry for every seat (the
+    learner's entry is ignored), or one entry for all; see the module docstring. ``encoding``
+    and ``oracle`` as for :class:`~.aec.MahjongEnv` (``planes-v1`` by default here);
+    ``max_hands``: hands per episode (1 by default).
+
+    ``reset(seed=S)`` plays ``Game(rules, S)`` and seeds every bot opponent from ``S`` and its
+    seat (bot ``p`` gets ``f"{S}/{p}"``): the same seed and the learner's actions replay the
+    same episode. Without a seed, one is drawn from the environment's ``np_random``.
+    ``step(index)`` applies the learner's action, then lets the opponents play until the
+    learner must decide again or the game ends; the reward is the learner's payments over
+    that stretch (points of the rule set). ``info["view"]`` is the learner's
+    :class:`~mahjong_table.engine.PlayerView`; ``info["legal"]`` maps indices to actions.
+    An unmasked index raises ``ValueError`` naming it and changes nothing.
+    """
+
+    metadata: dict[str, Any] = {"render_modes": []}  # noqa: RUF012 - gymnasium's own
+
+    def __init__(self, rules: str | RuleSet = "hongkong", *, seat: int = 0,
+                 opponents: Opponent | Sequence[Opponent] = "efficiency",
+                 encoding: str = "planes-v1", oracle: bool = False,
+                 max_hands: int | None = 1, **options: Any) -> None:
+        if seat not in range(4):
+            raise ValueError(f"seat {seat!r}: choose a player 0-3")
+        self.table = Table(rules, encoding=encoding, oracle=oracle, max_hands=max_hands,
+                           **options)
+        self.rules = self.table.rules
+        self.codec = self.table.codec
+        self.seat = seat
+        if isinstance(opponents, str) or callable(opponents) or hasattr(opponents, "choose"):
+            given: list[Opponent] = [opponents] * 4  # type: ignore[list-item]
+        else:
+            given = list(opponents)
+            if len(given) != 4:
+                raise ValueError(f"opponents: one for each of the 4 seats (the learner's "
+                                 f"is ignored) or one for all, not {len(given)}")
+        for o in given:
+            if isinstance(o, str):
+                from ..players import check_bot_kind
+
+                check_bot_kind(o)
+        self.opponents = given
+        self._bots: list[Player | Policy | None] = [None] * 4
+        self.observation_space = self.table.space  # type: ignore[assignment]
+        self.action_space = spaces.Discrete(self.codec.size)
+
+    def _start(self, game_seed: int | str) -> None:
+        self.table.reset(game_seed)
+        for p, o in enumerate(self.opponents):
+            if p == self.seat:
+                self._bots[p] = None
+            elif isinstance(o, str):
+                self._bots[p] = make_bot(o, f"{game_seed}/{p}", rules=self.rules)
+            else:
+                self._bots[p] = o
+
+    def _advance(self) -> float:
+        """Let the opponents play until the learner must act or the game is over; the
+        learner's payments meanwhile."""
+        table = self.table
+        got = 0.0
+        while not table.is_over:
+            p = table.to_act()[0]
+            if p == self.seat:
+                break
+            bot = self._bots[p]
+            action: Action
+            if hasattr(bot, "choose"):
+                view: PlayerView = table.decision(p)[0]
+                action = bot.choose(view)  # type: ignore[union-attr]
+            else:
+                action = table.action_of(p, int(bot(table.observe(p))))  # type: ignore[misc]
+            got += table.apply(action)[self.seat]
+        return got
+
+    def _info(self) -> dict[str, Any]:
+        if self.table.is_over:
+            return {"game": self.table.game}
+        view, legal = self.table.decision(self.seat)
+        return {"view": view, "legal": legal}
+
+    def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None
+              ) -> tuple[Obs, dict[str, Any]]:
+        super().reset(seed=seed)
+        game_seed = seed if seed is not None else int(self.np_random.integers(2**31))
+        self._start(game_seed)
+        self._pending_reward = self._advance()
+        return self.table.observe(self.seat), self._info()
+
+    def step(self, action: int | np.integer[Any]
+             ) -> tuple[Obs, float, bool, bool, dict[str, Any]]:
+        if self.table.is_over:
+            raise RuntimeError("the episode is over: call reset()")
+        chosen = self.table.action_of(self.seat, int(action))
+        reward = self._pending_reward + self.table.apply(chosen)[self.seat]
+        self._pending_reward = 0.0
+        reward += self._advance()
+        return (self.table.observe(self.seat), reward, self.table.is_over, False,
+                self._info())
+
+
+class MahjongVectorEnv(VectorEnv[Any, Any, Any]):
+    """``num_envs`` :class:`MahjongGymEnv` games stepped together (same arguments, passed
+    on). ``step(actions)`` takes an ``int`` array of shape ``(num_envs,)`` and returns the
+    observations stacked (``obs["observation"]``: ``(num_envs, *shape)``,
+    ``obs["action_mask"]``: ``(num_envs, n)``), rewards and flags as arrays. A game that
+    ends is started again in the same step (its final reward is in the rewards; the
+    observation is the new game's first); game ``k`` of env ``i`` after ``reset(seed=S)``
+    has the seed ``S + i + k * num_envs``, so a seeded batch replays exactly.
+
+    The games are stepped one after the other in Python (each is an engine object; in the
+    compiled build the engine's work and the encoders are compiled, this loop is not)."""
+
+    metadata: dict[str, Any] = {"autoreset_mode": AutoresetMode.SAME_STEP}  # noqa: RUF012
+
+    def __init__(self, num_envs: int, rules: str | RuleSet = "hongkong",
+                 **kwargs: Any) -> None:
+        if num_envs < 1:
+            raise ValueError(f"num_envs {num_envs}: at least 1")
+        self.envs = [MahjongGymEnv(rules, **kwargs) for _ in range(num_envs)]
+        self.num_envs = num_envs
+        self.single_observation_space = self.envs[0].observation_space
+        self.single_action_space = self.envs[0].action_space
+        self.observation_space = batch_space(self.single_observation_space, num_envs)
+        self.action_space = batch_space(self.single_action_space, num_envs)
+        self._games = [0] * num_envs
+        self._base = 0
+
+    def _stack(self, obs: list[Obs]) -> dict[str, npt.NDArray[Any]]:
+        return {k: np.stack([o[k] for o in obs]) for k in obs[0]}
+
+    def _next_seed(self, i: int) -> int:
+        seed = self._base + i + self._games[i] * self.num_envs
+        self._games[i] += 1
+        return seed
+
+    def reset(self, *, seed: int | list[int] | None = None,
+              options: dict[str, Any] | None = None
+              ) -> tuple[dict[str, npt.NDArray[Any]], dict[str, Any]]:
+        if isinstance(seed, list):
+            raise ValueError("seed: one integer for the batch (env i plays seed + i)")
+        self._base = seed if seed is not None else int(
+            np.random.SeedSequence().generate_state(1)[0] >> 1)
+        self._games = [0] * self.num_envs
+        obs = [e.reset(seed=self._next_seed(i))[0] for i, e in enumerate(self.envs)]
+        return self._stack(obs), {}
+
+    def step(self, actions: npt.NDArray[Any] | Sequence[int]
+             ) -> tuple[dict[str, npt.NDArray[Any]], npt.NDArray[np.float64],
+                        npt.NDArray[np.bool_], npt.NDArray[np.bool_], dict[str, Any]]:
+        acts = np.asarray(actions)
+        if acts.shape != (self.num_envs,):
+            raise ValueError(f"actions: shape ({self.num_envs},), not {acts.shape}")
+        for i, e in enumerate(self.envs):  # check all first: bad input changes nothing
+            e.table.action_of(e.seat, int(acts[i]))
+        obs: list[Obs] = []
+        rewards = np.zeros(self.num_envs)
+        terminated = np.zeros(self.num_envs, dtype=bool)
+        for i, e in enumerate(self.envs):
+            o, r, term, _, _ = e.step(int(acts[i]))
+            rewards[i] = r
+            terminated[i] = term
+            if term:
+                o = e.reset(seed=self._next_seed(i))[0]
+            obs.append(o)
+        return (self._stack(obs), rewards, terminated, np.zeros(self.num_envs, dtype=bool),
+                {})
