@@ -5,7 +5,8 @@ who took it and the claimed meld's tile is turned, the keyboard discards with a 
 focus, the alerts announce the turn in the title (and can be switched off), the hand's tiles
 and the action buttons are at least 44 px at a phone's 390 px, and an American table shows its
 card beside the table with the lines nearest the hand marked, the Charleston's outcomes in
-the centre and no prevailing wind. Screenshots go to docs/ (docs/web.md shows them).
+the centre and no prevailing wind. Screenshots go to test-artifacts/ (not tracked); with
+MAHJONG_TABLE_DOC_SHOTS=1 to docs/ (docs/web.md shows them), so a test run leaves the tree clean.
 
 Skipped without Playwright or a Chromium (``CHROMIUM`` or /usr/bin/chromium); in CI
 (``CI=true``) they must be there.
@@ -13,6 +14,7 @@ Skipped without Playwright or a Chromium (``CHROMIUM`` or /usr/bin/chromium); in
 
 from __future__ import annotations
 
+import os
 import socket
 import subprocess
 import sys
@@ -26,7 +28,7 @@ import pytest
 from test_web_browser import CHROMIUM, _need, free_port
 
 ROOT = Path(__file__).resolve().parent.parent
-DOCS = ROOT / "docs"
+DOCS = ROOT / ("docs" if os.environ.get("MAHJONG_TABLE_DOC_SHOTS") == "1" else "test-artifacts")
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
         "--disable-component-update", "--disable-sync", "--no-first-run",
         "--autoplay-policy=no-user-gesture-required"]
