@@ -128,3 +128,43 @@ def test_default_progress_path(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) 
     assert default_progress_path() == tmp_path / "mahjong-table" / "progress.json"
     monkeypatch.delenv("XDG_DATA_HOME")
     assert default_progress_path().parts[-3:] == ("share", "mahjong-table", "progress.json")
+
+
+def _exercise_block(text: str) -> str:
+    """The lines of the first exercise: from its prompt to its answer prompt."""
+    start = text.index("Practising:")
+    return text[start:text.index("Your answer", start)]
+
+
+@pytest.mark.parametrize("rules", ["hongkong", "chinese", "american"])
+def test_name_tile_shows_the_picture_only(rules: str, tmp_path: Path) -> None:
+    """Issue 22 (name this tile): the tile is drawn as its glyph alone; its notation and its
+    name, which are the answer, are not printed with it."""
+    from mahjong_table.learn import generate
+    from mahjong_table.tiles import Tile
+
+    out = io.StringIO()
+    run_line_mode(rules, tmp_path / "p.json", io.StringIO("p 1\nq\n"), out, seed=11)
+    block = _exercise_block(out.getvalue())
+    t = Tile.parse(generate("name-tile", rules, 12).tiles[0])  # the line mode's seed + 1
+    assert t.glyph in block
+    assert str(t) not in block and t.name not in block
+
+
+@pytest.mark.parametrize("rules", ["hongkong", "american"])
+def test_name_tile_in_ascii_asks_the_reverse(rules: str, tmp_path: Path) -> None:
+    """``--ascii`` has no pictures: the tile's name is given and its notation asked; the
+    name typed back is a message, the notation a right answer."""
+    from mahjong_table.learn import generate
+    from mahjong_table.tiles import Tile
+
+    t = Tile.parse(generate("name-tile", rules, 12).tiles[0])
+    out = io.StringIO()
+    script = f"p 1\n{t.name}\n{t}\nq\n"
+    run_line_mode(rules, tmp_path / "p.json", io.StringIO(script), out, seed=11, ascii=True)
+    text = out.getvalue()
+    block = _exercise_block(text)
+    assert t.name in block and str(t) not in block and t.glyph not in text
+    assert "Cannot read that:" in text and "Right!" in text
+    assert load_progress(tmp_path / "p.json").tally(rules, "name-tile") == (1, 1)
+

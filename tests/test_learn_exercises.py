@@ -63,7 +63,8 @@ def test_same_seed_same_exercise() -> None:
             data = a.to_json()
             assert generate(data["kind"], data["rules"], data["seed"]).to_json() == data
             assert set(data) == {"kind", "rules", "seed", "prompt", "tiles", "captions",
-                                 "answer_form", "choices"}
+                                 "answer_form", "choices", "picture_only"}
+            assert data["picture_only"] == (k == "name-tile")
 
 
 def test_name_tile() -> None:
@@ -79,6 +80,34 @@ def test_name_tile() -> None:
             assert ex.check(answer).correct, (answer, t)
         other = TILES[(int(t) + 1) % 34] if int(t) < 34 else TILES[0]
         assert not ex.check(str(other)).correct
+
+
+def test_name_tile_without_pictures_asks_the_notation() -> None:
+    """Issue 22 (name this tile): a face without tile pictures (ASCII) cannot show the
+    question without giving its answer away, so it asks the reverse: the name is given (no
+    tiles drawn), the notation or the glyph is the answer, and a name typed back is no
+    answer (it is the question) but a clear message."""
+    for rules, seed in spread("name-tile"):
+        ex = generate("name-tile", rules, seed)
+        assert ex.picture_only
+        t = Tile.parse(ex.tiles[0])
+        rev = ex.without_pictures()
+        assert rev.tiles == () and t.name in rev.prompt and str(t) not in rev.prompt
+        assert rev.expected_answer() == str(t)
+        assert rev.check(str(t)).correct and rev.check(f"  {str(t).upper()} ").correct
+        if not t.is_flower:
+            assert rev.check(t.glyph).correct
+        with pytest.raises(AnswerError, match="not a tile in the project's notation"):
+            rev.check(t.name)
+        other = TILES[(int(t) + 1) % 34] if int(t) < 34 else TILES[0]
+        assert not rev.check(str(other)).correct
+        assert rev.without_pictures() is rev
+        # the picture question itself is unchanged
+        assert ex.tiles == (str(t),) and ex.check(t.name).correct
+    for k in kinds_for("american"):
+        if k != "name-tile":
+            other_ex = generate(k, "american", 5)
+            assert not other_ex.picture_only and other_ex.without_pictures() is other_ex
 
 
 def legal_claims_by_rule(rules_name: str, hand: list[Tile], discarder: int, tile: Tile,

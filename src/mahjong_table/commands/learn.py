@@ -13,6 +13,9 @@ same :mod:`mahjong_table.learn` package. The line mode reads one command per lin
 - ``c``: a coached hand against the bots, the advisor commenting on each decision;
 - ``n``: the next thing to practise; ``q``: quit.
 
+An exercise whose question is a tile's picture (``name-tile``) shows the glyph alone; with
+``--ascii`` it asks the reverse question (the tile's name given, its notation asked).
+
 An answer that cannot be read (``5x``, ``maybe``) is said so and asked again: it is not a
 wrong answer. Progress is saved after every lesson, answer and coached hand to ``--progress``
 (default: the user's data directory, :func:`~mahjong_table.learn.progress.default_progress_path`).
@@ -152,18 +155,24 @@ class LineMode:
         except OSError as exc:
             self.say(f"(Progress not saved: {exc})")
 
-    def tiles(self, rows: tuple[str, ...], captions: tuple[str, ...]) -> None:
+    def tiles(self, rows: tuple[str, ...], captions: tuple[str, ...], *,
+              picture_only: bool = False) -> None:
+        """Draw rows of tiles (hand notation): the notation and caption, then the glyphs (or
+        in ASCII the names). ``picture_only`` (the question is the tiles' names): the glyphs
+        alone, no notation, name or caption."""
         for i, row in enumerate(rows):
+            tiles = parse_hand(row).all_tiles()
+            if picture_only:
+                self.say(f"    {tiles_glyphs(tiles)}")
+                continue
             cap = captions[i] if i < len(captions) else ""
             line = f"    {row}"
             if cap:
                 line += f"   - {cap}"
             self.say(line)
             if not self.ascii:
-                tiles = parse_hand(row).all_tiles()
                 self.say(f"    {tiles_glyphs(tiles)}")
             else:
-                tiles = parse_hand(row).all_tiles()
                 self.say("    (" + ", ".join(t.name for t in tiles) + ")")
 
     # ----- the menu ------------------------------------------------------------------------
@@ -261,6 +270,8 @@ class LineMode:
     def exercise(self, kind: str) -> bool | None:
         """Pose one exercise; True/False for a right/wrong answer, None when skipped."""
         ex = generate(kind, self.rules, self.next_seed())
+        if self.ascii:
+            ex = ex.without_pictures()
         self.show_exercise(ex)
         while True:
             answer = self.ask(f"Your answer ({ex.answer_form}; s to skip): ")
@@ -282,7 +293,7 @@ class LineMode:
     def show_exercise(self, ex: Exercise) -> None:
         self.wrap(ex.prompt)
         if ex.tiles:
-            self.tiles(ex.tiles, ex.captions)
+            self.tiles(ex.tiles, ex.captions, picture_only=ex.picture_only)
         for i, c in enumerate(ex.choices, 1):
             self.say(f"  {i}. {c}")
 

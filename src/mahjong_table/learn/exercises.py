@@ -29,9 +29,9 @@ from __future__ import annotations
 import random
 import re
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, ClassVar
 
 from ..advisor import advise
 from ..engine import Action, ActionKind, Game, IllegalActionError
@@ -333,12 +333,13 @@ def names_of(t: Tile) -> set[str]:
     return out
 
 
-def read_tile_answer(answer: str) -> Tile:
+def read_tile_answer(answer: str, *, names: bool = True) -> Tile:
     """One tile typed as notation (``5p``), a glyph, or a name (``5 Circles``, ``five dots``,
-    ``Red dragon``, ``Soap``, ``Flower 2``, ``Joker``). Raises :class:`AnswerError`."""
+    ``Red dragon``, ``Soap``, ``Flower 2``, ``Joker``). ``names=False`` takes the notation
+    or a glyph only (a name is then an error saying so). Raises :class:`AnswerError`."""
     text = answer.strip()
     if not text:
-        raise AnswerError("type the tile, e.g. 5p or 5 Circles")
+        raise AnswerError("type the tile, e.g. 5p" + (" or 5 Circles" if names else ""))
     try:
         tiles = parse_tiles(_tile_text(text))
     except NotationError:
@@ -347,6 +348,9 @@ def read_tile_answer(answer: str) -> Tile:
         return tiles[0]
     if len(tiles) > 1:
         raise AnswerError(f"name one tile, not {len(tiles)} ({text!r})")
+    if not names:
+        raise AnswerError(f"{text!r} is not a tile in the project's notation: write it as "
+                          "the notation (5p, 7z, 1f) or its glyph")
     inner = re.fullmatch(r".*\(\s*(\w+)\s*\)\s*", text)
     if inner:  # "7 Circles (7p)": the notation in brackets, as the answers are written
         try:
@@ -367,19 +371,35 @@ def read_tile_answer(answer: str) -> Tile:
 
 @dataclass
 class NameTile(Exercise):
-    """Name the tile drawn. ``tile`` is the tile shown."""
+    """Name the tile drawn. ``tile`` is the tile shown. The question is the picture, so the
+    exercise is :attr:`~.model.Exercise.picture_only`; ``reverse`` (made by
+    :meth:`without_pictures`, for a face without tile pictures) asks the other way: the
+    tile's name is given and its notation (or glyph) is the answer."""
 
+    picture_only: ClassVar[bool] = True
     tile: Tile = TILES[0]
+    reverse: bool = False
 
     def _same(self, t: Tile) -> bool:
         rules = rules_for(self.rules)
         return int(t) in rules.alike(int(self.tile)) or t == self.tile
 
     def expected_answer(self) -> str:
+        if self.reverse:
+            return str(self.tile)
         return f"{self.tile.name} ({self.tile})"
 
+    def without_pictures(self) -> Exercise:
+        """The reverse question, which needs no picture: "Write Red dragon in the
+        notation" (the answer ``7z`` or its glyph; a name typed is an :class:`AnswerError`)."""
+        if self.reverse:
+            return self
+        return replace(self, reverse=True, tiles=(), captions=(),
+                       prompt=f"Write this tile in the project's notation: {self.tile.name}.",
+                       answer_form="the tile's notation, e.g. 5p or 7z")
+
     def check(self, answer: str) -> Verdict:
-        t = read_tile_answer(answer)
+        t = read_tile_answer(answer, names=not self.reverse)
         ok = self._same(t)
         extra = ""
         if self.rules == "american" and self.tile.is_flower:

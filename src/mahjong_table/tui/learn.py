@@ -67,8 +67,6 @@ from .render import (
 __all__ = ["LearnApp", "run_learn_app", "tile_rows_text"]
 
 _PASSES = (ActionKind.CHARLESTON_PASS, ActionKind.COURTESY_PASS)
-#: exercise kinds whose question is the tiles' names: their tiles are drawn as glyphs alone
-ASK_NAMES = frozenset({"name-tile"})
 
 CSS = """
 #title { height: 1; background: $boost; text-style: bold; }
@@ -325,7 +323,7 @@ class ExerciseScreen(_Base):
         q = Text(ex.prompt + "\n\n")
         if ex.tiles:
             q.append_text(tile_rows_text(ex.tiles, ex.captions, theme=self.learn.theme_name,
-                                         names=ex.kind not in ASK_NAMES))
+                                         names=not ex.picture_only))
         if ex.choices:
             for i, c in enumerate(ex.choices, 1):
                 q.append(f"  {i}. {c}\n")

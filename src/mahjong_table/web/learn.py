@@ -85,8 +85,6 @@ HAND_TTL = 30 * 60.0
 MAX_FORM = 4096
 
 _WINDS = ("East", "South", "West", "North")
-#: exercise kinds whose question is the tiles' names: their tiles are drawn without them
-ASK_NAMES = frozenset({"name-tile"})
 
 
 def _title(rules: str) -> str:
@@ -308,7 +306,7 @@ def exercise_page(ex: Exercise, *, lesson: Lesson | None = None, answer: str = "
     parts = [f"<h1>{escape(name)}</h1>", f'<p class="count">Exercise {escape(ex.kind)}, seed '
              f"{ex.seed}</p>", f'<section class="exercise">{_paragraphs(ex.prompt)}']
     if ex.tiles:
-        parts.append(tile_rows_html(ex.tiles, ex.captions, reveal=ex.kind not in ASK_NAMES))
+        parts.append(tile_rows_html(ex.tiles, ex.captions, reveal=not ex.picture_only))
     parts.append("</section>")
     if error:
         parts.append(f'<p class="error" role="alert" id="answer-error">{escape(error)}</p>')
