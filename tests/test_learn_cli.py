@@ -73,7 +73,7 @@ def test_coached_hand_through_a_pipe(tmp_path: Path) -> None:
 
 def test_practice_and_next(tmp_path: Path) -> None:
     path = tmp_path / "p.json"
-    script = "p\np 4\ns\nzz\nn\nm\nq\n"
+    script = "p\np 4\ns\nm\nzz\nn\nm\nq\n"
     out = io.StringIO()
     run_line_mode("chinese", path, io.StringIO(script), out, seed=1)
     text = out.getvalue()
@@ -167,4 +167,21 @@ def test_name_tile_in_ascii_asks_the_reverse(rules: str, tmp_path: Path) -> None
     assert t.name in block and str(t) not in block and t.glyph not in text
     assert "Cannot read that:" in text and "Right!" in text
     assert load_progress(tmp_path / "p.json").tally(rules, "name-tile") == (1, 1)
+
+
+@pytest.mark.parametrize("where", ["answer", "another", "lesson"])
+def test_q_quits_and_m_goes_to_the_menu_at_every_prompt(where: str, tmp_path: Path) -> None:
+    """A learner's q and m are keys, not wrong tile names: at an exercise's answer, at
+    "Another?" and at a lesson's screen q quits (exit status 0) and m shows the menu."""
+    lead = {"answer": "p 4\n", "another": "p 4\ns\n", "lesson": "3\n"}[where]
+    for key, menus in (("q", 1), ("m", 2)):
+        out = io.StringIO()
+        script = lead + key + "\n" + ("q\n" if key == "m" else "zz\n")
+        assert run_line_mode("chinese", tmp_path / "p.json", io.StringIO(script), out,
+                             seed=2) == 0
+        text = out.getvalue()
+        assert "neither a tile" not in text and "Cannot read" not in text
+        assert text.count("== Learn Chinese mahjong") == menus
+        assert "Unknown command 'zz'" not in text
+        assert load_progress(tmp_path / "p.json").tally("chinese", "completing-tiles")[0] == 0
 

@@ -6,15 +6,17 @@ On an interactive terminal with Textual installed the full-screen lessons open
 terminal, gives the line mode written here, for pipes and screen readers. Both render the
 same :mod:`mahjong_table.learn` package. The line mode reads one command per line:
 
-- a lesson's number: its screens (Enter for the next, ``b`` back, ``m`` the menu), then one
+- a lesson's number: its screens (Enter for the next, ``b`` back), then one
   exercise of each kind it practises, and the lesson is marked done;
 - ``p`` lists the exercise kinds with your tallies; ``p KIND`` (or its number) practises that
-  kind until ``s`` (skip) or ``m`` after an answer;
+  kind until ``m``;
 - ``c``: a coached hand against the bots, the advisor commenting on each decision;
 - ``n``: the next thing to practise; ``q``: quit.
 
-An exercise whose question is a tile's picture (``name-tile``) shows the glyph alone; with
-``--ascii`` it asks the reverse question (the tile's name given, its notation asked).
+At every prompt of a lesson or an exercise ``m`` goes back to the menu and ``q`` quits (an
+exercise's ``s`` skips it, showing the answer). An exercise whose question is a tile's
+picture (``name-tile``) shows the glyph alone; with ``--ascii`` it asks the reverse question
+(the tile's name given, its notation asked).
 
 An answer that cannot be read (``5x``, ``maybe``) is said so and asked again: it is not a
 wrong answer. Progress is saved after every lesson, answer and coached hand to ``--progress``
@@ -101,6 +103,15 @@ class _Quit(Exception):
     """The input ended or the learner quit."""
 
 
+class _Menu(Exception):
+    """The learner asked for the menu (``m``) from within a lesson or an exercise."""
+
+
+#: the keys every lesson and exercise prompt reads before anything else
+_QUIT_KEYS = ("q", "quit", "exit")
+_MENU_KEYS = ("m", "menu")
+
+
 class LineMode:
     """The line mode over ``input``/``output``: see the module's docstring."""
 
@@ -155,6 +166,16 @@ class LineMode:
         except OSError as exc:
             self.say(f"(Progress not saved: {exc})")
 
+    def ask_key(self, prompt: str) -> str:
+        """:meth:`ask` within a lesson or an exercise: ``q`` quits (:class:`_Quit`) and
+        ``m`` goes back to the menu (:class:`_Menu`) at every such prompt."""
+        answer = self.ask(prompt)
+        if answer.lower() in _QUIT_KEYS:
+            raise _Quit()
+        if answer.lower() in _MENU_KEYS:
+            raise _Menu()
+        return answer
+
     def tiles(self, rows: tuple[str, ...], captions: tuple[str, ...], *,
               picture_only: bool = False) -> None:
         """Draw rows of tiles (hand notation): the notation and caption, then the glyphs (or
@@ -197,31 +218,44 @@ class LineMode:
                 return 0
             if cmd in ("", "m", "menu", "?", "h", "help"):
                 self.menu()
-            elif cmd.isdigit() and 1 <= int(cmd) <= len(all_lessons):
-                self.lesson(all_lessons[int(cmd) - 1])
+                continue
+            try:
+                known = self.command(cmd, all_lessons)
+            except _Menu:
                 self.menu()
-            elif cmd == "p":
-                self.kinds()
-            elif cmd.startswith("p "):
-                kind = self.kind_named(cmd[2:].strip())
-                if kind:
-                    self.practise(kind)
-            elif cmd == "c":
-                self.coached()
-                self.menu()
-            elif cmd == "n":
-                what, ident, reason = next_step(self.progress, self.rules)
-                self.say(f"Next: {reason}")
-                if what == "lesson":
-                    self.lesson(next(ls for ls in all_lessons if ls.id == ident))
-                elif what == "exercise":
-                    self.practise(ident)
-                else:
-                    self.coached()
-                self.menu()
-            else:
+                continue
+            if not known:
                 self.say(f"Unknown command {cmd!r}: a lesson's number (1-{len(all_lessons)}), "
                          "p, p KIND, c, n or q.")
+
+    def command(self, cmd: str, all_lessons: tuple[Lesson, ...]) -> bool:
+        """Run the menu command ``cmd``; False when it is none."""
+        if cmd.isdigit() and 1 <= int(cmd) <= len(all_lessons):
+            self.lesson(all_lessons[int(cmd) - 1])
+            self.menu()
+        elif cmd == "p":
+            self.kinds()
+        elif cmd.startswith("p "):
+            kind = self.kind_named(cmd[2:].strip())
+            if kind:
+                self.practise(kind)
+                self.menu()
+        elif cmd == "c":
+            self.coached()
+            self.menu()
+        elif cmd == "n":
+            what, ident, reason = next_step(self.progress, self.rules)
+            self.say(f"Next: {reason}")
+            if what == "lesson":
+                self.lesson(next(ls for ls in all_lessons if ls.id == ident))
+            elif what == "exercise":
+                self.practise(ident)
+            else:
+                self.coached()
+            self.menu()
+        else:
+            return False
+        return True
 
     def kinds(self) -> None:
         for i, k in enumerate(kinds_for(self.rules), 1):
@@ -250,15 +284,12 @@ class LineMode:
             if sc.tiles:
                 self.tiles(sc.tiles, sc.captions)
                 self.say()
-            cmd = self.ask("[Enter: next, b: back, m: menu] ").lower()
-            if cmd == "m":
-                return
+            cmd = self.ask_key("[Enter: next, b: back, m: menu, q: quit] ").lower()
             i = max(0, i - 1) if cmd == "b" else i + 1
         for kind in ls.exercises:
             if kind in kinds_for(self.rules):
                 self.say(f"Exercise: {EXERCISE_KINDS[kind]}")
-                if self.exercise(kind) is None:
-                    return
+                self.exercise(kind)
         self.progress.lesson_done(self.rules, ls.id)
         self.save()
         self.say(f"Lesson done: {ls.title}.")
@@ -268,14 +299,16 @@ class LineMode:
         return self.seed + self.count
 
     def exercise(self, kind: str) -> bool | None:
-        """Pose one exercise; True/False for a right/wrong answer, None when skipped."""
+        """Pose one exercise; True/False for a right/wrong answer, None when skipped (``s``).
+        ``m`` (:class:`_Menu`) and ``q`` (:class:`_Quit`) leave it unanswered."""
         ex = generate(kind, self.rules, self.next_seed())
         if self.ascii:
             ex = ex.without_pictures()
         self.show_exercise(ex)
         while True:
-            answer = self.ask(f"Your answer ({ex.answer_form}; s to skip): ")
-            if answer.lower() in ("s", "skip", "m"):
+            answer = self.ask_key(f"Your answer ({ex.answer_form}; s: skip, m: menu, "
+                                  "q: quit): ")
+            if answer.lower() in ("s", "skip"):
                 self.say(f"Skipped. The answer: {ex.expected_answer()}")
                 return None
             try:
@@ -298,12 +331,11 @@ class LineMode:
             self.say(f"  {i}. {c}")
 
     def practise(self, kind: str) -> None:
-        self.say(f"Practising: {EXERCISE_KINDS[kind]} (s skips back to the menu)")
+        self.say(f"Practising: {EXERCISE_KINDS[kind]} (m: back to the menu, q: quit)")
         while True:
-            if self.exercise(kind) is None:
-                return
-            more = self.ask("Another? [Enter: yes, m: menu] ").lower()
-            if more in ("m", "n", "no", "q"):
+            self.exercise(kind)
+            more = self.ask_key("Another? [Enter: yes, m: menu, q: quit] ").lower()
+            if more in ("n", "no"):
                 return
 
     # ----- the coached hand ------------------------------------------------------------------
