@@ -185,3 +185,30 @@ def test_q_quits_and_m_goes_to_the_menu_at_every_prompt(where: str, tmp_path: Pa
         assert "Unknown command 'zz'" not in text
         assert load_progress(tmp_path / "p.json").tally("chinese", "completing-tiles")[0] == 0
 
+
+def test_seed_reaches_the_full_screen_lessons(tmp_path: Path,
+                                              monkeypatch: pytest.MonkeyPatch) -> None:
+    """``learn --seed N`` on a terminal opens the full-screen lessons with that seed, and
+    they make the line mode's exercises (seed N+1, N+2, ...)."""
+    pytest.importorskip("textual")
+    import argparse
+
+    from mahjong_table.commands import learn as command
+    from mahjong_table.tui import learn as tui
+
+    seen: dict[str, object] = {}
+
+    def fake_app(rules: str, path: Path, *, seed: int | None = None) -> int:
+        seen.update(rules=rules, seed=seed)
+        return 0
+
+    monkeypatch.setattr(tui, "run_learn_app", fake_app)
+    monkeypatch.setattr(sys.stdin, "isatty", lambda: True, raising=False)
+    monkeypatch.setattr(sys.stdout, "isatty", lambda: True, raising=False)
+    args = argparse.Namespace(rules="chinese", progress=tmp_path / "p.json", plain=False,
+                              ascii=False, seed=41)
+    assert command.run(args) == 0
+    assert seen == {"rules": "chinese", "seed": 41}
+    app = tui.LearnApp("chinese", tmp_path / "p.json", seed=41)
+    assert [app.next_seed(), app.next_seed()] == [42, 43]
+    assert tui.LearnApp("chinese", tmp_path / "p.json").seed is None

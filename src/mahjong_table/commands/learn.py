@@ -67,8 +67,8 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
                    help="where progress is kept (default: "
                         f"{default_progress_path()})")
     p.add_argument("--seed", type=int, default=None,
-                   help="line mode: seed of the exercises and the coached hand (default: "
-                        "random)")
+                   help="seed of the exercises and the coached hands, in both the line "
+                        "mode and the full-screen lessons (default: random)")
     p.add_argument("--ascii", action="store_true",
                    help="plain ASCII, no tile glyphs (the line mode)")
     p.set_defaults(func=run)
@@ -84,7 +84,7 @@ def run(args: argparse.Namespace) -> int:
             print("(The full-screen lessons need the 'tui' extra: using the line mode.)",
                   file=sys.stderr)
         else:
-            status: int = run_learn_app(args.rules, path)
+            status: int = run_learn_app(args.rules, path, seed=args.seed)
             return status
     return run_line_mode(args.rules, path, sys.stdin, sys.stdout, seed=args.seed,
                          ascii=args.ascii)

@@ -216,7 +216,7 @@ class PathScreen(_Base):
         elif oid.startswith("kind:"):
             app.push_screen(ExerciseScreen([oid[5:]], lesson=None))
         elif oid == "coach":
-            app.push_screen(CoachScreen(app.rules, secrets.randbelow(2 ** 31)))
+            app.push_screen(CoachScreen(app.rules, app.next_seed()))
 
     def on_key(self, event: Key) -> None:
         if event.key == "q":
@@ -309,7 +309,7 @@ class ExerciseScreen(_Base):
         kind = self.kinds[self.index]
         app = self.learn
         self.exercise = _exercises.generate(kind, app.rules,
-                                            secrets.randbelow(2 ** 31) if seed is None else seed)
+                                            app.next_seed() if seed is None else seed)
         self.verdict = None
         self.draw()
 
@@ -597,9 +597,14 @@ class LearnApp(App[int]):
         Binding("ctrl+q", "interrupt", "quit", priority=True, show=False),
     ]
 
-    def __init__(self, rules: str, progress_path: Path, *, theme_name: str = "colour") -> None:
+    def __init__(self, rules: str, progress_path: Path, *, theme_name: str = "colour",
+                 seed: int | None = None) -> None:
         super().__init__()
         self.rules = rules
+        #: ``learn --seed``: exercises and coached hands are made from seed+1, seed+2, ... in
+        #: turn, as the line mode makes them; None: a fresh random seed each time
+        self.seed = seed
+        self.count = 0
         self.lessons: tuple[Lesson, ...] = lessons(rules)
         self.progress_path = Path(progress_path)
         #: said on the path when the progress file could not be read
@@ -616,6 +621,14 @@ class LearnApp(App[int]):
     def on_mount(self) -> None:
         self.push_screen(PathScreen())
 
+    def next_seed(self) -> int:
+        """The seed of the next exercise or coached hand: ``seed`` + 1, + 2, ... (the line
+        mode's order) when a seed was given, else a fresh random one."""
+        if self.seed is None:
+            return secrets.randbelow(2 ** 31)
+        self.count += 1
+        return self.seed + self.count
+
     def save(self) -> None:
         """Write the progress file (its directory is made when missing)."""
         save_progress(self.progress, self.progress_path)
@@ -628,9 +641,11 @@ class LearnApp(App[int]):
         self.action_interrupt()
 
 
-def run_learn_app(rules: str, progress_path: Path) -> int:
+def run_learn_app(rules: str, progress_path: Path, *, seed: int | None = None) -> int:
     """Run the full-screen lessons of ``rules`` (``hongkong``, ``chinese``, ``american``)
-    until the learner quits; progress is kept in ``progress_path``. Returns the exit status
+    until the learner quits; progress is kept in ``progress_path``; ``seed`` (``learn
+    --seed``) makes the exercises and coached hands those of the line mode with that seed
+    (None: random). Returns the exit status
     (0). A terminal whose encoding cannot show the tiles (:func:`.encoding_problem`) gets
     the line mode in ASCII instead, with a one-line note, as ``play`` does."""
     problem = encoding_problem(sys.stdout, sys.stderr)
@@ -638,7 +653,7 @@ def run_learn_app(rules: str, progress_path: Path) -> int:
         from ..commands.learn import run_line_mode
 
         print(f"({problem}: the lessons in plain ASCII lines instead)", file=sys.stderr)
-        return run_line_mode(rules, Path(progress_path), sys.stdin, sys.stdout, seed=None,
+        return run_line_mode(rules, Path(progress_path), sys.stdin, sys.stdout, seed=seed,
                              ascii=True)
-    result = LearnApp(rules, progress_path).run()
+    result = LearnApp(rules, progress_path, seed=seed).run()
     return int(result or 0)
