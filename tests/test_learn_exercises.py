@@ -347,13 +347,13 @@ def test_pass_three_judged_by_the_advisor() -> None:
 
 MALFORMED = {
     "name-tile": ["5x", "", "purple dragon", "1m2m"],
-    "claims": ["ponk", "chow", "chow 358m", ""],
+    "claims": ["ponk", "chow", "chow 358m", "", ",", " ; , "],
     "claim-priority": ["Somebody", "", "9"],
-    "completing-tiles": ["3x", "", "0m"],
+    "completing-tiles": ["3x", "", "0m", ",", " , ; "],
     "is-win": ["maybe", "", "5m"],
     "score": ["lots", "", "3 fan"],
     "nearest-line": ["2026", "Nowhere #9, 2", ""],
-    "pass-three": ["1m", "1j 1j 1j", "", "9x 1m 2m"],
+    "pass-three": ["1m", "1j 1j 1j", "", "9x 1m 2m", ",,,"],
 }
 
 
@@ -381,3 +381,22 @@ def test_glyph_answers() -> None:
     ex = generate("completing-tiles", "hongkong", 3)
     glyphs = " ".join(TILES[k].glyph for k in ex.waits)  # type: ignore[attr-defined]
     assert ex.check(glyphs or "none").correct
+
+
+def test_claims_read_as_a_learner_types_them() -> None:
+    """Claims are read word by word: a claim word starts a claim, the tiles after it are its
+    own, commas optional, glyphs and upper case read, a claim named twice counted once; an
+    answer of separators only is no answer (it was read as "none" and judged)."""
+    from mahjong_table.learn.exercises import read_claims
+
+    assert read_claims("pung kong") == {"pung", "kong"}
+    assert read_claims("PUNG, Chow 345M") == {"pung", "chow 3m"}
+    assert read_claims("chow, 3m 4m 5m") == {"chow 3m"}
+    assert read_claims("chow \U0001F019\U0001F01A\U0001F01B") == {"chow 1p"}
+    assert read_claims("mahjong mahjong") == {"mahjong"}
+    assert read_claims("mah jong and pung") == {"mahjong", "pung"}
+    assert read_claims("none") == set()
+    for bad in (",", "5p", "chow 345m 678m", "chow"):
+        with pytest.raises(AnswerError):
+            read_claims(bad)
+

@@ -133,9 +133,13 @@ def parse_answer_tiles(answer: str, *, allow_none: bool = False) -> list[Tile]:
         raise AnswerError("type some tiles, e.g. 3m 6m 9m" +
                           (", or none" if allow_none else ""))
     try:
-        return parse_tiles(_tile_text(text))
+        tiles = parse_tiles(_tile_text(text))
     except NotationError as exc:
         raise AnswerError(f"cannot read {answer.strip()!r} as tiles: {exc}") from None
+    if not tiles:  # only separators (",", ";")
+        raise AnswerError(f"no tiles in {text!r}: type some tiles, e.g. 3m 6m 9m" +
+                          (", or none" if allow_none else ""))
+    return tiles
 
 
 def _yes_no(answer: str) -> bool:
@@ -754,33 +758,42 @@ def claim_word(a: Action) -> str:
 
 def read_claims(answer: str) -> set[str]:
     """Claims typed as ``pung, chow 345m, mahjong`` (or ``none``): a set of
-    :func:`claim_word` s. Raises :class:`AnswerError` naming a word that is no claim or a
-    chow that is not three tiles in a row."""
+    :func:`claim_word` s. Each claim word starts a claim and the tiles after it are its own,
+    so commas are optional (``pung kong``, ``chow, 3m 4m 5m``, glyphs too); a claim named
+    twice counts once. Raises :class:`AnswerError` for an empty answer, a word that is no
+    claim, or a chow that is not three tiles in a row."""
     text = answer.strip().lower()
     if text in ("none", "no", "pass", "nothing", "-"):
         return set()
-    if not text:
+    tokens = [w for w in re.split(r"[\s,;/]+|\band\b", _tile_text(text)) if w]
+    if not tokens:
         raise AnswerError("name the claims (e.g. pung, chow 345m) or type none")
-    out: set[str] = set()
-    for part in re.split(r"[,;/]|\band\b", text):
-        words = part.split()
-        if not words:
-            continue
-        if words[0] == "mah" and len(words) > 1 and words[1] == "jong":
-            words = ["mahjong", *words[2:]]
-        kind = _CLAIM_WORDS.get(words[0])
-        if kind is None:
-            raise AnswerError(f"{words[0]!r} is no claim: say pung, kong, chow, quint, "
+    groups: list[tuple[str, list[str]]] = []
+    i = 0
+    while i < len(tokens):
+        word = tokens[i]
+        if word == "mah" and i + 1 < len(tokens) and tokens[i + 1] == "jong":
+            i += 1
+        kind = _CLAIM_WORDS.get(word)
+        if kind is not None:
+            groups.append((kind, []))
+        elif groups and word not in _CLAIM_WORDS:
+            groups[-1][1].append(word)  # a tile of the claim before it
+        else:
+            raise AnswerError(f"{word!r} is no claim: say pung, kong, chow, quint, "
                               "sextet or mahjong (or none)")
+        i += 1
+    out: set[str] = set()
+    for kind, words in groups:
         if kind != "chow":
-            if len(words) > 1:
-                _claim_tiles(" ".join(words[1:]))  # the tiles may be named; read them
+            if words:
+                _claim_tiles(" ".join(words))  # the tiles may be named; read them
             out.add(kind)
             continue
-        if len(words) == 1:
+        if not words:
             raise AnswerError("say which chow: its tiles (chow 345m) or its lowest tile "
                               "(chow 3m)")
-        tiles = sorted(_claim_tiles(" ".join(words[1:])))
+        tiles = sorted(_claim_tiles(" ".join(words)))
         lowest = len(tiles) == 1 and tiles[0].is_suited and tiles[0].rank <= 7
         run = (len(tiles) == 3 and all(t.is_suited for t in tiles)
                and tiles[0].suit == tiles[2].suit
@@ -788,7 +801,7 @@ def read_claims(answer: str) -> set[str]:
         if lowest or run:
             out.add(f"chow {tiles[0]}")
         else:
-            raise AnswerError(f"{' '.join(words[1:])!r} is not a chow: three tiles in a "
+            raise AnswerError(f"{' '.join(words)!r} is not a chow: three tiles in a "
                               "row of one suit (345m), or the lowest of them (3m)")
     return out
 
