@@ -400,3 +400,16 @@ def test_claims_read_as_a_learner_types_them() -> None:
         with pytest.raises(AnswerError):
             read_claims(bad)
 
+
+def test_pass_three_names_a_tile_not_held() -> None:
+    """A pass of tiles the learner does not hold is a message naming the tile and how many
+    are held (001 Part one 06: you pass tiles of your own), not a wrong answer."""
+    ex = generate("pass-three", "american", 5)
+    hand = ex.hand  # type: ignore[attr-defined]
+    missing = next(t for t in TILES[:34] if t not in hand)
+    single = next(t for t in hand if hand.count(t) == 1 and int(t) < 34)
+    others = [str(t) for t in hand if t != single and int(t) < 42][:1]
+    with pytest.raises(AnswerError, match=f"you cannot pass {missing} .*you hold none"):
+        ex.check(f"{missing} {single} {others[0]}")
+    with pytest.raises(AnswerError, match=f"you cannot pass 2 x {single} .*only 1"):
+        ex.check(f"{single} {single} {others[0]}")

@@ -1099,6 +1099,13 @@ class PassThree(Exercise):
         tiles = parse_answer_tiles(answer)
         if len(tiles) != 3:
             raise AnswerError(f"pass exactly three tiles, not {len(tiles)}")
+        held = _hand_counts(self.hand, 47)
+        for t in sorted(set(tiles)):
+            n = tiles.count(t)
+            if n > held[t]:
+                what = f"{t} ({t.name})" if n == 1 else f"{n} x {t} ({t.name})"
+                have = f"only {held[t]}" if held[t] else "none"
+                raise AnswerError(f"you cannot pass {what}: you hold {have}")
         game = self._game()
         act = Action(ActionKind.CHARLESTON_PASS, 0, tiles=tuple(sorted(tiles)))
         try:
