@@ -7,7 +7,9 @@ terminal, gives the line mode written here, for pipes and screen readers. Both r
 same :mod:`mahjong_table.learn` package. The line mode reads one command per line:
 
 - a lesson's number: its screens (Enter for the next, ``b`` back), then one
-  exercise of each kind it practises, and the lesson is marked done;
+  exercise of each kind it practises (another after a wrong answer; ``s`` moves on); the
+  lesson is done once each kind has been answered right
+  (:meth:`~mahjong_table.learn.progress.Progress.finish_lesson`, the rule of every face);
 - ``p`` lists the exercise kinds with your tallies; ``p KIND`` (or its number) practises that
   kind until ``m``;
 - ``c``: a coached hand against the bots, the advisor commenting on each decision;
@@ -286,13 +288,22 @@ class LineMode:
                 self.say()
             cmd = self.ask_key("[Enter: next, b: back, m: menu, q: quit] ").lower()
             i = max(0, i - 1) if cmd == "b" else i + 1
-        for kind in ls.exercises:
-            if kind in kinds_for(self.rules):
-                self.say(f"Exercise: {EXERCISE_KINDS[kind]}")
-                self.exercise(kind)
-        self.progress.lesson_done(self.rules, ls.id)
-        self.save()
-        self.say(f"Lesson done: {ls.title}.")
+        # one exercise of each kind; a wrong answer brings another of its kind (s moves on)
+        pending = [k for k in ls.exercises if k in kinds_for(self.rules)]
+        while pending:
+            kind = pending.pop(0)
+            self.say(f"Exercise: {EXERCISE_KINDS[kind]}")
+            if self.exercise(kind) is False:
+                self.say("Another of the same kind (s skips it):")
+                pending.insert(0, kind)
+        if self.progress.finish_lesson(ls):
+            self.save()
+            self.say(f"Lesson done: {ls.title}.")
+        else:
+            todo = [EXERCISE_KINDS[k] for k in ls.exercises
+                    if k in kinds_for(self.rules) and not self.progress.tally(self.rules, k)[1]]
+            self.say(f"Lesson not done yet: answer each of its exercises right once (still "
+                     f"to do: {'; '.join(todo)}). Type its number to try again.")
 
     def next_seed(self) -> int:
         self.count += 1

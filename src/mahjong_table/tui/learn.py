@@ -264,7 +264,7 @@ class LessonScreen(_Base):
                 self.n += 1
                 self.draw()
             elif not self.lesson.exercises:
-                self.learn.progress.lesson_done(self.lesson.rules, self.lesson.id)
+                self.learn.progress.finish_lesson(self.lesson)
                 self.learn.save()
                 self.learn.pop_screen()
             else:
@@ -374,7 +374,7 @@ class ExerciseScreen(_Base):
         if verdict.correct and self.lesson is not None:
             self.right.add(ex.kind)
             if self.right >= set(self.kinds):  # each of the lesson's kinds answered right
-                app.progress.lesson_done(app.rules, self.lesson.id)
+                app.progress.finish_lesson(self.lesson)
         app.save()
         self.draw()
 

@@ -191,10 +191,9 @@ def _lesson_done(progress: Progress, lesson: Lesson) -> bool:
 
 def finish_if_done(progress: Progress, lesson: Lesson) -> bool:
     """Mark ``lesson`` done once the learner has been through its screens (the caller's
-    word) and answered each of its exercise kinds right at least once; True if it is done."""
-    if all(progress.tally(lesson.rules, kind)[1] > 0 for kind in lesson.exercises):
-        progress.lesson_done(lesson.rules, lesson.id)
-    return _lesson_done(progress, lesson)
+    word) and answered each of its exercise kinds right at least once
+    (:meth:`Progress.finish_lesson`, the rule of every face); True if it is done."""
+    return progress.finish_lesson(lesson)
 
 
 def _next_html(progress: Progress, rules: str) -> str:
