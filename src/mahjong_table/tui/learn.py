@@ -514,7 +514,7 @@ class CoachScreen(Screen[None]):
         if c.agreed:
             out.append("The coach agrees.\n", style="green")
         else:
-            out.append(f"The coach would {c.advised}.\n", style="yellow")
+            out.append(f"The coach would {c.advised_verb}.\n", style="yellow")
         out.append(f"Why: {c.why}\n{c.distance}\n")
         return out
 

@@ -473,7 +473,7 @@ def coached_page(hid: str, entry: _Entry, *, error: str | None = None) -> str:
         c = entry.comments[-1]
         cls = "agreed" if c.agreed else "differs"
         verdict = ("The coach agrees." if c.agreed
-                   else f"The coach would {escape(c.advised)}.")
+                   else f"The coach would {escape(c.advised_verb)}.")
         parts.append(f'<section class="comment {cls}" id="comment" role="status" '
                      f'aria-live="polite"><h2>The coach</h2>'
                      f"<p>You chose <b>{escape(c.chosen)}</b>. <b>{verdict}</b></p>"
