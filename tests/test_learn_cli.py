@@ -244,3 +244,16 @@ def test_a_lesson_is_done_only_when_its_exercises_are_answered_right(tmp_path: P
     assert not p.finish_lesson(first)
     p.record("hongkong", "name-tile", True)
     assert p.finish_lesson(first) and p.is_done("hongkong", first.id)
+
+
+def test_q_leaves_a_coached_hand_for_the_menu(tmp_path: Path) -> None:
+    """In the coached hand the play command's keys hold (said when it starts): q, confirmed,
+    leaves the hand for the menu, where q quits; the hand is not counted as played."""
+    out = io.StringIO()
+    path = tmp_path / "p.json"
+    assert run_line_mode("hongkong", path, io.StringIO("c\nq\ny\nq\n"), out, seed=9) == 0
+    text = out.getvalue()
+    assert "q leaves the hand for the menu, m declares Mahjong" in text
+    assert "Coached hand left." in text
+    assert text.count("== Learn Hong Kong mahjong") == 2
+    assert not path.exists() or load_progress(path).coached.get("hongkong", 0) == 0

@@ -357,7 +357,8 @@ class LineMode:
                             ascii=self.ascii, tile_set=hand.rules.tile_set,
                             names=[f"Bot {p}" for p in range(4)])
         self.say("A coached hand against three bots. After each of your decisions the advisor "
-                 "says what it would have done and why (type i for a hint before deciding).")
+                 "says what it would have done and why (type i for a hint before deciding). "
+                 "Keys as in play: q leaves the hand for the menu, m declares Mahjong.")
         try:
             while not hand.finished:
                 hand.advance()
