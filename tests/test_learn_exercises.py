@@ -413,3 +413,22 @@ def test_pass_three_names_a_tile_not_held() -> None:
         ex.check(f"{missing} {single} {others[0]}")
     with pytest.raises(AnswerError, match=f"you cannot pass 2 x {single} .*only 1"):
         ex.check(f"{single} {single} {others[0]}")
+
+
+def test_engine_refusals_are_worded_to_the_learner() -> None:
+    """The is-win exercise gives the engine's own reason (004 s05, 001 'Winning a hand'),
+    worded to the learner: "your hand", never the engine's "player 2's hand"."""
+    from mahjong_table.learn.exercises import for_learner
+
+    refusals = 0
+    for rules in RULES:
+        for seed in range(1, 30):
+            ex = generate("is-win", rules, seed)
+            if ex.expected_answer() == "no":
+                v = ex.check("yes")
+                assert not v.correct and "player " not in v.explanation, v.explanation
+                assert "your hand" in v.explanation
+                refusals += 1
+    assert refusals
+    assert for_learner("player 0 does not hold 11m9p", 0) == "you do not hold 11m9p"
+    assert for_learner("player 1's hand is dead", 2) == "player 1's hand is dead"

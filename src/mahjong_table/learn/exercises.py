@@ -158,6 +158,18 @@ def _number(answer: str, what: str) -> int:
     return int(text)
 
 
+def for_learner(message: str, player: int) -> str:
+    """An engine message about ``player`` (the learner) worded to them: ``player 2's hand``
+    -> ``your hand``, ``player 0 does not hold`` -> ``you do not hold``, ``player 1 has`` ->
+    ``you have``, ``player 3 is`` -> ``you are``; other players' numbers are left alone."""
+    me = f"player {player}"
+    for old, new in ((f"{me}'s ", "your "), (f"{me} does ", "you do "),
+                     (f"{me} has ", "you have "), (f"{me} is ", "you are "),
+                     (f"{me} ", "you ")):
+        message = message.replace(old, new)
+    return message
+
+
 def _tiles_text(tiles: Sequence[int]) -> str:
     return " ".join(str(TILES[t]) for t in tiles) if tiles else "none"
 
@@ -597,7 +609,7 @@ def _engine_win(position: str, player: int) -> tuple[bool, str]:
     try:
         game.verify(Action(ActionKind.MAHJONG, player))
     except IllegalActionError as exc:
-        return False, str(exc)
+        return False, for_learner(str(exc), player)
     raise AssertionError("the engine accepts a Mahjong it does not list")  # pragma: no cover
 
 
@@ -1111,7 +1123,8 @@ class PassThree(Exercise):
         try:
             game.verify(act)
         except IllegalActionError as exc:
-            raise AnswerError(f"that pass is not allowed: {exc}") from None
+            raise AnswerError(f"that pass is not allowed: {for_learner(str(exc), 0)}"
+                              ) from None
         mine = self.worth_kept(tiles)
         best = self.worth_kept(self.advised)
         same = sorted(tiles) == sorted(self.advised)
