@@ -351,7 +351,7 @@ MALFORMED = {
     "claim-priority": ["Somebody", "", "9"],
     "completing-tiles": ["3x", "", "0m", ",", " , ; "],
     "is-win": ["maybe", "", "5m"],
-    "score": ["lots", "", "3 fan"],
+    "score": ["lots", "", "3 fan 4", "fan", "limit points"],
     "nearest-line": ["2026", "Nowhere #9, 2", ""],
     "pass-three": ["1m", "1j 1j 1j", "", "9x 1m 2m", ",,,"],
 }
@@ -432,3 +432,22 @@ def test_engine_refusals_are_worded_to_the_learner() -> None:
     assert refusals
     assert for_learner("player 0 does not hold 11m9p", 0) == "you do not hold 11m9p"
     assert for_learner("player 1's hand is dead", 2) == "player 1's hand is dead"
+
+
+def test_score_answers_may_name_their_unit() -> None:
+    """A score may be typed with its unit ("20 fan", "25 points") or, in Hong Kong, as "limit
+    hand" (004 s07: limit hands are worth the limit); the other rule set's unit is a message,
+    not a wrong answer (Hong Kong and Chinese count fan, American points)."""
+    limit = next(ex for s in range(400)
+                 if (ex := generate("score", "hongkong", s)).expected_answer() == "limit")
+    for answer in ("limit", " Limit hand. ", "a limit hand", "64"):
+        assert limit.check(answer).correct
+    for rules, unit, other in (("hongkong", "fan", "points"), ("chinese", "fan", "points"),
+                               ("american", "points", "fan")):
+        ex = generate("score", rules, 5)
+        n = ex.expected_answer()
+        assert ex.check(f"{n} {unit}").correct and ex.check(f" {n}  {unit.upper()} ").correct
+        with pytest.raises(AnswerError, match=f"counted in {unit}, not {other}"):
+            ex.check(f"{n} {other}")
+    with pytest.raises(AnswerError):
+        generate("score", "chinese", 5).check("limit")  # MCR has no limit hands

@@ -680,11 +680,20 @@ class Score(Exercise):
     def check(self, answer: str) -> Verdict:
         r = self.result
         assert r is not None
-        text = answer.strip().lower()
-        if self.unit == "fan" and text == "limit":
+        text = " ".join(answer.strip().lower().rstrip(".!").split())
+        # a unit typed after the number ("20 fan", "30 points") is read, if it is this
+        # hand's unit
+        m = re.fullmatch(r"(.*?)\s*\b(fans?|points?|pts)", text)
+        if m and m.group(1):
+            said = "fan" if m.group(2).startswith("fan") else "points"
+            if said != self.unit:
+                raise AnswerError(f"this hand is counted in {self.unit}, not {said}")
+            text = m.group(1)
+        if self.rules == "hongkong" and text in ("limit", "limit hand", "a limit",
+                                                 "a limit hand"):
             ok = bool(r.limit)
         else:
-            n = _number(answer, "the fan total, or limit" if self.rules == "hongkong"
+            n = _number(text, "the fan total, or limit" if self.rules == "hongkong"
                         else "the " + ("points" if self.unit == "points" else "fan total"))
             if self.unit == "points":
                 ok = n == r.base
