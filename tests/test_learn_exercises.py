@@ -451,3 +451,17 @@ def test_score_answers_may_name_their_unit() -> None:
             ex.check(f"{n} {other}")
     with pytest.raises(AnswerError):
         generate("score", "chinese", 5).check("limit")  # MCR has no limit hands
+
+
+def test_nearest_line_answers_as_typed() -> None:
+    """A card line is read however it is spaced ("2026#1", "2026 # 1"), the distance as a
+    number or a word, after a comma, a dash or a space, with "tiles away" or not."""
+    for seed in (5, 6):
+        ex = generate("nearest-line", "american", seed)
+        line, n = ex.expected_answer().rsplit(", ", 1)
+        word = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight",
+                "nine")[int(n)] if int(n) < 10 else n
+        packed = line.replace(" #", "#")
+        for answer in (f"{packed},{n}", f"{line.replace('#', '# ')} - {n}",
+                       f"{line.upper()}, {word} tiles away.", f"{line} {n}"):
+            assert ex.check(answer).correct, answer

@@ -1023,7 +1023,9 @@ def _make_priority(rules: str, seed: int, rng: random.Random) -> Exercise:
 # ----- nearest-line (American) --------------------------------------------------------------
 
 def _line_key(text: str) -> str:
-    return re.sub(r"\s+", " ", text.strip().lower().replace("# ", "#"))
+    """A card line's name as compared: lower case, spaces folded, ``#`` after one space
+    (``2026#1``, ``2026 # 1`` and ``2026 #1`` are one line)."""
+    return re.sub(r"\s*#\s*", " #", re.sub(r"\s+", " ", text.strip().lower()))
 
 
 @dataclass
@@ -1040,8 +1042,9 @@ class NearestLine(Exercise):
         return f"{self.nearest[0]}, {self.away}"
 
     def check(self, answer: str) -> Verdict:
-        m = re.fullmatch(r"\s*(.+?#\s*\d+)\s*[,;:]?\s*(\d+)\s*(tiles?)?\s*(away)?\s*",
-                         answer, re.IGNORECASE)
+        words = "|".join(_NUMBER_WORDS)
+        m = re.fullmatch(rf"\s*(.+?#\s*\d+)\s*[,;:\-\u2013]?\s*(\d+|{words})\s*(tiles?)?\s*"
+                         r"(away)?\s*\.?\s*", answer, re.IGNORECASE)
         if not m:
             raise AnswerError("answer with a line and the tiles away, e.g. 2026 #1, 3")
         key = _line_key(m.group(1))
@@ -1050,7 +1053,7 @@ class NearestLine(Exercise):
         if key not in keys:
             raise AnswerError(f"{m.group(1).strip()!r} is no line of the card (its lines are "
                               f"written like {card.lines[0].key})")
-        n = int(m.group(2))
+        n = int(_NUMBER_WORDS.get(m.group(2).lower(), m.group(2)))
         line_ok = keys[key] in self.nearest
         ok = line_ok and n == self.away
         also = f" (as near: {', '.join(self.nearest[1:])})" if len(self.nearest) > 1 else ""
