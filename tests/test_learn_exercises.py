@@ -465,3 +465,18 @@ def test_nearest_line_answers_as_typed() -> None:
         for answer in (f"{packed},{n}", f"{line.replace('#', '# ')} - {n}",
                        f"{line.upper()}, {word} tiles away.", f"{line} {n}"):
             assert ex.check(answer).correct, answer
+
+
+def test_claim_priority_reads_a_seat_as_its_wind_tile() -> None:
+    """Issue 22: every answer form takes the project's notation and the tile glyphs: the
+    seat that gets the tile may be typed as its wind's tile (South: 2z or its glyph), and
+    as a learner words it ("the South player", "south wind!")."""
+    for rules in RULES:
+        ex = generate("claim-priority", rules, 1)
+        seat = ex.expected_answer()
+        tile = TILES[27 + ("East", "South", "West", "North").index(seat)]
+        for answer in (str(tile), str(tile).upper(), tile.glyph, f"the {seat} player",
+                       f"{seat.lower()} wind!"):
+            assert ex.check(answer).correct, (rules, answer)
+        with pytest.raises(AnswerError):
+            ex.check("5z")

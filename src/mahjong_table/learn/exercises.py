@@ -930,6 +930,21 @@ def _make_claims(rules: str, seed: int, rng: random.Random) -> Exercise:
 
 # ----- claim-priority -----------------------------------------------------------------------
 
+def read_seat(answer: str) -> str:
+    """A seat typed as an answer, folded to a wind's name in lower case: ``South``, ``s``,
+    ``the South player``, ``south wind!``, or the wind's tile in the notation (``2z``) or as
+    its glyph; anything else is returned folded, for the caller to refuse."""
+    text = " ".join(w for w in re.sub(r"[^\w\s]", " ", _tile_text(answer).lower()).split()
+                    if w not in ("the", "wind", "player", "seat", "gets", "it"))
+    try:
+        tiles = parse_tiles(text)
+    except NotationError:
+        return text
+    if len(tiles) == 1 and 27 <= int(tiles[0]) <= 30:
+        return WIND_NAMES[int(tiles[0]) - 27].lower()
+    return text
+
+
 @dataclass
 class ClaimPriority(Exercise):
     """Two players claim the same discard: who gets it? ``claims`` by player; ``winner``
@@ -944,7 +959,7 @@ class ClaimPriority(Exercise):
         return WIND_NAMES[self.winner]
 
     def check(self, answer: str) -> Verdict:
-        text = self.choice_text(answer).strip().lower()
+        text = read_seat(self.choice_text(answer))
         names = {w.lower(): i for i, w in enumerate(WIND_NAMES)}
         names.update({w[0].lower(): i for i, w in enumerate(WIND_NAMES)})
         if text not in names:
