@@ -104,6 +104,8 @@ def test_what_the_advisor_would_do_reads_as_a_verb() -> None:
         assert as_verb(text).split()[0] in verbs, (kind, text, as_verb(text))
     assert as_verb("added kong 1z") == "add 1z to the exposed pung (added kong)"
     assert as_verb("mahjong") == "declare Mahjong"
+    assert as_verb("pass") == "pass (make no claim)"
+    assert as_verb("pass 3m 5p 7z") == "pass 3m 5p 7z"
     assert as_verb("pung 5p with 1 joker") == "claim pung 5p with 1 joker"
     c = Comment("discard 1s", "added kong 1z", False, "a kong draws a free replacement", "")
     assert c.text_lines()[0].startswith(

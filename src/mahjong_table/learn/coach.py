@@ -83,10 +83,13 @@ def as_verb(text: str) -> str:
     """An action worded by :func:`~mahjong_table.advisor.model.action_text` as a verb phrase,
     to follow "would": its claims and declarations get their verb (``mahjong`` -> ``declare
     Mahjong``, ``pung 5p`` -> ``claim pung 5p``, ``added kong 5p`` -> ``add 5p to the
-    exposed pung (added kong)``); the other wordings are verbs already."""
+    exposed pung (added kong)``, a claim window's ``pass`` -> ``pass (make no claim)``); the
+    other wordings are verbs already."""
     head = text.partition(" ")[0]
     if text == "mahjong":
         return "declare Mahjong"
+    if text == "pass":  # a claim (or rob) window's pass, not a Charleston pass of tiles
+        return "pass (make no claim)"
     if head in ("pung", "kong", "chow", "quint", "sextet"):
         return f"claim {text}"
     if text.startswith("concealed kong "):
