@@ -79,6 +79,15 @@ class Comment:
                 "alternatives": list(self.alternatives), "phase": self.phase}
 
 
+def _before(summary: str) -> str:
+    """The advisor's summary of the hand, said to be where it stood before the decision (a
+    claim changes it: "5 away from Singles and Pairs #2" is not true after a pung), unless
+    it says so already ("... before the discard.")."""
+    if not summary.startswith("Your hand:") or "before" in summary:
+        return summary
+    return summary.rstrip(".") + ", before this decision."
+
+
 def as_verb(text: str) -> str:
     """An action worded by :func:`~mahjong_table.advisor.model.action_text` as a verb phrase,
     to follow "would": its claims and declarations get their verb (``mahjong`` -> ``declare
@@ -247,7 +256,7 @@ class CoachedHand:
             advised=advice.text or "no advice",
             agreed=agreed,
             why=advice.why,
-            distance=advice.summary,
+            distance=_before(advice.summary),
             rank=0 if agreed else rank,
             alternatives=tuple(f"{o.text}: {o.why}" for o in advice.options[1:3]),
             phase=view.phase,
