@@ -42,6 +42,7 @@ or the page says the hand is gone and offers a new one.
 from __future__ import annotations
 
 import asyncio
+import base64
 import re
 import secrets
 import time
@@ -66,7 +67,7 @@ from ..learn.progress import Progress, next_step
 from ..melds import Meld
 from ..players.human import describe_action
 from ..rules import get_rule_set
-from ..svg import meld_tiles_shown, tile_alt
+from ..svg import meld_tiles_shown, tile_alt, tile_svg
 from ..tiles import NotationError, Tile, parse_tiles
 
 __all__ = ["COOKIE", "HAND_TTL", "MAX_HANDS", "CoachedHands", "LearnSite", "learn_mount",
@@ -100,9 +101,18 @@ def _img(t: Tile | None, cls: str = "small", *, reveal: bool = True) -> str:
     if t is None:
         return f'<img class="tile {cls}" src="/tile/back.svg" alt="face-down tile">'
     if not reveal:  # the question is the tile's name: its picture's text is its glyph only
-        return f'<img class="tile {cls}" src="/tile/{t}.svg" alt="{t.glyph}">'
+        return f'<img class="tile {cls}" src="{_picture_only_src(t)}" alt="{t.glyph}">'
     return (f'<img class="tile {cls}" src="/tile/{t}.svg" alt="{escape(tile_alt(t))}" '
             f'title="{escape(t.name)} ({t})">')
+
+
+def _picture_only_src(t: Tile) -> str:
+    """The tile's picture as a data address that names it nowhere: not /tile/5s.svg (its
+    address, shown when the picture is opened alone or long-pressed, is the answer), and
+    without the SVG's title and label, which give its notation and name."""
+    svg = re.sub(r"<title>.*?</title>", "", tile_svg(t), flags=re.S)
+    svg = re.sub(r'aria-label="[^"]*"', f'aria-label="{t.glyph}"', svg)
+    return "data:image/svg+xml;base64," + base64.b64encode(svg.encode()).decode("ascii")
 
 
 def tile_rows_html(rows: Sequence[str], captions: Sequence[str] = (), *,
