@@ -241,3 +241,29 @@ def test_seeded_name_tile_shows_the_picture_only(rules: str, tmp_path: Path) -> 
         await pilot.press("q")
 
     run_app(app, body)
+
+
+@pytest.mark.parametrize("key", ["m", "q"])
+def test_q_and_m_typed_as_an_answer_are_keys(key: str, tmp_path: Path) -> None:
+    """As in the line mode, q or m typed in an exercise's answer box are not wrong tile
+    names: m goes back to the lessons, q saves and quits; nothing is counted."""
+    app = LearnApp("chinese", tmp_path / "p.json", seed=5)
+
+    async def body(pilot: Pilot[Any]) -> None:
+        for _ in range(len(app.lessons)):
+            await pilot.press("down")
+        await pilot.press("enter")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, ExerciseScreen)
+        screen.query_one("#answer", Input).value = key
+        await pilot.press("enter")
+        await pilot.pause()
+        assert "neither a tile" not in screen_text(app)
+        if key == "m":
+            assert isinstance(app.screen, PathScreen)
+            await pilot.press("q")
+
+    run_app(app, body)
+    assert app.progress.tally("chinese", "name-tile") == (0, 0)
+    assert app.return_value == 0

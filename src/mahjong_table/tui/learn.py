@@ -283,7 +283,7 @@ class ExerciseScreen(_Base):
     """Exercises of the kinds given, in turn (a lesson's), or of one kind again and again;
     each generated from a fresh seed and checked by its own :meth:`Exercise.check`."""
 
-    keys_text = "type your answer · Enter check · Esc lessons"
+    keys_text = "type your answer · Enter check · Esc or m lessons · q quit"
 
     def __init__(self, kinds: Sequence[str], *, lesson: Lesson | None) -> None:
         super().__init__("")
@@ -358,10 +358,18 @@ class ExerciseScreen(_Base):
         self.answer(event.value)
 
     def answer(self, text: str) -> None:
-        """Check ``text``: a malformed answer shows its message (nothing is counted)."""
+        """Check ``text``: a malformed answer shows its message (nothing is counted); ``q``
+        saves and quits and ``m`` goes back to the lessons, as at the line mode's prompts."""
         ex = self.exercise
         assert ex is not None
         if self.verdict is not None:
+            return
+        word = text.strip().lower()
+        if word in ("q", "quit", "exit"):  # the keys of the lesson path, as in the line mode
+            self.learn.action_interrupt()
+            return
+        if word in ("m", "menu"):
+            self.learn.pop_screen()
             return
         try:
             verdict = ex.check(text)
