@@ -313,3 +313,16 @@ def test_a_window_nobody_may_claim_is_studied_as_written(
     assert obj["hand"] == "34m456p789s11222z"
     assert obj["advice"]["action"] is None
     assert [w["tile"] for w in obj["advice"]["waits"]] == ["2m", "5m"]
+
+
+def test_american_discard_with_no_line_in_reach_gives_no_distance() -> None:
+    """Exposures no line of the card can use (001 Part one 'Understanding the NMJL card'):
+    the advice for the discard says no line is in reach, never a sentinel distance such as
+    "99 away from no line"."""
+    game = Game.from_position("american\n0: [555z] [111s] 2p3p5p9p1z6z7m 8p\nturn 0\n", 0)
+    advice = advise(game.view(0), get_rule_set("american"))
+    assert advice.action is not None and advice.action.kind is ActionKind.DISCARD
+    assert advice.action in game.legal_actions(0)
+    assert "99" not in advice.why and "from no line" not in advice.why
+    assert "no line of the card can still be completed" in advice.why
+    assert all("99" not in o.why for o in advice.options)

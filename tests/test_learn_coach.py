@@ -32,7 +32,10 @@ def test_coached_hand_completes_and_comments_are_the_advisors(rules: str) -> Non
         assert action is not None
         comment = hand.play(action)
         assert comment.advised == advice.text and comment.why == advice.why
-        assert comment.distance == advice.summary
+        # the advisor's summary, said to be before the decision (a claim changes the hand)
+        assert comment.distance.rstrip(".").startswith(advice.summary.rstrip("."))
+        if advice.summary.startswith("Your hand:"):
+            assert "before" in comment.distance
         assert comment.agreed == (action == advice.action) or action.kind in (
             ActionKind.CHARLESTON_PASS, ActionKind.COURTESY_PASS)
         if n % 2 == 0:
@@ -84,3 +87,41 @@ def test_events_shown_hide_other_hands() -> None:
     for ev in others:
         assert "tiles" not in ev and "tile" not in ev, ev
     assert hand.new_events() == []
+
+
+def test_what_the_advisor_would_do_reads_as_a_verb() -> None:
+    """ "The advisor would ..." is followed by a verb for every kind of action the engine
+    has (it read "would added kong 1z", "would mahjong"): claims are claimed, kongs and
+    Mahjong declared, the rest already verbs."""
+    from mahjong_table.advisor.model import action_text
+    from mahjong_table.engine import Action, ActionKind
+    from mahjong_table.learn.coach import Comment, as_verb
+    from mahjong_table.tiles import Tile
+
+    verbs = {"declare", "claim", "add", "discard", "pass", "exchange", "call", "continue",
+             "stop", "ask", "give"}
+    t = Tile.parse("5p")
+    for kind in ActionKind:
+        a = Action(kind, 0, tile=t, tiles=(t, t, t), target=1, number=1)
+        text = action_text(a, seat_names=("East", "South", "West", "North"), last_discard=t)
+        assert as_verb(text).split()[0] in verbs, (kind, text, as_verb(text))
+    assert as_verb("added kong 1z") == "add 1z to the exposed pung (added kong)"
+    assert as_verb("mahjong") == "declare Mahjong"
+    assert as_verb("pass") == "pass (make no claim)"
+    assert as_verb("pass 3m 5p 7z") == "pass 3m 5p 7z"
+    assert as_verb("pung 5p with 1 joker") == "claim pung 5p with 1 joker"
+    c = Comment("discard 1s", "added kong 1z", False, "a kong draws a free replacement", "")
+    assert c.text_lines()[0].startswith(
+        "You chose discard 1s; the advisor would add 1z to the exposed pung (added kong).")
+    # the summary's list of differences words them the same way
+    hand = CoachedHand("hongkong", 11)
+    hand.advance()
+    while not hand.finished:
+        hand.play(hand.legal_actions()[-1])
+        hand.advance()
+    summary = hand.summary()
+    assert summary.disagreements
+    for line in summary.text_lines():
+        if line.startswith("  you chose"):
+            assert "; the advisor would " in line
+            assert not any(f"would {w} " in line for w in ("added", "mahjong", "pung", "kong"))

@@ -63,7 +63,8 @@ def test_same_seed_same_exercise() -> None:
             data = a.to_json()
             assert generate(data["kind"], data["rules"], data["seed"]).to_json() == data
             assert set(data) == {"kind", "rules", "seed", "prompt", "tiles", "captions",
-                                 "answer_form", "choices"}
+                                 "answer_form", "choices", "picture_only"}
+            assert data["picture_only"] == (k == "name-tile")
 
 
 def test_name_tile() -> None:
@@ -79,6 +80,34 @@ def test_name_tile() -> None:
             assert ex.check(answer).correct, (answer, t)
         other = TILES[(int(t) + 1) % 34] if int(t) < 34 else TILES[0]
         assert not ex.check(str(other)).correct
+
+
+def test_name_tile_without_pictures_asks_the_notation() -> None:
+    """Issue 22 (name this tile): a face without tile pictures (ASCII) cannot show the
+    question without giving its answer away, so it asks the reverse: the name is given (no
+    tiles drawn), the notation or the glyph is the answer, and a name typed back is no
+    answer (it is the question) but a clear message."""
+    for rules, seed in spread("name-tile"):
+        ex = generate("name-tile", rules, seed)
+        assert ex.picture_only
+        t = Tile.parse(ex.tiles[0])
+        rev = ex.without_pictures()
+        assert rev.tiles == () and t.name in rev.prompt and str(t) not in rev.prompt
+        assert rev.expected_answer() == str(t)
+        assert rev.check(str(t)).correct and rev.check(f"  {str(t).upper()} ").correct
+        if not t.is_flower:
+            assert rev.check(t.glyph).correct
+        with pytest.raises(AnswerError, match="not a tile in the project's notation"):
+            rev.check(t.name)
+        other = TILES[(int(t) + 1) % 34] if int(t) < 34 else TILES[0]
+        assert not rev.check(str(other)).correct
+        assert rev.without_pictures() is rev
+        # the picture question itself is unchanged
+        assert ex.tiles == (str(t),) and ex.check(t.name).correct
+    for k in kinds_for("american"):
+        if k != "name-tile":
+            other_ex = generate(k, "american", 5)
+            assert not other_ex.picture_only and other_ex.without_pictures() is other_ex
 
 
 def legal_claims_by_rule(rules_name: str, hand: list[Tile], discarder: int, tile: Tile,
@@ -318,13 +347,13 @@ def test_pass_three_judged_by_the_advisor() -> None:
 
 MALFORMED = {
     "name-tile": ["5x", "", "purple dragon", "1m2m"],
-    "claims": ["ponk", "chow", "chow 358m", ""],
+    "claims": ["ponk", "chow", "chow 358m", "", ",", " ; , "],
     "claim-priority": ["Somebody", "", "9"],
-    "completing-tiles": ["3x", "", "0m"],
+    "completing-tiles": ["3x", "", "0m", ",", " , ; "],
     "is-win": ["maybe", "", "5m"],
-    "score": ["lots", "", "3 fan"],
+    "score": ["lots", "", "3 fan 4", "fan", "limit points"],
     "nearest-line": ["2026", "Nowhere #9, 2", ""],
-    "pass-three": ["1m", "1j 1j 1j", "", "9x 1m 2m"],
+    "pass-three": ["1m", "1j 1j 1j", "", "9x 1m 2m", ",,,"],
 }
 
 
@@ -352,3 +381,102 @@ def test_glyph_answers() -> None:
     ex = generate("completing-tiles", "hongkong", 3)
     glyphs = " ".join(TILES[k].glyph for k in ex.waits)  # type: ignore[attr-defined]
     assert ex.check(glyphs or "none").correct
+
+
+def test_claims_read_as_a_learner_types_them() -> None:
+    """Claims are read word by word: a claim word starts a claim, the tiles after it are its
+    own, commas optional, glyphs and upper case read, a claim named twice counted once; an
+    answer of separators only is no answer (it was read as "none" and judged)."""
+    from mahjong_table.learn.exercises import read_claims
+
+    assert read_claims("pung kong") == {"pung", "kong"}
+    assert read_claims("PUNG, Chow 345M") == {"pung", "chow 3m"}
+    assert read_claims("chow, 3m 4m 5m") == {"chow 3m"}
+    assert read_claims("chow \U0001F019\U0001F01A\U0001F01B") == {"chow 1p"}
+    assert read_claims("mahjong mahjong") == {"mahjong"}
+    assert read_claims("mah jong and pung") == {"mahjong", "pung"}
+    assert read_claims("none") == set()
+    for bad in (",", "5p", "chow 345m 678m", "chow"):
+        with pytest.raises(AnswerError):
+            read_claims(bad)
+
+
+def test_pass_three_names_a_tile_not_held() -> None:
+    """A pass of tiles the learner does not hold is a message naming the tile and how many
+    are held (001 Part one 06: you pass tiles of your own), not a wrong answer."""
+    ex = generate("pass-three", "american", 5)
+    hand = ex.hand  # type: ignore[attr-defined]
+    missing = next(t for t in TILES[:34] if t not in hand)
+    single = next(t for t in hand if hand.count(t) == 1 and int(t) < 34)
+    others = [str(t) for t in hand if t != single and int(t) < 42][:1]
+    with pytest.raises(AnswerError, match=f"you cannot pass {missing} .*you hold none"):
+        ex.check(f"{missing} {single} {others[0]}")
+    with pytest.raises(AnswerError, match=f"you cannot pass 2 x {single} .*only 1"):
+        ex.check(f"{single} {single} {others[0]}")
+
+
+def test_engine_refusals_are_worded_to_the_learner() -> None:
+    """The is-win exercise gives the engine's own reason (004 s05, 001 'Winning a hand'),
+    worded to the learner: "your hand", never the engine's "player 2's hand"."""
+    from mahjong_table.learn.exercises import for_learner
+
+    refusals = 0
+    for rules in RULES:
+        for seed in range(1, 30):
+            ex = generate("is-win", rules, seed)
+            if ex.expected_answer() == "no":
+                v = ex.check("yes")
+                assert not v.correct and "player " not in v.explanation, v.explanation
+                assert "your hand" in v.explanation
+                refusals += 1
+    assert refusals
+    assert for_learner("player 0 does not hold 11m9p", 0) == "you do not hold 11m9p"
+    assert for_learner("player 1's hand is dead", 2) == "player 1's hand is dead"
+
+
+def test_score_answers_may_name_their_unit() -> None:
+    """A score may be typed with its unit ("20 fan", "25 points") or, in Hong Kong, as "limit
+    hand" (004 s07: limit hands are worth the limit); the other rule set's unit is a message,
+    not a wrong answer (Hong Kong and Chinese count fan, American points)."""
+    limit = next(ex for s in range(400)
+                 if (ex := generate("score", "hongkong", s)).expected_answer() == "limit")
+    for answer in ("limit", " Limit hand. ", "a limit hand", "64"):
+        assert limit.check(answer).correct
+    for rules, unit, other in (("hongkong", "fan", "points"), ("chinese", "fan", "points"),
+                               ("american", "points", "fan")):
+        ex = generate("score", rules, 5)
+        n = ex.expected_answer()
+        assert ex.check(f"{n} {unit}").correct and ex.check(f" {n}  {unit.upper()} ").correct
+        with pytest.raises(AnswerError, match=f"counted in {unit}, not {other}"):
+            ex.check(f"{n} {other}")
+    with pytest.raises(AnswerError):
+        generate("score", "chinese", 5).check("limit")  # MCR has no limit hands
+
+
+def test_nearest_line_answers_as_typed() -> None:
+    """A card line is read however it is spaced ("2026#1", "2026 # 1"), the distance as a
+    number or a word, after a comma, a dash or a space, with "tiles away" or not."""
+    for seed in (5, 6):
+        ex = generate("nearest-line", "american", seed)
+        line, n = ex.expected_answer().rsplit(", ", 1)
+        word = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight",
+                "nine")[int(n)] if int(n) < 10 else n
+        packed = line.replace(" #", "#")
+        for answer in (f"{packed},{n}", f"{line.replace('#', '# ')} - {n}",
+                       f"{line.upper()}, {word} tiles away.", f"{line} {n}"):
+            assert ex.check(answer).correct, answer
+
+
+def test_claim_priority_reads_a_seat_as_its_wind_tile() -> None:
+    """Issue 22: every answer form takes the project's notation and the tile glyphs: the
+    seat that gets the tile may be typed as its wind's tile (South: 2z or its glyph), and
+    as a learner words it ("the South player", "south wind!")."""
+    for rules in RULES:
+        ex = generate("claim-priority", rules, 1)
+        seat = ex.expected_answer()
+        tile = TILES[27 + ("East", "South", "West", "North").index(seat)]
+        for answer in (str(tile), str(tile).upper(), tile.glyph, f"the {seat} player",
+                       f"{seat.lower()} wind!"):
+            assert ex.check(answer).correct, (rules, answer)
+        with pytest.raises(AnswerError):
+            ex.check("5z")

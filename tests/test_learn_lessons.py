@@ -86,3 +86,32 @@ def test_sections_are_the_books() -> None:
 def test_unknown_rule_set() -> None:
     with pytest.raises(ValueError, match="known"):
         lessons("riichi")
+
+
+_HONOURS = {"east": "1z", "south": "2z", "west": "3z", "north": "4z", "white": "5z",
+            "green": "6z", "red": "7z"}
+
+
+@pytest.mark.parametrize("rules", tuple(RULES))
+def test_captions_name_the_honours_drawn(rules: str) -> None:
+    """A caption naming an honour's pung or kong ("Red pung", "kong of North") is about the
+    row it is under: that row holds three or more of that honour (5z is White, 6z Green, 7z
+    Red: 004 s02, 001 Tile guide). A caption that names another dragon than the one drawn
+    teaches the wrong tile."""
+    from mahjong_table.tiles import Tile
+
+    pattern = re.compile(r"\b(east|south|west|north|white|green|red)\s+(?:dragon\s+)?"
+                         r"(pung|kong)|\b(pung|kong)s?\s+of\s+(east|south|west|north|white|"
+                         r"green|red)\b", re.I)
+    checked = 0
+    for ls in lessons(rules):
+        for sc in ls.screens:
+            for row, cap in zip(sc.tiles, sc.captions, strict=False):
+                tiles = parse_hand(row).all_tiles()
+                for m in pattern.finditer(cap):
+                    name = (m.group(1) or m.group(4)).lower()
+                    want = Tile.parse(_HONOURS[name])
+                    assert tiles.count(want) >= 3, f"{ls.id}: {cap!r} under {row!r}"
+                    checked += 1
+    if rules != "chinese":
+        assert checked, "no caption names an honour group: the check checks nothing"

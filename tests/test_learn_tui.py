@@ -212,3 +212,58 @@ def test_an_ascii_terminal_gets_the_line_mode(tmp_path: Path, monkeypatch: pytes
     text = raw.getvalue().decode("ascii")
     assert text.strip()
     assert "plain ASCII lines" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("rules", ["hongkong", "american"])
+def test_seeded_name_tile_shows_the_picture_only(rules: str, tmp_path: Path) -> None:
+    """``learn --seed 41`` full-screen: the first exercise is the line mode's (seed 42), and
+    a name-tile exercise draws the glyph alone: neither its notation nor its name is on the
+    screen before the answer."""
+    from mahjong_table.learn import generate
+    from mahjong_table.tiles import Tile
+
+    app = LearnApp(rules, tmp_path / "p.json", seed=41)
+    t = Tile.parse(generate("name-tile", rules, 42).tiles[0])
+
+    async def body(pilot: Pilot[Any]) -> None:
+        assert isinstance(app.screen, PathScreen)
+        for _ in range(len(app.lessons)):  # past the lessons to "Practise: Name this tile"
+            await pilot.press("down")
+        await pilot.press("enter")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, ExerciseScreen) and screen.exercise is not None
+        assert screen.exercise.kind == "name-tile" and screen.exercise.seed == 42
+        text = screen_text(app)
+        assert t.glyph in text
+        assert f" {t} " not in f" {' '.join(text.split())} " and t.name not in text
+        await pilot.press("escape")
+        await pilot.press("q")
+
+    run_app(app, body)
+
+
+@pytest.mark.parametrize("key", ["m", "q"])
+def test_q_and_m_typed_as_an_answer_are_keys(key: str, tmp_path: Path) -> None:
+    """As in the line mode, q or m typed in an exercise's answer box are not wrong tile
+    names: m goes back to the lessons, q saves and quits; nothing is counted."""
+    app = LearnApp("chinese", tmp_path / "p.json", seed=5)
+
+    async def body(pilot: Pilot[Any]) -> None:
+        for _ in range(len(app.lessons)):
+            await pilot.press("down")
+        await pilot.press("enter")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, ExerciseScreen)
+        screen.query_one("#answer", Input).value = key
+        await pilot.press("enter")
+        await pilot.pause()
+        assert "neither a tile" not in screen_text(app)
+        if key == "m":
+            assert isinstance(app.screen, PathScreen)
+            await pilot.press("q")
+
+    run_app(app, body)
+    assert app.progress.tally("chinese", "name-tile") == (0, 0)
+    assert app.return_value == 0

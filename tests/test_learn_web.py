@@ -330,3 +330,27 @@ def test_bad_addresses_are_named_not_found(client: TestClient) -> None:
     assert r.status_code == 404 and "no such exercise" in r.text
     assert client.get("/learn/hongkong/exercise/name-tile/abc").status_code == 404
     assert client.post("/learn/riichi/coach").status_code == 404
+
+
+@pytest.mark.parametrize("rules", ["hongkong", "american"])
+def test_a_name_tile_question_names_its_tile_nowhere_in_the_page(client: TestClient,
+                                                                rules: str) -> None:
+    """Issue 22 (name this tile): the page draws the picture alone. Its notation and name
+    are nowhere in the page, not even in the picture's address (/tile/5s.svg) or inside the
+    picture (the SVG's title and label), which a learner sees when opening it alone."""
+    import base64
+
+    from mahjong_table.tiles import Tile
+
+    for seed in range(11, 16):
+        t = Tile.parse(generate("name-tile", rules, seed).tiles[0])
+        html = client.get(f"/learn/{rules}/exercise/name-tile/{seed}").text
+        body = html[html.index("<section class=\"exercise\">"):html.index("</form>")]
+        assert f"/tile/{t}.svg" not in body and t.name not in body
+        assert not re.search(rf"\b{t}\b", body)
+        srcs = re.findall(r'src="data:image/svg\+xml;base64,([^"]+)"', body)
+        assert len(srcs) == 1 and t.glyph in body
+        svg = base64.b64decode(srcs[0]).decode()
+        words = " ".join(re.findall(r">([^<]*)<", svg))  # the picture's text (its corner
+        assert "<svg" in svg and str(t) not in words  # index is art, as on a real tile)
+        assert t.name not in svg and f"{t} " not in svg and f"{t})" not in svg

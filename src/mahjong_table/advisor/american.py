@@ -219,6 +219,10 @@ def _why(d: CardDecision, view: PlayerView, card: Card, counts: list[int],
         return (f"a joker is worth more to the hand than the {a.tile}: the nearest line is "
                 f"then {d.away} away (001 Part one 'Joker exchange')")
     if reason == "discard":
+        if d.away is None or d.away >= 99:  # no line in reach: no distance to give
+            return ("no line of the card can still be completed with your exposures, so no "
+                    "discard brings the hand closer; of the tiles alike to it, the one with "
+                    "the fewest copies unseen")
         after = list(counts)
         if a.tile is not None and after[a.tile] > 0:
             after[a.tile] -= 1

@@ -6,12 +6,19 @@ On an interactive terminal with Textual installed the full-screen lessons open
 terminal, gives the line mode written here, for pipes and screen readers. Both render the
 same :mod:`mahjong_table.learn` package. The line mode reads one command per line:
 
-- a lesson's number: its screens (Enter for the next, ``b`` back, ``m`` the menu), then one
-  exercise of each kind it practises, and the lesson is marked done;
+- a lesson's number: its screens (Enter for the next, ``b`` back), then one
+  exercise of each kind it practises (another after a wrong answer; ``s`` moves on); the
+  lesson is done once each kind has been answered right
+  (:meth:`~mahjong_table.learn.progress.Progress.finish_lesson`, the rule of every face);
 - ``p`` lists the exercise kinds with your tallies; ``p KIND`` (or its number) practises that
-  kind until ``s`` (skip) or ``m`` after an answer;
+  kind until ``m``;
 - ``c``: a coached hand against the bots, the advisor commenting on each decision;
 - ``n``: the next thing to practise; ``q``: quit.
+
+At every prompt of a lesson or an exercise ``m`` goes back to the menu and ``q`` quits (an
+exercise's ``s`` skips it, showing the answer). An exercise whose question is a tile's
+picture (``name-tile``) shows the glyph alone; with ``--ascii`` it asks the reverse question
+(the tile's name given, its notation asked).
 
 An answer that cannot be read (``5x``, ``maybe``) is said so and asked again: it is not a
 wrong answer. Progress is saved after every lesson, answer and coached hand to ``--progress``
@@ -62,8 +69,8 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
                    help="where progress is kept (default: "
                         f"{default_progress_path()})")
     p.add_argument("--seed", type=int, default=None,
-                   help="line mode: seed of the exercises and the coached hand (default: "
-                        "random)")
+                   help="seed of the exercises and the coached hands, in both the line "
+                        "mode and the full-screen lessons (default: random)")
     p.add_argument("--ascii", action="store_true",
                    help="plain ASCII, no tile glyphs (the line mode)")
     p.set_defaults(func=run)
@@ -79,7 +86,7 @@ def run(args: argparse.Namespace) -> int:
             print("(The full-screen lessons need the 'tui' extra: using the line mode.)",
                   file=sys.stderr)
         else:
-            status: int = run_learn_app(args.rules, path)
+            status: int = run_learn_app(args.rules, path, seed=args.seed)
             return status
     return run_line_mode(args.rules, path, sys.stdin, sys.stdout, seed=args.seed,
                          ascii=args.ascii)
@@ -96,6 +103,15 @@ class _CoachedHuman(HumanPlayer):
 
 class _Quit(Exception):
     """The input ended or the learner quit."""
+
+
+class _Menu(Exception):
+    """The learner asked for the menu (``m``) from within a lesson or an exercise."""
+
+
+#: the keys every lesson and exercise prompt reads before anything else
+_QUIT_KEYS = ("q", "quit", "exit")
+_MENU_KEYS = ("m", "menu")
 
 
 class LineMode:
@@ -152,18 +168,34 @@ class LineMode:
         except OSError as exc:
             self.say(f"(Progress not saved: {exc})")
 
-    def tiles(self, rows: tuple[str, ...], captions: tuple[str, ...]) -> None:
+    def ask_key(self, prompt: str) -> str:
+        """:meth:`ask` within a lesson or an exercise: ``q`` quits (:class:`_Quit`) and
+        ``m`` goes back to the menu (:class:`_Menu`) at every such prompt."""
+        answer = self.ask(prompt)
+        if answer.lower() in _QUIT_KEYS:
+            raise _Quit()
+        if answer.lower() in _MENU_KEYS:
+            raise _Menu()
+        return answer
+
+    def tiles(self, rows: tuple[str, ...], captions: tuple[str, ...], *,
+              picture_only: bool = False) -> None:
+        """Draw rows of tiles (hand notation): the notation and caption, then the glyphs (or
+        in ASCII the names). ``picture_only`` (the question is the tiles' names): the glyphs
+        alone, no notation, name or caption."""
         for i, row in enumerate(rows):
+            tiles = parse_hand(row).all_tiles()
+            if picture_only:
+                self.say(f"    {tiles_glyphs(tiles)}")
+                continue
             cap = captions[i] if i < len(captions) else ""
             line = f"    {row}"
             if cap:
                 line += f"   - {cap}"
             self.say(line)
             if not self.ascii:
-                tiles = parse_hand(row).all_tiles()
                 self.say(f"    {tiles_glyphs(tiles)}")
             else:
-                tiles = parse_hand(row).all_tiles()
                 self.say("    (" + ", ".join(t.name for t in tiles) + ")")
 
     # ----- the menu ------------------------------------------------------------------------
@@ -188,31 +220,44 @@ class LineMode:
                 return 0
             if cmd in ("", "m", "menu", "?", "h", "help"):
                 self.menu()
-            elif cmd.isdigit() and 1 <= int(cmd) <= len(all_lessons):
-                self.lesson(all_lessons[int(cmd) - 1])
+                continue
+            try:
+                known = self.command(cmd, all_lessons)
+            except _Menu:
                 self.menu()
-            elif cmd == "p":
-                self.kinds()
-            elif cmd.startswith("p "):
-                kind = self.kind_named(cmd[2:].strip())
-                if kind:
-                    self.practise(kind)
-            elif cmd == "c":
-                self.coached()
-                self.menu()
-            elif cmd == "n":
-                what, ident, reason = next_step(self.progress, self.rules)
-                self.say(f"Next: {reason}")
-                if what == "lesson":
-                    self.lesson(next(ls for ls in all_lessons if ls.id == ident))
-                elif what == "exercise":
-                    self.practise(ident)
-                else:
-                    self.coached()
-                self.menu()
-            else:
+                continue
+            if not known:
                 self.say(f"Unknown command {cmd!r}: a lesson's number (1-{len(all_lessons)}), "
                          "p, p KIND, c, n or q.")
+
+    def command(self, cmd: str, all_lessons: tuple[Lesson, ...]) -> bool:
+        """Run the menu command ``cmd``; False when it is none."""
+        if cmd.isdigit() and 1 <= int(cmd) <= len(all_lessons):
+            self.lesson(all_lessons[int(cmd) - 1])
+            self.menu()
+        elif cmd == "p":
+            self.kinds()
+        elif cmd.startswith("p "):
+            kind = self.kind_named(cmd[2:].strip())
+            if kind:
+                self.practise(kind)
+                self.menu()
+        elif cmd == "c":
+            self.coached()
+            self.menu()
+        elif cmd == "n":
+            what, ident, reason = next_step(self.progress, self.rules)
+            self.say(f"Next: {reason}")
+            if what == "lesson":
+                self.lesson(next(ls for ls in all_lessons if ls.id == ident))
+            elif what == "exercise":
+                self.practise(ident)
+            else:
+                self.coached()
+            self.menu()
+        else:
+            return False
+        return True
 
     def kinds(self) -> None:
         for i, k in enumerate(kinds_for(self.rules), 1):
@@ -241,30 +286,40 @@ class LineMode:
             if sc.tiles:
                 self.tiles(sc.tiles, sc.captions)
                 self.say()
-            cmd = self.ask("[Enter: next, b: back, m: menu] ").lower()
-            if cmd == "m":
-                return
+            cmd = self.ask_key("[Enter: next, b: back, m: menu, q: quit] ").lower()
             i = max(0, i - 1) if cmd == "b" else i + 1
-        for kind in ls.exercises:
-            if kind in kinds_for(self.rules):
-                self.say(f"Exercise: {EXERCISE_KINDS[kind]}")
-                if self.exercise(kind) is None:
-                    return
-        self.progress.lesson_done(self.rules, ls.id)
-        self.save()
-        self.say(f"Lesson done: {ls.title}.")
+        # one exercise of each kind; a wrong answer brings another of its kind (s moves on)
+        pending = [k for k in ls.exercises if k in kinds_for(self.rules)]
+        while pending:
+            kind = pending.pop(0)
+            self.say(f"Exercise: {EXERCISE_KINDS[kind]}")
+            if self.exercise(kind) is False:
+                self.say("Another of the same kind (s skips it):")
+                pending.insert(0, kind)
+        if self.progress.finish_lesson(ls):
+            self.save()
+            self.say(f"Lesson done: {ls.title}.")
+        else:
+            todo = [EXERCISE_KINDS[k] for k in ls.exercises
+                    if k in kinds_for(self.rules) and not self.progress.tally(self.rules, k)[1]]
+            self.say(f"Lesson not done yet: answer each of its exercises right once (still "
+                     f"to do: {'; '.join(todo)}). Type its number to try again.")
 
     def next_seed(self) -> int:
         self.count += 1
         return self.seed + self.count
 
     def exercise(self, kind: str) -> bool | None:
-        """Pose one exercise; True/False for a right/wrong answer, None when skipped."""
+        """Pose one exercise; True/False for a right/wrong answer, None when skipped (``s``).
+        ``m`` (:class:`_Menu`) and ``q`` (:class:`_Quit`) leave it unanswered."""
         ex = generate(kind, self.rules, self.next_seed())
+        if self.ascii:
+            ex = ex.without_pictures()
         self.show_exercise(ex)
         while True:
-            answer = self.ask(f"Your answer ({ex.answer_form}; s to skip): ")
-            if answer.lower() in ("s", "skip", "m"):
+            answer = self.ask_key(f"Your answer ({ex.answer_form}; s: skip, m: menu, "
+                                  "q: quit): ")
+            if answer.lower() in ("s", "skip"):
                 self.say(f"Skipped. The answer: {ex.expected_answer()}")
                 return None
             try:
@@ -282,17 +337,16 @@ class LineMode:
     def show_exercise(self, ex: Exercise) -> None:
         self.wrap(ex.prompt)
         if ex.tiles:
-            self.tiles(ex.tiles, ex.captions)
+            self.tiles(ex.tiles, ex.captions, picture_only=ex.picture_only)
         for i, c in enumerate(ex.choices, 1):
             self.say(f"  {i}. {c}")
 
     def practise(self, kind: str) -> None:
-        self.say(f"Practising: {EXERCISE_KINDS[kind]} (s skips back to the menu)")
+        self.say(f"Practising: {EXERCISE_KINDS[kind]} (m: back to the menu, q: quit)")
         while True:
-            if self.exercise(kind) is None:
-                return
-            more = self.ask("Another? [Enter: yes, m: menu] ").lower()
-            if more in ("m", "n", "no", "q"):
+            self.exercise(kind)
+            more = self.ask_key("Another? [Enter: yes, m: menu, q: quit] ").lower()
+            if more in ("n", "no"):
                 return
 
     # ----- the coached hand ------------------------------------------------------------------
@@ -303,7 +357,8 @@ class LineMode:
                             ascii=self.ascii, tile_set=hand.rules.tile_set,
                             names=[f"Bot {p}" for p in range(4)])
         self.say("A coached hand against three bots. After each of your decisions the advisor "
-                 "says what it would have done and why (type i for a hint before deciding).")
+                 "says what it would have done and why (type i for a hint before deciding). "
+                 "Keys as in play: q leaves the hand for the menu, m declares Mahjong.")
         try:
             while not hand.finished:
                 hand.advance()

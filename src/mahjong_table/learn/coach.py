@@ -29,7 +29,7 @@ from ..rules import get_rule_set
 from ..scoring import ScoreResult
 from .books import check_rules
 
-__all__ = ["CoachedHand", "Comment", "HandSummary"]
+__all__ = ["CoachedHand", "Comment", "HandSummary", "as_verb"]
 
 WIND_NAMES = ("East", "South", "West", "North")
 
@@ -55,12 +55,20 @@ class Comment:
     alternatives: tuple[str, ...] = ()
     phase: str = ""
 
+    @property
+    def advised_verb(self) -> str:
+        """``advised`` as what one "would" do: ``declare Mahjong``, ``claim pung 5p``,
+        ``declare a concealed kong of 5p``, ``add 5p to the exposed pung (added kong)``;
+        an action already worded as a verb (``discard 4m``, ``pass``, ``ask for 2``) as
+        it is."""
+        return as_verb(self.advised)
+
     def text_lines(self) -> list[str]:
         """The comment as lines of plain text, the same in every face."""
         if self.agreed:
             out = [f"You chose {self.chosen}: the advisor agrees. Why: {self.why}"]
         else:
-            out = [f"You chose {self.chosen}; the advisor would {self.advised}. "
+            out = [f"You chose {self.chosen}; the advisor would {self.advised_verb}. "
                    f"Why: {self.why}"]
         out.append(self.distance)
         return out
@@ -69,6 +77,36 @@ class Comment:
         return {"chosen": self.chosen, "advised": self.advised, "agreed": self.agreed,
                 "why": self.why, "distance": self.distance, "rank": self.rank,
                 "alternatives": list(self.alternatives), "phase": self.phase}
+
+
+def _before(summary: str) -> str:
+    """The advisor's summary of the hand, said to be where it stood before the decision (a
+    claim changes it: "5 away from Singles and Pairs #2" is not true after a pung), unless
+    it says so already ("... before the discard.")."""
+    if not summary.startswith("Your hand:") or "before" in summary:
+        return summary
+    return summary.rstrip(".") + ", before this decision."
+
+
+def as_verb(text: str) -> str:
+    """An action worded by :func:`~mahjong_table.advisor.model.action_text` as a verb phrase,
+    to follow "would": its claims and declarations get their verb (``mahjong`` -> ``declare
+    Mahjong``, ``pung 5p`` -> ``claim pung 5p``, ``added kong 5p`` -> ``add 5p to the
+    exposed pung (added kong)``, a claim window's ``pass`` -> ``pass (make no claim)``); the
+    other wordings are verbs already."""
+    head = text.partition(" ")[0]
+    if text == "mahjong":
+        return "declare Mahjong"
+    if text == "pass":  # a claim (or rob) window's pass, not a Charleston pass of tiles
+        return "pass (make no claim)"
+    if head in ("pung", "kong", "chow", "quint", "sextet"):
+        return f"claim {text}"
+    if text.startswith("concealed kong "):
+        return f"declare a concealed kong of {text[len('concealed kong '):]}"
+    if text.startswith("added kong "):
+        tile = text[len("added kong "):]
+        return f"add {tile} to the exposed pung (added kong)"
+    return text
 
 
 @dataclass(frozen=True)
@@ -98,7 +136,7 @@ class HandSummary:
         if self.disagreements:
             out.append("Where you and the advisor differed most:")
             for c in self.disagreements:
-                out.append(f"  you chose {c.chosen}, the advisor {c.advised}: {c.why}")
+                out.append(f"  you chose {c.chosen}; the advisor would {c.advised_verb}: {c.why}")
         return out
 
     def to_json(self) -> dict[str, Any]:
@@ -218,7 +256,7 @@ class CoachedHand:
             advised=advice.text or "no advice",
             agreed=agreed,
             why=advice.why,
-            distance=advice.summary,
+            distance=_before(advice.summary),
             rank=0 if agreed else rank,
             alternatives=tuple(f"{o.text}: {o.why}" for o in advice.options[1:3]),
             phase=view.phase,

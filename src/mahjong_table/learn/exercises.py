@@ -29,9 +29,9 @@ from __future__ import annotations
 import random
 import re
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, ClassVar
 
 from ..advisor import advise
 from ..engine import Action, ActionKind, Game, IllegalActionError
@@ -133,9 +133,13 @@ def parse_answer_tiles(answer: str, *, allow_none: bool = False) -> list[Tile]:
         raise AnswerError("type some tiles, e.g. 3m 6m 9m" +
                           (", or none" if allow_none else ""))
     try:
-        return parse_tiles(_tile_text(text))
+        tiles = parse_tiles(_tile_text(text))
     except NotationError as exc:
         raise AnswerError(f"cannot read {answer.strip()!r} as tiles: {exc}") from None
+    if not tiles:  # only separators (",", ";")
+        raise AnswerError(f"no tiles in {text!r}: type some tiles, e.g. 3m 6m 9m" +
+                          (", or none" if allow_none else ""))
+    return tiles
 
 
 def _yes_no(answer: str) -> bool:
@@ -152,6 +156,18 @@ def _number(answer: str, what: str) -> int:
     if not re.fullmatch(r"-?\d+", text):
         raise AnswerError(f"answer with {what} (a whole number), not {text!r}")
     return int(text)
+
+
+def for_learner(message: str, player: int) -> str:
+    """An engine message about ``player`` (the learner) worded to them: ``player 2's hand``
+    -> ``your hand``, ``player 0 does not hold`` -> ``you do not hold``, ``player 1 has`` ->
+    ``you have``, ``player 3 is`` -> ``you are``; other players' numbers are left alone."""
+    me = f"player {player}"
+    for old, new in ((f"{me}'s ", "your "), (f"{me} does ", "you do "),
+                     (f"{me} has ", "you have "), (f"{me} is ", "you are "),
+                     (f"{me} ", "you ")):
+        message = message.replace(old, new)
+    return message
 
 
 def _tiles_text(tiles: Sequence[int]) -> str:
@@ -333,12 +349,13 @@ def names_of(t: Tile) -> set[str]:
     return out
 
 
-def read_tile_answer(answer: str) -> Tile:
+def read_tile_answer(answer: str, *, names: bool = True) -> Tile:
     """One tile typed as notation (``5p``), a glyph, or a name (``5 Circles``, ``five dots``,
-    ``Red dragon``, ``Soap``, ``Flower 2``, ``Joker``). Raises :class:`AnswerError`."""
+    ``Red dragon``, ``Soap``, ``Flower 2``, ``Joker``). ``names=False`` takes the notation
+    or a glyph only (a name is then an error saying so). Raises :class:`AnswerError`."""
     text = answer.strip()
     if not text:
-        raise AnswerError("type the tile, e.g. 5p or 5 Circles")
+        raise AnswerError("type the tile, e.g. 5p" + (" or 5 Circles" if names else ""))
     try:
         tiles = parse_tiles(_tile_text(text))
     except NotationError:
@@ -347,6 +364,9 @@ def read_tile_answer(answer: str) -> Tile:
         return tiles[0]
     if len(tiles) > 1:
         raise AnswerError(f"name one tile, not {len(tiles)} ({text!r})")
+    if not names:
+        raise AnswerError(f"{text!r} is not a tile in the project's notation: write it as "
+                          "the notation (5p, 7z, 1f) or its glyph")
     inner = re.fullmatch(r".*\(\s*(\w+)\s*\)\s*", text)
     if inner:  # "7 Circles (7p)": the notation in brackets, as the answers are written
         try:
@@ -367,19 +387,35 @@ def read_tile_answer(answer: str) -> Tile:
 
 @dataclass
 class NameTile(Exercise):
-    """Name the tile drawn. ``tile`` is the tile shown."""
+    """Name the tile drawn. ``tile`` is the tile shown. The question is the picture, so the
+    exercise is :attr:`~.model.Exercise.picture_only`; ``reverse`` (made by
+    :meth:`without_pictures`, for a face without tile pictures) asks the other way: the
+    tile's name is given and its notation (or glyph) is the answer."""
 
+    picture_only: ClassVar[bool] = True
     tile: Tile = TILES[0]
+    reverse: bool = False
 
     def _same(self, t: Tile) -> bool:
         rules = rules_for(self.rules)
         return int(t) in rules.alike(int(self.tile)) or t == self.tile
 
     def expected_answer(self) -> str:
+        if self.reverse:
+            return str(self.tile)
         return f"{self.tile.name} ({self.tile})"
 
+    def without_pictures(self) -> Exercise:
+        """The reverse question, which needs no picture: "Write Red dragon in the
+        notation" (the answer ``7z`` or its glyph; a name typed is an :class:`AnswerError`)."""
+        if self.reverse:
+            return self
+        return replace(self, reverse=True, tiles=(), captions=(),
+                       prompt=f"Write this tile in the project's notation: {self.tile.name}.",
+                       answer_form="the tile's notation, e.g. 5p or 7z")
+
     def check(self, answer: str) -> Verdict:
-        t = read_tile_answer(answer)
+        t = read_tile_answer(answer, names=not self.reverse)
         ok = self._same(t)
         extra = ""
         if self.rules == "american" and self.tile.is_flower:
@@ -573,7 +609,7 @@ def _engine_win(position: str, player: int) -> tuple[bool, str]:
     try:
         game.verify(Action(ActionKind.MAHJONG, player))
     except IllegalActionError as exc:
-        return False, str(exc)
+        return False, for_learner(str(exc), player)
     raise AssertionError("the engine accepts a Mahjong it does not list")  # pragma: no cover
 
 
@@ -644,11 +680,20 @@ class Score(Exercise):
     def check(self, answer: str) -> Verdict:
         r = self.result
         assert r is not None
-        text = answer.strip().lower()
-        if self.unit == "fan" and text == "limit":
+        text = " ".join(answer.strip().lower().rstrip(".!").split())
+        # a unit typed after the number ("20 fan", "30 points") is read, if it is this
+        # hand's unit
+        m = re.fullmatch(r"(.*?)\s*\b(fans?|points?|pts)", text)
+        if m and m.group(1):
+            said = "fan" if m.group(2).startswith("fan") else "points"
+            if said != self.unit:
+                raise AnswerError(f"this hand is counted in {self.unit}, not {said}")
+            text = m.group(1)
+        if self.rules == "hongkong" and text in ("limit", "limit hand", "a limit",
+                                                 "a limit hand"):
             ok = bool(r.limit)
         else:
-            n = _number(answer, "the fan total, or limit" if self.rules == "hongkong"
+            n = _number(text, "the fan total, or limit" if self.rules == "hongkong"
                         else "the " + ("points" if self.unit == "points" else "fan total"))
             if self.unit == "points":
                 ok = n == r.base
@@ -734,33 +779,42 @@ def claim_word(a: Action) -> str:
 
 def read_claims(answer: str) -> set[str]:
     """Claims typed as ``pung, chow 345m, mahjong`` (or ``none``): a set of
-    :func:`claim_word` s. Raises :class:`AnswerError` naming a word that is no claim or a
-    chow that is not three tiles in a row."""
+    :func:`claim_word` s. Each claim word starts a claim and the tiles after it are its own,
+    so commas are optional (``pung kong``, ``chow, 3m 4m 5m``, glyphs too); a claim named
+    twice counts once. Raises :class:`AnswerError` for an empty answer, a word that is no
+    claim, or a chow that is not three tiles in a row."""
     text = answer.strip().lower()
     if text in ("none", "no", "pass", "nothing", "-"):
         return set()
-    if not text:
+    tokens = [w for w in re.split(r"[\s,;/]+|\band\b", _tile_text(text)) if w]
+    if not tokens:
         raise AnswerError("name the claims (e.g. pung, chow 345m) or type none")
-    out: set[str] = set()
-    for part in re.split(r"[,;/]|\band\b", text):
-        words = part.split()
-        if not words:
-            continue
-        if words[0] == "mah" and len(words) > 1 and words[1] == "jong":
-            words = ["mahjong", *words[2:]]
-        kind = _CLAIM_WORDS.get(words[0])
-        if kind is None:
-            raise AnswerError(f"{words[0]!r} is no claim: say pung, kong, chow, quint, "
+    groups: list[tuple[str, list[str]]] = []
+    i = 0
+    while i < len(tokens):
+        word = tokens[i]
+        if word == "mah" and i + 1 < len(tokens) and tokens[i + 1] == "jong":
+            i += 1
+        kind = _CLAIM_WORDS.get(word)
+        if kind is not None:
+            groups.append((kind, []))
+        elif groups and word not in _CLAIM_WORDS:
+            groups[-1][1].append(word)  # a tile of the claim before it
+        else:
+            raise AnswerError(f"{word!r} is no claim: say pung, kong, chow, quint, "
                               "sextet or mahjong (or none)")
+        i += 1
+    out: set[str] = set()
+    for kind, words in groups:
         if kind != "chow":
-            if len(words) > 1:
-                _claim_tiles(" ".join(words[1:]))  # the tiles may be named; read them
+            if words:
+                _claim_tiles(" ".join(words))  # the tiles may be named; read them
             out.add(kind)
             continue
-        if len(words) == 1:
+        if not words:
             raise AnswerError("say which chow: its tiles (chow 345m) or its lowest tile "
                               "(chow 3m)")
-        tiles = sorted(_claim_tiles(" ".join(words[1:])))
+        tiles = sorted(_claim_tiles(" ".join(words)))
         lowest = len(tiles) == 1 and tiles[0].is_suited and tiles[0].rank <= 7
         run = (len(tiles) == 3 and all(t.is_suited for t in tiles)
                and tiles[0].suit == tiles[2].suit
@@ -768,7 +822,7 @@ def read_claims(answer: str) -> set[str]:
         if lowest or run:
             out.add(f"chow {tiles[0]}")
         else:
-            raise AnswerError(f"{' '.join(words[1:])!r} is not a chow: three tiles in a "
+            raise AnswerError(f"{' '.join(words)!r} is not a chow: three tiles in a "
                               "row of one suit (345m), or the lowest of them (3m)")
     return out
 
@@ -876,6 +930,21 @@ def _make_claims(rules: str, seed: int, rng: random.Random) -> Exercise:
 
 # ----- claim-priority -----------------------------------------------------------------------
 
+def read_seat(answer: str) -> str:
+    """A seat typed as an answer, folded to a wind's name in lower case: ``South``, ``s``,
+    ``the South player``, ``south wind!``, or the wind's tile in the notation (``2z``) or as
+    its glyph; anything else is returned folded, for the caller to refuse."""
+    text = " ".join(w for w in re.sub(r"[^\w\s]", " ", _tile_text(answer).lower()).split()
+                    if w not in ("the", "wind", "player", "seat", "gets", "it"))
+    try:
+        tiles = parse_tiles(text)
+    except NotationError:
+        return text
+    if len(tiles) == 1 and 27 <= int(tiles[0]) <= 30:
+        return WIND_NAMES[int(tiles[0]) - 27].lower()
+    return text
+
+
 @dataclass
 class ClaimPriority(Exercise):
     """Two players claim the same discard: who gets it? ``claims`` by player; ``winner``
@@ -890,7 +959,7 @@ class ClaimPriority(Exercise):
         return WIND_NAMES[self.winner]
 
     def check(self, answer: str) -> Verdict:
-        text = self.choice_text(answer).strip().lower()
+        text = read_seat(self.choice_text(answer))
         names = {w.lower(): i for i, w in enumerate(WIND_NAMES)}
         names.update({w[0].lower(): i for i, w in enumerate(WIND_NAMES)})
         if text not in names:
@@ -969,7 +1038,9 @@ def _make_priority(rules: str, seed: int, rng: random.Random) -> Exercise:
 # ----- nearest-line (American) --------------------------------------------------------------
 
 def _line_key(text: str) -> str:
-    return re.sub(r"\s+", " ", text.strip().lower().replace("# ", "#"))
+    """A card line's name as compared: lower case, spaces folded, ``#`` after one space
+    (``2026#1``, ``2026 # 1`` and ``2026 #1`` are one line)."""
+    return re.sub(r"\s*#\s*", " #", re.sub(r"\s+", " ", text.strip().lower()))
 
 
 @dataclass
@@ -986,8 +1057,9 @@ class NearestLine(Exercise):
         return f"{self.nearest[0]}, {self.away}"
 
     def check(self, answer: str) -> Verdict:
-        m = re.fullmatch(r"\s*(.+?#\s*\d+)\s*[,;:]?\s*(\d+)\s*(tiles?)?\s*(away)?\s*",
-                         answer, re.IGNORECASE)
+        words = "|".join(_NUMBER_WORDS)
+        m = re.fullmatch(rf"\s*(.+?#\s*\d+)\s*[,;:\-\u2013]?\s*(\d+|{words})\s*(tiles?)?\s*"
+                         r"(away)?\s*\.?\s*", answer, re.IGNORECASE)
         if not m:
             raise AnswerError("answer with a line and the tiles away, e.g. 2026 #1, 3")
         key = _line_key(m.group(1))
@@ -996,7 +1068,7 @@ class NearestLine(Exercise):
         if key not in keys:
             raise AnswerError(f"{m.group(1).strip()!r} is no line of the card (its lines are "
                               f"written like {card.lines[0].key})")
-        n = int(m.group(2))
+        n = int(_NUMBER_WORDS.get(m.group(2).lower(), m.group(2)))
         line_ok = keys[key] in self.nearest
         ok = line_ok and n == self.away
         also = f" (as near: {', '.join(self.nearest[1:])})" if len(self.nearest) > 1 else ""
@@ -1066,12 +1138,20 @@ class PassThree(Exercise):
         tiles = parse_answer_tiles(answer)
         if len(tiles) != 3:
             raise AnswerError(f"pass exactly three tiles, not {len(tiles)}")
+        held = _hand_counts(self.hand, 47)
+        for t in sorted(set(tiles)):
+            n = tiles.count(t)
+            if n > held[t]:
+                what = f"{t} ({t.name})" if n == 1 else f"{n} x {t} ({t.name})"
+                have = f"only {held[t]}" if held[t] else "none"
+                raise AnswerError(f"you cannot pass {what}: you hold {have}")
         game = self._game()
         act = Action(ActionKind.CHARLESTON_PASS, 0, tiles=tuple(sorted(tiles)))
         try:
             game.verify(act)
         except IllegalActionError as exc:
-            raise AnswerError(f"that pass is not allowed: {exc}") from None
+            raise AnswerError(f"that pass is not allowed: {for_learner(str(exc), 0)}"
+                              ) from None
         mine = self.worth_kept(tiles)
         best = self.worth_kept(self.advised)
         same = sorted(tiles) == sorted(self.advised)

@@ -179,7 +179,7 @@ _HONGKONG = (
               "full set of four Flowers or four Seasons. Self-drawn win: 1; last tile of the "
               "wall or its last discard: 1; robbing a kong: 1; win on a kong replacement: 1. "
               "Small three dragons: 4, plus its two dragon pungs.",
-              ("123m 456m 789m 555z 11m",), ("one suit with honours: 3 fan, Red pung 1",)),
+              ("123m 456m 789m 777z 11m",), ("one suit with honours: 3 fan, Red pung 1",)),
             S("Some hands are limit hands, worth a base of 64 at once: four concealed pungs "
               "self-drawn, big three dragons, small or big four winds, all honours, all "
               "terminals, four kongs, thirteen orphans, East winning on the deal, a win on "

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, ClassVar
 
 __all__ = ["AnswerError", "Exercise", "Lesson", "Screen", "Section", "Verdict"]
 
@@ -94,7 +94,14 @@ class Exercise(ABC):
     rows to draw (hand notation), ``answer_form`` what to type (``"tiles, e.g. 3m 6m 9m"``),
     ``choices`` the choices offered (empty for a free answer: the learner types one of them
     otherwise, or its number). :meth:`check` judges an answer (raises :class:`AnswerError` for
-    a malformed one) and never changes the exercise."""
+    a malformed one) and never changes the exercise.
+
+    ``picture_only`` (a class attribute) is true for a kind whose question is the tiles'
+    names (``name-tile``): every face must draw its ``tiles`` as pictures alone, never with
+    their notation, names, captions or a title giving them away; a face without tile
+    pictures asks :meth:`without_pictures` instead."""
+
+    picture_only: ClassVar[bool] = False
 
     kind: str
     rules: str
@@ -113,14 +120,21 @@ class Exercise(ABC):
     def expected_answer(self) -> str:
         """The expected answer, worded as the learner would type it."""
 
+    def without_pictures(self) -> Exercise:
+        """The exercise as a face without tile pictures (ASCII) may pose it: this exercise
+        itself, unless it is :attr:`picture_only`, when a subclass gives the reverse question
+        (``name-tile``: the tile named, its notation asked)."""
+        return self
+
     def to_json(self) -> dict[str, Any]:
         """What a face shows (never the expected answer): ``kind``, ``rules``, ``seed`` (with
         which ``generate`` makes the exercise again, e.g. to check an answer on a server),
-        ``prompt``, ``tiles``, ``captions``, ``answer_form``, ``choices``."""
+        ``prompt``, ``tiles``, ``captions``, ``answer_form``, ``choices``, ``picture_only``
+        (draw the tiles as pictures alone)."""
         return {"kind": self.kind, "rules": self.rules, "seed": self.seed,
                 "prompt": self.prompt, "tiles": list(self.tiles),
                 "captions": list(self.captions), "answer_form": self.answer_form,
-                "choices": list(self.choices)}
+                "choices": list(self.choices), "picture_only": self.picture_only}
 
     def choice_text(self, answer: str) -> str:
         """``answer`` with a choice's number (``"2"``) read as that choice; otherwise as

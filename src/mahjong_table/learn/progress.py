@@ -21,6 +21,7 @@ from typing import Any
 from .books import check_rules
 from .exercises import EXERCISE_KINDS, kinds_for
 from .lessons import lessons
+from .model import Lesson
 
 __all__ = ["Progress", "ProgressError", "default_progress_path", "load_progress",
            "next_step", "next_to_practise", "save_progress"]
@@ -49,6 +50,16 @@ class Progress:
         done = self.lessons.setdefault(rules, [])
         if lesson_id not in done:
             done.append(lesson_id)
+
+    def finish_lesson(self, lesson: Lesson) -> bool:
+        """Mark ``lesson`` done once each of its exercise kinds (those of its rule set) has
+        been answered right at least once (a lesson without exercises: at once); the caller
+        says the learner has been through its screens. True if the lesson is done. Every
+        face marks lessons done by this one rule."""
+        kinds = [k for k in lesson.exercises if k in kinds_for(lesson.rules)]
+        if all(self.tally(lesson.rules, k)[1] > 0 for k in kinds):
+            self.lesson_done(lesson.rules, lesson.id)
+        return self.is_done(lesson.rules, lesson.id)
 
     def is_done(self, rules: str, lesson_id: str) -> bool:
         return lesson_id in self.lessons.get(rules, [])

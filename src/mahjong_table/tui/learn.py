@@ -67,8 +67,6 @@ from .render import (
 __all__ = ["LearnApp", "run_learn_app", "tile_rows_text"]
 
 _PASSES = (ActionKind.CHARLESTON_PASS, ActionKind.COURTESY_PASS)
-#: exercise kinds whose question is the tiles' names: their tiles are drawn as glyphs alone
-ASK_NAMES = frozenset({"name-tile"})
 
 CSS = """
 #title { height: 1; background: $boost; text-style: bold; }
@@ -218,7 +216,7 @@ class PathScreen(_Base):
         elif oid.startswith("kind:"):
             app.push_screen(ExerciseScreen([oid[5:]], lesson=None))
         elif oid == "coach":
-            app.push_screen(CoachScreen(app.rules, secrets.randbelow(2 ** 31)))
+            app.push_screen(CoachScreen(app.rules, app.next_seed()))
 
     def on_key(self, event: Key) -> None:
         if event.key == "q":
@@ -266,7 +264,7 @@ class LessonScreen(_Base):
                 self.n += 1
                 self.draw()
             elif not self.lesson.exercises:
-                self.learn.progress.lesson_done(self.lesson.rules, self.lesson.id)
+                self.learn.progress.finish_lesson(self.lesson)
                 self.learn.save()
                 self.learn.pop_screen()
             else:
@@ -285,7 +283,7 @@ class ExerciseScreen(_Base):
     """Exercises of the kinds given, in turn (a lesson's), or of one kind again and again;
     each generated from a fresh seed and checked by its own :meth:`Exercise.check`."""
 
-    keys_text = "type your answer · Enter check · Esc lessons"
+    keys_text = "type your answer · Enter check · Esc or m lessons · q quit"
 
     def __init__(self, kinds: Sequence[str], *, lesson: Lesson | None) -> None:
         super().__init__("")
@@ -311,7 +309,7 @@ class ExerciseScreen(_Base):
         kind = self.kinds[self.index]
         app = self.learn
         self.exercise = _exercises.generate(kind, app.rules,
-                                            secrets.randbelow(2 ** 31) if seed is None else seed)
+                                            app.next_seed() if seed is None else seed)
         self.verdict = None
         self.draw()
 
@@ -325,7 +323,7 @@ class ExerciseScreen(_Base):
         q = Text(ex.prompt + "\n\n")
         if ex.tiles:
             q.append_text(tile_rows_text(ex.tiles, ex.captions, theme=self.learn.theme_name,
-                                         names=ex.kind not in ASK_NAMES))
+                                         names=not ex.picture_only))
         if ex.choices:
             for i, c in enumerate(ex.choices, 1):
                 q.append(f"  {i}. {c}\n")
@@ -360,10 +358,18 @@ class ExerciseScreen(_Base):
         self.answer(event.value)
 
     def answer(self, text: str) -> None:
-        """Check ``text``: a malformed answer shows its message (nothing is counted)."""
+        """Check ``text``: a malformed answer shows its message (nothing is counted); ``q``
+        saves and quits and ``m`` goes back to the lessons, as at the line mode's prompts."""
         ex = self.exercise
         assert ex is not None
         if self.verdict is not None:
+            return
+        word = text.strip().lower()
+        if word in ("q", "quit", "exit"):  # the keys of the lesson path, as in the line mode
+            self.learn.action_interrupt()
+            return
+        if word in ("m", "menu"):
+            self.learn.pop_screen()
             return
         try:
             verdict = ex.check(text)
@@ -376,7 +382,7 @@ class ExerciseScreen(_Base):
         if verdict.correct and self.lesson is not None:
             self.right.add(ex.kind)
             if self.right >= set(self.kinds):  # each of the lesson's kinds answered right
-                app.progress.lesson_done(app.rules, self.lesson.id)
+                app.progress.finish_lesson(self.lesson)
         app.save()
         self.draw()
 
@@ -516,7 +522,7 @@ class CoachScreen(Screen[None]):
         if c.agreed:
             out.append("The coach agrees.\n", style="green")
         else:
-            out.append(f"The coach would {c.advised}.\n", style="yellow")
+            out.append(f"The coach would {c.advised_verb}.\n", style="yellow")
         out.append(f"Why: {c.why}\n{c.distance}\n")
         return out
 
@@ -599,9 +605,14 @@ class LearnApp(App[int]):
         Binding("ctrl+q", "interrupt", "quit", priority=True, show=False),
     ]
 
-    def __init__(self, rules: str, progress_path: Path, *, theme_name: str = "colour") -> None:
+    def __init__(self, rules: str, progress_path: Path, *, theme_name: str = "colour",
+                 seed: int | None = None) -> None:
         super().__init__()
         self.rules = rules
+        #: ``learn --seed``: exercises and coached hands are made from seed+1, seed+2, ... in
+        #: turn, as the line mode makes them; None: a fresh random seed each time
+        self.seed = seed
+        self.count = 0
         self.lessons: tuple[Lesson, ...] = lessons(rules)
         self.progress_path = Path(progress_path)
         #: said on the path when the progress file could not be read
@@ -618,6 +629,14 @@ class LearnApp(App[int]):
     def on_mount(self) -> None:
         self.push_screen(PathScreen())
 
+    def next_seed(self) -> int:
+        """The seed of the next exercise or coached hand: ``seed`` + 1, + 2, ... (the line
+        mode's order) when a seed was given, else a fresh random one."""
+        if self.seed is None:
+            return secrets.randbelow(2 ** 31)
+        self.count += 1
+        return self.seed + self.count
+
     def save(self) -> None:
         """Write the progress file (its directory is made when missing)."""
         save_progress(self.progress, self.progress_path)
@@ -630,9 +649,11 @@ class LearnApp(App[int]):
         self.action_interrupt()
 
 
-def run_learn_app(rules: str, progress_path: Path) -> int:
+def run_learn_app(rules: str, progress_path: Path, *, seed: int | None = None) -> int:
     """Run the full-screen lessons of ``rules`` (``hongkong``, ``chinese``, ``american``)
-    until the learner quits; progress is kept in ``progress_path``. Returns the exit status
+    until the learner quits; progress is kept in ``progress_path``; ``seed`` (``learn
+    --seed``) makes the exercises and coached hands those of the line mode with that seed
+    (None: random). Returns the exit status
     (0). A terminal whose encoding cannot show the tiles (:func:`.encoding_problem`) gets
     the line mode in ASCII instead, with a one-line note, as ``play`` does."""
     problem = encoding_problem(sys.stdout, sys.stderr)
@@ -640,7 +661,7 @@ def run_learn_app(rules: str, progress_path: Path) -> int:
         from ..commands.learn import run_line_mode
 
         print(f"({problem}: the lessons in plain ASCII lines instead)", file=sys.stderr)
-        return run_line_mode(rules, Path(progress_path), sys.stdin, sys.stdout, seed=None,
+        return run_line_mode(rules, Path(progress_path), sys.stdin, sys.stdout, seed=seed,
                              ascii=True)
-    result = LearnApp(rules, progress_path).run()
+    result = LearnApp(rules, progress_path, seed=seed).run()
     return int(result or 0)

@@ -42,6 +42,7 @@ or the page says the hand is gone and offers a new one.
 from __future__ import annotations
 
 import asyncio
+import base64
 import re
 import secrets
 import time
@@ -66,7 +67,7 @@ from ..learn.progress import Progress, next_step
 from ..melds import Meld
 from ..players.human import describe_action
 from ..rules import get_rule_set
-from ..svg import meld_tiles_shown, tile_alt
+from ..svg import meld_tiles_shown, tile_alt, tile_svg
 from ..tiles import NotationError, Tile, parse_tiles
 
 __all__ = ["COOKIE", "HAND_TTL", "MAX_HANDS", "CoachedHands", "LearnSite", "learn_mount",
@@ -85,8 +86,6 @@ HAND_TTL = 30 * 60.0
 MAX_FORM = 4096
 
 _WINDS = ("East", "South", "West", "North")
-#: exercise kinds whose question is the tiles' names: their tiles are drawn without them
-ASK_NAMES = frozenset({"name-tile"})
 
 
 def _title(rules: str) -> str:
@@ -102,9 +101,18 @@ def _img(t: Tile | None, cls: str = "small", *, reveal: bool = True) -> str:
     if t is None:
         return f'<img class="tile {cls}" src="/tile/back.svg" alt="face-down tile">'
     if not reveal:  # the question is the tile's name: its picture's text is its glyph only
-        return f'<img class="tile {cls}" src="/tile/{t}.svg" alt="{t.glyph}">'
+        return f'<img class="tile {cls}" src="{_picture_only_src(t)}" alt="{t.glyph}">'
     return (f'<img class="tile {cls}" src="/tile/{t}.svg" alt="{escape(tile_alt(t))}" '
             f'title="{escape(t.name)} ({t})">')
+
+
+def _picture_only_src(t: Tile) -> str:
+    """The tile's picture as a data address that names it nowhere: not /tile/5s.svg (its
+    address, shown when the picture is opened alone or long-pressed, is the answer), and
+    without the SVG's title and label, which give its notation and name."""
+    svg = re.sub(r"<title>.*?</title>", "", tile_svg(t), flags=re.S)
+    svg = re.sub(r'aria-label="[^"]*"', f'aria-label="{t.glyph}"', svg)
+    return "data:image/svg+xml;base64," + base64.b64encode(svg.encode()).decode("ascii")
 
 
 def tile_rows_html(rows: Sequence[str], captions: Sequence[str] = (), *,
@@ -193,10 +201,9 @@ def _lesson_done(progress: Progress, lesson: Lesson) -> bool:
 
 def finish_if_done(progress: Progress, lesson: Lesson) -> bool:
     """Mark ``lesson`` done once the learner has been through its screens (the caller's
-    word) and answered each of its exercise kinds right at least once; True if it is done."""
-    if all(progress.tally(lesson.rules, kind)[1] > 0 for kind in lesson.exercises):
-        progress.lesson_done(lesson.rules, lesson.id)
-    return _lesson_done(progress, lesson)
+    word) and answered each of its exercise kinds right at least once
+    (:meth:`Progress.finish_lesson`, the rule of every face); True if it is done."""
+    return progress.finish_lesson(lesson)
 
 
 def _next_html(progress: Progress, rules: str) -> str:
@@ -308,7 +315,7 @@ def exercise_page(ex: Exercise, *, lesson: Lesson | None = None, answer: str = "
     parts = [f"<h1>{escape(name)}</h1>", f'<p class="count">Exercise {escape(ex.kind)}, seed '
              f"{ex.seed}</p>", f'<section class="exercise">{_paragraphs(ex.prompt)}']
     if ex.tiles:
-        parts.append(tile_rows_html(ex.tiles, ex.captions, reveal=ex.kind not in ASK_NAMES))
+        parts.append(tile_rows_html(ex.tiles, ex.captions, reveal=not ex.picture_only))
     parts.append("</section>")
     if error:
         parts.append(f'<p class="error" role="alert" id="answer-error">{escape(error)}</p>')
@@ -476,7 +483,7 @@ def coached_page(hid: str, entry: _Entry, *, error: str | None = None) -> str:
         c = entry.comments[-1]
         cls = "agreed" if c.agreed else "differs"
         verdict = ("The coach agrees." if c.agreed
-                   else f"The coach would {escape(c.advised)}.")
+                   else f"The coach would {escape(c.advised_verb)}.")
         parts.append(f'<section class="comment {cls}" id="comment" role="status" '
                      f'aria-live="polite"><h2>The coach</h2>'
                      f"<p>You chose <b>{escape(c.chosen)}</b>. <b>{verdict}</b></p>"
