@@ -46,6 +46,9 @@ COMPILED = (
     "players/efficiency_bot.py",
     "players/american_bot.py",
     "players/strong_bot.py",
+    "players/easy_bot.py",
+    "players/hard_bot.py",
+    "players/hard_american_bot.py",
 )
 #: kept pure wherever a glob above reaches them
 PURE = ("__init__.py",)
