@@ -3,8 +3,8 @@
 Bots by name: ``make_bot("random", seed)``, ``make_bot("efficiency", seed)``,
 ``make_bot("american", seed, rules=rules)`` (the American bot plays the rule set's card),
 ``make_bot("hard", seed, rules=rules)`` (a level, ``easy``, ``normal`` or ``hard``: the rule
-set's bot of that level, :data:`LEVELS`), ``make_bot("cmd:./mybot.sh", seed, rules=rules)`` (a program over the pipe protocol of
-``docs/bot-protocol.md``; see :mod:`.pipe_bot`).
+set's bot of that level, :data:`LEVELS`), ``make_bot("cmd:./mybot.sh", seed, rules=rules)``
+(a program over the pipe protocol of ``docs/bot-protocol.md``; see :mod:`.pipe_bot`).
 """
 
 from __future__ import annotations
@@ -91,7 +91,7 @@ def bot_choices(rules_name: str | None = None) -> list[tuple[str, str]]:
     tiles_only = {"strong", "beginner", "master"}
     out: list[tuple[str, str]] = []
     for name in [*LEVELS, *(k for k in BOTS if k not in LEVELS)]:
-        if card is True and name in tiles_only or card is False and name in card_only:
+        if (card is True and name in tiles_only) or (card is False and name in card_only):
             continue
         out.append((name, _DESCRIPTIONS.get(name, f"the {name} bot")))
     return out

@@ -36,6 +36,7 @@ card of lines) is the hard American bot's (:mod:`.hard_american_bot`).
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, ClassVar
 
@@ -252,6 +253,6 @@ class _HardContext(_Context):
         view = self.view
         fan = mcr_heading_fan(counts, melds, view.me.wind, view.round_wind)
         x = (fan - self.hard.mcr_midpoint) / self.hard.mcr_spread
-        reach = 1.0 / (1.0 + 2.718281828459045 ** (-x))
+        reach = 1.0 / (1.0 + math.exp(-x))
         # a win on a discard collects 8 + fan from the discarder and 8 from each other
         return reach * (24.0 + max(8.0, fan))
