@@ -8,7 +8,6 @@ from __future__ import annotations
 import random
 
 import pytest
-from test_arena_strong_bot import _scramble
 
 from mahjong_table.engine import ActionKind, Game
 from mahjong_table.engine.position import position_of
@@ -29,6 +28,7 @@ from mahjong_table.players.hard_bot import HardBot, mcr_heading_fan
 from mahjong_table.players.strong_bot import StrongBot
 from mahjong_table.rules import get_rule_set
 from mahjong_table.tiles import TILES, counts_of, parse_tiles
+from test_arena_strong_bot import _scramble
 
 _RULES = [("hongkong", {}), ("chinese", {}), ("chinese", {"scoring": "mcr"}), ("american", {})]
 
