@@ -153,7 +153,7 @@ class HardBot(StrongBot):
     wants_rules = True
     #: the weight of a discard's danger by the bot's shanten after the discard (0 ready,
     #: 1, 2, 3 or more): it pushes a hand near winning and defends a far one
-    defence_by_shanten: ClassVar[tuple[float, ...]] = (0.12, 0.3, 0.7, 1.0)
+    defence_by_shanten: ClassVar[tuple[float, ...]] = (0.1, 0.15, 0.3, 0.5)
     #: how much a run of middle-tile discards raises an opponent's chance of being ready
     middle_signal: ClassVar[float] = 0.15
     #: how much more dangerous a tile of an opponent's one-suit hand is (and how much less a
@@ -190,7 +190,10 @@ class _HardContext(_Context):
         else:
             s = self.forms.shanten(list(counts), n_melds)
         weights = bot.defence_by_shanten
-        self.weight = weights[max(0, min(len(weights) - 1, s))]
+        # Chinese simple scale: every win costs each loser 1 point, whoever discarded, so
+        # feeding a win costs no more than letting it be drawn: speed only
+        simple = not self.fan_matters and not self.mcr
+        self.weight = 0.0 if simple else weights[max(0, min(len(weights) - 1, s))]
         # the opponents, read again
         me = view.player
         threats: list[tuple[int, float, float]] = []
