@@ -55,13 +55,13 @@ class HardAmericanDecider(CardDecider):
 
     discard_candidates = 8
     #: a discard within this share of the best worth may be chosen for safety
-    slack: ClassVar[float] = 0.15
+    slack: ClassVar[float] = 0.05
     #: ... and within this share late in the wall
-    late_slack: ClassVar[float] = 0.45
+    late_slack: ClassVar[float] = 0.25
     #: live wall tiles at or below which the wall is late
-    late_wall: ClassVar[int] = 30
+    late_wall: ClassVar[int] = 24
     #: the chance an opponent is near Mahjong by its exposures (0, 1, 2, 3 or more)
-    threat_by_exposures: ClassVar[tuple[float, ...]] = (0.05, 0.3, 0.6, 0.9)
+    threat_by_exposures: ClassVar[tuple[float, ...]] = (0.0, 0.15, 0.45, 0.8)
 
     def __init__(self, card: Card) -> None:
         super().__init__(card)
@@ -91,7 +91,7 @@ class HardAmericanDecider(CardDecider):
                 continue
             threats = self.threat_by_exposures
             threat = threats[min(len(groups), len(threats) - 1)]
-            threat = min(1.0, threat + 0.4 * lateness)
+            threat = min(1.0, threat + 0.4 * lateness) if groups or late else 0.0
             if not groups:
                 # nothing exposed: any tile may complete a concealed hand late in the wall
                 for k in range(_KINDS):
