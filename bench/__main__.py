@@ -1,9 +1,10 @@
 """``python -m bench``: every benchmark of issue 4, side by side, with ratios and targets.
 
 Options: ``--quick`` (smaller samples, for a smoke run), ``--only NAME`` (repeatable: shanten,
-correctness, scoring, simulation, american, positions, mcr, web, builds), ``--seconds S`` (per
-side in the simulation benchmark). ``builds`` compares the pure and the compiled build (which
-``make bench`` installs in ``.compiled``) and the compiled build against the peers.
+correctness, scoring, simulation, american, positions, mcr, web, builds, bots), ``--seconds
+S`` (per side in the simulation benchmark). ``builds`` compares the pure and the compiled
+build (which ``make bench`` installs in ``.compiled``) and the compiled build against the
+peers; ``bots`` times each bot level's decisions.
 Exit status 1 when a target is missed or a differential check finds a mismatch.
 """
 
@@ -14,11 +15,22 @@ import platform
 import sys
 import time
 
-from . import american, builds, correctness, mcr, positions, scoring, shanten, simulation, web_load
+from . import (
+    american,
+    bots,
+    builds,
+    correctness,
+    mcr,
+    positions,
+    scoring,
+    shanten,
+    simulation,
+    web_load,
+)
 from .common import Report
 
 NAMES = ("shanten", "correctness", "scoring", "simulation", "american", "positions", "mcr",
-         "web", "builds")
+         "web", "builds", "bots")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -52,6 +64,8 @@ def main(argv: list[str] | None = None) -> int:
         mcr.run(report, hands=5_000 if quick else 100_000)
     if "builds" in only:  # issue 13: the compiled build (make bench installs it) and the pure
         builds.run(report, quick=quick)
+    if "bots" in only:  # issue 24: the levels' decision times (hard: at most 10 ms)
+        bots.run(report, quick=quick)
     if "web" in only:  # issue 9: skipped when the web extra is not installed
         web_load.run(report, quick=quick)
     print()
