@@ -25,10 +25,10 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, ClassVar
 
 from ..analysis.shanten import Forms
-from ..analysis.waits import claim_shanten, declared_kong_shanten, discard_options
+from ..analysis.waits import claim_shanten, declared_kong_shanten, discard_shanten
 from ..engine import Action, ActionKind, PlayerView
 from ..tiles import NUM_PLAYING
-from .efficiency_bot import _forms_for
+from .efficiency_bot import _forms_for, best_discards
 
 if TYPE_CHECKING:
     from ..rules.american.model import Card
@@ -83,28 +83,22 @@ class EasyBot:
               visible: Sequence[int], forms: Forms) -> Action:
         discards = {int(a.tile): a for a in acts
                     if a.kind is ActionKind.DISCARD and a.tile is not None}
-        options = [o for o in discard_options(counts, melds, visible, forms)
-                   if int(o.tile) in discards]
-        if not options:
-            return next(a for a in acts if a.kind is ActionKind.DISCARD)
-        best = options[0]
+        low, _, best = best_discards(counts, melds, visible, forms, sorted(discards))
         for a in acts:
             if a.tile is not None and a.kind in (ActionKind.CONCEALED_KONG,
                                                  ActionKind.ADDED_KONG):
                 s = declared_kong_shanten(counts, melds, forms, int(a.tile),
                                           added=a.kind is ActionKind.ADDED_KONG)
-                if s <= best.shanten_after:
+                if s <= low:
                     return a
         if self.rng.random() < self.wander:
-            low = best.shanten_after
+            after = discard_shanten(counts, melds, forms)
             slack = 1 if low >= 2 else 0  # a hand near ready is not set back
-            near = [o for o in options if o.shanten_after <= low + slack]
-            pick = near[self.rng.randrange(len(near))]
-            return discards[int(pick.tile)]
-        top = [o for o in options if (o.shanten_after, o.unseen_useful)
-               == (best.shanten_after, best.unseen_useful)]
-        pick = top[self.rng.randrange(len(top))] if len(top) > 1 else best
-        return discards[int(pick.tile)]
+            near = [k for k in sorted(discards)
+                    if (x := after[k]) is not None and x <= low + slack]
+            if near:
+                return discards[near[self.rng.randrange(len(near))]]
+        return discards[best[self.rng.randrange(len(best))] if len(best) > 1 else best[0]]
 
     def _claim(self, acts: Sequence[Action], counts: list[int], melds: int, forms: Forms,
                view: PlayerView) -> Action:
