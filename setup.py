@@ -50,6 +50,9 @@ COMPILED = (
     # environments themselves, PettingZoo and Gymnasium subclasses, stay pure)
     "env/encoding.py",
     "env/planes.py",
+    "players/easy_bot.py",
+    "players/hard_bot.py",
+    "players/hard_american_bot.py",
 )
 #: kept pure wherever a glob above reaches them
 PURE = ("__init__.py",)

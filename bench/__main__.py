@@ -1,11 +1,12 @@
 """``python -m bench``: every benchmark of issue 4, side by side, with ratios and targets.
 
 Options: ``--quick`` (smaller samples, for a smoke run), ``--only NAME`` (repeatable: shanten,
-correctness, scoring, simulation, american, positions, mcr, web, builds, env, startup),
+correctness, scoring, simulation, american, positions, mcr, web, builds, env, startup, bots),
 ``--seconds S`` (per side in the simulation benchmark). ``builds`` compares the pure and the
 compiled build (which ``make bench`` installs in ``.compiled``) and the compiled build against
 the peers; ``env`` the learning environment's share of a step, in both builds, and RLCard's;
-``startup`` ``--version`` and ``score``, a new process each.
+``startup`` ``--version`` and ``score``, a new process each; ``bots`` times each bot level's
+decisions.
 Exit status 1 when a target is missed or a differential check finds a mismatch.
 """
 
@@ -18,6 +19,7 @@ import time
 
 from . import (
     american,
+    bots,
     builds,
     correctness,
     env,
@@ -33,7 +35,7 @@ from . import (
 from .common import Report
 
 NAMES = ("shanten", "correctness", "scoring", "simulation", "american", "positions", "mcr",
-         "web", "builds", "env", "startup")
+         "web", "builds", "env", "startup", "bots")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -71,6 +73,8 @@ def main(argv: list[str] | None = None) -> int:
         env.run(report, quick=quick)
     if "startup" in only:  # issue 25: --version and score, a new process each
         startup.run(report, quick=quick)
+    if "bots" in only:  # issue 24: the levels' decision times (hard: at most 10 ms)
+        bots.run(report, quick=quick)
     if "web" in only:  # issue 9: skipped when the web extra is not installed
         web_load.run(report, quick=quick)
         # issue 20: several processes on one PostgreSQL (skipped without a server)

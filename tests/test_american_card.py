@@ -5,7 +5,6 @@ shared/NOTATION.md, "American readings that tests outside the project rely on").
 from __future__ import annotations
 
 import json
-import time
 from collections import Counter
 from pathlib import Path
 
@@ -588,13 +587,12 @@ def test_practice_card_uses_every_feature_of_the_format() -> None:
     assert used == set(FEATURES)
 
 
-def test_practice_card_is_cached_and_fast() -> None:
-    """practice_card() is loaded once; a full parse takes well under a second."""
+def test_practice_card_is_cached() -> None:
+    """practice_card() is loaded once (its parse time is make bench's: speed targets live in
+    benchmarks, not in timed tests)."""
     assert practice_card() is practice_card()
     assert card_from_option("practice") is practice_card()
-    start = time.perf_counter()
-    parse_card(practice_card_text())
-    assert time.perf_counter() - start < 0.5
+    assert parse_card(practice_card_text()).lines == practice_card().lines
 
 
 # --------------------------------------------------------------------------------------------

@@ -532,3 +532,18 @@ def test_serve_refuses_a_database_it_cannot_use(capsys: pytest.CaptureFixture[st
 
     assert main(["serve", "--db", "mysql://db/x"]) == 2
     assert "sqlite:///FILE or postgresql://" in capsys.readouterr().err
+
+
+def test_the_lobby_offers_the_bot_levels_first_and_a_level_seats_its_rule_sets_bot(
+        client: TestClient) -> None:
+    """Issue 24 item 1: easy, normal and hard are offered in the lobby before the bots by
+    name, each with its description, and a table with a level in a seat starts (the level
+    plays the rule set's bot of that strength; an American table too)."""
+    page = client.get("/").text
+    options = re.findall(r'<select name="seat2" id="seat2">(.*?)</select>', page, re.S)[0]
+    values = re.findall(r'<option value="([^"]+)"', options)
+    assert values[:4] == ["human", "easy", "normal", "hard"]
+    assert "reads the table" in options  # the hard level's description
+    for rules in ("hongkong", "american"):
+        t = create(client, rules=rules, seat1="hard", seat2="easy", seat3="normal")
+        assert client.get(f"/play/{t['seats'][0]}").status_code == 200

@@ -2,8 +2,10 @@
 
 Bots by name: ``make_bot("random", seed)``, ``make_bot("efficiency", seed)``,
 ``make_bot("american", seed, rules=rules)`` (the American bot plays the rule set's card),
-``make_bot("cmd:./mybot.sh", seed, rules=rules)`` (a program over the pipe protocol of
-``docs/bot-protocol.md``; see :mod:`.pipe_bot`), ``make_bot("botzone:./mcrbot", ...)`` (a
+``make_bot("hard", seed, rules=rules)`` (a level, ``easy``, ``normal`` or ``hard``: the rule
+set's bot of that level, :data:`LEVELS`), ``make_bot("cmd:./mybot.sh", seed, rules=rules)``
+(a program over the pipe protocol of ``docs/bot-protocol.md``; see :mod:`.pipe_bot`),
+``make_bot("botzone:./mcrbot", ...)`` (a
 program over Botzone's Chinese Standard Mahjong protocol, MCR tables only; see
 :mod:`.botzone_bot`), ``make_bot("py:mybots.policy:Policy", ...)`` (an instance of a Python
 class; see :mod:`.py_bot`).
@@ -20,8 +22,8 @@ from .random_bot import RandomBot
 if TYPE_CHECKING:
     from ..rules.base import RuleSet
 
-__all__ = ["BOTS", "PREFIXES", "Player", "RandomBot", "check_bot_kind", "default_bot", "make_bot",
-           "play_game"]
+__all__ = ["BOTS", "LEVELS", "PREFIXES", "Player", "RandomBot", "bot_choices", "check_bot_kind",
+           "default_bot", "level_bot", "make_bot", "play_game"]
 
 #: bot name -> "module:Class"; each class takes ``(seed, name)``; a class with a true
 #: ``wants_card`` attribute also takes ``card=`` (the American card of the game); one with a
@@ -32,7 +34,71 @@ BOTS: dict[str, str] = {
     "american": "mahjong_table.players.american_bot:AmericanBot",
     # issue 12: values hands by fan, defends, looks ahead over draws (Hong Kong, Chinese)
     "strong": "mahjong_table.players.strong_bot:StrongBot",
+    # issue 24: the levels' own bots, and the levels (resolved by the rule set, LEVELS)
+    "beginner": "mahjong_table.players.easy_bot:EasyBot",
+    "master": "mahjong_table.players.hard_bot:HardBot",
+    "american-beginner": "mahjong_table.players.hard_american_bot:EasyAmericanBot",
+    "american-master": "mahjong_table.players.hard_american_bot:HardAmericanBot",
+    "easy": "level:easy",
+    "normal": "level:normal",
+    "hard": "level:hard",
 }
+
+#: issue 24: a level -> (its bot for the four-sets-and-a-pair rule sets, its bot for a rule
+#: set played against a card of lines); :func:`make_bot` picks by the game's rule set
+LEVELS: dict[str, tuple[str, str]] = {
+    "easy": ("beginner", "american-beginner"),
+    "normal": ("strong", "american"),
+    "hard": ("master", "american-master"),
+}
+
+#: one line on each bot, for a lobby's choice (:func:`bot_choices`)
+_DESCRIPTIONS: dict[str, str] = {
+    "easy": "plays like a beginner: no defence, misses claims, now and then a near-best "
+            "discard",
+    "normal": "a good player: plays for speed and for the hand's value",
+    "hard": "reads the table, defends by its own hand, plans the hand's fan",
+    "random": "any legal move (for testing)",
+    "efficiency": "the fastest hand: fewest tiles from ready, most useful tiles",
+    "american": "the normal American bot: plays toward the card's lines",
+    "strong": "the normal bot of Hong Kong and Chinese rules",
+    "beginner": "the easy bot of Hong Kong and Chinese rules",
+    "master": "the hard bot of Hong Kong and Chinese rules",
+    "american-beginner": "the easy American bot",
+    "american-master": "the hard American bot: defends against others' exposures",
+}
+
+
+def level_bot(level: str, rules: RuleSet | None = None) -> str:
+    """The bot name a level (``easy``, ``normal``, ``hard``: :data:`LEVELS`) plays for
+    ``rules``: a rule set with a card of lines (American) takes the level's American bot,
+    the others (and ``None``) its Hong Kong and Chinese bot. Raises ``ValueError`` for an
+    unknown level."""
+    pair = LEVELS.get(level)
+    if pair is None:
+        raise ValueError(f"unknown level {level!r}; known: {', '.join(LEVELS)}")
+    return pair[1] if rules is not None and getattr(rules, "card", None) is not None \
+        else pair[0]
+
+
+def bot_choices(rules_name: str | None = None) -> list[tuple[str, str]]:
+    """``(name, one-line description)`` of the bots a person may choose, the levels first
+    (``easy``, ``normal``, ``hard``). With ``rules_name`` (a rule set's name, e.g.
+    ``"american"``, ``"hongkong"``) only the bots that play it are listed. Raises
+    ``ValueError`` for an unknown rule set name."""
+    card: bool | None = None
+    if rules_name is not None:
+        from ..rules import get_rule_set
+
+        card = getattr(get_rule_set(rules_name), "card", None) is not None
+    card_only = {"american", "american-beginner", "american-master"}
+    tiles_only = {"strong", "beginner", "master"}
+    out: list[tuple[str, str]] = []
+    for name in [*LEVELS, *(k for k in BOTS if k not in LEVELS)]:
+        if (card is True and name in tiles_only) or (card is False and name in card_only):
+            continue
+        out.append((name, _DESCRIPTIONS.get(name, f"the {name} bot")))
+    return out
 
 
 #: the prefixes of bots that are not built in
@@ -83,6 +149,9 @@ def make_bot(kind: str, seed: int | str = 0, name: str | None = None, *,
         from .py_bot import PyBot
 
         return PyBot(kind[3:], seed, name, rules=rules)
+    if kind in LEVELS:  # issue 24: a level plays the rule set's bot of that level
+        level, kind = kind, level_bot(kind, rules)
+        name = name or level.capitalize()
     target = BOTS.get(kind)
     if target is None:
         raise ValueError(f"unknown bot {kind!r}; known: {', '.join(BOTS)}, cmd:COMMAND, "

@@ -248,10 +248,14 @@ class StrongBot:
         if view.phase not in ("turn", "claim", "rob"):
             return acts[self.rng.randrange(len(acts))]
         self._observe(view)
-        ctx = _Context(self, view)
+        ctx = self._context(view)
         if view.phase == "turn":
             return self._turn(view, ctx)
         return self._claim(view, ctx)
+
+    def _context(self, view: PlayerView) -> _Context:
+        """What one decision needs (a subclass may read the table differently)."""
+        return _Context(self, view)
 
     def _turn(self, view: PlayerView, ctx: _Context) -> Action:
         acts = view.legal_actions

@@ -52,7 +52,7 @@ from starlette.routing import Route, WebSocketRoute
 from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 
 from ..engine import Game
-from ..players import BOTS, make_bot
+from ..players import BOTS, bot_choices, make_bot
 from ..record import record_lines
 from ..rules import RULE_SETS, RuleSetError, get_rule_set
 from ..svg import tile_svg
@@ -1036,17 +1036,22 @@ def lobby_page(error: str | None = None) -> str:
     for i in range(4):
         parts.append(f'<div class="seat-row"><label for="seat{i}">Seat {i + 1}</label>'
                      f'<select name="seat{i}" id="seat{i}">')
-        kinds = ["human", *BOTS]
+        # issue 24: the levels (easy, normal, hard) first, each the rule set's bot of that
+        # level, then the bots by name
+        kinds = [("human", "a person (gets a link)"), *bot_choices()]
         default = "human" if i < 2 else "efficiency"
-        for k in kinds:
+        for k, about in kinds:
             sel = " selected" if k == default else ""
-            label = "a person (gets a link)" if k == "human" else f"{k} bot"
-            parts.append(f'<option value="{k}"{sel}>{label}</option>')
+            label = about if k == "human" else f"{k} bot"
+            parts.append(f'<option value="{k}" title="{escape(about)}"{sel}>'
+                         f'{escape(label)}</option>')
         parts.append(f'</select><input name="name{i}" placeholder="name" maxlength="24" '
                      f'aria-label="name of seat {i + 1}"></div>')
-    parts.append(f'<small>bots: {escape(", ".join(BOTS))} (the american bot plays the card: '
-                 'American rules only); a bot that runs an outside program is not offered '
-                 'here</small></fieldset>')
+    levels = "; ".join(f"{k}: {about}" for k, about in bot_choices()[:3])
+    parts.append(f'<small>levels, each the rule set\'s bot of that strength: {escape(levels)}. '
+                 f'Bots by name: {escape(", ".join(k for k, _ in bot_choices()[3:]))} (the '
+                 'american bots play the card: American rules only); a bot that runs an '
+                 'outside program is not offered here</small></fieldset>')
     parts.append('<fieldset><legend>Table settings</legend>')
     defaults = TableSettings().to_json()
     for name, low, high, help_text in TableSettings.FIELDS:
@@ -1055,7 +1060,7 @@ def lobby_page(error: str | None = None) -> str:
                      f'value="{defaults[name]:g}"><small>{escape(help_text)}</small>')
     parts.append('<label for="away_bot">away_bot</label><select name="away_bot" id="away_bot">'
                  '<option value="">the rule set\'s default bot</option>'
-                 + "".join(f'<option value="{k}">{k} bot</option>' for k in BOTS)
+                 + "".join(f'<option value="{k}">{k} bot</option>' for k, _ in bot_choices())
                  + '</select><small>the bot that plays a person\'s seat while they are away '
                  '(page closed, or their clock ran out away_after times in a row) until they '
                  'take it back</small>'

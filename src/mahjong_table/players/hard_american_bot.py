@@ -1,0 +1,204 @@
+"""The easy and hard American bots (rule book 001 Part one), beside the normal one
+(:class:`~mahjong_table.players.american_bot.AmericanBot`, which plays what the advisor
+advises).
+
+Both decide with :class:`~mahjong_table.rules.american.advice.CardDecider` (the advisor's
+judge of a hand against the card: the Charleston passes by the card and by the tiles just
+received on a blind pass, the vote, claims, joker exchanges from anyone's exposures, dead-hand
+calls, discards by the worth left) and change what a level changes:
+
+- :class:`HardAmericanBot` reads the other players' exposures. For each opponent, the lines
+  of the card that fit its exposures (the matcher's lines for those exposures alone) say which
+  tiles it may still call: a discard that a fitting line has a slot for is dangerous against
+  it, the more so the more it has exposed and the later in the wall. Among the discards worth
+  nearly as much as the best (:attr:`HardAmericanDecider.slack`), the safest goes; late in the
+  wall (:attr:`HardAmericanDecider.late_wall` tiles or fewer left) the bot gives up more worth
+  for safety, and it prefers a tile with few unseen copies (dead, so no one can want it). It
+  never feeds a line an opponent's exposures show when another discard is near as good, never
+  throws a joker while it holds another tile (jokers stay for exposures), exchanges jokers
+  from others' exposures and calls dead hands (the decider's rules), and weighs more
+  discards than the normal bot.
+- :class:`EasyAmericanBot` plays like a beginner: now and then the second or third best
+  discard instead of the best (never a joker while other tiles are held), a claim missed now
+  and then, no joker exchange unless it wins at once.
+
+Everything comes from the bot's own :class:`~mahjong_table.engine.PlayerView` and the card,
+which is public. Seeded: the bots' generators break ties and make the easy bot's slips.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import ClassVar
+
+from ..engine import Action, ActionKind, PlayerView
+from ..rules.american.advice import CardDecider, CardDecision, HandJudge, Table
+from ..rules.american.matcher import exposure_group
+from ..rules.american.model import JOKER, Card
+
+__all__ = ["EasyAmericanBot", "EasyAmericanDecider", "HardAmericanBot", "HardAmericanDecider"]
+
+_KINDS = 47
+
+
+def _default_card(card: Card | None) -> Card:
+    if card is not None:
+        return card
+    from ..rules.american.card import practice_card
+
+    return practice_card()
+
+
+class HardAmericanDecider(CardDecider):
+    """The card decider with defence (module docstring). ``decide`` reads the opponents'
+    exposures before deciding; the discards are then ranked by worth and safety."""
+
+    discard_candidates = 8
+    #: a discard within this share of the best worth may be chosen for safety
+    slack: ClassVar[float] = 0.05
+    #: ... and within this share late in the wall
+    late_slack: ClassVar[float] = 0.25
+    #: live wall tiles at or below which the wall is late
+    late_wall: ClassVar[int] = 24
+    #: the chance an opponent is near Mahjong by its exposures (0, 1, 2, 3 or more)
+    threat_by_exposures: ClassVar[tuple[float, ...]] = (0.0, 0.15, 0.45, 0.8)
+
+    def __init__(self, card: Card) -> None:
+        super().__init__(card)
+        #: the lines an opponent's exposures fit: many, not only the nearest ten
+        self.reader = HandJudge(card, top_lines=40)
+        self._danger: list[float] = [0.0] * _KINDS
+        self._late = False
+
+    def decide(self, view: PlayerView, rng: random.Random) -> CardDecision:
+        self._read_table(view)
+        return super().decide(view, rng)
+
+    def _read_table(self, view: PlayerView) -> None:
+        """Each kind's danger as a discard now: over the opponents, the chance the opponent
+        is near Mahjong times the share of its fitting lines that have a slot for the kind."""
+        danger = [0.0] * _KINDS
+        late = 0 < view.live_wall <= self.late_wall
+        self._late = late
+        lateness = max(0.0, 1.0 - view.live_wall / 60.0)
+        empty = [0] * _KINDS
+        for seat in view.seats:
+            if seat.player == view.player or seat.dead:
+                continue
+            try:
+                groups = tuple(sorted(exposure_group(m) for m in seat.melds))
+            except ValueError:
+                continue
+            threats = self.threat_by_exposures
+            threat = threats[min(len(groups), len(threats) - 1)]
+            threat = min(1.0, threat + 0.4 * lateness) if groups or late else 0.0
+            if not groups:
+                # nothing exposed: any tile may complete a concealed hand late in the wall
+                for k in range(_KINDS):
+                    danger[k] += 0.1 * threat
+                continue
+            targets = self.reader.targets(empty, groups)
+            if not targets:
+                continue
+            filled: dict[int, int] = {}
+            for k, n in groups:
+                filled[k] = filled.get(k, 0) + n
+            share = 1.0 / len(targets)
+            for tg in targets:
+                v = tg.variation
+                for k in v.naturals.keys() | v.jokerable.keys():
+                    left = v.naturals.get(k, 0) + v.jokerable.get(k, 0) - filled.get(k, 0)
+                    if left > 0:
+                        danger[k] += threat * share
+        self._danger = danger
+
+    def _discards_ranked(self, table: Table, counts: list[int],
+                         groups: tuple[tuple[int, int], ...], rng: random.Random
+                         ) -> list[tuple[float, int, int]]:
+        ranked = super()._discards_ranked(table, counts, groups, rng)
+        if len(ranked) < 2:
+            return ranked
+        best_worth = ranked[0][0]
+        slack = self.late_slack if self._late else self.slack
+        floor = best_worth * (1.0 - slack)
+        danger = self._danger
+        unseen = table.unseen
+        near = [o for o in ranked if o[0] >= floor and o[1] != JOKER]
+        if len(near) < 2:
+            return ranked
+
+        def risk(o: tuple[float, int, int]) -> float:
+            k = o[1]
+            # a tile with no unseen copy left is wanted by no concealed hand's pair
+            return danger[k] * (0.5 + 0.5 * min(1.0, unseen[k] / 2.0))
+
+        safest = min(near, key=lambda o: (risk(o) - 1e-6 * o[0] / max(best_worth, 1e-12)))
+        if risk(safest) >= risk(ranked[0]) - 1e-9:
+            return ranked
+        return [safest, *(o for o in ranked if o is not safest)]
+
+
+class EasyAmericanDecider(CardDecider):
+    """The card decider with a beginner's slips (module docstring); ``rng`` (the bot's)
+    makes them."""
+
+    #: the chance of playing the second or third best discard
+    wander: ClassVar[float] = 0.3
+    #: the chance of letting a claim the normal bot makes pass
+    miss_claim: ClassVar[float] = 0.4
+
+    def decide(self, view: PlayerView, rng: random.Random) -> CardDecision:
+        decision = super().decide(view, rng)
+        acts = view.legal_actions
+        if decision.reason == "exchange":
+            # a beginner does not see a joker exchange that does not win at once
+            rest = [c for c in decision.ranked if c.action.kind is ActionKind.DISCARD]
+            if rest:
+                return decision._replace(action=rest[0].action, reason="discard")
+            return decision
+        if decision.reason == "claim" and rng.random() < self.miss_claim:
+            pass_action = next((a for a in acts if a.kind is ActionKind.PASS), None)
+            if pass_action is not None:
+                return decision._replace(action=pass_action, reason="no_claim")
+        if decision.reason == "discard" and rng.random() < self.wander:
+            options = [c for c in decision.ranked[:3]
+                       if c.action.kind is ActionKind.DISCARD and c.action.tile != JOKER]
+            if len(options) > 1:
+                pick = options[rng.randrange(len(options))]
+                return decision._replace(action=pick.action)
+        return decision
+
+
+class HardAmericanBot:
+    """The hard American bot (module docstring). ``card``: the game's card (by default the
+    practice card); :func:`~mahjong_table.players.make_bot` passes it. Seeded."""
+
+    wants_card = True
+    needs_card: ClassVar[bool] = True
+
+    def __init__(self, seed: int | str = 0, name: str = "Hard",
+                 card: Card | None = None) -> None:
+        self.name = name
+        self.rng = random.Random(f"hard-american-bot/{seed}")
+        self.decider: CardDecider = HardAmericanDecider(_default_card(card))
+
+    def choose(self, view: PlayerView) -> Action:
+        """One of ``view.legal_actions``."""
+        return self.decider.decide(view, self.rng).action
+
+
+class EasyAmericanBot:
+    """The easy American bot (module docstring). Seeded."""
+
+    wants_card = True
+    needs_card: ClassVar[bool] = True
+
+    def __init__(self, seed: int | str = 0, name: str = "Easy",
+                 card: Card | None = None) -> None:
+        self.name = name
+        self.rng = random.Random(f"easy-american-bot/{seed}")
+        self.decider: CardDecider = EasyAmericanDecider(_default_card(card))
+
+    def choose(self, view: PlayerView) -> Action:
+        """One of ``view.legal_actions``."""
+        return self.decider.decide(view, self.rng).action
