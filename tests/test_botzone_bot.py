@@ -173,3 +173,18 @@ def test_arena_takes_a_botzone_bot(capsys: pytest.CaptureFixture[str]) -> None:
                  f"{KEEP},efficiency", "--hands", "4", "--workers", "1", "--json"]) == 0
     rows = {b["bot"]: b for b in json.loads(capsys.readouterr().out)["bots"]}
     assert rows[KEEP]["hands"] == 4 and rows[KEEP]["replacements"] == 0
+
+
+def test_a_missing_botzone_program_is_named_as_the_botzone_spec(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Defect: ``--bots botzone:/no/such/bot,efficiency`` was refused as
+    "cmd:/no/such/bot: no file ..." (a spec the user never wrote); the error names the
+    ``botzone:`` spec. A pipe bot's own errors still say ``cmd:``."""
+    missing = tmp_path / "no-such-bot"
+    assert main(["simulate", "--rules", "chinese", "--option", "scoring=mcr", "--games", "1",
+                 "--hands", "1", "--seed", "1", "--bots",
+                 f"botzone:{missing},efficiency"]) == 2
+    err = capsys.readouterr().err
+    assert f"botzone:{missing}: no file" in err and "cmd:" not in err
+    with pytest.raises(ValueError, match=r"^cmd:.*no file"):
+        make_bot(f"cmd:{missing}", "1/0", rules=MCR)

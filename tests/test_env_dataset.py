@@ -132,3 +132,29 @@ def test_training_example_runs_end_to_end(tmp_path: Path) -> None:
         assert set(table) == {"py:bc_policy:BCBot", opponent}
         assert all(np.isfinite(v["mean"]) for v in table.values())
     assert "points per hand" in out.stdout
+
+
+def test_export_dataset_malformed_record_error_names_the_file(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Defect: with several records, a malformed one was refused as "line 1 is not JSON"
+    without saying which file; the error must name the file (and the line), exit 2, and
+    write nothing."""
+    good = tmp_path / "good.jsonl"
+    _record(good, "hongkong", 1, 1)
+    bad = tmp_path / "bad.jsonl"
+    bad.write_text("garbage\n", encoding="utf-8")
+    out = tmp_path / "x.npz"
+    assert main(["export-dataset", str(good), str(bad), "--out", str(out)]) == 2
+    err = capsys.readouterr().err
+    assert f"{bad}: line 1 is not JSON" in err
+    lines = good.read_text(encoding="utf-8").splitlines()
+    at = next(i for i, line in enumerate(lines) if '"action"' in line)
+    broken = json.loads(lines[at])
+    broken["action"]["kind"] = "fly"
+    lines[at] = json.dumps(broken)
+    worse = tmp_path / "worse.jsonl"
+    worse.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    assert main(["export-dataset", str(worse), "--out", str(out)]) == 2
+    err = capsys.readouterr().err
+    assert f"{worse}: malformed record: line {at + 1}, field action.kind" in err
+    assert not out.exists()

@@ -257,3 +257,20 @@ def test_q_leaves_a_coached_hand_for_the_menu(tmp_path: Path) -> None:
     assert "Coached hand left." in text
     assert text.count("== Learn Hong Kong mahjong") == 2
     assert not path.exists() or load_progress(path).coached.get("hongkong", 0) == 0
+
+
+def test_a_directory_given_as_progress_is_refused_and_never_moved(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Defect: ``learn --plain --progress DIR`` (a directory given by mistake) renamed the
+    user's directory to ``DIR.bad`` as if it were an unreadable progress file. Now it is
+    refused before anything, exit status 2, naming the path; the directory stays."""
+    from mahjong_table.cli import main
+
+    folder = tmp_path / "notes"
+    folder.mkdir()
+    (folder / "keep.txt").write_text("mine", encoding="utf-8")
+    assert main(["learn", "--plain", "--progress", str(folder)]) == 2
+    err = capsys.readouterr().err
+    assert f"--progress {folder}: a directory, not a progress file" in err
+    assert (folder / "keep.txt").read_text(encoding="utf-8") == "mine"
+    assert not (tmp_path / "notes.bad").exists()

@@ -142,7 +142,7 @@ def test_play_seats_shell_bots(capsys: pytest.CaptureFixture[str]) -> None:
     out = io.StringIO()
     status = args.func(args, input=io.StringIO("1\n" * 500), output=out)
     assert status == 0 and "final standings" in out.getvalue()
-    assert "Cmd:" in out.getvalue()
+    assert f"cmd:{SHELL_BOT} 1" in out.getvalue()   # the spec as written
     assert "for the rest of the game" not in capsys.readouterr().err
 
 

@@ -1082,3 +1082,16 @@ def test_american_table_shows_the_nearest_line_and_the_advice() -> None:
         assert "Nearest: 2026 #1" in text and "Advice: pass " in text
 
     run_app(app, body)
+
+
+def test_bot_names_keep_a_bot_specs_case() -> None:
+    """Defect: ``play --bots py:mypolicy:Policy,cmd:./Bots/Mine.sh,random`` showed the
+    opponents as "Py:mypolicy:policy 1" and "Cmd:./bots/mine.sh 2" (``str.capitalize``
+    lower-cased the class and the file, naming ones that do not exist); a spec is shown as
+    written, a built-in bot's name still capitalised."""
+    from mahjong_table.tui.session import bot_names
+
+    assert bot_names(0, ["py:mypolicy:Policy", "cmd:./Bots/Mine.sh", "random"]) == [
+        "You", "py:mypolicy:Policy 1", "cmd:./Bots/Mine.sh 2", "Random 3"]
+    assert bot_names(2, ["efficiency", "strong", "botzone:./MyBot"]) == [
+        "Efficiency 0", "Strong 1", "You", "botzone:./MyBot 3"]

@@ -393,3 +393,42 @@ def test_prune_deletes_the_rooms_unused_for_the_days_given(tmp_path: Path) -> No
                 store_mod._actions)).scalar_one() == 3
     finally:
         store.close()
+
+
+def test_serve_with_a_refused_database_login_says_so_without_a_traceback(
+        pg_url: str) -> None:  # noqa: F811  (the fixture)
+    """Defect: ``serve`` (and ``serve --prune``) with a PostgreSQL URL whose login is
+    refused, or a server that is not there, printed a SQLAlchemy traceback from each process
+    (exit 3 or 1). Now: one line naming the database (its password hidden) and the reason,
+    exit status 2. The banner of a server that starts hides the password too; ``--dry-run``
+    without ``--prune`` is refused instead of starting a server."""
+    from sqlalchemy.engine import make_url
+
+    url = make_url(pg_url)
+    wrong = url.set(password="not-the-password").render_as_string(hide_password=False)
+    gone = url.set(port=free_port()).render_as_string(hide_password=False)
+    base = [sys.executable, "-m", "mahjong_table.cli", "serve"]
+    for cmd, why in (([*base, "--port", str(free_port()), "--db", wrong], "authentication"),
+                     ([*base, "--prune", "--older-than-days", "30", "--dry-run", "--db",
+                       wrong], "authentication"),
+                     ([*base, "--port", str(free_port()), "--db", gone], "failed")):
+        got = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True, timeout=60)
+        assert got.returncode == 2, got.stderr
+        assert "Traceback" not in got.stderr
+        assert got.stderr.startswith("mahjong-table serve: cannot open the database ")
+        assert why in got.stderr and "not-the-password" not in got.stderr
+    dry = subprocess.run([*base, "--dry-run", "--port", str(free_port())], cwd=ROOT,
+                         capture_output=True, text=True, timeout=60)
+    assert dry.returncode == 2 and "--dry-run goes with --prune" in dry.stderr
+    port = free_port()
+    proc = subprocess.Popen([*base, "--port", str(port), "--db", pg_url], cwd=ROOT,
+                            stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    try:
+        assert proc.stdout is not None
+        banner = proc.stdout.readline()
+        assert f"serving on http://127.0.0.1:{port}/" in banner
+        if url.password:
+            assert f":{url.password}@" not in banner and ":***@" in banner
+    finally:
+        proc.terminate()
+        proc.wait(10)

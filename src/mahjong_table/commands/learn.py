@@ -79,6 +79,13 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
 def run(args: argparse.Namespace) -> int:
     """Open the full-screen lessons on a terminal, else the line mode."""
     path = args.progress or default_progress_path()
+    if Path(path).exists() and not Path(path).is_file():
+        # an unreadable progress *file* is kept aside as FILE.bad; anything else there (a
+        # directory given by mistake) is the user's, never moved: refused before anything
+        print(f"mahjong-table learn: --progress {path}: "
+              f"{'a directory' if Path(path).is_dir() else 'not a regular file'}, not a "
+              "progress file (give a file name, e.g. DIR/progress.json)", file=sys.stderr)
+        return 2
     if not (args.plain or args.ascii) and sys.stdin.isatty() and sys.stdout.isatty():
         try:
             from ..tui.learn import run_learn_app  # type: ignore[import-not-found,unused-ignore]

@@ -78,10 +78,28 @@ def run(args: argparse.Namespace) -> int:
         url = normalise_url(db)
     except ValueError as exc:
         return _fail(str(exc))
+    from sqlalchemy.engine import make_url
+    from sqlalchemy.exc import SQLAlchemyError
+
+    shown = make_url(url).render_as_string(hide_password=True)
+    if args.dry_run and not args.prune:
+        return _fail("--dry-run goes with --prune (it shows what --prune would delete)")
+    if args.prune and args.older_than_days < 0:
+        return _fail("--older-than-days must be 0 or more")
+
+    def open_store() -> Store | str:
+        # opened once here so that an unreachable database or a refused login is one clear
+        # line and exit status 2, not a traceback from every server process
+        try:
+            return Store(db)
+        except SQLAlchemyError as exc:
+            reason = str(getattr(exc, "orig", None) or exc).strip().splitlines()[0]
+            return f"cannot open the database {shown}: {reason}"
+
     if args.prune:
-        if args.older_than_days < 0:
-            return _fail("--older-than-days must be 0 or more")
-        store = Store(db)
+        store = open_store()
+        if isinstance(store, str):
+            return _fail(store)
         try:
             gone = store.prune(time.time() - args.older_than_days * 86400,
                                dry_run=args.dry_run)
@@ -111,7 +129,11 @@ def run(args: argparse.Namespace) -> int:
         return _fail("--bot-threads must be at least 1")
     settings = {"tables_per_minute": args.tables_per_minute, "max_rooms": args.max_rooms,
                 "idle_seconds": args.idle_minutes * 60, "bot_threads": args.bot_threads}
-    print(f"mahjong-table: serving on http://{args.host}:{args.port}/ (database {db}, "
+    probe = open_store()
+    if isinstance(probe, str):
+        return _fail(probe)
+    probe.close()
+    print(f"mahjong-table: serving on http://{args.host}:{args.port}/ (database {shown}, "
           f"{args.workers} process{'es' if args.workers > 1 else ''})", flush=True)
     # bots choose on worker threads: a short GIL switch interval keeps the event loop (and
     # so every person's next view) from waiting behind a thinking bot

@@ -52,9 +52,16 @@ def iter_decisions(records: Sequence[str | Path], encoding: str
     g = -1
     rules_key: tuple[str, tuple[tuple[str, Any], ...]] | None = None
     for source in records:
-        for rows in read_games(source):
+        try:
+            games = read_games(source)
+        except RecordError as exc:
+            raise RecordError(f"{source}: {exc}") from exc
+        for rows in games:
             g += 1
-            game = game_from_header(rows[0], check_invariants=False)
+            try:
+                game = game_from_header(rows[0], check_invariants=False)
+            except RecordError as exc:
+                raise RecordError(f"{source}: line {rows[0].get('_line', 1)}: {exc}") from exc
             key = (game.rules.name, tuple(sorted(game.rules.options.items())))
             if rules_key is None:
                 rules_key = key
@@ -69,7 +76,10 @@ def iter_decisions(records: Sequence[str | Path], encoding: str
                 if "action" not in row:
                     continue
                 line = row.get("_line", 0)
-                action = action_of_row(row["action"], line)
+                try:
+                    action = action_of_row(row["action"], line)
+                except RecordError as exc:
+                    raise RecordError(f"{source}: {exc}") from exc
                 p = action.player
                 view = game.view(p)
                 legal = codec.legal_map(view.legal_actions)

@@ -105,7 +105,8 @@ class BotzoneBot(PipeBot):
     def __init__(self, command: str | Sequence[str], seed: int | str = 0,
                  name: str | None = None, *, rules: RuleSet | None = None,
                  timeout: float | None = None) -> None:
-        super().__init__(command, seed, name, rules=rules, timeout=timeout)
+        super().__init__(command, seed, name, rules=rules, timeout=timeout,
+                         scheme="botzone")
         self.name = name or f"botzone:{self.command}"
         if rules is not None:
             self._check_rules(rules)

@@ -48,19 +48,22 @@ MAX_LINE = 1 << 20
 _TOO_LONG = "\0too long"
 
 
-def _argv(command: str | Sequence[str]) -> list[str]:
+def _argv(command: str | Sequence[str], scheme: str = "cmd") -> list[str]:
+    """The argument list of ``command``; ``ValueError`` naming the spec (``scheme:command``,
+    as the user wrote it) when it is empty or its program is not there."""
     argv = shlex.split(command) if isinstance(command, str) else list(command)
     if not argv:
-        raise ValueError("cmd: needs a command to run (cmd:PATH or cmd:\"python bot.py\")")
+        raise ValueError(f"{scheme}: needs a command to run ({scheme}:PATH or "
+                         f"{scheme}:\"python bot.py\")")
     prog = argv[0]
     if os.sep in prog or (os.altsep and os.altsep in prog):
         if not os.path.isfile(prog):
-            raise ValueError(f"cmd:{command}: no file {prog!r}")
+            raise ValueError(f"{scheme}:{command}: no file {prog!r}")
         if not os.access(prog, os.X_OK):
-            raise ValueError(f"cmd:{command}: {prog!r} is not executable (chmod +x it, or "
-                             f"run it through its interpreter: cmd:\"sh {prog}\")")
+            raise ValueError(f"{scheme}:{command}: {prog!r} is not executable (chmod +x it, "
+                             f"or run it through its interpreter: {scheme}:\"sh {prog}\")")
     elif shutil.which(prog) is None:
-        raise ValueError(f"cmd:{command}: no program {prog!r} on the PATH")
+        raise ValueError(f"{scheme}:{command}: no program {prog!r} on the PATH")
     return argv
 
 
@@ -92,8 +95,9 @@ class PipeBot(ReplaceableBot):
 
     def __init__(self, command: str | Sequence[str], seed: int | str = 0,
                  name: str | None = None, *, rules: RuleSet | None = None,
-                 timeout: float | None = None) -> None:
-        self.argv = _argv(command)
+                 timeout: float | None = None, scheme: str = "cmd") -> None:
+        # scheme: the spec's prefix named in errors (cmd; botzone for Botzone's bots)
+        self.argv = _argv(command, scheme)
         self.command = command if isinstance(command, str) else shlex.join(command)
         super().__init__(seed, name or f"cmd:{self.command}", rules)
         self.timeout = self.default_timeout if timeout is None else timeout

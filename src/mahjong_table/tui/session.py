@@ -44,9 +44,15 @@ class ResumeError(ValueError):
 
 
 def bot_names(seat: int, kinds: Sequence[str]) -> list[str]:
-    """``["You", "Efficiency 1", ...]``: the four players' names, the bots in turn order."""
+    """``["You", "Efficiency 1", ...]``: the four players' names, the bots in turn order.
+    A built-in bot's name is capitalised; a spec (``py:MODULE:CLASS``, ``cmd:PATH``,
+    ``botzone:COMMAND``) is kept exactly as written (its case names a class or a file)."""
     others = iter(kinds)
-    return ["You" if p == seat else f"{next(others).capitalize()} {p}" for p in range(4)]
+
+    def shown(kind: str) -> str:
+        return kind if ":" in kind else kind[:1].upper() + kind[1:]
+
+    return ["You" if p == seat else f"{shown(next(others))} {p}" for p in range(4)]
 
 
 @dataclass
