@@ -12,9 +12,9 @@ The lists are the books' own structure, read from the text, in the books' order;
 
 from __future__ import annotations
 
-from .model import Section
+from .model import Lesson, Section
 
-__all__ = ["RULES", "book_sections", "section"]
+__all__ = ["RULES", "book_sections", "citation", "section"]
 
 #: the rule sets that have lessons, with their book
 RULES: dict[str, str] = {"hongkong": "004", "chinese": "001 Part two",
@@ -105,3 +105,15 @@ def section(rules: str, section_id: str) -> Section:
         if s.id == section_id:
             return s
     raise KeyError(f"{section_id!r} is no section of the {rules} book")
+
+
+def citation(lesson: Lesson) -> str:
+    """The book sections ``lesson`` teaches, with their headings, as every face shows them:
+    ``"004 s03 The goal; 004 s05 Playing"`` (a section id the book lacks is shown bare)."""
+    out = []
+    for sid in lesson.sections:
+        try:
+            out.append(f"{sid} {section(lesson.rules, sid).title}")
+        except KeyError:
+            out.append(sid)
+    return "; ".join(out)

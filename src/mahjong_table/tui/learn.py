@@ -40,7 +40,7 @@ from textual.widgets.option_list import Option
 
 from ..engine import Action, ActionKind, PlayerView
 from ..learn import exercises as _exercises
-from ..learn.books import section
+from ..learn.books import citation
 from ..learn.coach import CoachedHand, Comment
 from ..learn.lessons import lessons
 from ..learn.model import AnswerError, Exercise, Lesson, Verdict
@@ -127,17 +127,6 @@ def _cell(t: Tile) -> str:
     # a glyph in a three-column cell, as the line interface draws tiles
     w = 2 if unicodedata.east_asian_width(t.glyph) in ("W", "F") else 1
     return t.glyph + " " * (3 - w)
-
-
-def cite(lesson: Lesson) -> str:
-    """The book sections a lesson teaches, with their headings: ``004 s03 The goal``."""
-    out = []
-    for sid in lesson.sections:
-        try:
-            out.append(f"{sid} {section(lesson.rules, sid).title}")
-        except KeyError:
-            out.append(sid)
-    return "; ".join(out)
 
 
 class _Base(Screen[None]):
@@ -249,7 +238,7 @@ class LessonScreen(_Base):
             f"{'; '.join(lesson.sections)}")
         out = Text()
         if self.n == 0:
-            out.append(f"From the book: {cite(lesson)}\n\n", style="italic")
+            out.append(f"From the book: {citation(lesson)}\n\n", style="italic")
         for para in screen.text.split("\n\n"):
             out.append(para.strip() + "\n\n")
         if screen.tiles:

@@ -654,20 +654,9 @@ class Server:
         await self.coord.send(owner, {"op": "open", "from": me, "cid": cid, "room": room,
                                       "seat": seat})
         try:
-            while True:
-                frame = await ws.receive()
-                if frame["type"] == "websocket.disconnect":
-                    break
-                if not client.allow():
-                    client.send({"type": "error", "code": "rate",
-                                 "message": "too many messages: slow down"})
-                    continue
-                error = _frame_error(frame)
-                if error is not None:
-                    client.send(error)
-                    continue
+            async for text in text_frames(ws, client):
                 await self.coord.send(owner, {"op": "text", "from": me, "cid": cid,
-                                              "text": frame["text"]})
+                                              "text": text})
         except (WebSocketDisconnect, RuntimeError):
             pass
         finally:
@@ -1342,20 +1331,9 @@ def create_app(db: str, *, tables_per_minute: int = TABLES_PER_MINUTE,
                                                                  live.row.room)})
         live.attach(client)
         try:
-            while True:
-                frame = await ws.receive()
-                if frame["type"] == "websocket.disconnect":
-                    break
-                if not client.allow():
-                    client.send({"type": "error", "code": "rate",
-                                 "message": "too many messages: slow down"})
-                    continue
-                error = _frame_error(frame)
-                if error is not None:
-                    client.send(error)
-                    continue
+            async for text in text_frames(ws, client):
                 try:
-                    await _handle(srv(), live, client, frame["text"])
+                    await _handle(srv(), live, client, text)
                 except Exception:  # a bug, not the client's fault: logged, the socket lives
                     log.exception("table %s: a message could not be handled", live.id)
                     client.send({"type": "error", "code": "internal",
@@ -1437,6 +1415,26 @@ def _rate_limited(exc: RateLimited) -> Response:
 
 def _base(request: Request) -> str:
     return str(request.base_url).rstrip("/")
+
+
+async def text_frames(ws: WebSocket, client: WsClient) -> AsyncIterator[str]:
+    """The text of each acceptable frame a page sends, until it disconnects: a frame over the
+    client's rate is answered with a rate error, a malformed one with its error (both
+    skipped), as every page's socket does (a seat's own table, or one relayed to the room's
+    owner)."""
+    while True:
+        frame = await ws.receive()
+        if frame["type"] == "websocket.disconnect":
+            return
+        if not client.allow():
+            client.send({"type": "error", "code": "rate",
+                         "message": "too many messages: slow down"})
+            continue
+        error = _frame_error(frame)
+        if error is not None:
+            client.send(error)
+            continue
+        yield frame["text"]
 
 
 def _frame_error(frame: Mapping[str, Any]) -> dict[str, Any] | None:

@@ -59,7 +59,7 @@ from starlette.routing import Mount, Route
 
 from ..engine import Action, ActionKind, PlayerView
 from ..learn import exercises as _exercises
-from ..learn.books import section
+from ..learn.books import citation
 from ..learn.coach import CoachedHand, Comment, HandSummary
 from ..learn.lessons import lessons
 from ..learn.model import AnswerError, Exercise, Lesson, Verdict
@@ -184,17 +184,6 @@ def _paragraphs(text: str) -> str:
     return "".join(f"<p>{escape(p.strip())}</p>" for p in text.split("\n\n") if p.strip())
 
 
-def _cite(lesson: Lesson) -> str:
-    """The book sections a lesson teaches, with their headings: ``004 s03 The goal``."""
-    out = []
-    for sid in lesson.sections:
-        try:
-            out.append(f"{sid} {section(lesson.rules, sid).title}")
-        except KeyError:
-            out.append(sid)
-    return "; ".join(out)
-
-
 def _lesson_done(progress: Progress, lesson: Lesson) -> bool:
     return progress.is_done(lesson.rules, lesson.id)
 
@@ -247,7 +236,7 @@ def path_page(rules: str, progress: Progress) -> str:
         parts.append(f'<li class="lesson{" done" if done else ""}">{mark} '
                      f'<a href="/learn/{rules}/lesson/{escape(lesson.id)}/1">'
                      f'{escape(lesson.title)}</a> <small class="cite">'
-                     f"{escape(_cite(lesson))}</small></li>")
+                     f"{escape(citation(lesson))}</small></li>")
     parts.append("</ol><h2>Practise</h2><ul class=\"kinds\">")
     for kind in _exercises.kinds_for(rules):
         tried, right = progress.tally(rules, kind)
@@ -268,7 +257,7 @@ def lesson_page(rules: str, lesson: Lesson, n: int, progress: Progress) -> str:
     crumbs = [(f"/learn/{rules}", title),
               (f"/learn/{rules}/lesson/{lesson.id}/1", lesson.title)]
     parts = [f"<h1>{escape(lesson.title)}</h1>",
-             f'<p class="cite">From the book: {escape(_cite(lesson))}</p>']
+             f'<p class="cite">From the book: {escape(citation(lesson))}</p>']
     base = f"/learn/{rules}/lesson/{escape(lesson.id)}"
     if n <= total:
         screen = lesson.screens[n - 1]
