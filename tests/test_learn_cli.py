@@ -274,3 +274,19 @@ def test_a_directory_given_as_progress_is_refused_and_never_moved(
     assert f"--progress {folder}: a directory, not a progress file" in err
     assert (folder / "keep.txt").read_text(encoding="utf-8") == "mine"
     assert not (tmp_path / "notes.bad").exists()
+
+
+def test_an_unreadable_progress_file_is_set_aside_without_losing_an_earlier_one(
+        tmp_path: Path) -> None:
+    """Issue 22 item 4 (progress kept): a second unreadable progress file goes to
+    FILE.bad.2, so the first backup (FILE.bad) is not overwritten."""
+    from mahjong_table.learn.progress import set_aside
+
+    path = tmp_path / "progress.json"
+    path.write_text("not json 1")
+    assert set_aside(path) == tmp_path / "progress.json.bad"
+    path.write_text("not json 2")
+    assert set_aside(path) == tmp_path / "progress.json.bad.2"
+    assert (tmp_path / "progress.json.bad").read_text() == "not json 1"
+    assert (tmp_path / "progress.json.bad.2").read_text() == "not json 2"
+    assert not path.exists()

@@ -46,6 +46,7 @@ from ..learn.progress import (
     next_step,
     next_to_practise,
     save_progress,
+    set_aside,
 )
 from ..melds import parse_hand
 from ..players.human import HumanPlayer, QuitGame, tiles_glyphs
@@ -163,8 +164,7 @@ class LineMode:
         try:
             return load_progress(self.path)
         except ProgressError as exc:
-            bad = self.path.with_name(self.path.name + ".bad")
-            self.path.replace(bad)
+            bad = set_aside(self.path)
             self.say(f"Could not read your progress ({exc}); starting afresh. The old file "
                      f"is kept as {bad}.")
             return Progress()

@@ -23,7 +23,7 @@ from .exercises import EXERCISE_KINDS, kinds_for
 from .lessons import lessons
 from .model import Lesson
 
-__all__ = ["Progress", "ProgressError", "default_progress_path", "load_progress",
+__all__ = ["Progress", "ProgressError", "default_progress_path", "load_progress", "set_aside",
            "next_step", "next_to_practise", "save_progress"]
 
 VERSION = 1
@@ -198,3 +198,17 @@ def next_to_practise(progress: Progress, rules: str) -> str:
     if what == "coach":
         return f"coach: {reason}"
     return f"{what} {ident}: {reason}"
+
+
+def set_aside(path: Path | str) -> Path:
+    """Move an unreadable progress file out of the way, keeping it: to ``FILE.bad``, or
+    ``FILE.bad.2``, ``FILE.bad.3``, ... when an earlier one is there (an earlier backup is
+    never overwritten). Returns where it went. Raises ``OSError`` if it cannot be moved."""
+    path = Path(path)
+    bad = path.with_name(path.name + ".bad")
+    n = 2
+    while bad.exists():
+        bad = path.with_name(f"{path.name}.bad.{n}")
+        n += 1
+    path.replace(bad)
+    return bad

@@ -50,6 +50,7 @@ from ..learn.progress import (
     load_progress,
     next_to_practise,
     save_progress,
+    set_aside,
 )
 from ..players.human import describe_action
 from ..rules import get_rule_set
@@ -609,8 +610,7 @@ class LearnApp(App[int]):
         try:
             self.progress: Progress = load_progress(self.progress_path)
         except ProgressError as exc:  # kept aside, as the line mode does; a fresh start
-            bad = self.progress_path.with_name(self.progress_path.name + ".bad")
-            self.progress_path.replace(bad)
+            bad = set_aside(self.progress_path)
             self.notice = f"Could not read your progress ({exc}); kept as {bad}. "
             self.progress = Progress()
         self.theme_name = theme_name
