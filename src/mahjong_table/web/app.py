@@ -1037,7 +1037,7 @@ def lobby_page(error: str | None = None) -> str:
         parts.append(f'</select><input name="name{i}" placeholder="name" maxlength="24" '
                      f'aria-label="name of seat {i + 1}"></div>')
     levels = "; ".join(f"{k}: {about}" for k, about in bot_choices()[:3])
-    parts.append(f'<small>levels, each the rule set\'s bot of that strength: {escape(levels)}. '
+    parts.append(f'<small>Levels, each the rule set\'s bot of that strength: {escape(levels)}. '
                  f'Bots by name: {escape(", ".join(k for k, _ in bot_choices()[3:]))} (the '
                  'american bots play the card: American rules only); a bot that runs an '
                  'outside program is not offered here</small></fieldset>')
