@@ -172,3 +172,44 @@ def test_ctrl_c_ends_the_worker_processes_at_once() -> None:
     while multiprocessing.active_children() and time.monotonic() < deadline:
         time.sleep(0.1)
     assert not multiprocessing.active_children()
+
+
+def _square_or_fail(i: int) -> int:
+    if i == 5:
+        raise ValueError("job five refuses")
+    return i * i
+
+
+def _die_on_three(i: int) -> int:
+    if i == 3:
+        os._exit(7)
+    return i
+
+
+def test_the_pool_gives_results_in_job_order_and_raises_a_jobs_error() -> None:
+    """The local pool (issue 12; our own since issue 26, defect 2): every result comes back
+    under its job's index whatever worker ran it; a job's exception is raised in the parent
+    with its own type and message; no worker is left behind."""
+    import multiprocessing
+
+    from mahjong_table.scale import run_jobs
+
+    ok = run_jobs(_square_or_fail, [(i,) for i in range(5)], workers=3)
+    assert ok.in_order() == [0, 1, 4, 9, 16] and not ok.interrupted
+    assert ok.where == "3 local processes"
+    with pytest.raises(ValueError, match="job five refuses"):
+        run_jobs(_square_or_fail, [(i,) for i in range(9)], workers=2)
+    assert not multiprocessing.active_children()
+
+
+def test_a_worker_that_dies_is_named_not_waited_for() -> None:
+    """A worker process that ends in the middle of a job (killed, out of memory) stops the
+    run with an error naming it and its exit code, instead of waiting for a result that will
+    never come."""
+    import multiprocessing
+
+    from mahjong_table.scale import run_jobs
+
+    with pytest.raises(RuntimeError, match=r"worker process \d+ ended.*during job 3"):
+        run_jobs(_die_on_three, [(i,) for i in range(6)], workers=2)
+    assert not multiprocessing.active_children()

@@ -10,13 +10,15 @@ number of workers or the cluster. A Ctrl-C stops the run and keeps the jobs that
 from __future__ import annotations
 
 import contextlib
+import multiprocessing
 import os
 import signal
 import sys
 import time
 from collections.abc import Callable, Sequence
-from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import dataclass, field
+from multiprocessing.connection import Connection
+from multiprocessing.connection import wait as mp_wait
 from typing import Any, Generic, TypeVar
 
 __all__ = ["RunResult", "progress_bar", "run_jobs"]
@@ -66,15 +68,6 @@ def _end_worker(signum: int, frame: object) -> None:
     os._exit(128 + signum)
 
 
-def _ignore_sigint() -> None:
-    # workers leave Ctrl-C to the parent, which stops the run and keeps finished jobs; the
-    # parent ends them with SIGTERM, on which a worker kills its bots' programs and exits
-    # at once (issue 26, defect 2; the executor's worker would catch a SystemExit as a
-    # job's error and go on to the next job)
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    signal.signal(signal.SIGTERM, _end_worker)
-
-
 def run_jobs(func: Callable[..., T], jobs: Sequence[tuple[Any, ...]], *, workers: int = 1,
              ray_address: str | None = None, use_ray: bool = False,
              weights: Sequence[int] | None = None, desc: str = "", unit: str = "job",
@@ -109,45 +102,110 @@ def run_jobs(func: Callable[..., T], jobs: Sequence[tuple[Any, ...]], *, workers
     return out
 
 
+def _worker_main(func: Callable[..., Any], conn: Connection) -> None:
+    """A worker process: run the jobs the parent sends on ``conn`` (``(index, args)``; None
+    ends it) and send back ``(index, True, result)`` or ``(index, False, exception)``.
+
+    Workers leave Ctrl-C to the parent, which stops the run and keeps the finished jobs; the
+    parent ends them with SIGTERM, on which a worker kills its bots' programs and exits at
+    once (issue 26, defect 2)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, _end_worker)
+    while True:
+        try:
+            message = conn.recv()
+        except EOFError:
+            break
+        if message is None:
+            break
+        index, args = message
+        try:
+            reply: tuple[int, bool, Any] = (index, True, func(*args))
+        except Exception as exc:  # handed to the parent, which raises it
+            reply = (index, False, exc)
+        try:
+            conn.send(reply)
+        except Exception as exc:  # a result that cannot be pickled
+            conn.send((index, False, RuntimeError(f"job {index}: its result could not be "
+                                                  f"sent back: {exc}")))
+    conn.close()
+
+
 def _run_pool(func: Callable[..., T], jobs: Sequence[tuple[Any, ...]], workers: int,
               w: list[int], bar: Any, out: RunResult[T]) -> None:
-    pool = ProcessPoolExecutor(max_workers=workers, initializer=_ignore_sigint)
-    futures: dict[Future[T], int] = {}
+    """Run the jobs over ``workers`` local processes, one job at a time each, and put the
+    results in ``out``. A job's exception is raised here; a worker that dies raises
+    ``RuntimeError``.
+
+    Our own small pool rather than ``concurrent.futures.ProcessPoolExecutor`` (issue 26,
+    defect 2): the executor's manager thread and shared queues could leave the interpreter
+    hanging at exit after its workers were stopped mid-job (seen once in CI, 1 run in about
+    twenty), and it submitted every job up front. Here every worker has its own pipe, the
+    parent has no thread, and a stopped worker can corrupt nothing another one uses."""
+    ctx = multiprocessing.get_context()
+    procs: list[Any] = []
+    conns: list[Connection] = []
     try:
-        futures = {pool.submit(func, *job): i for i, job in enumerate(jobs)}
-        pending = set(futures)
-        while pending:
-            done, pending = wait(pending, return_when=FIRST_COMPLETED)
-            for f in done:
-                i = futures[f]
-                out.results[i] = f.result()
-                bar.update(w[i])
-    except KeyboardInterrupt:
-        for f, i in futures.items():  # keep what finished meanwhile
-            if f.done() and not f.cancelled() and f.exception() is None and i not in out.results:
-                out.results[i] = f.result()
-        # the executor forgets its processes on shutdown: take them first
-        procs = list((getattr(pool, "_processes", None) or {}).values())
-        pool.shutdown(wait=False, cancel_futures=True)
+        for _ in range(min(workers, len(jobs))):
+            parent_end, child_end = ctx.Pipe(duplex=True)
+            proc = ctx.Process(target=_worker_main, args=(func, child_end), daemon=True)
+            proc.start()
+            child_end.close()
+            procs.append(proc)
+            conns.append(parent_end)
+        next_job = 0
+        busy: dict[int, int] = {}  # worker -> job index
+        for k, conn in enumerate(conns):
+            conn.send((next_job, jobs[next_job]))
+            busy[k] = next_job
+            next_job += 1
+        while busy:
+            waiting = [conns[k] for k in busy] + [procs[k].sentinel for k in busy]
+            ready = set(mp_wait(waiting))
+            for k in list(busy):
+                conn = conns[k]
+                if conn in ready:
+                    try:
+                        index, ok, value = conn.recv()
+                    except EOFError:
+                        raise RuntimeError(f"worker process {procs[k].pid} ended during job "
+                                           f"{busy[k]}") from None
+                    if not ok:
+                        raise value
+                    out.results[index] = value
+                    bar.update(w[index])
+                    del busy[k]
+                    if next_job < len(jobs):
+                        conn.send((next_job, jobs[next_job]))
+                        busy[k] = next_job
+                        next_job += 1
+                elif procs[k].sentinel in ready:
+                    raise RuntimeError(f"worker process {procs[k].pid} ended (exit code "
+                                       f"{procs[k].exitcode}) during job {busy[k]}")
+        for conn in conns:
+            with contextlib.suppress(OSError):
+                conn.send(None)
+        for proc in procs:
+            proc.join(timeout=5)
+    finally:
+        # on Ctrl-C or an error: the running jobs' results are dropped anyway (a Ctrl-C
+        # keeps only the jobs that had finished), so the workers are ended at once
         _stop_workers(procs)
-        raise
-    pool.shutdown(wait=True)
+        for conn in conns:
+            conn.close()
 
 
 def _stop_workers(procs: Sequence[Any]) -> None:
-    """End the pool's worker processes at once (issue 26, defect 2): ``shutdown`` cancels
-    only the jobs not yet handed to a worker, so the running and the prefetched ones would
-    keep every core busy until they finish, a second Ctrl-C would hang in the interpreter's
-    exit (it joins the pool), and a third would leave them orphaned. Their results are
-    dropped anyway: a Ctrl-C keeps only the jobs that had finished. ``procs`` are the
-    pool's processes (the executor keeps them by pid; no public API hands them out)."""
+    """End the worker processes still running at once (issue 26, defect 2): SIGTERM, on
+    which a worker kills its bots' programs and exits; SIGKILL for one that has not gone
+    after 3 s (stuck where a signal cannot reach it)."""
     for proc in procs:
         if proc.is_alive():
             proc.terminate()
     deadline = time.monotonic() + 3
     for proc in procs:
         proc.join(timeout=max(0.0, deadline - time.monotonic()))
-    for proc in procs:  # a worker stuck where a signal cannot reach it
+    for proc in procs:
         if proc.is_alive():
             proc.kill()
             proc.join(timeout=2)
