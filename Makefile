@@ -8,7 +8,7 @@ STAMP := $(VENV)/.installed
 # play needs only the package and the full-screen table (the tui extra), not the test tools
 PLAY_STAMP := $(VENV)/.installed-play
 
-.PHONY: play test compiled test-compiled lint bench simulate clean
+.PHONY: play test compiled test-compiled lint bench simulate clean i18n
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -29,9 +29,14 @@ simulate: $(PLAY_STAMP)
 	$(BIN)/mahjong-table simulate --rules hongkong --games 100 --rounds 1 --seed 1
 
 test: $(STAMP)
-	$(BIN)/ruff check src tests bench
+	$(BIN)/ruff check src tests bench tools
 	$(BIN)/mypy
+	$(BIN)/python -m tools.i18n check
 	$(BIN)/python -m pytest
+
+# issue 23: the message catalogue: check every message is translated, compile the .mo files
+i18n: $(STAMP)
+	$(BIN)/python -m tools.i18n compile
 
 # The compiled build (issue 13): a wheel compiled with mypyc, installed beside the editable
 # one in .compiled (ahead of it on PYTHONPATH), the whole suite run on it, and records made

@@ -54,6 +54,9 @@ def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
     if wants_help:
         description += f" Rule sets: {_rule_set_titles()}."
     parser = argparse.ArgumentParser(prog="mahjong-table", description=description)
+    parser.add_argument("--lang", choices=("en", "it"), metavar="en|it",
+                        help="the language of every message (also after the sub-command); "
+                             "default: the locale's (LANG, LC_MESSAGES), else English")
     parser.add_argument("--version", action="version",
                         version=f"mahjong-table {__version__} ({build_name()} build)")
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
@@ -74,9 +77,48 @@ def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
     return parser
 
 
+def take_language(words: list[str]) -> str | None:
+    """Remove ``--lang X`` / ``--lang=X`` from ``words`` (anywhere: before or after the
+    sub-command) and return ``X``, or None when it is not there (issue 23). It is read before
+    the parser is built, so that the help, too, is in that language."""
+    found: str | None = None
+    i = 0
+    while i < len(words):
+        word = words[i]
+        if word == "--":
+            break
+        if word == "--lang":
+            if i + 1 >= len(words):
+                raise ValueError("--lang needs a language: en or it")
+            found = words[i + 1]
+            del words[i:i + 2]
+            continue
+        if word.startswith("--lang="):
+            found = word.split("=", 1)[1]
+            del words[i]
+            continue
+        i += 1
+    return found
+
+
+def choose_language(words: list[str]) -> None:
+    """Set the process's language from ``--lang`` (taken out of ``words``), else from the
+    locale (``LANGUAGE``, ``LC_ALL``, ``LC_MESSAGES``, ``LANG``). A language there is no
+    catalogue for is an error that names the choices (exit status 2)."""
+    from .i18n import LanguageError, language_from_environment, set_language
+
+    try:
+        asked = take_language(words)
+        set_language(asked if asked is not None else language_from_environment())
+    except (LanguageError, ValueError) as exc:
+        print(f"mahjong-table: --lang: {exc}", file=sys.stderr)
+        raise SystemExit(2) from None
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point. Returns the exit status (0 ok, 1 a negative answer, 2 bad input)."""
     words = list(sys.argv[1:] if argv is None else argv)
+    choose_language(words)
     parser = build_parser(words)
     args = parser.parse_args(words)
     try:

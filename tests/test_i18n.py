@@ -1,0 +1,111 @@
+"""The languages (issue 23): choosing one (``--lang``, the locale, ``Accept-Language``), the
+catalogue's check (every message translated, placeholders kept, compiled catalogue up to
+date), and the shared names in Italian with rule book 000's words."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import threading
+from pathlib import Path
+
+import pytest
+
+from mahjong_table.i18n import (
+    LanguageError,
+    _,
+    check_language,
+    language,
+    language_from_environment,
+    negotiate,
+    set_language,
+    use_language,
+)
+from mahjong_table.names import meld_name, tile_label, tile_name, wind_name
+from mahjong_table.tiles import parse_tiles
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def test_every_message_is_translated_and_the_shipped_catalogue_is_current() -> None:
+    """Issue 23, item 4: the extraction step fails when a catalogue lacks a message, keeps
+    an unused one, breaks a placeholder, or the shipped .mo is stale."""
+    done = subprocess.run([sys.executable, "-m", "tools.i18n", "check"], cwd=ROOT,
+                          capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+    assert "every one translated, compiled up to date" in done.stdout
+
+
+def test_languages_are_read_leniently_and_refused_by_name() -> None:
+    assert check_language("it") == "it"
+    assert check_language("it_IT.UTF-8") == "it"
+    assert check_language("IT-ch") == "it"
+    assert check_language("en_GB") == "en"
+    with pytest.raises(LanguageError, match=r"no language 'fr': choose one of en, it"):
+        check_language("fr")
+
+
+def test_the_locale_chooses_the_language_when_no_lang_is_given() -> None:
+    """Issue 23, item 3: ``LANGUAGE`` (a list), then ``LC_ALL``, ``LC_MESSAGES``, ``LANG``;
+    C/POSIX and languages without a catalogue give English."""
+    assert language_from_environment({"LANG": "it_IT.UTF-8"}) == "it"
+    assert language_from_environment({"LC_MESSAGES": "it_IT", "LANG": "en_US"}) == "it"
+    assert language_from_environment({"LC_ALL": "C", "LANG": "it_IT"}) == "en"
+    assert language_from_environment({"LANGUAGE": "fr:it", "LANG": "en_US"}) == "it"
+    assert language_from_environment({"LANG": "de_DE.UTF-8"}) == "en"
+    assert language_from_environment({}) == "en"
+
+
+def test_accept_language_picks_the_best_language_there_is() -> None:
+    """Issue 23, item 3 (web): the highest quality with a catalogue; English otherwise."""
+    assert negotiate("it-IT,it;q=0.9,en-US;q=0.8,en;q=0.7") == "it"
+    assert negotiate("en-GB,en;q=0.9,it;q=0.8") == "en"
+    assert negotiate("fr-FR,fr;q=0.9,it;q=0.5") == "it"
+    assert negotiate("de, fr") == "en"
+    assert negotiate("it;q=0") == "en"
+    assert negotiate("") == "en" and negotiate(None) == "en"
+
+
+def test_a_context_speaks_its_own_language_without_touching_other_threads() -> None:
+    """A web request in Italian does not turn a bot thread, or the next request, Italian."""
+    seen: list[str] = []
+    with use_language("it"):
+        assert language() == "it" and _("East") == "Est"
+        worker = threading.Thread(target=lambda: seen.append(_("East")))
+        worker.start()
+        worker.join()
+    assert seen == ["East"]
+    assert language() == "en" and _("East") == "East"
+
+
+def test_the_process_language_is_set_by_lang(capsys: pytest.CaptureFixture[str]) -> None:
+    """``--lang`` anywhere on the line (before or after the sub-command); an unknown one is
+    refused by name with exit status 2."""
+    from mahjong_table.cli import main, take_language
+
+    words = ["score", "--lang", "it", "123m"]
+    assert take_language(words) == "it" and words == ["score", "123m"]
+    words = ["--lang=en", "play"]
+    assert take_language(words) == "en" and words == ["play"]
+    with pytest.raises(SystemExit) as exc:
+        main(["--lang", "fr", "score", "--help"])
+    assert exc.value.code == 2
+    assert "no language 'fr': choose one of en, it" in capsys.readouterr().err
+    set_language("en")
+
+
+def test_tile_names_in_italian_follow_book_000() -> None:
+    """000: "Est", "jolly", Fiore and Stagione tiles, "Kong occulto", "SESTETTO", "COPPIA"."""
+    tiles = parse_tiles("5p1m9s1z7z2f6f3g1j")
+    english = [tile_name(t) for t in tiles]
+    assert english == ["5 Circles", "1 Characters", "9 Bamboo", "East wind", "Red dragon",
+                       "Flower 2 (Orchid)", "Flower 6", "Season 3 (Autumn)", "Joker"]
+    assert english == [t.name for t in tiles[:5]] + english[5:]
+    with use_language("it"):
+        assert [tile_name(t) for t in tiles] == [
+            "5 Cerchi", "1 Caratteri", "9 Bambù", "Vento Est", "Drago Rosso",
+            "Fiore 2 (Orchidea)", "Fiore 6", "Stagione 3 (Autunno)", "Jolly"]
+        assert tile_label(tiles[0]) == "5 Cerchi (5p)"
+        assert [wind_name(i) for i in range(4)] == ["Est", "Sud", "Ovest", "Nord"]
+        assert meld_name("concealed kong") == "kong occulto"
+        assert meld_name("sextet") == "sestetto" and meld_name("pair") == "coppia"
