@@ -13,6 +13,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from ..i18n import N_
 from ..melds import Meld
 from ..scoring import ScoreResult, WinContext
 from ..tiles import NUM_PLAYING, Tile, TileSet
@@ -179,19 +180,19 @@ class RuleSet(ABC):
     #: where each play rule the engine enforces is written, for its error messages; keys:
     #: turn, claim, chow, pung, kong, win, rob, last, end, players
     citations: ClassVar[Mapping[str, str]] = {
-        "turn": "004 s05 'Spike and discard'",
-        "claim": "004 s05: only the last discard can be claimed, before the next draw",
-        "chow": "004 s05 'The four groups': a chow only on the discard of the player on "
-                "your left",
-        "pung": "004 s05 'The four groups': a pung needs two matching tiles in hand",
-        "kong": "004 s05 'The four groups': a kong needs three matching tiles in hand, or "
-                "four, and is declared in one's turn after drawing",
-        "win": "004 s05 'Priorities and Victory': four sets and a pair or a special form",
-        "rob": "004 s05: the tile added to an exposed pung may be robbed only to win",
-        "last": "only a Mahjong claim on the discard after the last live tile "
-                "(docs/rules/hongkong-play.md)",
-        "end": "004 s07 'The rounds and the end'",
-        "players": "004 s02: four players",
+        "turn": N_("004 s05 'Spike and discard'"),
+        "claim": N_("004 s05: only the last discard can be claimed, before the next draw"),
+        "chow": N_("004 s05 'The four groups': a chow only on the discard of the player on "
+                "your left"),
+        "pung": N_("004 s05 'The four groups': a pung needs two matching tiles in hand"),
+        "kong": N_("004 s05 'The four groups': a kong needs three matching tiles in hand, or "
+                "four, and is declared in one's turn after drawing"),
+        "win": N_("004 s05 'Priorities and Victory': four sets and a pair or a special form"),
+        "rob": N_("004 s05: the tile added to an exposed pung may be robbed only to win"),
+        "last": N_("only a Mahjong claim on the discard after the last live tile "
+                "(docs/rules/hongkong-play.md)"),
+        "end": N_("004 s07 'The rounds and the end'"),
+        "players": N_("004 s02: four players"),
     }
 
     @classmethod

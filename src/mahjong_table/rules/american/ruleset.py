@@ -35,6 +35,7 @@ from functools import cached_property
 from pathlib import Path
 from typing import Any, ClassVar
 
+from ...i18n import N_
 from ...melds import Meld
 from ...scoring import ScoreResult, WinContext
 from ...tiles import AMERICAN_TILE_SET, Tile, TileSet
@@ -130,26 +131,26 @@ class AmericanRules(RuleSet):
     joker_exchange: ClassVar[bool] = True
 
     citations: ClassVar[Mapping[str, str]] = {
-        "turn": "001 Part one 07 'On your turn': draw, rack, discard",
-        "claim": "001 Part one 'Calling discards': only the most recent discard, only for a "
-                 "pung, kong, quint, sextet or Mahjong; a discarded joker is dead",
-        "chow": "001 Part one 'Calling discards': no chows in American play",
-        "pung": "001 Part one 'Calling discards' and 'Jokers': a pung needs two more tiles "
-                "alike to the discard (naturals or jokers)",
-        "kong": "001 Part one 'Calling discards' and 'Jokers': a kong needs three more "
-                "tiles alike to the discard (naturals or jokers)",
-        "quint": "001 Part one 'Calling discards' and 'Jokers': a quint needs four more "
-                 "tiles alike to the discard (naturals or jokers)",
-        "sextet": "001 Part one 'Calling discards' and 'Jokers': a sextet needs five more "
-                  "tiles alike to the discard (naturals or jokers)",
-        "win": "001 Part one 'Winning the hand': a hand that matches a line of the card",
-        "rob": "001 Part one: there is no robbing the kong in American play",
-        "last": "001 Part one 'Wall game': after the last tile only Mahjong can be called",
-        "end": "001 Part one 01: the game ends after its hands",
-        "players": "001 Part one: four players",
-        "charleston": "001 Part one 06 'Before play begins - the Charleston'",
-        "exchange": "001 Part one 'Joker exchange'",
-        "dead": "001 Part one 'Dead hands'",
+        "turn": N_("001 Part one 07 'On your turn': draw, rack, discard"),
+        "claim": N_("001 Part one 'Calling discards': only the most recent discard, only for a "
+                 "pung, kong, quint, sextet or Mahjong; a discarded joker is dead"),
+        "chow": N_("001 Part one 'Calling discards': no chows in American play"),
+        "pung": N_("001 Part one 'Calling discards' and 'Jokers': a pung needs two more tiles "
+                "alike to the discard (naturals or jokers)"),
+        "kong": N_("001 Part one 'Calling discards' and 'Jokers': a kong needs three more "
+                "tiles alike to the discard (naturals or jokers)"),
+        "quint": N_("001 Part one 'Calling discards' and 'Jokers': a quint needs four more "
+                 "tiles alike to the discard (naturals or jokers)"),
+        "sextet": N_("001 Part one 'Calling discards' and 'Jokers': a sextet needs five more "
+                  "tiles alike to the discard (naturals or jokers)"),
+        "win": N_("001 Part one 'Winning the hand': a hand that matches a line of the card"),
+        "rob": N_("001 Part one: there is no robbing the kong in American play"),
+        "last": N_("001 Part one 'Wall game': after the last tile only Mahjong can be called"),
+        "end": N_("001 Part one 01: the game ends after its hands"),
+        "players": N_("001 Part one: four players"),
+        "charleston": N_("001 Part one 06 'Before play begins - the Charleston'"),
+        "exchange": N_("001 Part one 'Joker exchange'"),
+        "dead": N_("001 Part one 'Dead hands'"),
     }
 
     def __init__(self, **options: Any) -> None:
