@@ -250,7 +250,7 @@ class ChineseRules(RuleSet):
     """
 
     name: ClassVar[str] = "chinese"
-    title: ClassVar[str] = "Chinese (booklet 001 Part two)"
+    title: ClassVar[str] = N_("Chinese (booklet 001 Part two)")
     book: ClassVar[str] = "rule book 001 Part two"
     citations: ClassVar[Mapping[str, str]] = {
         "turn": N_("001 Part two 05 'Starting play', 'On your turn'"),
@@ -383,7 +383,7 @@ class ChineseMcrRules(ChineseRules):
       the hand has.
     """
 
-    title: ClassVar[str] = "Chinese (booklet 001 Part two), MCR scoring"
+    title: ClassVar[str] = N_("Chinese (booklet 001 Part two), MCR scoring")
     robbing_kong = True
     checks_win_context = True
     citations: ClassVar[Mapping[str, str]] = {

@@ -77,7 +77,7 @@ class AmericanRules(RuleSet):
     """American mahjong (001 Part one) with a card of lines (``card`` option)."""
 
     name: ClassVar[str] = RULES_NAME
-    title: ClassVar[str] = "American (NMJL style)"
+    title: ClassVar[str] = N_("American (NMJL style)")
     book: ClassVar[str] = "001 Part one"
     options_spec: ClassVar[tuple[Option, ...]] = (
         Option("card", "practice", None,
