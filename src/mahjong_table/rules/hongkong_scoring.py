@@ -566,15 +566,14 @@ def _score_reading(r: Reading) -> _Scored:
     if limits:
         top = limits[0]
         first = hits[top.id][0][1]
-        why: str
         if len(limits) > 1:
-            why = Message(N_("{why}: a limit hand, base {base} (also {others}; limits are not "
-                             "added together)"), why=Message(first), base=LIMIT_BASE,
-                          others=", ".join(d.id for d in limits[1:]))
+            limit_why = Message(N_("{why}: a limit hand, base {base} (also {others}; limits "
+                                   "are not added together)"), why=Message(first),
+                                base=LIMIT_BASE, others=", ".join(d.id for d in limits[1:]))
         else:
-            why = Message(N_("{why}: a limit hand, base {base}"), why=Message(first),
-                          base=LIMIT_BASE)
-        limit = ScoreItem(top.id, top.name, 0, why)
+            limit_why = Message(N_("{why}: a limit hand, base {base}"), why=Message(first),
+                                base=LIMIT_BASE)
+        limit = ScoreItem(top.id, top.name, 0, limit_why)
     base = LIMIT_BASE if limit else fan_to_base(fan)
     return _Scored(r, tuple(fan_items), limit, fan, base)
 
