@@ -180,9 +180,11 @@ def format_result(result: ScoreResult, ctx: WinContext, title: str) -> str:
     lines.append(_describe_win(ctx))
     names = [shown(i.name) for i in result.items]
     width = max((len(n) for n in names), default=0)
+    limit_word = _("LIMIT")
+    column = max(5, len(limit_word))
     for item, name in zip(result.items, names, strict=True):
-        value = _("LIMIT") if item.id == result.limit else f"{item.fan:+d}"
-        lines.append(f"  {value:>5}  {name:<{width}}  {shown(item.explanation)}")
+        value = limit_word if item.id == result.limit else f"{item.fan:+d}"
+        lines.append(f"  {value:>{column}}  {name:<{width}}  {shown(item.explanation)}")
     lines.append(_("Total: {fan}").format(fan=result.fan))
     if result.limit:
         lines.append(_("Limit hand: {limit} (base {base})").format(limit=result.limit,
