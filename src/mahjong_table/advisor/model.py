@@ -134,7 +134,7 @@ class Wait:
 
     def text(self) -> str:
         """``"5s (2 unseen, 4 fan on a discard, 5 self-drawn)"``, in the language in force."""
-        unseen = _("{n} unseen").format(n=self.unseen)
+        unseen = ngettext("{n} unseen", "{n} unseen", self.unseen).format(n=self.unseen)
         unit = _unit(self.unit)
         if not self.can_win:
             if self.refused_worth is not None:
@@ -170,8 +170,8 @@ def waits_text(waits: tuple[Wait, ...] | list[Wait]) -> str:
     ``"1m (1 unseen), 2m (3 unseen): each a limit hand (Nine gates)"``."""
     limits = {w.limit for w in waits}
     if len(waits) > 1 and len(limits) == 1 and None not in limits:
-        tiles = ", ".join(_("{tile} ({n} unseen)").format(tile=w.tile, n=w.unseen)
-                          for w in waits)
+        tiles = ", ".join(ngettext("{tile} ({n} unseen)", "{tile} ({n} unseen)",
+                                   w.unseen).format(tile=w.tile, n=w.unseen) for w in waits)
         return _("{tiles}: each a limit hand ({limit})").format(
             tiles=tiles, limit=shown(waits[0].limit))
     return ", ".join(w.text() for w in waits)

@@ -119,8 +119,9 @@ def _tile_list(tiles: Sequence[TileUnseen], named: bool) -> str:
 
 def _tiles_shown(tiles: Sequence[TileUnseen], named: bool) -> str:
     if named:
-        return ", ".join(_("{tile} ({name}, {n} unseen)").format(
-            tile=u.tile, name=tile_name(u.tile), n=u.unseen) for u in tiles)
+        return ", ".join(ngettext("{tile} ({name}, {n} unseen)", "{tile} ({name}, {n} unseen)",
+                                  u.unseen).format(tile=u.tile, name=tile_name(u.tile),
+                                                   n=u.unseen) for u in tiles)
     return " ".join(f"{u.tile}({u.unseen})" for u in tiles)
 
 
