@@ -70,6 +70,13 @@ _ACTION_WORDS: Final = {
     ActionKind.CHOW: N_("chow"), ActionKind.PUNG: N_("pung"), ActionKind.KONG: N_("kong"),
     ActionKind.QUINT: N_("quint"), ActionKind.SEXTET: N_("sextet"), ActionKind.PASS: N_("pass"),
     ActionKind.DISCARD: N_("discard"), ActionKind.MAHJONG: N_("mahjong"),
+    # the engine's own names of these kinds, as its English has always said them
+    ActionKind.CONCEALED_KONG: N_("concealed_kong"), ActionKind.ADDED_KONG: N_("added_kong"),
+    ActionKind.JOKER_EXCHANGE: N_("joker_exchange"), ActionKind.CALL_DEAD: N_("call_dead"),
+    ActionKind.CHARLESTON_PASS: N_("charleston_pass"),
+    ActionKind.CHARLESTON_CONTINUE: N_("charleston_continue"),
+    ActionKind.CHARLESTON_STOP: N_("charleston_stop"),
+    ActionKind.COURTESY_ASK: N_("courtesy_ask"), ActionKind.COURTESY_PASS: N_("courtesy_pass"),
 }
 #: the Charleston's stages by name (001 Part one 06; 000 names them in Italian)
 _STAGE_TITLES: Final = {
@@ -1397,8 +1404,11 @@ class Game:
             if t is not None and not self.rules.claimable(t):
                 return (_("a discarded {tile} is dead and may never be claimed").format(tile=t),
                         cite["claim"])
-            return (_("player {p} has no claim on {tile}").format(
-                p=p, tile=self.last_discard or self.rob_tile), cite["claim"])
+            offered = self.last_discard or self.rob_tile
+            if offered is None:  # no tile on offer (it used to say "no claim on None")
+                return (_("player {p} has no claim now").format(p=p), cite["claim"])
+            return (_("player {p} has no claim on {tile}").format(p=p, tile=offered),
+                    cite["claim"])
         if p in self.responses:
             return (_("player {p} has already answered").format(p=p), cite["claim"])
         if self.phase is Phase.ROB:
