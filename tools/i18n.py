@@ -121,9 +121,6 @@ def check(lang: str, catalog: Catalog) -> tuple[Catalog, list[str]]:
     out = Catalog(locale=lang, domain=DOMAIN, project="mahjong-table", version="",
                   creation_date=FIXED_DATE, revision_date=FIXED_DATE, charset="utf-8",
                   fuzzy=False)
-    # the parts' plural rule (their header: two forms, as docs/i18n.md says), not Babel's
-    # CLDR one (three forms for Italian), which would send ngettext(n=2) to a missing form
-    out._num_plurals, out._plural_expr = 2, "(n != 1)"
     used: set[Key] = set()
     for message in catalog:
         if not message.id:
