@@ -23,7 +23,7 @@ from mahjong_table.rules.mcr_fans import FANS
 ALLOW = ("Mahjong Time", "National Mah Jongg League", "NMJL", "joker_exchange_win",
          "self_drawn_payment", "all_single", "discard_payment", "jokerless_bonus",
          "seven_pairs", "thirteen_orphans", "il comando score", "practice.card",
-         "{any}", "{even}", "{odd}")
+         "{any}", "{even}", "{odd}", "HAND")
 
 #: (argv, Italian wording that must be there): Hong Kong (fan items, a limit hand, a hand
 #: that does not win), Chinese simple and MCR (above and below the 8-fan minimum), American
@@ -207,3 +207,25 @@ def test_item_names_stay_english_data_and_show_in_italian() -> None:
     with use_language("it"):
         assert shown(result.items[0].name) == "Pung del vento Est (vento del posto)"
     assert shown(result.items[0].name) == "Pung of East wind (seat wind)"
+
+
+@pytest.mark.parametrize(("argv", "wording"), [
+    (["analyze", "123m456p789s11z2z"], "12 tessere nascoste con 0 combinazioni dichiarate"),
+    (["score", "--rules", "chinese", "123m456p789s111z22z", "--robbing-kong"],
+     "in queste regole cinesi non si vince rubando un kong"),
+    (["score", "123m456p789s111z22z", "--win-tile", "5m"],
+     "la tessera vincente 5m non è fra le tessere nascoste"),
+    (["score", "--rules", "american", "22m6m5z 666p 666s 444z1j", "--bonus", "1f"],
+     "--bonus non si usa nel punteggio americano: i Fiori americani sono tessere della mano"),
+])
+def test_input_errors_are_italian(argv: list[str], wording: str,
+                                  capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 23 item 3: a malformed hand or option is named in Italian (exit status 2), in
+    English as before without ``--lang``."""
+    assert main(argv) == 2
+    _out, english = capsys.readouterr()
+    assert main(["--lang", "it", *argv]) == 2
+    _out, err = capsys.readouterr()
+    assert wording in err, err
+    assert err != english
+    assert_italian(err.split(": ", 2)[-1], " ".join(argv), allow=ALLOW)

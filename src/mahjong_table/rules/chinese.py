@@ -35,7 +35,7 @@ from typing import Any, ClassVar
 from ..analysis.decompose import is_seven_pairs, is_thirteen_orphans
 from ..analysis.mcr_forms import McrForms
 from ..analysis.shanten import Forms
-from ..i18n import N_
+from ..i18n import N_, _
 from ..message import Message
 from ..scoring import ScoreItem, ScoreResult, WinContext
 from ..tiles import (
@@ -80,12 +80,13 @@ def validate_context(ctx: WinContext, tile_set: TileSet, *, robbing_kong: bool =
     winning.
     """
     if ctx.robbing_kong and not robbing_kong:
-        raise ValueError("robbing a kong is not a way to win in these Chinese rules: the "
-                         "winning tile is drawn from the wall or claimed from a discard "
-                         f"({_WIN_RULE}; docs/rules/chinese.md)")
-    hand_checks.validate_context(ctx, tile_set=tile_set, rules_title="Chinese", set_name="set",
-                                 tiles_rule="001 Part two 'Setting up the game'",
-                                 sets_rule="001 Part two 'Rules in detail'")
+        raise ValueError(_("robbing a kong is not a way to win in these Chinese rules: the "
+                           "winning tile is drawn from the wall or claimed from a discard "
+                           "({rule}; docs/rules/chinese.md)").format(rule=_WIN_RULE_TEXT.shown()))
+    hand_checks.validate_context(ctx, tile_set=tile_set, rules_title=N_("Chinese"),
+                                 set_name=N_("set"),
+                                 tiles_rule=N_("001 Part two 'Setting up the game'"),
+                                 sets_rule=N_("001 Part two 'Rules in detail'"))
 
 
 def _not_winning_reason(ctx: WinContext, forms: tuple[str, ...]) -> str:

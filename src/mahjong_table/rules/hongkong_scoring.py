@@ -501,7 +501,7 @@ def validate_context(ctx: WinContext) -> None:
     tile) fitting the win. Hong Kong adds none of its own. A hand with the wrong number of tiles
     is not malformed: it is scored as not winning.
     """
-    hand_checks.validate_context(ctx, tile_set=HONG_KONG_TILE_SET, rules_title="Hong Kong")
+    hand_checks.validate_context(ctx, tile_set=HONG_KONG_TILE_SET, rules_title=N_("Hong Kong"))
 
 
 # ----- hands that do not win ------------------------------------------------------------------
