@@ -141,7 +141,8 @@ class RuleSet(ABC):
     title: ClassVar[str] = "Base"
     book: ClassVar[str] = ""
     options_spec: ClassVar[tuple[Option, ...]] = (
-        Option("rounds", 4, (1, 2, 3, 4), "number of wind rounds in a game (4 = East to North)"),
+        Option("rounds", 4, (1, 2, 3, 4),
+               N_("number of wind rounds in a game (4 = East to North)")),
     )
 
     dice_count: ClassVar[int] = 3

@@ -273,18 +273,18 @@ class ChineseRules(RuleSet):
     options_spec: ClassVar[tuple[Option, ...]] = (
         *RuleSet.options_spec,
         Option("bonus_tiles", True, (True, False),
-               "play with the 4 flowers and 4 seasons (144 tiles) or without them (136 tiles; "
-               "001 Part two 'Flowers and Seasons')"),
+               N_("play with the 4 flowers and 4 seasons (144 tiles) or without them (136 tiles; "
+               "001 Part two 'Flowers and Seasons')")),
         Option("seven_pairs", False, (False, True),
-               "allow seven pairs of distinct values as a winning hand (not in the booklet)"),
+               N_("allow seven pairs of distinct values as a winning hand (not in the booklet)")),
         Option("thirteen_orphans", False, (False, True),
-               "allow thirteen orphans as a winning hand (not in the booklet)"),
+               N_("allow thirteen orphans as a winning hand (not in the booklet)")),
         Option("scoring", "simple", tuple(SCORING_SCALES),
-               "scoring scale: simple = 1 point to the winner (001 Part two 'Scoring'); mcr = "
-               "the Mahjong Competition Rules fan table, 8-fan minimum"),
+               N_("scoring scale: simple = 1 point to the winner (001 Part two 'Scoring'); mcr = "
+               "the Mahjong Competition Rules fan table, 8-fan minimum")),
         Option("eight_flowers", False, (False, True),
-               "all eight flowers and seasons win at once, paid as a self-drawn win (001 Part "
-               "two 'Flowers and Seasons': 'some rules award an automatic win')"),
+               N_("all eight flowers and seasons win at once, paid as a self-drawn win (001 Part "
+               "two 'Flowers and Seasons': 'some rules award an automatic win')")),
     )
 
     #: 001 Part two 03: "East rolls one or two dice"; two, as for choosing East (01), so the

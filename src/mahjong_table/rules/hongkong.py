@@ -31,7 +31,7 @@ class HongKongRules(RuleSet):
     options_spec: ClassVar[tuple[Option, ...]] = (
         *RuleSet.options_spec,
         Option("false_mahjong", "reject", ("reject", "penalise"),
-               "what a Mahjong declaration that does not win does (004 s07)"),
+               N_("what a Mahjong declaration that does not win does (004 s07)")),
     )
 
     dice_count = 3  # 004 s04: three dice

@@ -81,35 +81,35 @@ class AmericanRules(RuleSet):
     book: ClassVar[str] = "001 Part one"
     options_spec: ClassVar[tuple[Option, ...]] = (
         Option("card", "practice", None,
-               "the card of lines: 'practice' (this project's own practice card, not the "
-               "League's) or the path of a card file (docs/american-card.md)"),
+               N_("the card of lines: 'practice' (this project's own practice card, not the "
+               "League's) or the path of a card file (docs/american-card.md)")),
         Option("hands", 4, tuple(range(1, 21)),
-               "hands in a game (4: each player deals once; 001 Part one 01, the deal "
-               "passes after every hand)"),
+               N_("hands in a game (4: each player deals once; 001 Part one 01, the deal "
+               "passes after every hand)")),
         Option("dice", 2, (2, 1),
-               "dice East rolls to break the wall (001 Part one 04: 'one or two dice')"),
+               N_("dice East rolls to break the wall (001 Part one 04: 'one or two dice')")),
         Option("blind_pass", True, (True, False),
-               "on the last pass of each Charleston, tiles just received may be passed on "
-               "unseen (League practice; docs/rules/american.md)"),
+               N_("on the last pass of each Charleston, tiles just received may be passed on "
+               "unseen (League practice; docs/rules/american.md)")),
         Option("courtesy_pass", True, (True, False),
-               "offer the optional courtesy pass of 0-3 tiles with the player opposite "
-               "(001 Part one 06)"),
+               N_("offer the optional courtesy pass of 0-3 tiles with the player opposite "
+               "(001 Part one 06)")),
         Option("false_mahjong", "reject", ("reject", "dead"),
-               "a Mahjong declaration that does not win: refused, or declared and the hand "
-               "is dead (001 Part one 'Dead hands')"),
+               N_("a Mahjong declaration that does not win: refused, or declared and the hand "
+               "is dead (001 Part one 'Dead hands')")),
         Option("dead_exposures", False, (False, True),
-               "players may call a hand dead when its exposures fit no line of the card "
-               "(001 Part one 'Dead hands'; docs/rules/american.md)"),
+               N_("players may call a hand dead when its exposures fit no line of the card "
+               "(001 Part one 'Dead hands'; docs/rules/american.md)")),
         Option("discard_payment", "discarder_double", ("discarder_double", "all_single"),
-               "a win on a discard: the discarder pays double and the others single "
-               "(League practice), or everyone single"),
+               N_("a win on a discard: the discarder pays double and the others single "
+               "(League practice), or everyone single")),
         Option("self_drawn_payment", "all_double", ("all_double", "all_single"),
-               "a self-drawn win: everyone pays double (League practice), or single"),
+               N_("a self-drawn win: everyone pays double (League practice), or single")),
         Option("jokerless_bonus", True, (True, False),
-               "a win with no joker doubles again, except on a singles-and-pairs line"),
+               N_("a win with no joker doubles again, except on a singles-and-pairs line")),
         Option("joker_exchange_win", "self_drawn", ("self_drawn", "discard"),
-               "a win right after a joker exchange is paid as self-drawn (League practice), "
-               "or as a win on the last discard"),
+               N_("a win right after a joker exchange is paid as self-drawn (League practice), "
+               "or as a win on the last discard")),
     )
 
     dice_count: ClassVar[int] = 2
