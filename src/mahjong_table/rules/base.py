@@ -13,7 +13,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from ..i18n import N_
+from ..i18n import N_, _
 from ..melds import Meld
 from ..scoring import ScoreResult, WinContext
 from ..tiles import NUM_PLAYING, Tile, TileSet
@@ -207,22 +207,22 @@ class RuleSet(ABC):
         spec = {o.name: o for o in self.options_spec}
         unknown = set(options) - set(spec)
         if unknown:
-            raise RuleSetError(
-                f"unknown option(s) {', '.join(sorted(unknown))} for the {self.name} rules; "
-                f"known: {', '.join(spec)}"
-            )
+            raise RuleSetError(_("unknown option(s) {names} for the {rules} rules; known: "
+                                 "{known}").format(names=", ".join(sorted(unknown)),
+                                                   rules=self.name, known=", ".join(spec)))
         self.options: dict[str, Any] = {}
         for name, o in spec.items():
             value = options.get(name, o.default)
             if o.choices is None:
                 if not isinstance(value, str) or not value:
-                    raise RuleSetError(f"option {name}={value!r} for the {self.name} rules "
-                                       "must be a non-empty text")
+                    raise RuleSetError(_("option {name}={value} for the {rules} rules must be "
+                                         "a non-empty text").format(name=name, value=repr(value),
+                                                                    rules=self.name))
             elif not any(value == c and type(value) is type(c) for c in o.choices):
-                raise RuleSetError(
-                    f"option {name}={value!r} is not allowed for the {self.name} rules; "
-                    f"choose from {', '.join(map(repr, o.choices or ()))}"
-                )
+                raise RuleSetError(_("option {name}={value} is not allowed for the {rules} "
+                                     "rules; choose from {choices}").format(
+                    name=name, value=repr(value), rules=self.name,
+                    choices=", ".join(map(repr, o.choices or ()))))
             self.options[name] = value
 
     def __repr__(self) -> str:
@@ -268,7 +268,7 @@ class RuleSet(ABC):
         dealt: list[list[Tile]] = [[], [], [], []]
         for lot in self.deal_rounds:
             for w in range(4):
-                for _ in range(lot[w]):
+                for _i in range(lot[w]):
                     dealt[w].append(draw())
         return dealt
 

@@ -314,16 +314,23 @@ class ChineseRules(RuleSet):
         known = tuple(SCORING_SCALES)
         if scoring not in known:
             what = PLANNED_SCALES.get(scoring) if isinstance(scoring, str) else None
-            planned = f" ({what} is planned but not implemented yet)" if what else ""
-            raise RuleSetError(
-                f"scoring {scoring!r} is not available for the chinese rules{planned}; "
-                f"choose from {', '.join(map(repr, known))} (simple: 1 point to the winner, "
-                "001 Part two 'Scoring')")
+            choices = ", ".join(map(repr, known))
+            if what:
+                raise RuleSetError(_(
+                    "scoring {scale} is not available for the chinese rules ({what} is planned "
+                    "but not implemented yet); choose from {choices} (simple: 1 point to the "
+                    "winner, 001 Part two 'Scoring')").format(scale=repr(scoring), what=what,
+                                                              choices=choices))
+            raise RuleSetError(_(
+                "scoring {scale} is not available for the chinese rules; choose from "
+                "{choices} (simple: 1 point to the winner, 001 Part two 'Scoring')").format(
+                    scale=repr(scoring), choices=choices))
         super().__init__(**options)
         for o in self.options_spec:
             if isinstance(o.default, bool) and not isinstance(self.options[o.name], bool):
-                raise RuleSetError(f"option {o.name}={self.options[o.name]!r} is not allowed "
-                                   "for the chinese rules; choose from True, False")
+                raise RuleSetError(_("option {name}={value} is not allowed for the chinese "
+                                     "rules; choose from True, False").format(
+                    name=o.name, value=repr(self.options[o.name])))
         if not self.options["eight_flowers"]:
             # recorded only when on: records and positions made before the option replay
             # unchanged (their game_start events list the options)

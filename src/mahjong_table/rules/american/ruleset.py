@@ -35,7 +35,7 @@ from functools import cached_property
 from pathlib import Path
 from typing import Any, ClassVar
 
-from ...i18n import N_
+from ...i18n import N_, _
 from ...melds import Meld
 from ...scoring import ScoreResult, WinContext
 from ...tiles import AMERICAN_TILE_SET, Tile, TileSet
@@ -162,7 +162,8 @@ class AmericanRules(RuleSet):
         try:
             self.card  # noqa: B018 - load the card now: a bad card is a bad option
         except (CardError, OSError) as exc:
-            raise RuleSetError(f"option card={self.options['card']!r}: {exc}") from exc
+            raise RuleSetError(_("option card={card}: {error}").format(
+                card=repr(self.options["card"]), error=exc)) from exc
 
     @cached_property
     def card(self) -> Card:
@@ -197,9 +198,9 @@ class AmericanRules(RuleSet):
         tops of the first and third stacks (positions 0 and 4) and South, West and North take
         positions 1, 2 and 3 (docs/rules/american.md)."""
         dealt: list[list[Tile]] = [[], [], [], []]
-        for _ in range(3):
+        for _lot in range(3):
             for w in range(4):
-                dealt[w].extend(draw() for _ in range(4))
+                dealt[w].extend(draw() for _i in range(4))
         jump = [draw() for _ in range(5)]
         dealt[0].extend((jump[0], jump[4]))
         for w in (1, 2, 3):
