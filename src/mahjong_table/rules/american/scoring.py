@@ -29,7 +29,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ...i18n import N_
+from ...i18n import N_, _
 from ...melds import Hand, Meld
 from ...message import Message
 from ...scoring import WIND_LETTERS, ScoreItem, ScoreResult, WinContext
@@ -67,8 +67,8 @@ def american_options(options: Mapping[str, Any]) -> dict[str, Any]:
     for name, choices in OPTION_CHOICES.items():
         value = options.get(name, choices[0])
         if value not in choices or isinstance(value, bool) != isinstance(choices[0], bool):
-            raise ValueError(f"option {name}={value!r}: choose one of "
-                             f"{', '.join(repr(c) for c in choices)}")
+            raise ValueError(_("option {name}={value}: choose one of {choices}").format(
+                name=name, value=repr(value), choices=", ".join(repr(c) for c in choices)))
         out[name] = value
     return out
 
@@ -90,25 +90,26 @@ def validate_american_context(ctx: WinContext) -> tuple[list[int], list[Meld]]:
     else:
         check_win_seats(ctx)
     if (ctx.win_tile.is_joker and not ctx.self_drawn and not ctx.joker_exchange):
-        raise ValueError("a discarded joker is dead and may never be claimed (001 Part one "
-                         "'Jokers'): a win on a joker is self-drawn (--self-drawn) or right "
-                         "after a joker exchange (--joker-exchange)")
+        raise ValueError(_("a discarded joker is dead and may never be claimed (001 Part one "
+                           "'Jokers'): a win on a joker is self-drawn (--self-drawn) or right "
+                           "after a joker exchange (--joker-exchange)"))
     if ctx.bonus:
-        raise ValueError("American play has no bonus tiles: flowers are part of the hand "
-                         f"(001 Part one 'Use'), not {format_tiles(ctx.bonus)}")
+        raise ValueError(_("American play has no bonus tiles: flowers are part of the hand "
+                           "(001 Part one 'Use'), not {tiles}").format(
+                               tiles=format_tiles(ctx.bonus)))
     if ctx.robbing_kong or ctx.kong_replacement:
-        raise ValueError("American play has no robbing of a kong and no kong replacement "
-                         "draw (001 Part one)")
+        raise ValueError(_("American play has no robbing of a kong and no kong replacement "
+                           "draw (001 Part one)"))
     hand: Hand = ctx.hand
     AMERICAN_TILE_SET.check_counts(hand.all_tiles())
     for m in hand.melds:
         if not m.exposed:
-            raise ValueError(f"{m}: American play declares no concealed kongs; write "
-                             "concealed groups among the concealed tiles")
+            raise ValueError(_("{meld}: American play declares no concealed kongs; write "
+                               "concealed groups among the concealed tiles").format(meld=m))
         exposure_group(m)
     if ctx.win_tile not in hand.all_tiles():
-        raise ValueError(f"the winning tile {ctx.win_tile} is not among the hand's tiles "
-                         f"{hand.notation()}")
+        raise ValueError(_("the winning tile {tile} is not among the hand's tiles "
+                           "{tiles}").format(tile=ctx.win_tile, tiles=hand.notation()))
     return hand_counts(hand.concealed), list(hand.melds)
 
 
@@ -127,7 +128,7 @@ def american_payments(value: int, winner: int, self_drawn: bool, discarder: int 
                 out[s] = -each
     else:
         if discarder is None or discarder == winner:
-            raise ValueError("a win on a discard needs a discarder other than the winner")
+            raise ValueError(_("a win on a discard needs a discarder other than the winner"))
         check_seat(discarder, "discarder")
         for s in range(4):
             if s != winner:
