@@ -1024,7 +1024,7 @@ def lobby_page(error: str | None = None) -> str:
     if error:
         parts.append(f'<p class="error" role="alert">{escape(error)}</p>')
     parts.append('<form method="post" action="/tables" id="new-table">'
-                 f'<fieldset><legend>{escape(_("Rule set"))}</legend>'
+                 '<fieldset><legend>' + escape(_("Rule set")) + '</legend>'
                  '<select name="rules" id="rules">')
     for name in RULE_SETS:
         rs = get_rule_set(name)
@@ -1056,14 +1056,14 @@ def lobby_page(error: str | None = None) -> str:
                     help=help_text)
             parts.append(f'<small>{escape(help_text)}</small>')
         parts.append("</fieldset>")
-    parts.append(f'<fieldset><legend>{escape(_("Length"))}</legend><label for="max_hands">'
-                 f'{escape(_("hands"))}</label>'
+    parts.append('<fieldset><legend>' + escape(_("Length")) + '</legend><label for="max_hands">'
+                 + escape(_("hands")) + '</label>'
                  '<input name="max_hands" id="max_hands" inputmode="numeric" '
-                 f'placeholder="{escape(_("whole game"))}">'
+                 'placeholder="' + escape(_("whole game")) + '">'
                  '<small>' + escape(_("stop the game after this many hands (empty: play the "
                                       "whole game; the rounds option sets the wind rounds)"))
                  + '</small></fieldset>')
-    parts.append(f'<fieldset><legend>{escape(_("Seats"))}</legend>')
+    parts.append('<fieldset><legend>' + escape(_("Seats")) + '</legend>')
     for i in range(4):
         seat_words = _("Seat {number}").format(number=i + 1)
         parts.append(f'<div class="seat-row"><label for="seat{i}">{escape(seat_words)}'
@@ -1079,7 +1079,7 @@ def lobby_page(error: str | None = None) -> str:
             parts.append(f'<option value="{k}" title="{escape(about)}"{sel}>'
                          f'{escape(label)}</option>')
         name_label = _("name of seat {number}").format(number=i + 1)
-        parts.append(f'</select><input name="name{i}" placeholder="{escape(_("name"))}" '
+        parts.append(f'</select><input name="name{i}" placeholder="' + escape(_("name")) + f'" '
                      f'maxlength="24" aria-label="{escape(name_label)}"></div>')
     levels = "; ".join(f"{k}: {_(about)}" for k, about in bot_choices()[:3])
     named = ", ".join(k for k, _about in bot_choices()[3:])
@@ -1088,7 +1088,7 @@ def lobby_page(error: str | None = None) -> str:
         "(the american bots play the card: American rules only); a bot that runs an outside "
         "program is not offered here").format(levels=levels, names=named))
         + "</small></fieldset>")
-    parts.append(f'<fieldset><legend>{escape(_("Table settings"))}</legend>')
+    parts.append('<fieldset><legend>' + escape(_("Table settings")) + '</legend>')
     defaults = TableSettings().to_json()
     for name, low, high, help_text in TableSettings.FIELDS:
         parts.append(f'<label for="{name}">{escape(setting_label(name))}</label>'
@@ -1104,22 +1104,23 @@ def lobby_page(error: str | None = None) -> str:
                      "the bot that plays a person's seat while they are away (page closed, "
                      "or their clock ran out away_after times in a row) until they take it "
                      "back")) + "</small>"
-                 f'<label for="spectator_chat">{escape(_("spectators may chat"))}</label>'
+                 '<label for="spectator_chat">' + escape(_("spectators may chat")) + '</label>'
                  '<input type="checkbox" name="spectator_chat" id="spectator_chat" value="1">'
                  "<small>" + escape(_("spectators can always read the table chat; tick to let "
                                       "them write too")) + "</small>")
-    parts.append(f'<label for="seed">{escape(_("seed"))}</label><input name="seed" id="seed" '
-                 f'placeholder="{escape(_("random"))}" maxlength="64"><small>'
+    parts.append('<label for="seed">' + escape(_("seed")) + '</label><input name="seed" id="seed" '
+                 'placeholder="' + escape(_("random")) + '" maxlength="64"><small>'
                  + escape(_("the game is reproducible from its seed and its actions; the "
                             "server mixes its own secret randomness into the seed typed here, "
                             "unless this is a practice deal")) + "</small>"
-                 f'<label for="practice_deal">{escape(_("practice deal"))}</label>'
+                 '<label for="practice_deal">' + escape(_("practice deal")) + '</label>'
                  '<input type="checkbox" name="practice_deal" id="practice_deal" value="1">'
                  "<small>" + escape(_(
                      'deal exactly from the seed typed above (anyone who knows it can compute '
                      'every hand): every page of the table then says "practice deal" and '
                      'shows the seed')) + "</small></fieldset>")
-    parts.append(f'<button type="submit">{escape(_("Create the table"))}</button></form></main>'
+    parts.append('<button type="submit">' + escape(_("Create the table"))
+                 + '</button></form></main>'
                  '<script>'
                  'const r=document.getElementById("rules");function sh(){for(const f of '
                  'document.querySelectorAll("fieldset.options"))f.hidden=f.dataset.rules!==r.'
@@ -1145,7 +1146,7 @@ def links_page(server: Server, row: TableRow, base: str) -> str:
     parts = [_head(escape(_("mahjong-table: your table"))),
              '<body class="lobby"><main>',
              language_switch(f"/links/{server.token(row.room, 'a')}"),
-             f'<h1>{escape(_("Your table"))}</h1>', about,
+             '<h1>' + escape(_("Your table")) + '</h1>', about,
              escape(_("Send each person their own link: whoever has a seat's link plays that "
                       "seat.")), '</p><ul class="links">']
     for i, kind in enumerate(row.seats):
@@ -1159,11 +1160,11 @@ def links_page(server: Server, row: TableRow, base: str) -> str:
             parts.append(f"<li>{seat_words}: {escape(row.names[i])} "
                          f"({escape(bot_label(kind))})</li>")
     watch = f"{base}/watch/{server.token(row.room, 'w')}"
-    parts.append(f'<li>{escape(_("Spectators"))}: <a class="watch-link" '
+    parts.append('<li>' + escape(_("Spectators")) + f': <a class="watch-link" '
                  f'href="{escape(watch)}">{escape(watch)}</a></li></ul>')
     parts.append("<p>" + _("Keep this page's address to find the links again: {link}").format(
                  link=f'<a href="{escape(again)}">{escape(again)}</a>') + "</p>"
-                 f'<p><a href="/">{escape(_("New table"))}</a></p></main></body></html>')
+                 '<p><a href="/">' + escape(_("New table")) + '</a></p></main></body></html>')
     return "".join(parts)
 
 
@@ -1190,17 +1191,18 @@ def table_page(row: TableRow, token: str, seat: int, path: str = "") -> str:
             + f'<body class="table" data-token="{escape(token)}" data-seat="{seat}">'
             f'<header id="bar"><b id="rules-title">{escape(_(rules.title))}</b>{practice} '
             '<span id="status">'
-            f'{e(_("connecting…"))}</span><span id="info"></span><span id="clock" hidden>'
+            + e(_("connecting…")) + '</span><span id="info"></span><span id="clock" hidden>'
             '</span><span id="me-box"></span>' + language_switch(path) + '</header>'
-            f'<aside id="room" aria-label="{e(_("the room"))}"><div id="away-box"></div>'
+            '<aside id="room" aria-label="' + e(_("the room")) + '"><div id="away-box"></div>'
             '<div id="ready-box"></div><div id="again-box"></div>'
-            f'<section id="chat" aria-label="{e(_("table chat"))}"><h3>{e(_("Chat"))}</h3>'
+            '<section id="chat" aria-label="' + e(_("table chat")) + '"><h3>' + e(_("Chat"))
+            + '</h3>'
             '<ol id="chat-log" aria-live="polite"></ol><form id="chat-form">'
             '<input id="chat-text" autocomplete="off" '
-            f'aria-label="{e(_("chat message"))}" '
-            f'placeholder="{e(_("say something (200 characters)"))}">'
-            f'<button type="submit">{e(_("Send"))}</button></form></section>'
-            f'<details id="history"><summary>{e(_("Games in this room"))}</summary>'
+            'aria-label="' + e(_("chat message")) + '" '
+            'placeholder="' + e(_("say something (200 characters)")) + '">'
+            '<button type="submit">' + e(_("Send")) + '</button></form></section>'
+            '<details id="history"><summary>' + e(_("Games in this room")) + '</summary>'
             '<ol id="history-list"></ol></details></aside>'
             '<main id="board">'
             '<section class="seat" id="seat-top"></section>'
@@ -1209,13 +1211,13 @@ def table_page(row: TableRow, token: str, seat: int, path: str = "") -> str:
             '<section class="seat" id="seat-right"></section>'
             '<section class="seat me" id="seat-bottom"></section>'
             '</main>'
-            f'<section id="hand" aria-label="{e(_("your hand"))}"></section>'
-            f'<section id="actions" aria-label="{e(_("your actions"))}"></section>'
+            '<section id="hand" aria-label="' + e(_("your hand")) + '"></section>'
+            '<section id="actions" aria-label="' + e(_("your actions")) + '"></section>'
             '<section id="hints" aria-live="polite"></section>'
             '<section id="result" hidden></section>'
-            f'<details id="log-box"><summary>{e(_("Table log"))}</summary><ol id="log"></ol>'
+            '<details id="log-box"><summary>' + e(_("Table log")) + '</summary><ol id="log"></ol>'
             '</details>'
-            f'<noscript>{e(_("The table needs JavaScript."))}</noscript>'
+            '<noscript>' + e(_("The table needs JavaScript.")) + f'</noscript>'
             f'<script id="mt-words" type="application/json">{words}</script>'
             '<script src="/static/board.js"></script>'
             '<script src="/static/table.js"></script></body></html>')

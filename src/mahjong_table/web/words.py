@@ -178,24 +178,29 @@ SCRIPT_MESSAGES: tuple[str, ...] = (
     N_("record"),
 )
 
-#: the scripts' plural messages (``tn(one, many, n)``)
-SCRIPT_PLURALS: tuple[tuple[str, str], ...] = (
-    ("{n} tile", "{n} tiles"),
-    ("{n} concealed tile", "{n} concealed tiles"),
-    ("Courtesy pass: you and {name} agreed on {n} tile",
-     "Courtesy pass: you and {name} agreed on {n} tiles"),
-    ("Choose {n} tile to pass ({chosen} chosen)", "Choose {n} tiles to pass ({chosen} chosen)"),
-)
+def _plurals(n: int) -> dict[tuple[str, str], str]:
+    """The scripts' plural messages (``tn(one, many, n)``), each in its form for ``n``."""
+    return {
+        ("{n} tile", "{n} tiles"): ngettext("{n} tile", "{n} tiles", n),
+        ("{n} concealed tile", "{n} concealed tiles"):
+            ngettext("{n} concealed tile", "{n} concealed tiles", n),
+        ("Courtesy pass: you and {name} agreed on {n} tile",
+         "Courtesy pass: you and {name} agreed on {n} tiles"):
+            ngettext("Courtesy pass: you and {name} agreed on {n} tile",
+                     "Courtesy pass: you and {name} agreed on {n} tiles", n),
+        ("Choose {n} tile to pass ({chosen} chosen)",
+         "Choose {n} tiles to pass ({chosen} chosen)"):
+            ngettext("Choose {n} tile to pass ({chosen} chosen)",
+                     "Choose {n} tiles to pass ({chosen} chosen)", n),
+    }
+
+
+#: the scripts' plural messages (``tn(one, many, n)``), in English
+SCRIPT_PLURALS: tuple[tuple[str, str], ...] = tuple(_plurals(1))
 
 #: the American Charleston's stages (``PassStage.name`` with spaces), as the page names them
 STAGE_WORDS = ("first right", "first over", "first left", "second vote", "second left",
                "second over", "second right", "courtesy ask", "courtesy")
-
-
-def _plural_forms(one: str, many: str) -> list[str]:
-    """The forms of a plural message for one and for many (English and Italian both have two,
-    chosen by ``n != 1``: the script picks with that rule)."""
-    return [ngettext(one, many, 1), ngettext(one, many, 2)]
 
 
 def _stage_words() -> dict[str, str]:
@@ -300,13 +305,15 @@ def bot_label(kind: str) -> str:
 
 def script_words() -> dict[str, Any]:
     """The scripts' words in the language in force: each English message to its
-    translation; plural messages under ``"one\u0000many"`` as ``[one, many]``; words with a
-    context under ``"context\u0004word"`` (gettext's own separator). Also the words the
+    translation; plural messages under ``"one\\u0000many"`` as ``[one, many]``; words with a
+    context under ``"context\\u0004word"`` (gettext's own separator). Also the words the
     page shows from the state's data: winds and meld kinds, the rule sets' titles, their
     options' help (translated by whoever defines them: English until they are)."""
     out: dict[str, Any] = {m: _(m) for m in SCRIPT_MESSAGES}
+    # English and Italian both have two forms, chosen by n != 1: the script picks with it
+    one_form, many_form = _plurals(1), _plurals(2)
     for one, many in SCRIPT_PLURALS:
-        out[one + "\u0000" + many] = _plural_forms(one, many)
+        out[one + "\u0000" + many] = [one_form[(one, many)], many_form[(one, many)]]
     for english in SEAT_WINDS:
         out[english] = _(english)
     for kind in ("chow", "pung", "kong", "quint", "sextet", "pair"):
