@@ -225,7 +225,7 @@ def card_json(rules: RuleSet) -> dict[str, Any] | None:
     if card is None:
         return None
     return {
-        "name": card.name,
+        "name": _card_text(card.name),
         "practice": card.practice,
         "sections": [_card_text(s) for s in card.sections],
         "lines": [{"key": ln.key, "section": _card_text(ln.section), "number": ln.number,

@@ -218,7 +218,8 @@ def _stage_words() -> dict[str, str]:
 
 
 def _answer_words() -> dict[str, str]:
-    """An answer to a claim window as the log names it (an action kind's value)."""
+    """An answer as the log names it (an action kind's value: a claim window's answer, a
+    Charleston's pass or vote)."""
     return {
         "pass": pgettext("action", "pass"),
         "chow": pgettext("action", "chow"),
@@ -227,6 +228,16 @@ def _answer_words() -> dict[str, str]:
         "quint": pgettext("action", "quint"),
         "sextet": pgettext("action", "sextet"),
         "mahjong": pgettext("action", "mahjong"),
+        "discard": pgettext("action", "discard"),
+        "concealed_kong": pgettext("action", "concealed_kong"),
+        "added_kong": pgettext("action", "added_kong"),
+        "joker_exchange": pgettext("action", "joker_exchange"),
+        "call_dead": pgettext("action", "call_dead"),
+        "charleston_pass": pgettext("action", "charleston_pass"),
+        "charleston_continue": pgettext("action", "charleston_continue"),
+        "charleston_stop": pgettext("action", "charleston_stop"),
+        "courtesy_ask": pgettext("action", "courtesy_ask"),
+        "courtesy_pass": pgettext("action", "courtesy_pass"),
     }
 
 
