@@ -176,6 +176,7 @@ SCRIPT_MESSAGES: tuple[str, ...] = (
     N_("Game {number}, {rules}: {result}"),
     N_("being played"),
     N_("record"),
+    N_("spectator"),
 )
 
 def _plurals(n: int) -> dict[tuple[str, str], str]:

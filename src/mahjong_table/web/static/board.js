@@ -466,12 +466,18 @@
     const ol = el("ol", "near-list");
     for (const ln of lines) {
       const li = el("li", "near-line" + (ln.tiles_away === null ? " out" : ""));
-      li.appendChild(el("b", "", ln.key + " "));
+      li.appendChild(el("b", "", cardLabel(ln.key) + " "));
       li.appendChild(patternNode(ln.pattern));
       li.appendChild(el("span", "away", awayText(ln)));
       ol.appendChild(li);
     }
     box.appendChild(ol);
+  }
+  // a card line by its key ("Singles and Pairs #2": data, in English) as the card served to
+  // this page names it (its section in the page's language)
+  function cardLabel(key) {
+    const ln = card && card.lines.find((x) => x.key === key);
+    return ln ? ln.section + " #" + ln.number : key;
   }
   function awayText(ln) {
     if (ln.tiles_away === null) return ln.dead ? t("out of reach: {why}", { why: ln.dead }) : t("out of reach");
@@ -492,7 +498,7 @@
     }, { capture: true });
   }
 
-  const MTBoard = { seat: seat, centre: centre, beeps: 0, prefs: prefs };
+  const MTBoard = { seat: seat, centre: centre, beeps: 0, prefs: prefs, cardLabel: cardLabel };
   window.MTBoard = MTBoard;
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", init);
   else init();

@@ -326,7 +326,7 @@
         items.appendChild(tr([total, String(s[unit])], "th"));
         box.appendChild(items);
         if (s.line) {
-          const key = s.line.key || JSON.stringify(s.line);
+          const key = s.line.key ? MTBoard.cardLabel(s.line.key) : JSON.stringify(s.line);
           box.appendChild(el("p", "", s.jokerless ? t("Card line: {line} (jokerless)", { line: key }) : t("Card line: {line}", { line: key })));
         }
       }
@@ -423,7 +423,8 @@
     const ol = $("chat-log");
     for (const m of messages) {
       const li = el("li", "chat-msg");
-      li.appendChild(el("b", "", m.name + ": ")); // text, never markup
+      // text, never markup; a spectator's name is a word of the page's language
+      li.appendChild(el("b", "", (m.seat === -1 ? t("spectator") : m.name) + ": "));
       li.appendChild(document.createTextNode(m.text));
       ol.appendChild(li);
     }
