@@ -305,7 +305,8 @@ def test_the_switch_changes_the_language_and_is_remembered(server: ServerProcess
 def test_two_friends_at_one_table_each_in_their_own_language(server: ServerProcess) -> None:
     """Issue 23, the web: a live table's updates come to each seat in its page's language:
     Ann's browser asks for Italian, Bo's for English; both play the same hand, each page's
-    actions, log and status in its own language, to the end of the hand."""
+    actions, log and status in its own language, to the end of the hand (Ready for the
+    next); Ann's page fits a phone's 390 px in Italian."""
     from playwright.sync_api import sync_playwright
 
     base = f"http://127.0.0.1:{server.port}"
@@ -314,7 +315,7 @@ def test_two_friends_at_one_table_each_in_their_own_language(server: ServerProce
         try:
             it_ctx = browser.new_context(viewport={"width": 1280, "height": 860}, **ITALIAN)
             ann = it_ctx.new_page()
-            links = lobby_table(ann, base, "hongkong", "efficiency", 1, "friends", people=2)
+            links = lobby_table(ann, base, "hongkong", "efficiency", 2, "friends", people=2)
             ann.goto(links[0])
             en_ctx = browser.new_context(viewport={"width": 1000, "height": 700},
                                          locale="en-US")
@@ -355,9 +356,25 @@ def test_two_friends_at_one_table_each_in_their_own_language(server: ServerProce
                 if not moved:
                     ann.wait_for_timeout(50)
             assert seen_it and seen_en
-            ann.wait_for_selector("#result h2", timeout=30000)
-            check(ann, "Ann: the end of the hand", names)
+            # the end of the first hand of two: every hand face up, Ready, each in its language
+            ann.wait_for_selector("#ready-btn", timeout=30000)
+            bo.wait_for_selector("#ready-btn", timeout=30000)
+            text = check(ann, "Ann: the end of the hand, Ready", names)
+            assert "La mano è finita. La prossima comincia quando tutti sono pronti" in text
+            assert "Tutte le mani, scoperte" in text and "pagamento" in text
+            assert ann.locator("#ready-btn").inner_text() == "Pronto"
+            assert "The hand is over." in bo.inner_text("body")
             assert "payment" in bo.locator("#result").inner_text()
-            assert "pagamento" in ann.locator("#result").inner_text()
+            ann.screenshot(path=str(SHOTS / "web-it-ready.png"))
+            # a phone's 390 px: the Italian words fit, nothing wider than the screen
+            phone = browser.new_context(viewport={"width": 390, "height": 844},
+                                        device_scale_factor=2, is_mobile=True,
+                                        has_touch=True, **ITALIAN)
+            ph = phone.new_page()
+            ph.goto(links[0])
+            ph.wait_for_selector("#ready-box p", timeout=15000)
+            check(ph, "Ann's page on a phone", names)
+            assert ph.evaluate("document.documentElement.scrollWidth") <= 390
+            ph.screenshot(path=str(SHOTS / "web-it-phone.png"), full_page=True)
         finally:
             browser.close()
