@@ -170,3 +170,43 @@ def test_the_buttons_english_is_the_line_modes_and_the_italian_is_italian(
         seat = game.to_act()[0]
         game.apply(bots[seat].choose(game.view(seat)))
     assert {"discard", "pass"} <= kinds
+
+
+def test_the_middleware_serves_any_page_and_socket_in_its_language() -> None:
+    """Issue 23: ``LanguageMiddleware`` alone (as it serves /learn's pages): a page built
+    with ``language()`` and ``language_switch()`` (no arguments: the request's own address,
+    its other fields kept) follows the choice; a websocket is served in its page's
+    language; a page says it differs by language (Vary)."""
+    from starlette.applications import Starlette
+    from starlette.middleware import Middleware
+    from starlette.requests import Request
+    from starlette.responses import HTMLResponse
+    from starlette.routing import Route, WebSocketRoute
+    from starlette.websockets import WebSocket
+
+    from mahjong_table.i18n import _, language
+    from mahjong_table.web.lang import LanguageMiddleware, language_switch
+
+    async def page(_request: Request) -> HTMLResponse:
+        return HTMLResponse(f'<html lang="{language()}">{language_switch()}'
+                            f'{_("Your turn")}</html>')
+
+    async def socket(ws: WebSocket) -> None:
+        await ws.accept()
+        await ws.send_text(language() + " " + _("Your turn"))
+        await ws.close()
+
+    app = Starlette(routes=[Route("/learn/x", page), WebSocketRoute("/ws", socket)],
+                    middleware=[Middleware(LanguageMiddleware)])
+    with TestClient(app) as c:
+        r = c.get("/learn/x?seed=5", headers={"Accept-Language": "it"})
+        assert _lang(r.text) == "it" and "Tocca a te" in r.text
+        assert 'href="/learn/x?seed=5&amp;lang=en"' in r.text
+        assert "Accept-Language" in r.headers["vary"]
+        assert "Your turn" in c.get("/learn/x").text
+        with c.websocket_connect("/ws", headers={"Accept-Language": "it-IT"}) as ws:
+            assert ws.receive_text() == "it Tocca a te"
+        c.get("/learn/x?lang=it")
+        with c.websocket_connect("/ws") as ws:  # the cookie the switch set
+            assert ws.receive_text() == "it Tocca a te"
+    assert language() == "en"  # nothing leaked out of the requests

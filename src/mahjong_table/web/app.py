@@ -1174,11 +1174,11 @@ def practice_notice(row: TableRow) -> str:
     return escape(_("practice deal, seed {seed}").format(seed=row.seed))
 
 
-def table_page(row: TableRow, token: str, seat: int, path: str = "") -> str:
+def table_page(row: TableRow, token: str, seat: int, path: str | None = None) -> str:
     """The table page of ``seat`` (or :data:`SPECTATOR`): a shell ``table.js`` fills in, in
     the language in force, with the words of the scripts (:func:`.jstext.script_words`). A
     practice deal says so, with its seed, in the page's header. ``path``: the page's own
-    address, for the language switch."""
+    address, for the language switch (by default the request's)."""
     who = (_("spectator") if seat == SPECTATOR
            else _("seat {number} ({name})").format(number=seat + 1, name=row.names[seat]))
     rules = get_rule_set(row.rules, **row.options)

@@ -10,13 +10,15 @@ websockets too) serves every HTTP request and every websocket under
 requests, tasks and the bots' threads keep their own language.
 
 Pages built elsewhere (``web/learn.py``) follow the choice with nothing more than
-:func:`mahjong_table.i18n.language` for ``<html lang>`` and :func:`language_switch` for the
-switch, since the middleware serves their requests under the language already.
+:func:`mahjong_table.i18n.language` for ``<html lang>`` and :func:`language_switch` (no
+arguments: the request's own address) for the switch, since the middleware serves their
+requests under the language already.
 """
 
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable, MutableMapping
+from contextvars import ContextVar
 from html import escape
 from typing import Any
 from urllib.parse import parse_qsl, urlencode
@@ -34,6 +36,8 @@ LANG_COOKIE = "mt_lang"
 COOKIE_AGE = 365 * 24 * 3600
 #: each language named in itself (the switch's words: never translated)
 SWITCH_NAMES = {"en": "English", "it": "Italiano"}
+#: the address (path, query) of the request being served, for :func:`language_switch`
+_target: ContextVar[tuple[str, str]] = ContextVar("mt_web_target", default=("/", ""))
 
 Scope = MutableMapping[str, Any]
 Message = MutableMapping[str, Any]
@@ -64,11 +68,15 @@ def request_language(conn: HTTPConnection) -> str:
             or negotiate(conn.headers.get("accept-language")))
 
 
-def language_switch(path: str, query: str = "") -> str:
+def language_switch(path: str | None = None, query: str | None = None) -> str:
     """The switch every page shows (HTML): ``English | Italiano``, each a link to the same
-    page (``path``, keeping the other fields of ``query``) with ``?lang=``; the language in
-    force is marked ``aria-current``."""
-    kept = [(k, v) for k, v in parse_qsl(query, keep_blank_values=True) if k != "lang"]
+    page (``path``, keeping the other fields of ``query``; by default the address of the
+    request being served) with ``?lang=``; the language in force is marked
+    ``aria-current``. A page answering a POST should name a page that answers a GET."""
+    if path is None:
+        path, here = _target.get()
+        query = here if query is None else query
+    kept = [(k, v) for k, v in parse_qsl(query or "", keep_blank_values=True) if k != "lang"]
     now = language()
     links = []
     for code in LANGUAGES:
@@ -97,14 +105,24 @@ class LanguageMiddleware:
         scope["mt_lang"] = lang
         chosen = chosen_language(conn) if scope["type"] == "http" else None
 
-        async def send_with_cookie(message: Message) -> None:
+        async def send_marked(message: Message) -> None:
             if message["type"] == "http.response.start":
                 headers = list(message.get("headers", []))
-                cookie = (f"{LANG_COOKIE}={chosen}; Path=/; Max-Age={COOKIE_AGE}; "
-                          "SameSite=Lax")
-                headers.append((b"set-cookie", cookie.encode("latin-1")))
+                html = any(k.lower() == b"content-type" and v.startswith(b"text/html")
+                           for k, v in headers)
+                if html:  # a page differs by language: caches keep one per choice
+                    headers.append((b"vary", b"Accept-Language, Cookie"))
+                if chosen is not None:
+                    cookie = (f"{LANG_COOKIE}={chosen}; Path=/; Max-Age={COOKIE_AGE}; "
+                              "SameSite=Lax")
+                    headers.append((b"set-cookie", cookie.encode("latin-1")))
                 message = {**message, "headers": headers}
             await send(message)
 
-        with use_language(lang):
-            await self.app(scope, receive, send if chosen is None else send_with_cookie)
+        token = _target.set((conn.url.path, conn.url.query))
+        try:
+            with use_language(lang):
+                await self.app(scope, receive, send_marked if scope["type"] == "http"
+                               else send)
+        finally:
+            _target.reset(token)
