@@ -519,8 +519,8 @@ class Server:
                 await self.db(self.store.add_action, table_id, seq, action, fence)
             except LostOwnership as exc:
                 asyncio.get_running_loop().create_task(self._unload(room, keep_owner=True))
-                raise ActionRefused("this room has moved to another server process; the "
-                                    "page reconnects to it", "moved") from exc
+                raise ActionRefused(_("this room has moved to another server process; the "
+                                      "page reconnects to it"), "moved") from exc
 
         async def finished() -> None:
             end = live.game.events[-1].to_json() if live.game.events else {}

@@ -120,13 +120,14 @@ class TableSettings:
             if name in data:
                 v = float(data[name])
                 if not low <= v <= high:
-                    raise ValueError(f"table setting {name}={v:g} is out of range "
-                                     f"{low:g}-{high:g}")
+                    raise ValueError(_("table setting {name}={value} is out of range "
+                                       "{low}-{high}").format(name=name, value=f"{v:g}",
+                                                              low=f"{low:g}", high=f"{high:g}"))
                 values[name] = v
         if "away_bot" in data:
             bot = str(data["away_bot"] or "")
             if bot and bot not in BOTS:
-                raise ValueError(f"away_bot: unknown bot {bot!r}")
+                raise ValueError(_("away_bot: unknown bot {name}").format(name=repr(bot)))
             values["away_bot"] = bot
         if "spectator_chat" in data:
             values["spectator_chat"] = bool(data["spectator_chat"])
