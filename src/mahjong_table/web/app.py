@@ -1003,6 +1003,12 @@ _ICON = ("data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='
          "%3Ccircle cx='12' cy='16' r='6' fill='%23c0392b'/%3E%3C/svg%3E")
 
 
+def _text(message: str) -> str:
+    """A message as the text of an element: ``&``, ``<``, ``>`` escaped, quotes as they are
+    (an attribute's value needs :func:`html.escape` with its quotes)."""
+    return escape(message, quote=False)
+
+
 def _head(title: str) -> str:
     """The page's head in the language in force (``<html lang>``); ``title`` is HTML."""
     return _HEAD.format(lang=language(), icon=_ICON, title=title)
@@ -1016,8 +1022,8 @@ def lobby_page(error: str | None = None) -> str:
     the language switch."""
     parts = [_head(escape(_("mahjong-table: new table"))),
              '<body class="lobby"><main>', language_switch("/"), "<h1>mahjong-table</h1>",
-             "<p>" + escape(_("Create a table, then send each person their seat's link. Bots "
-                              "fill the other seats.")) + "</p>",
+             "<p>" + _text(_("Create a table, then send each person their seat's link. Bots "
+                             "fill the other seats.")) + "</p>",
              "<p>" + _('{link}: lessons, exercises and a coached hand.').format(
                  link='<a href="/learn/" id="learn-link">' + escape(_("Learn to play"))
                  + "</a>") + "</p>"]
@@ -1083,10 +1089,10 @@ def lobby_page(error: str | None = None) -> str:
                      f'maxlength="24" aria-label="{escape(name_label)}"></div>')
     levels = "; ".join(f"{k}: {_(about)}" for k, about in bot_choices()[:3])
     named = ", ".join(k for k, _about in bot_choices()[3:])
-    parts.append("<small>" + escape(_(
+    parts.append("<small>" + _text(_(
         "Levels, each the rule set's bot of that strength: {levels}. Bots by name: {names} "
         "(the american bots play the card: American rules only); a bot that runs an outside "
-        "program is not offered here").format(levels=levels, names=named))
+        "program is not offered here")).format(levels=escape(levels), names=escape(named))
         + "</small></fieldset>")
     parts.append('<fieldset><legend>' + escape(_("Table settings")) + '</legend>')
     defaults = TableSettings().to_json()
@@ -1097,10 +1103,10 @@ def lobby_page(error: str | None = None) -> str:
                      f'value="{defaults[name]:g}"><small>{escape(_(help_text))}</small>')
     parts.append(f'<label for="away_bot">{escape(setting_label("away_bot"))}</label>'
                  '<select name="away_bot" id="away_bot">'
-                 '<option value="">' + escape(_("the rule set's default bot")) + '</option>'
+                 '<option value="">' + _text(_("the rule set's default bot")) + '</option>'
                  + "".join(f'<option value="{k}">{escape(bot_label(k))}</option>'
                            for k, _about in bot_choices())
-                 + "</select><small>" + escape(_(
+                 + "</select><small>" + _text(_(
                      "the bot that plays a person's seat while they are away (page closed, "
                      "or their clock ran out away_after times in a row) until they take it "
                      "back")) + "</small>"
@@ -1115,7 +1121,7 @@ def lobby_page(error: str | None = None) -> str:
                             "unless this is a practice deal")) + "</small>"
                  '<label for="practice_deal">' + escape(_("practice deal")) + '</label>'
                  '<input type="checkbox" name="practice_deal" id="practice_deal" value="1">'
-                 "<small>" + escape(_(
+                 "<small>" + _text(_(
                      'deal exactly from the seed typed above (anyone who knows it can compute '
                      'every hand): every page of the table then says "practice deal" and '
                      'shows the seed')) + "</small></fieldset>")
@@ -1147,8 +1153,8 @@ def links_page(server: Server, row: TableRow, base: str) -> str:
              '<body class="lobby"><main>',
              language_switch(f"/links/{server.token(row.room, 'a')}"),
              '<h1>' + escape(_("Your table")) + '</h1>', about,
-             escape(_("Send each person their own link: whoever has a seat's link plays that "
-                      "seat.")), '</p><ul class="links">']
+             _text(_("Send each person their own link: whoever has a seat's link plays that "
+                     "seat.")), '</p><ul class="links">']
     for i, kind in enumerate(row.seats):
         seat_words = escape(_("Seat {number}").format(number=i + 1))
         if kind == "human":
