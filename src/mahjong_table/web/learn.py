@@ -103,7 +103,8 @@ _GROUP = re.compile(r"\[[^\]]*\]|\([^)]*\)|[^\[\]()\s]+")
 
 def _img(t: Tile | None, cls: str = "small", *, reveal: bool = True) -> str:
     if t is None:
-        return f'<img class="tile {cls}" src="/tile/back.svg" alt="{escape(_("face-down tile"))}">'
+        back = escape(_("face-down tile"))
+        return f'<img class="tile {cls}" src="/tile/back.svg" alt="{back}">'
     if not reveal:  # the question is the tile's name: its picture's text is its glyph only
         return f'<img class="tile {cls}" src="{_picture_only_src(t)}" alt="{t.glyph}">'
     return (f'<img class="tile {cls}" src="/tile/{t}.svg" alt="{escape(tile_alt(t))}" '
@@ -170,8 +171,9 @@ _ICON = ("data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='
 
 def _page(title: str, body: str, *, crumbs: Sequence[tuple[str, str]] = (),
           cls: str = "") -> str:
-    nav = [f'<nav class="crumbs" aria-label="{escape(_("where you are"))}"><a href="/">'
-           f'{escape(_("Tables"))}</a> › <a href="/learn/">{escape(_("Learn"))}</a>']
+    where, tables, learn = _("where you are"), _("Tables"), _("Learn")
+    nav = [f'<nav class="crumbs" aria-label="{escape(where)}"><a href="/">'
+           f'{escape(tables)}</a> › <a href="/learn/">{escape(learn)}</a>']
     for href, text in crumbs:
         nav.append(f' › <a href="{escape(href)}">{escape(text)}</a>')
     nav.append("</nav>")
@@ -240,8 +242,9 @@ def path_page(rules: str, progress: Progress) -> str:
              '<ol class="lesson-path">']
     for lesson in lessons(rules):
         done = _lesson_done(progress, lesson)
-        mark = (f'<span class="mark done" aria-label="{escape(_("done"))}">✓</span>' if done
-                else f'<span class="mark" aria-label="{escape(_("not done yet"))}">○</span>')
+        mark = ('<span class="mark done" aria-label="' + escape(_("done")) + '">✓</span>'
+                if done else
+                '<span class="mark" aria-label="' + escape(_("not done yet")) + '">○</span>')
         parts.append(f'<li class="lesson{" done" if done else ""}">{mark} '
                      f'<a href="/learn/{rules}/lesson/{escape(lesson.id)}/1">'
                      f'{escape(_(lesson.title))}</a> <small class="cite">'
@@ -276,8 +279,8 @@ def lesson_page(rules: str, data: Lesson, n: int, progress: Progress) -> str:
     base = f"/learn/{rules}/lesson/{escape(lesson.id)}"
     if n <= total:
         screen = lesson.screens[n - 1]
-        parts.append(f'<section class="screen" aria-label="'
-                     f'{escape(_("screen {n} of {total}").format(n=n, total=total))}">'
+        label = _("screen {n} of {total}").format(n=n, total=total)
+        parts.append(f'<section class="screen" aria-label="{escape(label)}">'
                      '<p class="count">' + escape(_("Screen {n} of {total}").format(
                          n=n, total=total)) + f"</p>{_paragraphs(screen.text)}")
         if screen.tiles:
@@ -474,11 +477,11 @@ def _seat_html(view: PlayerView, p: int, place: str) -> str:
     for m in s.melds:
         parts.append(_meld_html(m))
     if s.bonus:
-        parts.append(f'<span class="tiles bonus" title="{escape(_("bonus tiles"))}">'
+        parts.append('<span class="tiles bonus" title="' + escape(_("bonus tiles")) + '">'
                      + "".join(_img(t) for t in s.bonus) + "</span>")
     offered = view.last_discard is not None and view.discarder == p and s.discards
     last = len(s.discards) - 1 if offered else -1
-    parts.append(f'</div><div class="tiles pond" aria-label="{escape(_("discards"))}">'
+    parts.append('</div><div class="tiles pond" aria-label="' + escape(_("discards")) + '">'
                  + "".join(_img(t, "pond last" if i == last else "pond")
                            for i, t in enumerate(s.discards)) + "</div></section>")
     return "".join(parts)
@@ -532,7 +535,7 @@ def coached_page(hid: str, entry: _Entry, *, error: str | None = None) -> str:
     parts.append(_seat_html(view, me, "bottom"))
     parts.append("</div>")
     if hand.finished:
-        parts.append(f'<section id="hand" aria-label="{escape(_("your hand"))}">'
+        parts.append('<section id="hand" aria-label="' + escape(_("your hand")) + '">'
                      + "".join(f'<span class="tile-btn">{_img(t, "hand")}</span>'
                                for t in _hand_order(view)) + "</section>")
         parts.append(_summary_html(hand.summary()))
@@ -576,7 +579,7 @@ def _decision_html(hid: str, entry: _Entry, view: PlayerView) -> str:
     discards = {a.tile: i for i, a in enumerate(actions)
                 if a.kind is ActionKind.DISCARD and a.tile is not None}
     passes = [a for a in actions if a.kind in _PASSES]
-    parts = [f'<section id="hand" aria-label="{escape(_("your hand"))}">', form_head]
+    parts = ['<section id="hand" aria-label="' + escape(_("your hand")) + '">', form_head]
     if passes:
         parts.append('<input type="hidden" name="pass" value="1">')
     for j, t in enumerate(hand):
@@ -584,13 +587,13 @@ def _decision_html(hid: str, entry: _Entry, view: PlayerView) -> str:
         if passes:
             parts.append(f'<label class="tile-pick{drawn}"><input type="checkbox" name="pick" '
                          f'value="{j}" aria-label="'
-                         f'{escape(_("pass {tile}").format(tile=tile_alt(t)))}">'
+                         + escape(_("pass {tile}").format(tile=tile_alt(t))) + '">'
                          f'{_img(t, "hand")}</label>')
         elif t in discards:
             parts.append(f'<button class="tile-btn can-discard{drawn}" type="submit" '
                          f'name="action" value="{discards[t]}" aria-label="'
-                         f'{escape(_("discard {tile}").format(tile=tile_alt(t)))}">'
-                         f'{_img(t, "hand")}</button>')
+                         + escape(_("discard {tile}").format(tile=tile_alt(t))) + '">'
+                         + _img(t, "hand") + "</button>")
         else:
             parts.append(f'<span class="tile-btn{drawn}">{_img(t, "hand")}</span>')
     if passes:
@@ -615,8 +618,8 @@ def _decision_html(hid: str, entry: _Entry, view: PlayerView) -> str:
     others = [(i, a) for i, a in enumerate(actions)
               if a.kind is not ActionKind.DISCARD and a.kind not in _PASSES]
     if others:
-        parts.append(f'<section id="actions" aria-label="{escape(_("your actions"))}">'
-                     f"{form_head}")
+        parts.append('<section id="actions" aria-label="' + escape(_("your actions"))
+                     + f'">{form_head}')
         for i, a in others:
             cls = f"act act-{a.kind.value}"
             parts.append(f'<button class="{cls}" type="submit" name="action" value="{i}">'
@@ -650,7 +653,12 @@ def _summary_html(summary: HandSummary) -> str:
                      + escape(_("The scorer, item by item")) + "</caption><tbody>")
         for item in score.items:
             parts.append(f"<tr><td>{escape(_(item.name))}</td><td>{item.fan}</td></tr>")
-        total = _(score.limit) if score.limit else f"{score.fan} {_(score.total_key)}"
+        if score.limit:
+            total = _(score.limit)
+        elif score.total_key == "points":
+            total = _("{n} points").format(n=score.fan)
+        else:
+            total = f"{score.fan} {score.total_key}"
         parts.append("<tr><th>" + escape(_("Total")) + f"</th><th>{escape(str(total))}</th>"
                      "</tr></tbody></table></div>")
     parts.append("</section>")
