@@ -530,3 +530,62 @@ def test_full_screen_lessons_in_italian(tmp_path: Path) -> None:
             await pilot.press("q")
 
     asyncio.run(body())
+
+
+def test_full_screen_coached_hand_in_italian(tmp_path: Path) -> None:
+    """Issue 23, the full-screen face: a coached hand's side panel (the coach's comment, the
+    summary at the end), its prompt and keys in Italian; the table's own drawing is the
+    terminal's (tui/render.py), the advisor's and the scorer's words their catalogues'."""
+    pytest.importorskip("textual")
+    from textual.widgets import Static
+
+    from mahjong_table.players.human import describe_action
+    from mahjong_table.tui.learn import CoachScreen, LearnApp
+
+    set_language("it")
+    app = LearnApp("american", tmp_path / "progress.json", seed=7)
+    allow = [*identifiers("american"), "Bot 1", "Bot 2", "Bot 3"]
+
+    def widget_text(screen: CoachScreen, wid: str) -> str:
+        return str(screen.query_one(f"#{wid}", Static).render())
+
+    async def body() -> None:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            app.push_screen(CoachScreen("american", 7))
+            await pilot.pause()
+            screen = app.screen
+            assert isinstance(screen, CoachScreen)
+            assert "L'allenatore commenta" in widget_text(screen, "comment-text")
+            for _step in range(400):
+                hand = screen.hand
+                if hand.finished:
+                    break
+                view = hand.view()
+                acts = screen.actions()
+                allow.extend(describe_action(a, claimed=view.last_discard, drawn=view.drawn)
+                             for a in acts)
+                advice = hand.advice()
+                action = advice.action if advice.action in acts else acts[0]
+                screen.play(action)
+                await pilot.pause()
+                for c in screen.comments[-1:]:
+                    allow.extend([c.chosen, c.advised, c.advised_verb, c.why, c.distance])
+                now = hand.view()  # the next decision's buttons, in the prompt now
+                allow.extend(describe_action(a, claimed=now.last_discard, drawn=now.drawn)
+                             for a in screen.actions())
+                if hand.finished:
+                    summary = hand.summary()
+                    if summary.score is not None:
+                        allow.extend(_(i.name) for i in summary.score.items)
+                    allow.append(summary.text_lines()[0])
+                for wid in ("comment-text", "prompt", "keys"):
+                    assert_italian(widget_text(screen, wid), f"coached {wid}", allow=allow)
+            assert screen.hand.finished
+            text = widget_text(screen, "comment-text")
+            assert "Riepilogo" in text and "Hai preso" in text and "L'allenatore" in text
+            assert "La mano è finita" in widget_text(screen, "prompt")
+            await pilot.press("escape")
+            await pilot.press("q")
+
+    asyncio.run(body())
