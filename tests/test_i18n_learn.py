@@ -486,7 +486,7 @@ def test_full_screen_lessons_in_italian(tmp_path: Path) -> None:
         async with app.run_test(size=(80, 24)) as pilot:
             await pilot.pause()
             text = screen_text(app)
-            assert "Prossimo esercizio consigliato" in text and "Impara:" in text
+            assert "Prossimo passo" in text and "Impara:" in text
             assert_italian(text, "path", allow=[*allow, str(tmp_path / "progress.json")])
             for n, lesson in enumerate(lessons(rules)):
                 ol = app.screen.query_one("#path")
