@@ -43,6 +43,7 @@ from __future__ import annotations
 
 import asyncio
 import base64
+import importlib
 import re
 import secrets
 import time
@@ -699,10 +700,16 @@ class LearnSite:
                             max_age=COOKIE_AGE, httponly=True, samesite="lax", path="/learn")
         return response
 
+    def _html(self, request: Request, page: str, *, status_code: int = 200,
+              headers: dict[str, str] | None = None) -> HTMLResponse:
+        """``page`` as the response, with the web's language switch in its header."""
+        return HTMLResponse(page.replace("</header>", _switch(request) + "</header>", 1),
+                            status_code=status_code, headers=headers)
+
     # ----- routes --------------------------------------------------------------------------
 
     async def index(self, request: Request) -> Response:
-        return HTMLResponse(index_page(self.progress(request)))
+        return self._html(request, index_page(self.progress(request)))
 
     async def static(self, request: Request) -> Response:
         css = resources.files("mahjong_table.web").joinpath("static", "learn.css") \
@@ -714,7 +721,7 @@ class LearnSite:
         if rules not in RULES:
             return _not_found(_("no lessons for a rule set named {rules}").format(
                 rules=repr(rules)))
-        return HTMLResponse(path_page(rules, self.progress(request)))
+        return self._html(request, path_page(rules, self.progress(request)))
 
     async def lesson(self, request: Request) -> Response:
         rules = request.path_params["rules"]
@@ -723,10 +730,10 @@ class LearnSite:
         if lesson is None or not 1 <= n <= len(lesson.screens) + 1:
             return _not_found(_("no such lesson or screen"))
         progress = self.progress(request)
-        response = HTMLResponse(lesson_page(rules, lesson, n, progress))
+        response = self._html(request, lesson_page(rules, lesson, n, progress))
         if n > len(lesson.screens) and not _lesson_done(progress, lesson) \
                 and finish_if_done(progress, lesson):
-            response = HTMLResponse(lesson_page(rules, lesson, n, progress))
+            response = self._html(request, lesson_page(rules, lesson, n, progress))
             self.keep(response, progress)
         return response
 
@@ -750,23 +757,23 @@ class LearnSite:
         lesson = _find_lesson(rules, lesson_id) if lesson_id else None
         ex = _exercises.generate(kind, rules, seed)
         if request.method == "GET":
-            return HTMLResponse(exercise_page(ex, lesson=lesson))
+            return self._html(request, exercise_page(ex, lesson=lesson))
         fields = await _form(request)
         if fields is None:
-            return HTMLResponse(exercise_page(ex, lesson=lesson, error=_(
+            return self._html(request, exercise_page(ex, lesson=lesson, error=_(
                 "the answer could not be read (a form of at most 4 KB)")),
                                 status_code=400)
         answer = fields.get("answer", "")
         try:
             verdict = ex.check(answer)
         except AnswerError as exc:
-            return HTMLResponse(exercise_page(ex, lesson=lesson, answer=answer,
+            return self._html(request, exercise_page(ex, lesson=lesson, answer=answer,
                                               error=str(exc)), status_code=400)
         progress = self.progress(request)
         progress.record(rules, kind, verdict.correct)
         if lesson is not None and verdict.correct:
             finish_if_done(progress, lesson)
-        response = HTMLResponse(exercise_page(ex, lesson=lesson, answer=answer,
+        response = self._html(request, exercise_page(ex, lesson=lesson, answer=answer,
                                               verdict=verdict, progress=progress))
         return self.keep(response, progress)
 
@@ -784,7 +791,7 @@ class LearnSite:
         hid = request.path_params["hid"]
         entry = self.hands.get(hid)
         if entry is None:
-            return HTMLResponse(_page(_("Coached hand"), "<h1>" + escape(
+            return self._html(request, _page(_("Coached hand"), "<h1>" + escape(
                 _("This coached hand is gone")) + "</h1><p>" + escape(_(
                     "Coached hands are kept for 30 minutes after the last move.")) + ' <a '
                 'href="/learn/">' + escape(_("Start another")) + "</a>.</p>"),
@@ -792,12 +799,12 @@ class LearnSite:
         headers = {"Cache-Control": "no-store"}
         if request.method == "GET":
             async with entry.lock:  # never drawn halfway through a decision
-                return HTMLResponse(coached_page(hid, entry), headers=headers)
+                return self._html(request, coached_page(hid, entry), headers=headers)
         fields, picks = await _form_multi(request)
         async with entry.lock:  # a second form waits, then finds the step moved on
             error = await asyncio.to_thread(_play, entry, fields, picks)
             if error is not None:
-                return HTMLResponse(coached_page(hid, entry, error=error), status_code=400,
+                return self._html(request, coached_page(hid, entry, error=error), status_code=400,
                                     headers=headers)
         if entry.hand.finished:
             progress = self.progress(request)
@@ -908,6 +915,19 @@ def _find_lesson(rules: str, lesson_id: str) -> Lesson | None:
         if lesson.id == lesson_id:
             return lesson
     return None
+
+
+def _switch(request: Request) -> str:
+    """The web's language switch (``English | Italiano``, issue 23) for this page: the
+    ``language_switch`` of ``mahjong_table.web.lang``, the web face's request-language module,
+    where the web has it (the language itself is the request's, set by that module's
+    middleware around every request); nothing otherwise."""
+    try:
+        lang = importlib.import_module("mahjong_table.web.lang")
+    except ImportError:
+        return ""
+    switch = getattr(lang, "language_switch", None)
+    return str(switch(request.url.path, request.url.query)) if callable(switch) else ""
 
 
 def _not_found(message: str) -> Response:
