@@ -31,7 +31,7 @@ from mahjong_table.learn.books import book_sections
 from mahjong_table.learn.coach import CoachedHand
 from mahjong_table.learn.exercises import EXERCISE_KINDS, generate, kinds_for, rules_for
 from mahjong_table.learn.lessons import lessons
-from mahjong_table.learn.model import Exercise, Verdict
+from mahjong_table.learn.model import Exercise, Verdict, shown_name
 from mahjong_table.learn.progress import Progress, next_to_practise
 from mahjong_table.tiles import TILES, NotationError, parse_tiles
 
@@ -85,9 +85,9 @@ def others_words(ex: Exercise, verdicts: list[Verdict]) -> list[str]:
         out.append(reason)
     result = getattr(ex, "result", None)
     if result is not None:
-        out += [_(i.name) for i in result.items]
+        out += [shown_name(i.name) for i in result.items]
         if result.limit:
-            out.append(_(result.limit.replace("_", " ")))
+            out.append(shown_name(result.limit.replace("_", " ")))
     why = getattr(ex, "why", "")
     if why:
         out.append(why)
@@ -236,7 +236,7 @@ def test_progress_and_coach_words_are_italian() -> None:
             hand.advance()
         summary = hand.summary()
         if summary.score is not None:
-            allow += [_(i.name) for i in summary.score.items]
+            allow += [shown_name(i.name) for i in summary.score.items]
         assert_italian("\n".join(summary.text_lines()), "coach summary", allow=allow)
         assert "Hai preso" in summary.text_lines()[1]
 
@@ -434,9 +434,9 @@ def test_web_coached_hand_in_italian(client: Any, rules: str) -> None:
             if entry.hand.finished:  # the summary: the scorer's items and the result
                 summary = entry.hand.summary()
                 if summary.score is not None:
-                    allow += [_(i.name) for i in summary.score.items]
+                    allow += [shown_name(i.name) for i in summary.score.items]
                     if summary.score.limit:
-                        allow.append(_(summary.score.limit))
+                        allow.append(shown_name(summary.score.limit))
         assert_italian(shown_text(page), f"coached hand {rules}", allow=allow)
         if "La mano è finita" in page:
             break
@@ -577,7 +577,7 @@ def test_full_screen_coached_hand_in_italian(tmp_path: Path) -> None:
                 if hand.finished:
                     summary = hand.summary()
                     if summary.score is not None:
-                        allow.extend(_(i.name) for i in summary.score.items)
+                        allow.extend(shown_name(i.name) for i in summary.score.items)
                     allow.append(summary.text_lines()[0])
                 for wid in ("comment-text", "prompt", "keys"):
                     assert_italian(widget_text(screen, wid), f"coached {wid}", allow=allow)

@@ -30,6 +30,7 @@ from ..players.base import Player
 from ..rules import get_rule_set
 from ..scoring import ScoreResult
 from .books import check_rules
+from .model import shown_name
 
 __all__ = ["CoachedHand", "Comment", "HandSummary", "as_verb"]
 
@@ -134,7 +135,7 @@ class HandSummary:
                _("You made {decisions} decisions and agreed with the advisor on "
                  "{agreements}.").format(decisions=self.decisions, agreements=self.agreements)]
         if self.score is not None and self.score.valid:
-            items = "; ".join(f"{_(i.name)} {i.fan}" for i in self.score.items)
+            items = "; ".join(f"{shown_name(i.name)} {i.fan}" for i in self.score.items)
             out.append(_("Score: {items}").format(items=items))
         out.append(_("Your payment: {amount}").format(amount=f"{self.payments[self.seat]:+d}"))
         if self.disagreements:
@@ -247,7 +248,7 @@ class CoachedHand:
         self.game.verify(action)
         view = self.view()
         advice = advise(view, self.rules)
-        names = tuple(WIND_NAMES[(p - view.dealer) % 4] for p in range(4))
+        names = tuple(wind_name((p - view.dealer) % 4) for p in range(4))
         offered = view.last_discard
 
         def words(a: Action) -> str:
@@ -296,7 +297,8 @@ class CoachedHand:
         elif res.reason == "draw":
             result = _("The wall ran out: a draw, nobody pays.")
         else:
-            result = _("The hand ended: {reason}.").format(reason=_(res.reason.replace("_", " ")))
+            result = _("The hand ended: {reason}.").format(
+                reason=shown_name(res.reason.replace("_", " ")))
         ranked = sorted((c for c in self.comments if not c.agreed),
                         key=lambda c: -(c.rank if c.rank is not None else 99))
         return HandSummary(

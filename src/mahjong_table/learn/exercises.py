@@ -43,7 +43,7 @@ from ..rules.base import RuleSet
 from ..scoring import ScoreResult, WinContext
 from ..tiles import TILES, NotationError, Tile, parse_tiles
 from .books import check_rules
-from .model import AnswerError, Exercise, Verdict
+from .model import AnswerError, Exercise, Verdict, shown_name
 
 if TYPE_CHECKING:
     from ..rules.american.advice import HandJudge
@@ -682,13 +682,13 @@ class Score(Exercise):
     def explanation(self) -> str:
         r = self.result
         assert r is not None
-        items = "; ".join(f"{_(i.name)} {i.fan}" for i in r.items)
+        items = "; ".join(f"{shown_name(i.name)} {i.fan}" for i in r.items)
         text = _("The scorer's items: {items}.").format(items=items)
         if self.unit == "points":
             text += " " + _("The hand is worth {base} points.").format(base=r.base)
         elif r.limit:
             text += " " + _("A limit hand ({limit}): the base is {base}, whatever the fan."
-                            ).format(limit=_(r.limit.replace("_", " ")), base=r.base)
+                            ).format(limit=shown_name(r.limit.replace("_", " ")), base=r.base)
         else:
             text += " " + _("Total {fan} fan, base {base}.").format(fan=r.fan, base=r.base)
         pays = ", ".join(f"{wind_name(s)} {v:+d}" for s, v in sorted(r.payments.items()))

@@ -15,7 +15,19 @@ from typing import Any, ClassVar
 
 from ..i18n import _
 
-__all__ = ["AnswerError", "Exercise", "Lesson", "Screen", "Section", "Verdict", "shown_text"]
+__all__ = ["AnswerError", "Exercise", "Lesson", "Screen", "Section", "Verdict", "shown_name",
+           "shown_text"]
+
+
+def shown_name(text: str) -> str:
+    """A name kept in English as data (a scoring item, a limit hand, a hand's end) in the
+    language in force (issue 23): a message that shows itself (a ``shown()`` method) does so;
+    a plain name is looked up in the catalogue (unchanged when it is not there); an empty one
+    stays empty."""
+    show = getattr(text, "shown", None)
+    if callable(show):
+        return str(show())
+    return _(text) if text else text
 
 
 def shown_text(text: str) -> str:

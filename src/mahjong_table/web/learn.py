@@ -64,7 +64,7 @@ from ..learn import exercises as _exercises
 from ..learn.books import citation
 from ..learn.coach import CoachedHand, Comment, HandSummary
 from ..learn.lessons import lessons
-from ..learn.model import AnswerError, Exercise, Lesson, Verdict
+from ..learn.model import AnswerError, Exercise, Lesson, Verdict, shown_name
 from ..learn.progress import Progress, next_step
 from ..melds import Meld
 from ..names import tile_name, wind_name
@@ -653,9 +653,9 @@ def _summary_html(summary: HandSummary) -> str:
                      + '<table class="score-items"><caption>'
                      + escape(_("The scorer, item by item")) + "</caption><tbody>")
         for item in score.items:
-            parts.append(f"<tr><td>{escape(_(item.name))}</td><td>{item.fan}</td></tr>")
+            parts.append(f"<tr><td>{escape(shown_name(item.name))}</td><td>{item.fan}</td></tr>")
         if score.limit:
-            total = _(score.limit)
+            total = shown_name(score.limit)
         elif score.total_key == "points":
             total = _("{n} points").format(n=score.fan)
         else:
