@@ -9,11 +9,11 @@ Stagione, pung, kong, quint, sestetto, coppia; see ``docs/glossary.md``).
 
 from __future__ import annotations
 
-from .i18n import N_, _
+from .i18n import N_, _, pgettext
 from .tiles import Tile
 
-__all__ = ["tile_name", "tile_label", "suit_name", "wind_name", "seat_name", "meld_name",
-           "honour_name", "SEAT_WINDS"]
+__all__ = ["tile_name", "tile_label", "suit_name", "wind_name", "wind_letter", "seat_name",
+           "meld_name", "honour_name", "SEAT_WINDS"]
 
 #: the seat winds in seat order (East, South, West, North), English (data)
 SEAT_WINDS = (N_("East"), N_("South"), N_("West"), N_("North"))
@@ -74,6 +74,13 @@ def wind_name(index: int) -> str:
     """Wind ``index`` 0-3 (East, South, West, North) on its own: ``"East"``/``"Est"``;
     prevailing winds and seats."""
     return _(SEAT_WINDS[index])
+
+
+def wind_letter(index: int) -> str:
+    """Wind ``index`` 0-3 as one letter, for tables and short lines: E S W N in English,
+    E S O N in Italian (Est, Sud, Ovest, Nord). Data (records, JSON) keeps ``ESWN``."""
+    return (pgettext("wind letter", "E"), pgettext("wind letter", "S"),
+            pgettext("wind letter", "W"), pgettext("wind letter", "N"))[index]
 
 
 def seat_name(index: int) -> str:

@@ -16,7 +16,7 @@ from typing import Any
 from ..i18n import N_, _
 from ..melds import Hand, parse_hand
 from ..message import shown
-from ..names import tile_name
+from ..names import tile_name, wind_letter
 from ..rules import RULE_SETS, RuleSet, RuleSetError, get_rule_set
 from ..rules.american.card import card_text
 from ..scoring import WIND_LETTERS, ScoreResult, WinContext, check_circumstances, wind_index
@@ -153,7 +153,7 @@ def _glyphs(group: str) -> str:
 
 
 def _describe_win(ctx: WinContext) -> str:
-    seat = WIND_LETTERS[ctx.seat_wind]
+    seat = wind_letter(ctx.seat_wind)
     bonus = "".join(str(t) for t in ctx.bonus) or _("none")
     if ctx.self_drawn or ctx.discarder is None:
         text = _("seat {seat}, round {round}, won self-drawn with {tile} ({name} {glyph}); "
@@ -161,8 +161,8 @@ def _describe_win(ctx: WinContext) -> str:
     else:
         text = _("seat {seat}, round {round}, won on {discarder}'s discard with {tile} "
                  "({name} {glyph}); bonus tiles: {bonus}")
-    return text.format(seat=seat, round=WIND_LETTERS[ctx.round_wind],
-                       discarder=WIND_LETTERS[ctx.discarder or 0], tile=ctx.win_tile,
+    return text.format(seat=seat, round=wind_letter(ctx.round_wind),
+                       discarder=wind_letter(ctx.discarder or 0), tile=ctx.win_tile,
                        name=tile_name(ctx.win_tile), glyph=ctx.win_tile.glyph, bonus=bonus)
 
 
@@ -190,7 +190,7 @@ def format_result(result: ScoreResult, ctx: WinContext, title: str) -> str:
         lines.append(_("Limit hand: {limit} (base {base})").format(limit=result.limit,
                                                                     base=result.base))
     lines.append(_("Base: {base}").format(base=result.base))
-    pays = "  ".join(f"{WIND_LETTERS[s]} {v:+d}" for s, v in sorted(result.payments.items()))
+    pays = "  ".join(f"{wind_letter(s)} {v:+d}" for s, v in sorted(result.payments.items()))
     lines.append(_("Payments: {payments}").format(payments=pays))
     return "\n".join(lines)
 
@@ -307,7 +307,7 @@ def format_american(result: ScoreResult, ctx: WinContext, title: str) -> str:
     if not result.valid:
         lines.append(_("Not a winning hand: {reason}").format(reason=shown(result.reason)))
         return "\n".join(lines)
-    seat = WIND_LETTERS[ctx.seat_wind]
+    seat = wind_letter(ctx.seat_wind)
     line = result.extra["line"]
     lines.append(_("Line: {section} #{number}  {pattern}  ({points} points on the card)").format(
         section=card_text(line["section"]), number=line["number"], pattern=line["pattern"],
@@ -321,7 +321,7 @@ def format_american(result: ScoreResult, ctx: WinContext, title: str) -> str:
         text = (_("seat {seat}, won on {discarder}'s discard, right after a joker exchange; "
                   "jokerless: {jokerless}") if ctx.joker_exchange else
                 _("seat {seat}, won on {discarder}'s discard; jokerless: {jokerless}"))
-    lines.append(text.format(seat=seat, discarder=WIND_LETTERS[ctx.discarder or 0],
+    lines.append(text.format(seat=seat, discarder=wind_letter(ctx.discarder or 0),
                              jokerless=jokerless))
     # the line and the jokerless doubling add up to the base; the payment rules say how
     # the base is paid (rules/american/scoring.py PAYMENT_ITEMS), with no points of their own
@@ -340,7 +340,7 @@ def format_american(result: ScoreResult, ctx: WinContext, title: str) -> str:
     for item in paid:
         lines.append(f"  {paid_word:>5}  {names[id(item)]:<{width}}  "
                      f"{shown(item.explanation)}")
-    pays = "  ".join(f"{WIND_LETTERS[s]} {v:+d}" for s, v in sorted(result.payments.items()))
+    pays = "  ".join(f"{wind_letter(s)} {v:+d}" for s, v in sorted(result.payments.items()))
     lines.append(_("Payments: {payments}").format(payments=pays))
     return "\n".join(lines)
 
