@@ -849,6 +849,7 @@ class HumanPlayer:
         st = self.style
         self._winds = [s.wind for s in view.seats]
         rules = rules_title(view.rules)
+        rules = rules[:1].upper() + rules[1:]
         if _card_game(view):
             number = view.hand_number + 1
             hand = (_("Hand {n} of {total}").format(n=number, total=self._hands)
