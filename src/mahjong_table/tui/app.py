@@ -41,7 +41,9 @@ from textual.screen import ModalScreen
 from textual.widgets import Input, Static
 
 from ..engine import Action, ActionKind, Game, IllegalActionError, PlayerView, events_for
-from ..players.human import describe_action, tile_label
+from ..i18n import _, ngettext
+from ..names import wind_name
+from ..players.human import describe_action, player_name, tile_label
 from ..record import action_of_row, game_from_header, read_games
 from ..tiles import Tile
 from .board import FinishedHand, finished_hand, last_hand_end
@@ -137,10 +139,10 @@ class QuitScreen(ModalScreen[str]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog"):
-            yield Static(Text("Quit the game", style="bold"))
-            yield Static("Save it to resume later (mahjong-table play --resume FILE)?")
+            yield Static(Text(_("Quit the game"), style="bold"))
+            yield Static(_("Save it to resume later (mahjong-table play --resume FILE)?"))
             yield Input(value=self.default_path, id="save-path")
-            yield Static("Enter: save and quit · Ctrl-D: quit without saving · Esc: play on",
+            yield Static(_("Enter: save and quit · Ctrl-D: quit without saving · Esc: play on"),
                          id="dialog-keys")
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
@@ -167,7 +169,7 @@ class NumberScreen(ModalScreen[str]):
         with Vertical(id="dialog"):
             yield Static(self.question)
             yield Input(id="number")
-            yield Static("Enter: go · Esc: back", id="dialog-keys")
+            yield Static(_("Enter: go · Esc: back"), id="dialog-keys")
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         event.stop()
@@ -219,10 +221,11 @@ class _TableBase(App[int]):
         notice.display = small
         if small:
             notice.update(Text(
-                f"The table needs {MIN_SIZE[0]}x{MIN_SIZE[1]}, this window is "
-                f"{width}x{height}.\n\nMake the window larger: the table comes back as it "
-                f"was (the game waits for you).\nmahjong-table play --plain plays in any "
-                f"window.\n\n{self.small_keys}"))
+                _("The table needs {need}, this window is {size}.\n\nMake the window larger: "
+                  "the table comes back as it was (the game waits for you).\nmahjong-table "
+                  "play --plain plays in any window.").format(
+                    need=f"{MIN_SIZE[0]}x{MIN_SIZE[1]}", size=f"{width}x{height}")
+                + f"\n\n{self.small_keys}"))
 
     def _theme(self) -> None:
         self.table_theme = "mono" if self.table_theme == "colour" else "colour"
@@ -393,9 +396,12 @@ class TableApp(_TableBase):
     def _show_summary(self, summary: Sequence[str]) -> None:
         """The end of a hand: the winning hand, the scoring item by item, the payments and
         the running totals (as the line interface words them)."""
-        nxt = "the final standings" if self.session.game.is_over else "next hand"
-        keys = f"Enter: {nxt} · Esc: the board · l: the hand's history · q: quit"
-        self.push_screen(TextScreen("End of the hand", summary, keys, answers=("l",)),
+        if self.session.game.is_over:
+            keys = _("Enter: the final standings · Esc: the board · l: the hand's history · "
+                     "q: quit")
+        else:
+            keys = _("Enter: next hand · Esc: the board · l: the hand's history · q: quit")
+        self.push_screen(TextScreen(_("End of the hand"), summary, keys, answers=("l",)),
                          self._after_summary)
 
     def _continue(self) -> None:
@@ -433,7 +439,7 @@ class TableApp(_TableBase):
         if self.is_headless_paused():
             return
         lines = list(summary)
-        self.push_screen(TextScreen("Game over", lines, "Enter: leave the table"),
+        self.push_screen(TextScreen(_("Game over"), lines, _("Enter: leave the table")),
                          lambda _k: self.exit(0))
 
     # ----- drawing -------------------------------------------------------------------------
@@ -481,14 +487,16 @@ class TableApp(_TableBase):
         head = next((line.strip() for line in self.finished_summary[1:] if line.strip()),
                     "")
         over = self.session.game.is_over
-        out = Text(f"Hand {fin.hand_number + 1} is over. {head}", style="bold")
-        out.append(f"\nAll hands face up · Enter: "
-                   f"{'the final standings' if over else 'the next hand'} · r: the scoring · "
-                   f"l: the hand's history")
+        out = Text(_("Hand {n} is over. {head}").format(n=fin.hand_number + 1, head=head),
+                   style="bold")
+        out.append("\n" + (_("All hands face up · Enter: the final standings · r: the scoring · "
+                             "l: the hand's history") if over else
+                           _("All hands face up · Enter: the next hand · r: the scoring · "
+                             "l: the hand's history")))
         if self.message:
             out.append("\n" + self.message, style="bold")
         self._set("prompt", out)
-        self._set("keys", "Enter go on · r scoring · l history · s save · q quit · ? help")
+        self._set("keys", _("Enter go on · r scoring · l history · s save · q quit · ? help"))
 
     def choices(self, view: PlayerView) -> list[Action]:
         """The numbered choices: every legal action but discards and passes of tiles."""
@@ -499,9 +507,10 @@ class TableApp(_TableBase):
     def _label(self, a: Action, view: PlayerView) -> str:
         offered = view.last_discard
         if a.kind is ActionKind.JOKER_EXCHANGE and a.target is not None:
-            return f"Exchange {a.tile} for the joker of {WINDS[view.seats[a.target].wind]}"
+            return _("Exchange {tile} for the joker of {wind}").format(
+                tile=a.tile, wind=wind_name(view.seats[a.target].wind))
         if a.kind is ActionKind.CALL_DEAD and a.target is not None:
-            return f"Call {WINDS[view.seats[a.target].wind]}'s hand dead"
+            return _("Call {wind}'s hand dead").format(wind=wind_name(view.seats[a.target].wind))
         return describe_action(a, claimed=offered, drawn=view.drawn)
 
     @staticmethod
@@ -515,35 +524,39 @@ class TableApp(_TableBase):
         out = Text()
         s = self.session
         if s.game.is_over:
-            out.append("The game is over.")
+            out.append(_("The game is over."))
             return out
         if not s.human_to_act():
             p = s.to_act()
-            who = view.seats[p].name if p is not None else "?"
-            out.append(f"{who} is playing…")
+            who = player_name(view.seats[p].name) if p is not None else "?"
+            out.append(_("{who} is playing…").format(who=who))
         else:
             choices = self.choices(view)
             kind = self._pass_kind(view)
             if kind is not None:
                 n = self._pass_size(view)
-                out.append(f"{self._stage_words(view)}: mark {n} with Space "
-                           f"({len(self.marked)} marked", style="bold")
+                out.append(_("{stage}: mark {n} with Space ({marked} marked").format(
+                    stage=self._stage_words(view), n=n, marked=len(self.marked)), style="bold")
                 if self.blind:
-                    out.append(f", {self.blind} blind", style="bold")
-                out.append("), Enter passes. ", style="bold")
+                    out.append(_(", {n} blind").format(n=self.blind), style="bold")
+                out.append(_("), Enter passes. "), style="bold")
             elif view.phase == "claim" and view.last_discard is not None:
                 d = view.discarder
-                who = view.seats[d].name if d is not None else "Someone"
-                out.append(f"{who} discarded {tile_label(view.last_discard)}. Claim it? ",
-                           style="bold")
+                who = player_name(view.seats[d].name) if d is not None else _("Someone")
+                out.append(_("{who} discarded {tile}. Claim it? ").format(
+                    who=who, tile=tile_label(view.last_discard)), style="bold")
             elif view.phase == "rob":
-                out.append("A tile is added to a kong: rob it to win? ", style="bold")
+                out.append(_("A tile is added to a kong: rob it to win? "), style="bold")
             elif any(a.kind is ActionKind.DISCARD for a in view.legal_actions):
-                drew = f"you drew {tile_label(view.drawn)}; " if view.drawn else ""
-                out.append(f"Your turn: {drew}pick a tile and press Enter to discard it. ",
-                           style="bold")
+                if view.drawn:
+                    out.append(_("Your turn: you drew {tile}; pick a tile and press Enter to "
+                                 "discard it. ").format(tile=tile_label(view.drawn)),
+                               style="bold")
+                else:
+                    out.append(_("Your turn: pick a tile and press Enter to discard it. "),
+                               style="bold")
             else:
-                out.append("Your decision: ", style="bold")
+                out.append(_("Your decision: "), style="bold")
             for i, a in enumerate(choices[:9], 1):
                 out.append(f"[{i}] ", style="bold")
                 out.append(self._label(a, view) + "  ")
@@ -555,7 +568,8 @@ class TableApp(_TableBase):
             # ask, a discard) on the table itself, not only behind h (issue 19)
             near = card_lines(view, self.session.setup.rules, 1)
             if near:
-                out.append("\nNearest: " + "  ·  ".join(near), style="italic")
+                out.append("\n" + _("Nearest: {lines}").format(lines="  ·  ".join(near)),
+                           style="italic")
         if self.message:
             out.append("\n" + self.message, style="bold")
         return out
@@ -625,7 +639,7 @@ class TableApp(_TableBase):
         try:
             self.session.apply_human(action)
         except IllegalActionError as exc:
-            self.message = f"Not allowed: {exc}"
+            self.message = _("Not allowed: {error}").format(error=exc)
             self.redraw()
             return
         self.marked = []
@@ -677,7 +691,7 @@ class TableApp(_TableBase):
             return
         mode = self.session.setup.rules.options.get("false_mahjong")
         if mode not in ("penalise", "dead") or view.phase not in ("turn", "claim", "rob"):
-            self.message = "Your hand does not win: no Mahjong now."
+            self.message = _("Your hand does not win: no Mahjong now.")
             self.redraw()
             return
         why = ("costs 64 to each other player (004 s07)" if mode == "penalise" else
@@ -699,7 +713,7 @@ class TableApp(_TableBase):
         if self.selected in self.marked:
             self.marked.remove(self.selected)
         elif self.hand_tiles[self.selected].is_joker:
-            self.message = "Jokers cannot be passed (001 Part one 06)."
+            self.message = _("Jokers cannot be passed (001 Part one 06).")
         else:
             self.marked.append(self.selected)
         self.redraw()
@@ -709,7 +723,7 @@ class TableApp(_TableBase):
         top = max((a.number or 0 for a in view.legal_actions
                    if a.kind is ActionKind.CHARLESTON_PASS), default=0)
         if not top:
-            self.message = "No blind pass now: only on the last pass of a Charleston."
+            self.message = _("No blind pass now: only on the last pass of a Charleston.")
         else:
             self.blind = (self.blind + 1) % (top + 1)
         self.redraw()
@@ -728,8 +742,8 @@ class TableApp(_TableBase):
     def _hint(self) -> None:
         view = self.view()
         lines = hint_lines(view, self.session.setup.rules) if self.session.human_to_act() else \
-            ["Hints are for your own decisions: wait for your turn."]
-        self.push_screen(TextScreen("Hint", lines, "Enter: close"))
+            [_("Hints are for your own decisions: wait for your turn.")]
+        self.push_screen(TextScreen(_("Hint"), lines, _("Enter: close")))
 
     def _history(self) -> None:
         """l: the hand's history; once a hand is over, that hand's (l again in a hand's
@@ -763,7 +777,7 @@ class TableApp(_TableBase):
         view = self.view()
         passing = next((a for a in view.legal_actions if a.kind is ActionKind.PASS), None)
         if passing is None:
-            self.message = "Nothing to pass now (Esc and p pass on a claim)."
+            self.message = _("Nothing to pass now (Esc and p pass on a claim).")
             self.redraw()
             return
         self._apply(passing)
@@ -775,7 +789,7 @@ class TableApp(_TableBase):
 
     def _undo(self) -> None:
         if not self.session.undo_allowed:
-            self.message = "Undo is a practice option: start with --practice undo."
+            self.message = _("Undo is a practice option: start with --practice undo.")
             self.redraw()
             return
         if self.session.undo():
@@ -783,9 +797,9 @@ class TableApp(_TableBase):
             self.narrator = Narrator(self.session.seat, self.session.game.names)
             self.seen = 0
             self._catch_up(summaries=False)
-            self.message = "Your last decision is taken back."
+            self.message = _("Your last decision is taken back.")
         else:
-            self.message = "Nothing to take back."
+            self.message = _("Nothing to take back.")
         self.redraw()
         self.advance()
 
@@ -909,7 +923,7 @@ class ReplayApp(_TableBase):
             elif key == "left":
                 self.go(self.step - 1, land=True)
 
-        self.push_screen(TextScreen("End of the hand", self.summary,
+        self.push_screen(TextScreen(_("End of the hand"), self.summary,
                                     "→ next action · ← back · Enter: the board",
                                     answers=("right", "left")), then)
 
