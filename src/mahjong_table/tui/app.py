@@ -41,7 +41,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Input, Static
 
 from ..engine import Action, ActionKind, Game, IllegalActionError, PlayerView, events_for
-from ..i18n import _, ngettext
+from ..i18n import N_, _, ngettext, pgettext
 from ..names import wind_name
 from ..players.human import describe_action, player_name, tile_label
 from ..record import action_of_row, game_from_header, read_games
@@ -49,7 +49,6 @@ from ..tiles import Tile
 from .board import FinishedHand, finished_hand, last_hand_end
 from .hints import card_lines, hint_lines, waiting_line
 from .render import (
-    WINDS,
     Narrator,
     TableMemory,
     centre_text,
@@ -104,23 +103,36 @@ def screen_text(app: App[Any]) -> str:
     return console.export_text(styles=False)
 
 
+#: the keys of the table (the help screen, ?): the docstring's "Keys:" paragraph, one item
+#: per line in the language in force
+KEYS_HELP = N_(
+    "left/right select a tile, Enter or d discards it; 1-9 pick a numbered choice (claims, "
+    "kongs, Mahjong, joker exchanges, calling a hand dead, the Charleston vote, the courtesy "
+    "ask); in a Charleston pass Space marks tiles, b sets the blind count, Enter passes; Esc "
+    "or p passes on a claim (when Pass is a choice); m Mahjong (a false one only where the "
+    "rules penalise it, after a warning); h a hint; l the hand's history; c the colour-free "
+    "theme; g glyphs on or off; + the bots play faster (a shorter pace), - slower; s save; "
+    "u undo (practice option); q quit (offers to save); Ctrl-C saves and quits, never losing "
+    "a game.")
+
+
 class TextScreen(ModalScreen[str]):
     """A dialog of lines (hint, history, help, the end of a hand); a key closes it and is
     given back to the caller (Enter, Escape, q)."""
 
-    def __init__(self, title: str, lines: Sequence[str], keys: str = "Enter: close",
+    def __init__(self, title: str, lines: Sequence[str], keys: str | None = None,
                  answers: Sequence[str] = ()) -> None:
         super().__init__()
         self._title = title
         self._lines = list(lines)
-        self._keys = keys
+        self._keys = _("Enter: close") if keys is None else keys
         self._answers = tuple(answers)
 
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog"):
             yield Static(Text(self._title, style="bold"))
             with VerticalScroll(id="dialog-body"):
-                yield Static("\n".join(self._lines) or "(nothing yet)")
+                yield Static("\n".join(self._lines) or _("(nothing yet)"))
             yield Static(self._keys, id="dialog-keys")
 
     def on_key(self, event: Key) -> None:
@@ -186,8 +198,8 @@ class _TableBase(App[int]):
 
     CSS = CSS
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("ctrl+c", "interrupt", "save and quit", priority=True, show=False),
-        Binding("ctrl+q", "interrupt", "save and quit", priority=True, show=False),
+        Binding("ctrl+c", "interrupt", N_("save and quit"), priority=True, show=False),
+        Binding("ctrl+q", "interrupt", N_("save and quit"), priority=True, show=False),
     ]
 
     def __init__(self, *, theme_name: str = "colour", glyphs: bool = True) -> None:
@@ -206,7 +218,7 @@ class _TableBase(App[int]):
         raise NotImplementedError
 
     #: what the notice of a too small window says the keys do
-    small_keys = "q quits"
+    small_keys = N_("q quits")
 
     def _fit(self, size: tuple[int, int] | None = None) -> None:
         """Below :data:`MIN_SIZE` the hand row and the board do not fit: the table is hidden
@@ -225,7 +237,7 @@ class _TableBase(App[int]):
                   "the table comes back as it was (the game waits for you).\nmahjong-table "
                   "play --plain plays in any window.").format(
                     need=f"{MIN_SIZE[0]}x{MIN_SIZE[1]}", size=f"{width}x{height}")
-                + f"\n\n{self.small_keys}"))
+                + f"\n\n{_(self.small_keys)}"))
 
     def _theme(self) -> None:
         self.table_theme = "mono" if self.table_theme == "colour" else "colour"
@@ -466,24 +478,24 @@ class TableApp(_TableBase):
             self._draw_finished(self.finished)
             return
         view = self.view()
-        pace = f"pace {self.pace:g}s"
+        pace = _("pace {seconds}s").format(seconds=f"{self.pace:g}")
         self.draw_table(view, self.narrator.lines, centre_extra=pace)
         self._set("prompt", self._prompt_text(view))
-        keys = "←→ Enter discard · 1-9 choose · h hint · l log · s save · q quit"
+        keys = _("←→ Enter discard · 1-9 choose · h hint · l log · s save · q quit")
         if any(a.kind is ActionKind.PASS for a in view.legal_actions) and \
                 self.session.human_to_act():
-            keys = "1-9 choose · Esc/p pass · h hint · l log · s save · q quit"
+            keys = _("1-9 choose · Esc/p pass · h hint · l log · s save · q quit")
         elif self._pass_kind(view) is not None:
-            keys = "←→ Space mark · b blind · Enter pass · h hint · l log · q quit"
+            keys = _("←→ Space mark · b blind · Enter pass · h hint · l log · q quit")
         if self.session.undo_allowed:
-            keys += " · u undo"
-        self._set("keys", keys + " · ? help")
+            keys += " · " + _("u undo")
+        self._set("keys", keys + " · " + _("? help"))
 
     def _draw_finished(self, fin: FinishedHand) -> None:
         """The board as the hand ended, every hand face up, until the person goes on."""
         view = fin.views[self.session.seat]
         self.draw_table(view, self.narrator.last_hand, open_hands=fin.open_hands(),
-                        memory=fin.memory, centre_extra="hand over")
+                        memory=fin.memory, centre_extra=_("hand over"))
         head = next((line.strip() for line in self.finished_summary[1:] if line.strip()),
                     "")
         over = self.session.game.is_over
@@ -589,7 +601,7 @@ class TableApp(_TableBase):
 
     # ----- input ---------------------------------------------------------------------------
 
-    small_keys = "q quits (offers to save) · s saves · Ctrl-C saves and quits"
+    small_keys = N_("q quits (offers to save) · s saves · Ctrl-C saves and quits")
 
     def on_key(self, event: Key) -> None:
         if self.is_headless_paused():
@@ -666,9 +678,9 @@ class TableApp(_TableBase):
             if a.kind is ActionKind.DISCARD and a.tile == t:
                 self._apply(a)
                 return
-        self.message = (f"You cannot discard {t} now." if any(
+        self.message = (_("You cannot discard {tile} now.").format(tile=t) if any(
             a.kind is ActionKind.DISCARD for a in view.legal_actions)
-            else "Answer with a number: the choices are above.")
+            else _("Answer with a number: the choices are above."))
         self.redraw()
 
     def _choose(self, n: int) -> None:
@@ -694,17 +706,20 @@ class TableApp(_TableBase):
             self.message = _("Your hand does not win: no Mahjong now.")
             self.redraw()
             return
-        why = ("costs 64 to each other player (004 s07)" if mode == "penalise" else
-               "makes your hand dead: you stop playing and still pay (001 Part one)")
+        text = (_("Your hand does not win. A false Mahjong costs 64 to each other player "
+                  "(004 s07).") if mode == "penalise" else
+                _("Your hand does not win. A false Mahjong makes your hand dead: you stop "
+                  "playing and still pay (001 Part one)."))
         action = Action(ActionKind.MAHJONG, self.session.seat)
+        yes = ("y", pgettext("answer", "y"))
 
         def done(key: str | None) -> None:
-            if key == "y":
+            if key in yes:
                 self._apply(action)
 
-        self.push_screen(TextScreen("False Mahjong?", [
-            f"Your hand does not win. A false Mahjong {why}."],
-            "y: declare it anyway · Enter: no", answers=("y",)), done)
+        self.push_screen(TextScreen(_("False Mahjong?"), [text],
+                                    _("y: declare it anyway · Enter: no"),
+                                    answers=tuple(dict.fromkeys(yes))), done)
 
     def _mark(self) -> None:
         view = self.view()
@@ -735,8 +750,9 @@ class TableApp(_TableBase):
             self._apply(action)
             return
         n = self._pass_size(view)
-        self.message = (f"This pass is {n} tiles: {len(tiles)} marked"
-                        f"{f' and {self.blind} blind' if self.blind else ''}.")
+        self.message = (_("This pass is {n} tiles: {marked} marked and {blind} blind.")
+                        if self.blind else _("This pass is {n} tiles: {marked} marked.")
+                        ).format(n=n, marked=len(tiles), blind=self.blind)
         self.redraw()
 
     def _hint(self) -> None:
@@ -750,25 +766,23 @@ class TableApp(_TableBase):
         history: the hand before)."""
         last = self.narrator.last_hand
         if self.finished is not None:
-            self.push_screen(TextScreen(f"Hand {self.finished.hand_number + 1}, as it was "
-                                        f"played", last,
-                                        "Enter: close (scroll with the arrow keys)"))
+            self.push_screen(TextScreen(_("Hand {n}, as it was played").format(
+                n=self.finished.hand_number + 1), last,
+                _("Enter: close (scroll with the arrow keys)")))
             return
 
         def before(key: str | None) -> None:
             if key == "l" and last:
-                self.push_screen(TextScreen("The hand before", last,
-                                            "Enter: close (scroll with the arrow keys)"))
+                self.push_screen(TextScreen(_("The hand before"), last,
+                                            _("Enter: close (scroll with the arrow keys)")))
 
-        more = " · l: the hand before" if last else ""
-        self.push_screen(TextScreen("This hand so far", self.narrator.lines,
-                                    f"Enter: close (scroll with the arrow keys){more}",
+        more = " · " + _("l: the hand before") if last else ""
+        self.push_screen(TextScreen(_("This hand so far"), self.narrator.lines,
+                                    _("Enter: close (scroll with the arrow keys)") + more,
                                     answers=("l",)), before)
 
     def _help(self) -> None:
-        self.push_screen(TextScreen("Keys", (__doc__ or "").split("Keys: ", 1)[1]
-                                    .split("\n\n")[0].replace("\n", " ").split("; "),
-                                    "Enter: close"))
+        self.push_screen(TextScreen(_("Keys"), _(KEYS_HELP).split("; "), _("Enter: close")))
 
     def _pass_claim(self) -> None:
         """Esc or p: Pass, when Pass is one of the choices (a claim or rob window)."""
@@ -808,14 +822,15 @@ class TableApp(_TableBase):
         try:
             self.session.save(path)
         except OSError as exc:
-            return f"cannot save to {path}: {exc.strerror or exc}"
+            return _("cannot save to {file}: {error}").format(file=path,
+                                                             error=exc.strerror or exc)
         self.saved_to = path
         return None
 
     def _save_now(self) -> None:
         err = self.save(self.save_path)
-        self.message = err or (f"Saved to {self.save_path} (resume with: mahjong-table play "
-                               f"--resume {self.save_path})")
+        self.message = err or _("Saved to {file} (resume with: mahjong-table play --resume "
+                                "{file})").format(file=self.save_path)
         self.redraw()
 
     def action_quit_table(self) -> None:
@@ -924,7 +939,7 @@ class ReplayApp(_TableBase):
                 self.go(self.step - 1, land=True)
 
         self.push_screen(TextScreen(_("End of the hand"), self.summary,
-                                    "→ next action · ← back · Enter: the board",
+                                    _("→ next action · ← back · Enter: the board"),
                                     answers=("right", "left")), then)
 
     def redraw(self) -> None:
@@ -944,18 +959,22 @@ class ReplayApp(_TableBase):
         narrator = self._narrate(len(g.events))
         opened: dict[int, Sequence[Tile]] | None = (
             {p: g.view(p).concealed for p in range(4)} if self.open else None)
-        mode = "all hands open" if self.open else f"{WINDS[view.seats[self.seat].wind]}'s view"
+        mode = (_("all hands open") if self.open else
+                _("{wind}'s view").format(wind=wind_name(view.seats[self.seat].wind)))
         self.selected = None
         self.draw_table(view, narrator.lines, open_hands=opened, you=False)
         self._set("prompt", self._prompt(view.hand_number, mode))
-        self._set("keys", "←→ action · [ ] hand · j jump · v seat · o open · Home End · q quit")
+        self._set("keys", _("←→ action · [ ] hand · j jump · v seat · o open · Home End · "
+                            "q quit"))
 
     def _prompt(self, hand: int, mode: str) -> Text:
-        nxt = (f"next: {self.actions[self.step]}" if self.step < len(self.actions)
-               else "end of the record")
-        last = f"last: {self.actions[self.step - 1]}" if self.step else "the start"
-        out = Text(f"Replay: action {self.step}/{len(self.actions)} · hand {hand + 1} of "
-                   f"{self.hands} · {mode}\n{last} · {nxt}")
+        nxt = (_("next: {action}").format(action=self.actions[self.step])
+               if self.step < len(self.actions) else _("end of the record"))
+        last = (_("last: {action}").format(action=self.actions[self.step - 1]) if self.step
+                else _("the start"))
+        out = Text(_("Replay: action {step}/{steps} · hand {n} of {hands} · {mode}").format(
+            step=self.step, steps=len(self.actions), n=hand + 1, hands=self.hands, mode=mode)
+            + f"\n{last} · {nxt}")
         if self.message:
             out.append("\n" + self.message, style="bold")
         return out
@@ -989,12 +1008,12 @@ class ReplayApp(_TableBase):
         view = fin.views[self.seat]
         self.selected = None
         self.draw_table(view, narrator.lines, open_hands=fin.open_hands(), you=False,
-                        memory=fin.memory, centre_extra="hand over")
+                        memory=fin.memory, centre_extra=_("hand over"))
         head = next((line.strip() for line in self.summary[1:] if line.strip()), "")
-        mode = f"the hand is over, every hand face up · r: the scoring\n{head}"
+        mode = _("the hand is over, every hand face up · r: the scoring") + f"\n{head}"
         self._set("prompt", self._prompt(fin.hand_number, mode))
-        self._set("keys", "←→ action · [ ] hand · j jump · v seat · r scoring · Home End · "
-                          "q quit")
+        self._set("keys", _("←→ action · [ ] hand · j jump · v seat · r scoring · Home End · "
+                            "q quit"))
 
     def _hand_start(self, hand: int) -> int:
         return next((i for i, h in enumerate(self.hand_of) if h >= hand), len(self.actions))
@@ -1043,14 +1062,16 @@ class ReplayApp(_TableBase):
             if answer.isdigit() and 1 <= int(answer) <= self.hands:
                 self.go(self._hand_start(int(answer) - 1))
                 return
-            only = ("there is only 1 hand" if self.hands == 1
-                    else f"there are only {self.hands} hands")
-            self.message = (f"No hand {answer}: {only} (1-{self.hands})."
-                            if answer.isdigit() else
-                            f"{answer!r} is not a hand number: type 1-{self.hands}.")
+            only = ngettext("there is only {n} hand", "there are only {n} hands",
+                            self.hands).format(n=self.hands)
+            self.message = (_("No hand {answer}: {only} (1-{n}).").format(
+                answer=answer, only=only, n=self.hands)
+                if answer.isdigit() else
+                _("{text} is not a hand number: type 1-{n}.").format(text=repr(answer),
+                                                                       n=self.hands))
             self.redraw()
 
-        self.push_screen(NumberScreen(f"Jump to hand (1-{self.hands}):"), done)
+        self.push_screen(NumberScreen(_("Jump to hand (1-{n}):").format(n=self.hands)), done)
 
     def action_interrupt(self) -> None:
         self.exit(0)
