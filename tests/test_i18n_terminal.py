@@ -29,7 +29,8 @@ from tests.i18n_vocabulary import assert_italian, english_words
 
 #: the words the player types at the line mode's prompt (commands, not prose)
 TYPED = ("p / pass", "i / hint", "u / undo", "m / mahjong", "+1 blind", "+N blind",
-         "--practice undo", "Home End")
+         "--practice undo", "Home End", "mahjong-table play", "mahjong-table replay",
+         "--record", "--seed", "--resume", "--plain")
 
 
 @pytest.fixture(autouse=True)
@@ -190,7 +191,9 @@ def test_line_mode_american_charleston_courtesy_in_italian(
     assert status == 0
     others.add_results(game)
     names = [f"American {i}" for i in range(4)]
-    assert_italian(flat(text), "line mode american", allow=[*others.allow(), *TYPED, *names])
+    card = get_rule_set("american").card.name  # type: ignore[attr-defined]  # the card's own
+    assert_italian(flat(text), "line mode american",
+                   allow=[*others.allow(), *TYPED, *names, card])
     assert "Primo Charleston, passa 3 tessere a destra" in text
     assert "I jolly non si possono passare (001 Part one 06)." in text
     assert "Le tue tessere per numero:" in text
