@@ -68,7 +68,7 @@ class Others:
         for ev in game.events:
             if ev.type != "hand_end":
                 continue
-            score = ev.data.get("result", {}).get("score")
+            score = ev.to_json().get("result", {}).get("score")
             if not isinstance(score, dict):
                 continue
             for item in score.get("items") or []:
@@ -351,23 +351,58 @@ def table_helpers() -> Iterator[Any]:
     yield helpers
 
 
+def _table_texts(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """Record every text the table puts in its parts (status, seats, centre, log, hand,
+    prompt, keys) and its dialogs (title, lines, keys), unwrapped (a spy: the real methods
+    run)."""
+    from mahjong_table.tui import app as app_module
+    from mahjong_table.tui.app import TextScreen
+
+    texts: list[str] = []
+    real_set = app_module._TableBase._set
+    real_init = TextScreen.__init__
+
+    real_draw = app_module._TableBase.draw_table
+
+    def set_spy(self: Any, widget_id: str, content: Any) -> None:
+        if widget_id != "log":  # wrapped to the panel: its lines are taken from draw_table
+            texts.append(getattr(content, "plain", str(content)))
+        real_set(self, widget_id, content)
+
+    def draw_spy(self: Any, view: Any, log: Any, **kwargs: Any) -> None:
+        texts.extend(str(line) for line in log)
+        real_draw(self, view, log, **kwargs)
+
+    def init_spy(self: Any, title: str, lines: Any, keys: str | None = None,
+                 answers: Any = ()) -> None:
+        real_init(self, title, lines, keys, answers)
+        texts.extend([title, *lines, self._keys])
+
+    monkeypatch.setattr(app_module._TableBase, "_set", set_spy)
+    monkeypatch.setattr(app_module._TableBase, "draw_table", draw_spy)
+    monkeypatch.setattr(TextScreen, "__init__", init_spy)
+    return texts
+
+
 def _table_screens(helpers: Any, session: Any, monkeypatch: pytest.MonkeyPatch,
-                   *, extra_keys: tuple[str, ...] = ("h", "l", "?")) -> tuple[list[str], Any]:
-    """Play ``session`` to its end at the Italian table, with the hint, the history and the
-    keys' help opened at the first decision; every screen shown, and the app."""
+                   *, extra_keys: tuple[str, ...] = ("h", "l", "?", "q")
+                   ) -> tuple[list[str], list[str], Any]:
+    """Play ``session`` to its end at the Italian table, with the hint, the history, the
+    keys' help and the quit dialog opened at the first decision. Returns every screen shown
+    (80x24, as the terminal shows it), every text the table put in its parts and dialogs
+    (unwrapped: what :func:`assert_italian` reads, as the dialogs overlay the table), and the
+    app."""
     from mahjong_table.tui.app import TableApp, TextScreen, screen_text
 
+    texts = _table_texts(monkeypatch)
     app = TableApp(session, pace=0, card=getattr(session.setup.rules, "card", None))
     screens: list[str] = []
 
     async def body(pilot: Any) -> None:
-        async def first_decision() -> None:
-            for _i in range(400):
-                if session.human_to_act() and not isinstance(app.screen, TextScreen):
-                    return
-                await pilot.pause()
-
-        await first_decision()
+        for _i in range(400):
+            if session.human_to_act() and not isinstance(app.screen, TextScreen):
+                break
+            await pilot.pause()
         screens.append(screen_text(app))
         for key in extra_keys:
             await pilot.press(key)
@@ -379,8 +414,7 @@ def _table_screens(helpers: Any, session: Any, monkeypatch: pytest.MonkeyPatch,
 
     with use_language("it"):
         helpers.run_app(app, body)
-        # the board of the finished hand (all hands face up), as the last screen showed it
-    return screens, app
+    return screens, texts, app
 
 
 @pytest.mark.parametrize("rules", ["hongkong", "chinese", "american"])
@@ -400,14 +434,15 @@ def test_full_screen_table_in_italian(rules: str, table_helpers: Any,
     else:
         session = table_helpers._session(rules, seed="4")
         names = [f"Random {i}" for i in range(4)]
-    screens, _app = _table_screens(table_helpers, session, monkeypatch)
+    screens, texts, _app = _table_screens(table_helpers, session, monkeypatch)
     assert session.game.is_over
     others.add_results(session.game)
     for text in screens:
         lines = text.splitlines()
         assert len(lines) == 24 and all(len(x) <= 80 for x in lines)
     joined = "\n".join(screens)
-    assert_italian(flat(joined), f"table {rules}",
+    assert "Esci dalla partita" in joined and "Invio: salva ed esci" in joined
+    assert_italian(flat("\n".join(texts)), f"table {rules}",
                    allow=[*others.allow(), *names, *TYPED, "Esc/p"])
     first = screens[0]
     if rules == "american":
@@ -432,6 +467,7 @@ def test_replay_viewer_in_italian(table_helpers: Any, tmp_path: Path,
     assert main(["simulate", "--games", "1", "--hands", "1", "--rounds", "1",
                  "--record", str(record)]) == 0
     others = Others(monkeypatch)
+    texts = _table_texts(monkeypatch)
     app = ReplayApp(record)
     seen: list[str] = []
 
@@ -448,7 +484,7 @@ def test_replay_viewer_in_italian(table_helpers: Any, tmp_path: Path,
     assert "Replay: azione 0/" in joined and "mano 1 di 1" in joined
     assert "tutte le mani scoperte" in joined
     others.add_results(app.game)
-    assert_italian(flat(joined), "replay viewer", allow=[
+    assert_italian(flat("\n".join(texts)), "replay viewer", allow=[
         *others.allow(), *TYPED, *(f"efficiency ({i})" for i in range(4)),
         *(f"{k} ({i})" for k in BOTS for i in range(4))])
 

@@ -45,7 +45,7 @@ from ..i18n import N_, _, ngettext, pgettext
 from ..names import wind_name
 from ..players.human import describe_action, player_name, tile_label
 from ..record import action_of_row, game_from_header, read_games
-from ..tiles import Tile
+from ..tiles import Tile, format_tiles
 from .board import FinishedHand, finished_hand, last_hand_end
 from .hints import card_lines, hint_lines, waiting_line
 from .render import (
@@ -114,6 +114,38 @@ KEYS_HELP = N_(
     "theme; g glyphs on or off; + the bots play faster (a shorter pace), - slower; s save; "
     "u undo (practice option); q quit (offers to save); Ctrl-C saves and quits, never losing "
     "a game.")
+
+
+def action_notation(a: Action) -> str:
+    """An action as the replay viewer names it: the record's notation (``"discard 2z"``,
+    ``"pung 5p +1 joker (player 2)"``: :meth:`Action.__str__`) with its words in the
+    language in force (``"scarta 2z"``); the tiles stay notation."""
+    words = {
+        "discard": pgettext("action notation", "discard"),
+        "concealed_kong": pgettext("action notation", "concealed_kong"),
+        "added_kong": pgettext("action notation", "added_kong"),
+        "mahjong": pgettext("action notation", "mahjong"),
+        "pass": pgettext("action notation", "pass"),
+        "joker_exchange": pgettext("action notation", "joker_exchange"),
+        "call_dead": pgettext("action notation", "call_dead"),
+        "charleston_pass": pgettext("action notation", "charleston_pass"),
+        "charleston_continue": pgettext("action notation", "charleston_continue"),
+        "charleston_stop": pgettext("action notation", "charleston_stop"),
+        "courtesy_ask": pgettext("action notation", "courtesy_ask"),
+        "courtesy_pass": pgettext("action notation", "courtesy_pass"),
+    }
+    parts = [words.get(a.kind.value, a.kind.value)]
+    if a.tile is not None:
+        parts.append(str(a.tile))
+    if a.tiles:
+        parts.append(format_tiles(a.tiles))
+    if a.jokers:
+        parts.append(ngettext("+{n} joker", "+{n} jokers", a.jokers).format(n=a.jokers))
+    if a.target is not None:
+        parts.append(_("(player {p})").format(p=a.target))
+    if a.number is not None:
+        parts.append(f"#{a.number}")
+    return " ".join(parts)
 
 
 class TextScreen(ModalScreen[str]):
@@ -968,9 +1000,10 @@ class ReplayApp(_TableBase):
                             "q quit"))
 
     def _prompt(self, hand: int, mode: str) -> Text:
-        nxt = (_("next: {action}").format(action=self.actions[self.step])
+        nxt = (_("next: {action}").format(action=action_notation(self.actions[self.step]))
                if self.step < len(self.actions) else _("end of the record"))
-        last = (_("last: {action}").format(action=self.actions[self.step - 1]) if self.step
+        last = (_("last: {action}").format(action=action_notation(self.actions[self.step - 1]))
+                if self.step
                 else _("the start"))
         out = Text(_("Replay: action {step}/{steps} · hand {n} of {hands} · {mode}").format(
             step=self.step, steps=len(self.actions), n=hand + 1, hands=self.hands, mode=mode)
