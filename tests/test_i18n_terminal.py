@@ -10,7 +10,6 @@ real functions: nothing is replaced) and allowed exactly.
 
 from __future__ import annotations
 
-import asyncio
 import io
 import re
 from collections.abc import Iterator
@@ -18,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from tests.i18n_vocabulary import assert_italian, english_words
 
 from mahjong_table.cli import build_parser, main
 from mahjong_table.commands._options import options_help
@@ -25,7 +25,6 @@ from mahjong_table.engine import ActionKind
 from mahjong_table.i18n import _, use_language
 from mahjong_table.players import BOTS
 from mahjong_table.rules import get_rule_set
-from tests.i18n_vocabulary import assert_italian, english_words
 
 #: the words the player types at the line mode's prompt (commands, not prose)
 TYPED = ("p / pass", "i / hint", "u / undo", "m / mahjong", "+1 blind", "+N blind",

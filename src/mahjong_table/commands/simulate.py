@@ -204,7 +204,8 @@ def run(args: argparse.Namespace) -> int:
         print(f"{seat:<{max(5, len(seat) + 1)}}{cols[0]:<{width}}{cols[1]:>7}{cols[2]:>8}"
               f"{cols[3]:>10}{cols[4]:>10}{cols[5]:>6}")
         for i, k in enumerate(kinds):
-            print(f"{i:<{max(5, len(seat) + 1)}}{k:<{width}}{wins[i]:>7}{100 * wins[i] / max(hands, 1):>7.1f}%"
+            print(f"{i:<{max(5, len(seat) + 1)}}{k:<{width}}{wins[i]:>7}"
+                  f"{100 * wins[i] / max(hands, 1):>7.1f}%"
                   f"{totals[i]:>10}{totals[i] / max(hands, 1):>10.2f}{firsts[i]:>6}")
         print(_("{seconds} s, {rate} hands per second").format(
             seconds=f"{elapsed:.2f}", rate=f"{hands / max(elapsed, 1e-9):.1f}"))

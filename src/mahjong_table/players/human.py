@@ -28,10 +28,10 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, TextIO
 
 from ..engine import Action, ActionKind, PlayerView
-from ..i18n import N_, _, ngettext, pgettext
-from ..names import tile_label as _tile_label
-from ..names import meld_name, tile_name, wind_name
 from ..engine.actions import EXPOSURE_SIZES
+from ..i18n import N_, _, ngettext, pgettext
+from ..names import meld_name, tile_name, wind_name
+from ..names import tile_label as _tile_label
 from ..tiles import (
     NUM_PLAYING,
     TILES,
@@ -52,7 +52,6 @@ __all__ = ["END_OF_INPUT", "HumanPlayer", "QuitGame", "UndoRequest", "describe_a
 
 WIND_NAMES = ("East", "South", "West", "North")
 _WIND_OF_LETTER = {"E": 0, "S": 1, "W": 2, "N": 3}
-_RULES_NAMES = {"hongkong": "Hong Kong", "chinese": "Chinese", "american": "American"}
 #: a Charleston pass's direction by its seat offset in turn order (001 Part one 06)
 _DIRECTIONS = {1: N_("to the right"), 2: N_("over (across)"), 3: N_("to the left")}
 _JOKER = 46
