@@ -445,7 +445,7 @@ def test_full_screen_table_in_italian(rules: str, table_helpers: Any,
                    allow=[*others.allow(), *names, *TYPED, "Esc/p"])
     first = screens[0]
     if rules == "american":
-        assert "Americane · Mano 1" in first.splitlines()[0]
+        assert "Americano · Mano 1" in first.splitlines()[0]
         assert "Primo Charleston, passa 3 tessere a destra" in flat(joined)
         assert "segnane 3 con Spazio" in flat(joined)
     else:

@@ -106,6 +106,18 @@ _ACTION_WORDS = {
 }
 
 
+def rules_heading(name: str) -> str:
+    """A rule set's name heading the table (``"Hong Kong"``, ``"Chinese"``/``"Cinese"``,
+    ``"American"``/``"Americano"``); an unknown name is returned as it is."""
+    if name == "hongkong":
+        return pgettext("heading", "Hong Kong")
+    if name == "chinese":
+        return pgettext("heading", "Chinese")
+    if name == "american":
+        return pgettext("heading", "American")
+    return name
+
+
 def rules_title(name: str) -> str:
     """A rule set's short title in the language in force (``"Hong Kong"``, ``"Cinese"``);
     an unknown name is returned as it is."""
@@ -847,8 +859,7 @@ class HumanPlayer:
         """The table as this seat sees it: header, the four seats, the own hand."""
         st = self.style
         self._winds = [s.wind for s in view.seats]
-        rules = rules_title(view.rules)
-        rules = rules[:1].upper() + rules[1:]
+        rules = rules_heading(view.rules)
         if _card_game(view):
             number = view.hand_number + 1
             hand = (_("Hand {n} of {total}").format(n=number, total=self._hands)

@@ -28,7 +28,7 @@ from rich.text import Text
 from ..engine import PlayerView, SeatView
 from ..i18n import _, pgettext
 from ..names import wind_name
-from ..players.human import HumanPlayer, player_name, rules_title, stage_title
+from ..players.human import HumanPlayer, player_name, rules_heading, stage_title
 from ..tiles import Tile, parse_tiles
 
 __all__ = ["Narrator", "THEMES", "TableMemory", "centre_text", "hand_text", "seat_text",
@@ -116,8 +116,7 @@ class TableMemory:
 
 def status_text(view: PlayerView, memory: TableMemory, extra: str = "") -> Text:
     """The top line: rule set, prevailing wind, hand, dealer, live and dead wall."""
-    rules = rules_title(view.rules)
-    rules = rules[:1].upper() + rules[1:]
+    rules = rules_heading(view.rules)
     if memory.card_game:
         of = f"/{memory.hands}" if memory.hands else ""
         head = _("{rules} · Hand {n}").format(rules=rules, n=f"{view.hand_number + 1}{of}")
