@@ -45,7 +45,7 @@ def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
     """
     from . import __version__
     from ._build import build_name
-    from .commands._argparse_words import route_argparse
+    from ._argparse_words import route_argparse
     from .i18n import _
 
     route_argparse()  # argparse's own words ("usage:", "options", ...) in our language

@@ -433,6 +433,12 @@ def _run_plain(args: argparse.Namespace, session: TableSession, inp: TextIO, out
     seat = setup.seat
     names = list(session.game.names)
     ascii_only = bool(args.ascii) or not _can_encode(out, _GLYPH_PROBE)
+    reconfigure = getattr(out, "reconfigure", None)
+    if not _can_encode(out, _("That game is over. Final scores:")) and \
+            callable(reconfigure):
+        # a language with letters the terminal's encoding lacks (Italian on an ASCII
+        # terminal): shown as "?" rather than stopping the game
+        reconfigure(errors="replace")
     width = 80
     if out is sys.stdout and out.isatty():
         width = max(72, min(shutil.get_terminal_size().columns, 110))

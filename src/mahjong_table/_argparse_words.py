@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import argparse
 
-from ..i18n import N_, _, ngettext
+from .i18n import N_, _, ngettext
 
 __all__ = ["ARGPARSE_MESSAGES", "route_argparse"]
 
