@@ -44,8 +44,8 @@ def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
     unknown name list them all.
     """
     from . import __version__
-    from ._build import build_name
     from ._argparse_words import route_argparse
+    from ._build import build_name
     from .i18n import _
 
     route_argparse()  # argparse's own words ("usage:", "options", ...) in our language
