@@ -503,3 +503,21 @@ def test_english_table_unchanged(table_helpers: Any) -> None:
     assert "Hong Kong · East round · Hand 1 · dealer" in got[0]
     assert not english_words("Regole") and "Invio" not in got[0]
     assert ActionKind.DISCARD.value == "discard"
+
+
+def test_false_mahjong_warning_and_italian_yes() -> None:
+    """Issue 23 item 1 (004 s07, the penalised false Mahjong): the warning is Italian and
+    the Italian "s"/"sì" answer yes, as "y" still does; English keeps "y"/"yes" only."""
+    from mahjong_table.players.human import HumanPlayer
+
+    with use_language("it"):
+        for answer, expected in (("s", True), ("sì", True), ("y", True), ("n", False)):
+            out = io.StringIO()
+            human = HumanPlayer(io.StringIO(answer + "\n"), out, allow_false_mahjong=True)
+            assert human._confirm_false_mahjong() is expected
+            assert "Un falso Mahjong chiude la mano e costa 64" in out.getvalue()
+            assert_italian(out.getvalue(), "false Mahjong warning")
+    out = io.StringIO()
+    human = HumanPlayer(io.StringIO("s\n"), out, allow_false_mahjong=True)
+    assert human._confirm_false_mahjong() is False
+    assert out.getvalue().startswith("Your hand does not win. A false Mahjong ends the hand")

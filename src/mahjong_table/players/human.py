@@ -328,7 +328,7 @@ class HumanPlayer:
         #: may declare one (after a warning)
         self.allow_false_mahjong = allow_false_mahjong
         #: what the warning before a false Mahjong says (the rule set's penalty)
-        self.false_mahjong_warning = false_mahjong_warning or (
+        self.false_mahjong_warning = false_mahjong_warning or _(
             "Your hand does not win. A false Mahjong ends the hand and costs 64 to each other "
             "player (004 s07). Declare it anyway? (y/n): ")
         #: the card of an American game (for the closest lines); the practice card if None
