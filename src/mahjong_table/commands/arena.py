@@ -26,7 +26,7 @@ from ..rules import RULE_SETS, RuleSetError
 from ..scale import run_jobs
 from ._options import add_option_argument, seed_argument
 from .play import add_length_arguments, rules_from_args
-from .simulate import add_scale_arguments
+from .simulate import add_scale_arguments, where_text
 
 __all__ = ["add_parser", "run"]
 
@@ -100,7 +100,7 @@ def run(args: argparse.Namespace) -> int:
                   .format(n=len(walls), total=n_walls))
         print(report_table(report))
         print(_("{seconds} s on {where}, {rate} hands per second").format(
-            seconds=f"{elapsed:.1f}", where=result.where,
+            seconds=f"{elapsed:.1f}", where=where_text(result.where),
             rate=f"{len(walls) * ROTATIONS / max(elapsed, 1e-9):.1f}"))
     return 130 if result.interrupted else 0
 

@@ -17,13 +17,14 @@ from __future__ import annotations
 import argparse
 import contextlib
 import io
+import re
 import sys
 import time
 from typing import Any
 
 from ..arena import lineup_of
 from ..engine import Game
-from ..i18n import _, pgettext
+from ..i18n import _, ngettext, pgettext
 from ..players import BOTS, check_bot_kind, default_bot, make_bot, play_game
 from ..players.pipe_bot import PipeBot, bind_players, close_players
 from ..record import write_record
@@ -126,6 +127,22 @@ def simulate_games(rules_name: str, options: dict[str, Any], max_hands: int | No
     return out
 
 
+def where_text(where: str) -> str:
+    """Where a run ran (:attr:`mahjong_table.scale.RunResult.where`: ``"this process"``,
+    ``"4 local processes"``, ``"Ray (local)"``) in the language in force."""
+    if where == "this process":
+        return _("this process")
+    m = re.fullmatch(r"(\d+) local processes", where)
+    if m:
+        n = int(m.group(1))
+        return ngettext("{n} local process", "{n} local processes", n).format(n=n)
+    m = re.fullmatch(r"Ray \((.*)\)", where)
+    if m:
+        return (_("Ray (local)") if m.group(1) == "local"
+                else _("Ray ({address})").format(address=m.group(1)))
+    return where
+
+
 def run(args: argparse.Namespace) -> int:
     try:
         rules, max_hands = rules_from_args(args)
@@ -189,7 +206,7 @@ def run(args: argparse.Namespace) -> int:
                   "after every action")).format(rules=rules.name, options=rules.options,
                                                 n=len(summaries), seed=repr(base_seed))
         if run_result.where != "this process":
-            line += _("; on {where}").format(where=run_result.where)
+            line += _("; on {where}").format(where=where_text(run_result.where))
         print(line)
         won = hands - draws - false_mj
         line = _("{n} hands: {won} won, {drawn} drawn").format(n=hands, won=won, drawn=draws)
