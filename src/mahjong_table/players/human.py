@@ -822,7 +822,8 @@ class HumanPlayer:
         items = list(score.get("items") or [])
         self.say("  " + _("Scoring:"))
         if not items:
-            self.say(f"    {_('(no scoring elements)'):<36}{unit(0)}")
+            nothing = _("(no scoring elements)")
+            self.say(f"    {nothing:<36}{unit(0)}")
         for it in items:
             name = _(str(it.get('name', it.get('id'))))
             self.say(f"    {name:<36}{unit(int(it.get('fan', 0)))}")

@@ -902,8 +902,8 @@ class ReplayApp(_TableBase):
         super().__init__(theme_name=theme_name, glyphs=glyphs)
         games = read_games(path)
         if not 0 <= game_index < len(games):
-            raise ValueError(f"{path} holds {len(games)} game(s); there is no game "
-                             f"{game_index + 1}")
+            raise ValueError(_("{file} holds {n} game(s); there is no game {number}").format(
+                file=path, n=len(games), number=game_index + 1))
         rows = games[game_index]
         self.header = rows[0]
         self.actions = [action_of_row(r["action"], int(r["_line"])) for r in rows[1:]
