@@ -47,6 +47,7 @@ def test_documented_options_exist_on_their_commands() -> None:
             known = commands[words[0]]._option_string_actions
             for word in words[1:]:
                 m = re.match(r"(--[a-z][a-z0-9-]*)", word)
-                if m and m.group(1) not in known:
+                # --lang is read by the command line itself, on every command (issue 23)
+                if m and m.group(1) not in known and m.group(1) != "--lang":
                     unknown.append(f"{doc.name}: {line.strip()!r}: {m.group(1)}")
     assert not unknown, "\n".join(unknown)

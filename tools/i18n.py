@@ -40,6 +40,9 @@ DOMAIN = "mahjong_table"
 TRANSLATED = ("it",)
 #: a fixed date in the compiled header: the same parts always compile to the same bytes
 FIXED_DATE = _dt.datetime(2026, 12, 1, tzinfo=_dt.UTC)
+#: the plural forms of each language, as gettext has always had them (Babel's CLDR data gives
+#: Italian a third form, for millions, that no message here needs)
+PLURAL_FORMS = {"it": "nplurals=2; plural=(n != 1);"}
 KEYWORDS = {
     "_": None, "N_": None, "ngettext": (1, 2), "pgettext": ((1, "c"), 2),
     "npgettext": ((1, "c"), 2, 3),
@@ -121,6 +124,7 @@ def check(lang: str, catalog: Catalog) -> tuple[Catalog, list[str]]:
     out = Catalog(locale=lang, domain=DOMAIN, project="mahjong-table", version="",
                   creation_date=FIXED_DATE, revision_date=FIXED_DATE, charset="utf-8",
                   fuzzy=False)
+    out.mime_headers = [("Plural-Forms", PLURAL_FORMS[lang])]
     used: set[Key] = set()
     for message in catalog:
         if not message.id:
@@ -134,6 +138,13 @@ def check(lang: str, catalog: Catalog) -> tuple[Catalog, list[str]]:
             continue
         translated = found[0]
         strings = _strings(translated)
+        plural = isinstance(message.id, (tuple, list))
+        if plural:
+            strings = strings[:out.num_plurals]  # a part written for three forms keeps two
+            if len(strings) < out.num_plurals:
+                problems.append(f"{found[1]}: the translation of {key[0]!r}{_ctx(key)} has "
+                                f"{len(strings)} plural form(s), {lang} has {out.num_plurals}")
+                continue
         if translated.fuzzy or not all(strings):
             problems.append(f"{found[1]}: the translation of {key[0]!r}{_ctx(key)} is fuzzy "
                             f"or empty (used at {where})")
@@ -146,7 +157,8 @@ def check(lang: str, catalog: Catalog) -> tuple[Catalog, list[str]]:
                 problems.append(
                     f"{found[1]}: the translation of {key[0]!r}{_ctx(key)} has the "
                     f"placeholders {sorted(have)}, the message {sorted(want)}")
-        out.add(message.id, string=translated.string, context=message.context)
+        out.add(message.id, string=tuple(strings) if plural else strings[0],
+                context=message.context)
     for key, (_message, part) in merged.items():
         if key not in used:
             problems.append(f"{part}: {key[0]!r}{_ctx(key)} is translated but no longer used")

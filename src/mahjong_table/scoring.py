@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from .i18n import N_, _
 from .melds import Hand
 from .tiles import Tile
 
@@ -29,7 +30,7 @@ def wind_index(letter: str) -> int:
 
 
 #: why a win cannot be both on a kong replacement and on the last tile of the live wall
-KONG_REPLACEMENT_NOT_LAST_TILE = (
+KONG_REPLACEMENT_NOT_LAST_TILE = N_(
     "a win on a kong replacement is not a win on the last tile of the live wall: the "
     "replacement is drawn apart from the turn-by-turn draws (004 s04: from the dead wall, "
     "which 'does not constitute an additional ordinary Stock'; Chinese play: from the other "
@@ -44,7 +45,7 @@ def check_circumstances(*, last_tile: bool, kong_replacement: bool) -> None:
     construction; the ``score`` command asks it too before refusing flags a rule set does
     not use, so both say the same."""
     if kong_replacement and last_tile:
-        raise ValueError(KONG_REPLACEMENT_NOT_LAST_TILE)
+        raise ValueError(_(KONG_REPLACEMENT_NOT_LAST_TILE))
 
 
 @dataclass(frozen=True)

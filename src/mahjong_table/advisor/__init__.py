@@ -18,6 +18,7 @@ advisor may ask it anything (its forms, its scorer, its card); of the game it se
 from __future__ import annotations
 
 from ..engine.view import PlayerView
+from ..i18n import _
 from ..rules.base import RuleSet
 from .model import Advice, CardLineStatus, Option, Wait, action_text
 
@@ -31,7 +32,7 @@ def advise(view: PlayerView, rules: RuleSet) -> Advice:
     if view.rules != rules.name:
         raise ValueError(f"the view is of a {view.rules} game, the rules are {rules.name}")
     if view.phase == "game_over":
-        return Advice(view.phase, view.player, None, None, "", "The game is over.")
+        return Advice(view.phase, view.player, None, None, "", _("The game is over."))
     if rules.hand_kinds > 34:  # hands of a card (American): flowers and jokers in the hand
         from .american import advise_american
 

@@ -20,9 +20,12 @@ from typing import TYPE_CHECKING
 
 from ..engine.actions import Action, ActionKind
 from ..engine.view import PlayerView
+from ..i18n import N_, _, ngettext
+from ..message import shown
 from ..rules.american.advice import CardDecider, CardDecision, table_of
 from ..rules.american.matcher import best, completing_tiles, tiles_away, winning_lines
 from ..rules.american.model import FLOWER, JOKER, Card
+from ..rules.american.scoring import line_key
 from ..tiles import TILES, Tile
 from .model import Advice, CardLineStatus, Option, Wait, action_text
 
@@ -31,7 +34,7 @@ if TYPE_CHECKING:
 
 __all__ = ["advise_american", "line_statuses"]
 
-_WINDS = ("East", "South", "West", "North")
+_WINDS = (N_("East"), N_("South"), N_("West"), N_("North"))
 #: the nearest lines looked at for the live check, and shown
 _LOOKED_AT = 12
 _SHOWN = 5
@@ -63,10 +66,10 @@ def line_statuses(view: PlayerView, card: Card, shown: int = _SHOWN
                        list(view.me.melds))
     for i, d in enumerate(found[:_LOOKED_AT]):
         ln = d.line
-        key = f"{ln.section} #{ln.number}"
+        key = line_key(ln)
         if d.away is None:
             out.append((2, i, CardLineStatus(key, ln.pattern, ln.points, ln.concealed, None,
-                                             dead="these exposures fit no variation")))
+                                             dead=_("these exposures fit no variation"))))
             continue
         need = Counter(_fold(t) for t in d.needs)
         jokerable = Counter(_fold(t) for t in d.needs_jokerable)
@@ -74,8 +77,8 @@ def line_statuses(view: PlayerView, card: Card, shown: int = _SHOWN
         dead: str | None = None
         for k, n in sorted(natural.items()):
             if unseen[k] < n:
-                dead = (f"needs {n} natural {TILES[k]} (a single or a pair, no joker), "
-                        f"{unseen[k]} unseen")
+                dead = _("needs {n} natural {tile} (a single or a pair, no joker), "
+                         "{unseen} unseen").format(n=n, tile=TILES[k], unseen=unseen[k])
                 break
         jokers_only: list[Tile] = []
         spare_jokers = unseen[JOKER]
@@ -86,8 +89,9 @@ def line_statuses(view: PlayerView, card: Card, shown: int = _SHOWN
                 short = n - unseen[k]
                 if short > 0:
                     if short > spare_jokers:
-                        dead = (f"needs {n} more {TILES[k]} in a group: {unseen[k]} unseen "
-                                f"and too few unseen jokers")
+                        dead = _("needs {n} more {tile} in a group: {unseen} unseen and too "
+                                 "few unseen jokers").format(n=n, tile=TILES[k],
+                                                             unseen=unseen[k])
                         break
                     spare_jokers -= short
         status = CardLineStatus(key, ln.pattern, ln.points, ln.concealed,
@@ -95,14 +99,14 @@ def line_statuses(view: PlayerView, card: Card, shown: int = _SHOWN
                                 dead)
         out.append((1 if dead else 0, i, status))
     out.sort(key=lambda x: (x[0], x[1]))
-    return tuple(s for _, _, s in out[:shown])
+    return tuple(s for _rank, _i, s in out[:shown])
 
 
 def _line_points(card: Card, counts: list[int], view: PlayerView) -> tuple[str, int] | None:
     top = best(winning_lines(card, counts, list(view.me.melds)))
     if top is None:
         return None
-    return f"{top.section} #{top.number} {top.pattern}", top.points
+    return f"{shown(line_key(top))} {top.pattern}", top.points
 
 
 def advise_american(view: PlayerView, rules: RuleSet) -> Advice:
@@ -110,7 +114,7 @@ def advise_american(view: PlayerView, rules: RuleSet) -> Advice:
     when the rule set has no card."""
     card: Card | None = getattr(rules, "card", None)
     if card is None:
-        raise ValueError("American advice needs the rule set's card")
+        raise ValueError(_("American advice needs the rule set's card"))
     acts = view.legal_actions
     counts = list(view.counts) + [0] * (47 - len(view.counts))
     melds = list(view.me.melds)
@@ -118,14 +122,15 @@ def advise_american(view: PlayerView, rules: RuleSet) -> Advice:
     lines = line_statuses(view, card) if not view.me.dead else ()
     live = [ln for ln in lines if ln.away is not None]
     if view.me.dead:
-        summary = "Your hand is dead: you play no more this hand, and still pay a winner."
+        summary = _("Your hand is dead: you play no more this hand, and still pay a winner.")
     elif live:
         top = live[0]
-        summary = (f"Your hand: complete ({top.key})" if top.away == 0 else
-                   f"Your hand: {top.away} away from {top.key}")
+        summary = (_("Your hand: complete ({line})").format(line=shown(top.key))
+                   if top.away == 0 else
+                   _("Your hand: {n} away from {line}").format(n=top.away, line=shown(top.key)))
     else:
-        summary = "Your hand: no line of the card can still be completed."
-    seat_names = tuple(_WINDS[s.wind] for s in view.seats)
+        summary = _("Your hand: no line of the card can still be completed.")
+    seat_names = tuple(_(_WINDS[s.wind]) for s in view.seats)
     win_action = next((a for a in acts if a.kind is ActionKind.MAHJONG), None)
 
     def meld_of(a: Action) -> str | None:
@@ -156,7 +161,7 @@ def advise_american(view: PlayerView, rules: RuleSet) -> Advice:
     no_win: str | None = None
     if win_action is None and view.last_discard is not None and waits and \
             any(w.tile == _fold(view.last_discard) for w in waits):
-        no_win = "the rules do not let this hand claim the discard for Mahjong"
+        no_win = _("the rules do not let this hand claim the discard for Mahjong")
     return Advice(view.phase, view.player, d.action, text(d.action), why, summary,
                   tuple(options), win_action is not None, no_win, None, waits, (), lines)
 
@@ -174,7 +179,7 @@ def _waits(view: PlayerView, card: Card, counts: list[int]) -> tuple[Wait, ...]:
         # a joker is never claimable (001 Part one "Jokers"): it wins only self-drawn
         on_discard = None if k == JOKER else points
         out.append(Wait(TILES[k], table.unseen[k], on_discard, points, "points",
-                        "a discarded joker is dead" if k == JOKER else None))
+                        _("a discarded joker is dead") if k == JOKER else None))
     return tuple(out)
 
 
@@ -183,11 +188,13 @@ def _choice_why(away: int | None, worth: float, now: float) -> str:
     prospects (its worth: the lines in reach, weighed by their points and by how many of the
     tiles they need are unseen) or costs some of them."""
     if away is None or away >= 99:
-        return "leaves no line within reach"
+        return _("leaves no line within reach")
     if worth >= now * 0.999:
-        return f"leaves the nearest line {away} away and the hand's chances as they are"
+        return _("leaves the nearest line {n} away and the hand's chances as they "
+                 "are").format(n=away)
     share = 0 if now <= 0 else round(100 * (1 - worth / now))
-    return f"leaves the nearest line {away} away, {share}% fewer chances to complete the hand"
+    return _("leaves the nearest line {n} away, {share}% fewer chances to complete the "
+             "hand").format(n=away, share=share)
 
 
 def _why(d: CardDecision, view: PlayerView, card: Card, counts: list[int],
@@ -195,66 +202,80 @@ def _why(d: CardDecision, view: PlayerView, card: Card, counts: list[int],
     """The decision ``d`` explained in words (001 Part one sections named)."""
     a = d.action
     reason = d.reason
-    nearest = live[0].key if live else "no line"
+    nearest = shown(live[0].key) if live else _("no line")
     if reason == "mahjong":
         c = list(counts)
         if view.last_discard is not None and view.phase in ("claim", "rob"):
             c[view.last_discard] += 1
         got = _line_points(card, c, view)
-        line = f"{got[0]}, {got[1]} points" if got else "a line of the card"
         jokers = c[JOKER] + sum(1 for m in view.me.melds for t in m.tiles if t == JOKER)
         if got and not jokers:
-            line += " (jokerless: paid double where the table's rules say so)"
-        return f"your hand is complete: Mahjong with {line} (001 Part one 'Winning the hand')"
+            line = _("{line}, {points} points (jokerless: paid double where the table's rules "
+                     "say so)").format(line=got[0], points=got[1])
+        elif got:
+            line = _("{line}, {points} points").format(line=got[0], points=got[1])
+        else:
+            line = _("a line of the card")
+        return _("your hand is complete: Mahjong with {line} (001 Part one 'Winning the "
+                 "hand')").format(line=line)
     if reason == "only":
-        return "the only legal action"
+        return _("the only legal action")
     if reason == "call_dead":
-        who = _WINDS[view.seats[a.target].wind] if a.target is not None else "a player"
-        return (f"{who}'s exposures fit no line of the card: the hand is dead, one player "
-                "fewer to beat (001 Part one 'Dead hands')")
+        who = _(_WINDS[view.seats[a.target].wind]) if a.target is not None else _("a player")
+        return _("{who}'s exposures fit no line of the card: the hand is dead, one player "
+                 "fewer to beat (001 Part one 'Dead hands')").format(who=who)
     if reason == "exchange_wins":
-        return ("the joker completes your hand: exchange, then declare Mahjong in the same "
-                "turn (001 Part one 'Joker exchange')")
+        return _("the joker completes your hand: exchange, then declare Mahjong in the same "
+                 "turn (001 Part one 'Joker exchange')")
     if reason == "exchange":
-        return (f"a joker is worth more to the hand than the {a.tile}: the nearest line is "
-                f"then {d.away} away (001 Part one 'Joker exchange')")
+        return _("a joker is worth more to the hand than the {tile}: the nearest line is "
+                 "then {n} away (001 Part one 'Joker exchange')").format(tile=a.tile, n=d.away)
     if reason == "discard":
         if d.away is None or d.away >= 99:  # no line in reach: no distance to give
-            return ("no line of the card can still be completed with your exposures, so no "
-                    "discard brings the hand closer; of the tiles alike to it, the one with "
-                    "the fewest copies unseen")
+            return _("no line of the card can still be completed with your exposures, so no "
+                     "discard brings the hand closer; of the tiles alike to it, the one with "
+                     "the fewest copies unseen")
         after = list(counts)
         if a.tile is not None and after[a.tile] > 0:
             after[a.tile] -= 1
         near = next((x.line for x in tiles_away(card, after, list(view.me.melds))
                      if x.away == d.away), None)
-        where = f"{near.section} #{near.number}" if near is not None else nearest
-        return (f"it keeps the hand closest to the card: {d.away} away from {where} "
-                "after it, with the most lines still in reach")
+        where = shown(line_key(near)) if near is not None else nearest
+        return _("it keeps the hand closest to the card: {n} away from {line} after it, with "
+                 "the most lines still in reach").format(n=d.away, line=where)
     if reason == "claim":
-        return (f"exposing it brings the nearest open line to {d.away} away "
-                "(001 Part one 'Calling discards'; concealed lines are then out of reach)")
+        return _("exposing it brings the nearest open line to {n} away (001 Part one "
+                 "'Calling discards'; concealed lines are then out of reach)").format(n=d.away)
     if reason == "no_claim":
-        return ("no claim brings an open line of the hand closer; exposing would also rule "
-                "out the concealed lines")
+        return _("no claim brings an open line of the hand closer; exposing would also rule "
+                 "out the concealed lines")
     if reason == "pass":
         if a.kind is ActionKind.COURTESY_PASS:
-            return "the tiles your nearest lines use least (001 Part one 06, courtesy pass)"
-        received = "tile just received is" if a.number == 1 else "tiles just received are"
-        blind = (f"; {a.number} {received} passed on unseen, so every tile your lines use is "
-                 "kept" if a.number else "")
-        return ("the tiles your nearest lines use least; jokers are never passed "
-                f"(001 Part one 06){blind}")
+            return _("the tiles your nearest lines use least (001 Part one 06, courtesy pass)")
+        if a.number:
+            return ngettext("the tiles your nearest lines use least; jokers are never passed "
+                            "(001 Part one 06); {n} tile just received is passed on unseen, so "
+                            "every tile your lines use is kept",
+                            "the tiles your nearest lines use least; jokers are never passed "
+                            "(001 Part one 06); {n} tiles just received are passed on unseen, "
+                            "so every tile your lines use is kept", a.number).format(n=a.number)
+        return _("the tiles your nearest lines use least; jokers are never passed "
+                 "(001 Part one 06)")
     if reason == "continue":
-        return (f"the nearest line is {d.away if d.away is not None else 'far'} away: a "
-                "second Charleston may bring better tiles (001 Part one 06)")
+        if d.away is None:
+            return _("the nearest line is far away: a second Charleston may bring better "
+                     "tiles (001 Part one 06)")
+        return _("the nearest line is {n} away: a second Charleston may bring better tiles "
+                 "(001 Part one 06)").format(n=d.away)
     if reason == "stop":
-        return (f"the nearest line is only {d.away} away: keep the tiles you have "
-                "(001 Part one 06)")
+        return _("the nearest line is only {n} away: keep the tiles you have "
+                 "(001 Part one 06)").format(n=d.away)
     if reason == "courtesy_ask":
         n = a.number or 0
-        tiles = "tile" if n == 1 else "tiles"
-        return (f"{n} {tiles} of your hand {'is' if n == 1 else 'are'} hardly used by your "
-                "nearest lines (001 Part one 06, courtesy pass)" if n else
-                "every tile helps your nearest lines: ask for none (001 Part one 06)")
+        if n:
+            return ngettext("{n} tile of your hand is hardly used by your nearest lines (001 "
+                            "Part one 06, courtesy pass)",
+                            "{n} tiles of your hand are hardly used by your nearest lines (001 "
+                            "Part one 06, courtesy pass)", n).format(n=n)
+        return _("every tile helps your nearest lines: ask for none (001 Part one 06)")
     return ""  # pragma: no cover - every reason is worded above

@@ -11,6 +11,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..engine.actions import Action, ActionKind
+from ..i18n import _, ngettext
+from ..message import shown
+from ..names import meld_name
 from ..tiles import Tile
 
 __all__ = ["Advice", "CardLineStatus", "Option", "Wait", "action_text", "short_refusal",
@@ -34,50 +37,61 @@ def action_text(action: Action, *, seat_names: tuple[str, ...] | None = None,
     def who(p: int | None) -> str:
         if p is None:
             return "?"
-        return seat_names[p] if seat_names is not None else f"player {p}"
+        return seat_names[p] if seat_names is not None else _("player {p}").format(p=p)
 
     if k is ActionKind.MAHJONG:
-        return "mahjong"
+        return _("mahjong")
     if k is ActionKind.DISCARD:
-        return f"discard {action.tile}"
+        return _("discard {tile}").format(tile=action.tile)
     if k is ActionKind.PASS:
-        return "pass"
+        return _("pass")
     if k is ActionKind.CHOW and action.tile is not None:
         t = action.tile
-        return f"chow {t.rank}{t.rank + 1}{t.rank + 2}{t.suit}"
+        return _("chow {tiles}").format(tiles=f"{t.rank}{t.rank + 1}{t.rank + 2}{t.suit}")
     if k in (ActionKind.PUNG, ActionKind.KONG, ActionKind.QUINT, ActionKind.SEXTET):
-        what = f"{k.value} {last_discard}" if last_discard is not None else k.value
+        what = meld_name(k.value)
+        if last_discard is not None:
+            what = _("{meld} {tile}").format(meld=what, tile=last_discard)
         if action.jokers:
-            what += f" with {action.jokers} joker{'s' if action.jokers > 1 else ''}"
+            what = ngettext("{claim} with {n} joker", "{claim} with {n} jokers",
+                            action.jokers).format(claim=what, n=action.jokers)
         return what
     if k is ActionKind.CONCEALED_KONG:
-        return f"concealed kong {action.tile}"
+        return _("concealed kong {tile}").format(tile=action.tile)
     if k is ActionKind.ADDED_KONG:
-        return f"added kong {action.tile}"
+        return _("added kong {tile}").format(tile=action.tile)
     if k is ActionKind.JOKER_EXCHANGE:
         owner = who(action.target)
-        of = f"{owner}'s {meld_text}" if meld_text else f"{owner}'s exposure"
-        return f"exchange {action.tile} for the joker of {of}"
+        if meld_text:
+            return _("exchange {tile} for the joker of {owner}'s {meld}").format(
+                tile=action.tile, owner=owner, meld=meld_text)
+        return _("exchange {tile} for the joker of {owner}'s exposure").format(
+            tile=action.tile, owner=owner)
     if k is ActionKind.CALL_DEAD:
-        return f"call {who(action.target)}'s hand dead"
+        return _("call {owner}'s hand dead").format(owner=who(action.target))
     if k is ActionKind.CHARLESTON_PASS:
-        text = "pass " + " ".join(str(t) for t in action.tiles)
-        return text + (f" +{action.number} blind" if action.number else "")
+        tiles = " ".join(str(t) for t in action.tiles)
+        if action.number:
+            return _("pass {tiles} +{n} blind").format(tiles=tiles, n=action.number)
+        return _("pass {tiles}").format(tiles=tiles)
     if k is ActionKind.CHARLESTON_CONTINUE:
-        return "continue the Charleston"
+        return _("continue the Charleston")
     if k is ActionKind.CHARLESTON_STOP:
-        return "stop the Charleston"
+        return _("stop the Charleston")
     if k is ActionKind.COURTESY_ASK:
-        return f"ask for {action.number or 0}"
+        return _("ask for {n}").format(n=action.number or 0)
     if k is ActionKind.COURTESY_PASS:
-        return "give " + (" ".join(str(t) for t in action.tiles) or "nothing")
+        return _("give {tiles}").format(
+            tiles=" ".join(str(t) for t in action.tiles) or _("nothing"))
     return str(action)  # pragma: no cover - every kind is worded above
 
 
 def short_refusal(refusal: str) -> str:
     """A rule set's refusal without its itemised fan list: ``"the hand has 4 fan without
-    flowers; MCR needs at least 8 fan to win, flowers not counted"``."""
-    return re.sub(r" \([^()]*\)", "", refusal, count=1)
+    flowers; MCR needs at least 8 fan to win, flowers not counted"``. The refusal is shown in
+    the language in force (a :class:`~mahjong_table.message.Message` translated; text already
+    in words kept): the list is the first parenthesis in English and in Italian alike."""
+    return re.sub(r" \([^()]*\)", "", shown(refusal) if refusal else refusal, count=1)
 
 
 @dataclass(frozen=True)
@@ -119,23 +133,29 @@ class Wait:
         return self.on_discard is not None or self.self_drawn is not None
 
     def text(self) -> str:
-        """``"5s (2 unseen, 4 fan on a discard, 5 self-drawn)"``."""
-        unseen = f"{self.unseen} unseen"
+        """``"5s (2 unseen, 4 fan on a discard, 5 self-drawn)"``, in the language in force."""
+        unseen = ngettext("{n} unseen", "{n} unseen", self.unseen).format(n=self.unseen)
+        unit = _unit(self.unit)
         if not self.can_win:
             if self.refused_worth is not None:
-                return (f"{self.tile} ({unseen}, {self.refused_worth} {self.unit} at best: "
-                        "too few)")
-            return f"{self.tile} ({unseen}: no win)"
+                return _("{tile} ({unseen}, {worth} {unit} at best: too few)").format(
+                    tile=self.tile, unseen=unseen, worth=self.refused_worth, unit=unit)
+            return _("{tile} ({unseen}: no win)").format(tile=self.tile, unseen=unseen)
         if self.limit is not None:
-            way = "" if self.on_discard is not None else ", self-drawn only"
-            return f"{self.tile} ({unseen}, a limit hand: {self.limit}{way})"
+            if self.on_discard is not None:
+                return _("{tile} ({unseen}, a limit hand: {limit})").format(
+                    tile=self.tile, unseen=unseen, limit=shown(self.limit))
+            return _("{tile} ({unseen}, a limit hand: {limit}, self-drawn only)").format(
+                tile=self.tile, unseen=unseen, limit=shown(self.limit))
         parts = []
         if self.on_discard is not None:
-            parts.append(f"{self.on_discard} {self.unit} on a discard")
+            parts.append(_("{worth} {unit} on a discard").format(worth=self.on_discard,
+                                                                 unit=unit))
         if self.self_drawn is not None and self.self_drawn != self.on_discard:
-            parts.append(f"{self.self_drawn} self-drawn")
+            parts.append(_("{worth} self-drawn").format(worth=self.self_drawn))
         elif self.self_drawn is not None and self.on_discard is None:
-            parts.append(f"{self.self_drawn} {self.unit} self-drawn only")
+            parts.append(_("{worth} {unit} self-drawn only").format(worth=self.self_drawn,
+                                                                    unit=unit))
         return f"{self.tile} ({unseen}, {', '.join(parts)})"
 
     def to_json(self) -> dict[str, Any]:
@@ -150,9 +170,16 @@ def waits_text(waits: tuple[Wait, ...] | list[Wait]) -> str:
     ``"1m (1 unseen), 2m (3 unseen): each a limit hand (Nine gates)"``."""
     limits = {w.limit for w in waits}
     if len(waits) > 1 and len(limits) == 1 and None not in limits:
-        shown = ", ".join(f"{w.tile} ({w.unseen} unseen)" for w in waits)
-        return f"{shown}: each a limit hand ({waits[0].limit})"
+        tiles = ", ".join(ngettext("{tile} ({n} unseen)", "{tile} ({n} unseen)",
+                                   w.unseen).format(tile=w.tile, n=w.unseen) for w in waits)
+        return _("{tiles}: each a limit hand ({limit})").format(
+            tiles=tiles, limit=shown(waits[0].limit))
     return ", ".join(w.text() for w in waits)
+
+
+def _unit(unit: str) -> str:
+    """A worth's unit as shown: ``"fan"`` or ``"points"`` in the language in force."""
+    return _("points") if unit == "points" else _("fan") if unit == "fan" else unit
 
 
 @dataclass(frozen=True)
@@ -173,16 +200,19 @@ class CardLineStatus:
     dead: str | None = None
 
     def text(self) -> str:
-        head = f"{self.key} {self.pattern} ({'C' if self.concealed else 'X'} {self.points})"
+        head = (f"{shown(self.key)} {self.pattern} ({'C' if self.concealed else 'X'} "
+                f"{self.points})")
         if self.away is None:
-            return f"{head}: out of reach ({self.dead or 'these exposures fit no variation'})"
+            return _("{line}: out of reach ({why})").format(
+                line=head, why=shown(self.dead) if self.dead
+                else _("these exposures fit no variation"))
         if self.away == 0:
-            return f"{head}: complete"
+            return _("{line}: complete").format(line=head)
         needs = " ".join(str(t) for t in self.needs)
-        text = f"{head}: {self.away} away, needs {needs}"
+        text = _("{line}: {n} away, needs {needs}").format(line=head, n=self.away, needs=needs)
         if self.jokers_only:
-            text += f" ({' '.join(str(t) for t in self.jokers_only)} only as jokers: " \
-                    "no natural copy is left)"
+            text += " " + _("({tiles} only as jokers: no natural copy is left)").format(
+                tiles=" ".join(str(t) for t in self.jokers_only))
         return text
 
     def to_json(self) -> dict[str, Any]:
@@ -235,11 +265,12 @@ class Advice:
             return None
         ws = waits_text(self.waits)
         if not any(w.can_win for w in self.waits):
-            return f"Ready, but no wait can win: {ws}"
+            return _("Ready, but no wait can win: {waits}").format(waits=ws)
         if self.action is not None and self.action.kind is ActionKind.DISCARD and \
                 self.phase == "turn":
-            return f"Ready after {self.text}: waiting on {ws}"
-        return f"Waiting on: {ws}"
+            return _("Ready after {action}: waiting on {waits}").format(action=self.text,
+                                                                         waits=ws)
+        return _("Waiting on: {waits}").format(waits=ws)
 
     def text_lines(self, *, alternatives: int = 2) -> list[str]:
         """The advice as lines of plain text, the same in every face: where the hand stands,
@@ -247,12 +278,12 @@ class Advice:
         tiles, and the nearest card lines."""
         out = [self.summary]
         if self.no_win:
-            out.append(f"No Mahjong: {self.no_win}")
+            out.append(_("No Mahjong: {why}").format(why=shown(self.no_win)))
         out.extend(f"  {ln.text()}" for ln in self.lines[:3])
         if self.action is not None:
-            out.append(f"Advice: {self.text}. Why: {self.why}")
+            out.append(_("Advice: {action}. Why: {why}").format(action=self.text, why=self.why))
             for o in self.options[1:1 + alternatives]:
-                out.append(f"  or {o.text}: {o.why}")
+                out.append("  " + _("or {action}: {why}").format(action=o.text, why=o.why))
         elif self.why:
             out.append(self.why)
         wait = self.waiting_text()
@@ -260,8 +291,8 @@ class Advice:
             out.append(wait)
         elif self.useful:
             total = sum(n for _, n in self.useful)
-            out.append(f"Useful tiles ({total} unseen): "
-                       + " ".join(f"{t}({n})" for t, n in self.useful))
+            out.append(_("Useful tiles ({n} unseen): {tiles}").format(
+                n=total, tiles=" ".join(f"{t}({n})" for t, n in self.useful)))
         out.extend(self.notes)
         return out
 

@@ -25,7 +25,9 @@ from ..analysis.waits import (
 )
 from ..engine.actions import Action, ActionKind
 from ..engine.view import PlayerView
+from ..i18n import _, ngettext
 from ..melds import Hand
+from ..message import shown
 from ..rules.base import RuleSet
 from ..scoring import WinContext
 from ..tiles import NUM_PLAYING, TILES, Tile, tiles_from_counts
@@ -38,10 +40,10 @@ _Words = Callable[[Action], str]
 
 def _away(n: int) -> str:
     if n < 0:
-        return "complete"
+        return _("complete")
     if n == 0:
-        return "ready"
-    return f"{n} away from ready (shanten {n})"
+        return _("ready")
+    return _("{n} away from ready (shanten {n})").format(n=n)
 
 
 class _Hand:
@@ -97,20 +99,24 @@ class _Hand:
         self.unit = result.total_key
         limit = None
         if result.limit is not None:
-            limit = next((i.name for i in result.items if i.id == result.limit), result.limit)
+            limit = next((shown(i.name) for i in result.items if i.id == result.limit),
+                         result.limit)
         if self.rules.checks_win_context:
             refusal = self.rules.win_refusal(ctx)
             if refusal is not None:
-                return None, refusal, result.fan, None
+                return None, shown(refusal), result.fan, None
         if not result.valid:
-            return None, result.reason, result.fan, None
+            return None, shown(result.reason), result.fan, None
         return result.fan, None, result.fan, limit
 
     def worth_text(self, fan: int | None, limit: str | None) -> str:
         """``"worth 3 fan"``, or ``"a limit hand (Thirteen orphans)"``."""
         if limit is not None:
-            return f"a limit hand ({limit})"
-        return f"worth {fan} {self.unit}" if fan is not None else "a win"
+            return _("a limit hand ({limit})").format(limit=limit)
+        if fan is None:
+            return _("a win")
+        return (_("worth {n} points") if self.unit == "points" else
+                _("worth {n} fan")).format(n=fan)
 
     def wait(self, counts13: Sequence[int], t: Tile, discarded: int | None = None) -> Wait:
         """What a win on ``t`` is worth for the waiting ``counts13`` (``discarded``: the
@@ -123,7 +129,7 @@ class _Hand:
         on_offer = t == v.last_discard and v.phase in ("claim", "rob")
         if unseen == 0 and not on_offer:
             # every other copy is in the hand or on the table: no win can come on it
-            return Wait(t, 0, None, None, self.unit, "every copy of it is seen")
+            return Wait(t, 0, None, None, self.unit, _("every copy of it is seen"))
         c = list(counts13)
         c[t] += 1
         left = (v.player + 3) % 4  # a discard from the left: the usual case
@@ -131,7 +137,7 @@ class _Hand:
         on_discard, why_d, fan_d, limit_d = self.score(self.context(
             c, t, self_drawn=False, discarder=discarder))
         self_drawn: int | None = None
-        why_s: str | None = "every copy of it is seen"
+        why_s: str | None = _("every copy of it is seen")
         fan_s = 0
         limit_s = None
         if unseen > 0:
@@ -151,7 +157,7 @@ class _Hand:
 
 
 def _short(n: int) -> str:
-    return "complete" if n < 0 else "ready" if n == 0 else f"{n} away"
+    return _("complete") if n < 0 else _("ready") if n == 0 else _("{n} away").format(n=n)
 
 
 def _ready_key(o: DiscardOption, ws: tuple[Wait, ...] | None) -> tuple[int, int, int, int]:
@@ -170,21 +176,24 @@ def _discard_why(o: DiscardOption, ws: tuple[Wait, ...] | None) -> str:
     if ws is not None:
         live = [w for w in ws if w.can_win]
         if not live:
-            return ("it leaves the hand ready, but no wait can win: "
-                    + waits_text(ws))
-        return f"it leaves the hand ready, waiting on {waits_text(live)}"
+            return _("it leaves the hand ready, but no wait can win: {waits}").format(
+                waits=waits_text(ws))
+        return _("it leaves the hand ready, waiting on {waits}").format(waits=waits_text(live))
     kinds = len(o.useful)
-    return (f"it leaves the hand {_away(o.shanten_after)} with {kinds} kind"
-            f"{'' if kinds == 1 else 's'} of useful tile, {o.unseen_useful} unseen: "
-            + " ".join(str(u) for u in o.useful))
+    return ngettext("it leaves the hand {away} with {n} kind of useful tile, {unseen} unseen: "
+                    "{tiles}",
+                    "it leaves the hand {away} with {n} kinds of useful tile, {unseen} unseen: "
+                    "{tiles}", kinds).format(
+        away=_away(o.shanten_after), n=kinds, unseen=o.unseen_useful,
+        tiles=" ".join(str(u) for u in o.useful))
 
 
 def _state(sh: int, to_discard: bool) -> str:
     if sh < 0:
-        return "Your hand: complete (a winning shape)."
+        return _("Your hand: complete (a winning shape).")
     if to_discard:
-        return f"Your hand: {_away(sh)} before the discard."
-    return f"Your hand: {_away(sh)}."
+        return _("Your hand: {away} before the discard.").format(away=_away(sh))
+    return _("Your hand: {away}.").format(away=_away(sh))
 
 
 def advise_sets(view: PlayerView, rules: RuleSet) -> Advice:
@@ -203,7 +212,7 @@ def advise_sets(view: PlayerView, rules: RuleSet) -> Advice:
     if n == 14 - 3 * m:
         return _turn(view, h, acts, win_action, text)
     if n != 13 - 3 * m:
-        return Advice(view.phase, view.player, None, None, "", "No advice for this hand.")
+        return Advice(view.phase, view.player, None, None, "", _("No advice for this hand."))
     sh = h.forms.shanten(counts, m)
     waits: tuple[Wait, ...] = ()
     useful: tuple[tuple[Tile, int], ...] = ()
@@ -214,7 +223,7 @@ def advise_sets(view: PlayerView, rules: RuleSet) -> Advice:
         useful = tuple((u.tile, u.unseen) for u in us)
     summary = _state(sh, False)
     if sh == 0 and waits and not any(w.can_win for w in waits):
-        summary = "Your hand: ready, but no wait can win (the rules refuse each win)."
+        summary = _("Your hand: ready, but no wait can win (the rules refuse each win).")
     if not acts:
         return Advice(view.phase, view.player, None, None, "", summary, shanten=sh,
                       waits=waits, useful=useful)
@@ -223,30 +232,33 @@ def advise_sets(view: PlayerView, rules: RuleSet) -> Advice:
     no_win: str | None = None
     if win_action is not None:
         if t is None:  # pragma: no cover - a window's view names the tile on offer
-            why = "the tile on offer completes your hand: Mahjong"
+            why = _("the tile on offer completes your hand: Mahjong")
         else:
             c = list(counts)
             c[t] += 1
-            fan, _, _, limit = h.score(h.context(c, t, self_drawn=False,
+            fan, _refusal, _worth, limit = h.score(h.context(c, t, self_drawn=False,
                                                  discarder=view.discarder, robbing=robbing))
-            how = "robbing the kong" if robbing else "on the discard"
-            why = f"{t} completes your hand: Mahjong {how}, {h.worth_text(fan, limit)}"
+            why = (_("{tile} completes your hand: Mahjong robbing the kong, {worth}") if robbing
+                   else _("{tile} completes your hand: Mahjong on the discard, {worth}")).format(
+                tile=t, worth=h.worth_text(fan, limit))
+        gives_up = _("gives up the win")
         options = (Option(win_action, text(win_action), why),
-                   *(Option(a, text(a), "gives up the win") for a in acts
+                   *(Option(a, text(a), gives_up) for a in acts
                      if a is not win_action))
         return Advice(view.phase, view.player, win_action, text(win_action), why, summary,
                       options, True, None, sh, waits, useful)
     if t is not None and sh == 0 and any(w.tile == t for w in waits):
         c = list(counts)
         c[t] += 1
-        _, no_win, _, _ = h.score(h.context(c, t, self_drawn=False,
+        _fan, no_win, _worth, _limit = h.score(h.context(c, t, self_drawn=False,
                                             discarder=view.discarder, robbing=robbing))
-        no_win = no_win or "the rules do not allow this win here"
+        no_win = no_win or _("the rules do not allow this win here")
     options = _claims(view, h, acts, text)
     best = options[0]
     why = best.why
     if no_win:
-        why = f"{t} completes your tiles, but no Mahjong: {short_refusal(no_win)}; {why}"
+        why = _("{tile} completes your tiles, but no Mahjong: {refusal}; {why}").format(
+            tile=t, refusal=short_refusal(no_win), why=why)
     return Advice(view.phase, view.player, best.action, best.text, why, summary, options,
                   False, no_win, sh, waits, useful)
 
@@ -265,15 +277,17 @@ def _claims(view: PlayerView, h: _Hand, acts: Sequence[Action], text: _Words
         if a.kind is ActionKind.KONG:
             s = claim_shanten(counts, m, forms, "kong", t)
             good = s <= now
-            why = (f"exposes a kong and draws a replacement; the hand is then {_away(s)} "
-                   f"(now {_short(now)})")
+            why = _("exposes a kong and draws a replacement; the hand is then {away} (now "
+                    "{now})").format(away=_away(s), now=_short(now))
             weighed.append(((s if good else 99, 0), Option(a, text(a), why)))
         elif a.kind in (ActionKind.PUNG, ActionKind.CHOW):
             s = claim_shanten(counts, m, forms, a.kind.value, t,
                               None if a.tile is None else int(a.tile))
             good = s < now
-            why = (f"after it and the best discard the hand is {_away(s)} (now {_short(now)})"
-                   + ("" if good else ": no closer, and a claimed set can no longer change"))
+            why = (_("after it and the best discard the hand is {away} (now {now})") if good else
+                   _("after it and the best discard the hand is {away} (now {now}): no closer, "
+                     "and a claimed set can no longer change")).format(away=_away(s),
+                                                                        now=_short(now))
             weighed.append(((s if good else 99, 1 if a.kind is ActionKind.PUNG else 2),
                             Option(a, text(a), why)))
     weighed.sort(key=lambda w: w[0])
@@ -281,14 +295,17 @@ def _claims(view: PlayerView, h: _Hand, acts: Sequence[Action], text: _Words
     if pass_action is not None:
         better = [o for key, o in weighed if key[0] < 99 and key < (now, 3)]
         rest = [o for key, o in weighed if o not in better]
-        wait = ("keep it concealed and wait for a draw" if not h.melds
-                else "wait for a draw")
-        pass_why = (f"no claim brings the hand closer: {wait}" if not better
-                    else "keeps the hand as it is")
+        if better:
+            pass_why = _("keeps the hand as it is")
+        elif not h.melds:
+            pass_why = _("no claim brings the hand closer: keep it concealed and wait for a "
+                         "draw")
+        else:
+            pass_why = _("no claim brings the hand closer: wait for a draw")
         pass_opt = Option(pass_action, text(pass_action), pass_why)
         out = [*better, pass_opt, *rest]
     else:
-        out = [o for _, o in weighed]
+        out = [o for _key, o in weighed]
     return tuple(out)
 
 
@@ -305,13 +322,14 @@ def _turn(view: PlayerView, h: _Hand, acts: Sequence[Action], win_action: Action
         t = view.drawn if view.drawn is not None else next(
             TILES[k] for k in range(NUM_PLAYING) if counts[k])
         left = (view.player + 3) % 4
-        fan, refusal, _, limit = h.score(h.context(counts, t, self_drawn=drew,
+        fan, refusal, _worth, limit = h.score(h.context(counts, t, self_drawn=drew,
                                                    discarder=None if drew else left))
         if win_action is not None:
-            win_why = f"your hand is complete: Mahjong, {h.worth_text(fan, limit)}"
+            win_why = _("your hand is complete: Mahjong, {worth}").format(
+                worth=h.worth_text(fan, limit))
         elif sh < 0:
-            no_win = refusal or ("a hand completed by a claimed set is not declared in the "
-                                 "turn: the win had to be claimed as Mahjong on the discard")
+            no_win = refusal or _("a hand completed by a claimed set is not declared in the "
+                                  "turn: the win had to be claimed as Mahjong on the discard")
     mine = [a for a in acts if a.kind is not ActionKind.MAHJONG]
     if not acts or not any(a.kind is ActionKind.DISCARD for a in acts):
         return Advice(view.phase, view.player, win_action,
@@ -329,7 +347,7 @@ def _turn(view: PlayerView, h: _Hand, acts: Sequence[Action], win_action: Action
     scored.sort(key=lambda s: s[0])
     by_tile = {int(a.tile): a for a in mine if a.kind is ActionKind.DISCARD and a.tile is not None}
     discard_opts = [Option(by_tile[int(o.tile)], text(by_tile[int(o.tile)]), _discard_why(o, ws))
-                    for _, o, ws in scored if int(o.tile) in by_tile]
+                    for _key, o, ws in scored if int(o.tile) in by_tile]
     best_key = scored[0][0]
     best_waits = scored[0][2] or ()
     good_kongs: list[Option] = []
@@ -340,9 +358,11 @@ def _turn(view: PlayerView, h: _Hand, acts: Sequence[Action], win_action: Action
         s = declared_kong_shanten(counts, m, forms, int(a.tile),
                                   added=a.kind is ActionKind.ADDED_KONG)
         good = s <= best_key[0]
-        why = (f"a kong draws a free replacement tile (004 s05); with it still to come the "
-               f"hand is {_away(s)}"
-               + ("" if good else f", farther than the best discard ({_away(best_key[0])})"))
+        why = (_("a kong draws a free replacement tile (004 s05); with it still to come the "
+                 "hand is {away}").format(away=_away(s)) if good else
+               _("a kong draws a free replacement tile (004 s05); with it still to come the "
+                 "hand is {away}, farther than the best discard ({best})").format(
+                   away=_away(s), best=_away(best_key[0])))
         (good_kongs if good else other_kongs).append(Option(a, text(a), why))
     ranked: list[Option] = [*good_kongs, *discard_opts, *other_kongs]
     waits = best_waits
@@ -354,6 +374,7 @@ def _turn(view: PlayerView, h: _Hand, acts: Sequence[Action], win_action: Action
     best = ranked[0]
     why = best.why
     if no_win:
-        why = f"a complete hand, but no Mahjong: {short_refusal(no_win)}; {why}"
+        why = _("a complete hand, but no Mahjong: {refusal}; {why}").format(
+            refusal=short_refusal(no_win), why=why)
     return Advice(view.phase, view.player, best.action, best.text, why, summary,
                   tuple(ranked), win_action is not None, no_win, sh, waits)

@@ -14,7 +14,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from ..i18n import _
 from ..melds import Hand
+from ..names import tile_name
 from ..tiles import NUM_PLAYING, TILES
 from .shanten import HONG_KONG_FORMS, Forms
 from .waits import DiscardOption, TileUnseen, discard_options, useful_tiles
@@ -30,7 +32,8 @@ def visible_counts(hand: Hand, seen: Sequence[int] = ()) -> list[int]:
     counts = [0] * NUM_PLAYING
     for t in [*(t for m in hand.melds for t in m.tiles), *seen]:
         if t >= NUM_PLAYING:
-            raise ValueError(f"{TILES[t]} ({TILES[t].name}) is a bonus tile, never in play")
+            raise ValueError(_("{tile} ({name}) is a bonus tile, never in play").format(
+                tile=TILES[t], name=tile_name(TILES[t])))
         counts[t] += 1
     held = [0] * NUM_PLAYING
     for t in hand.concealed:
@@ -38,8 +41,9 @@ def visible_counts(hand: Hand, seen: Sequence[int] = ()) -> list[int]:
             held[t] += 1
     for k in range(NUM_PLAYING):
         if counts[k] + held[k] > 4:
-            raise ValueError(f"{counts[k] + held[k]} copies of {TILES[k]} between the hand and "
-                             "the tiles seen: a tile set holds four")
+            raise ValueError(_("{n} copies of {tile} between the hand and the tiles seen: a "
+                               "tile set holds four").format(n=counts[k] + held[k],
+                                                             tile=TILES[k]))
     return counts
 
 
@@ -110,20 +114,20 @@ def analyze_hand(hand: Hand, forms: Forms = HONG_KONG_FORMS, seen: Sequence[int]
     """
     for t in hand.concealed:
         if t >= NUM_PLAYING:
-            raise ValueError(f"{t} ({t.name}) is a bonus tile, not part of the hand: leave "
-                             "flowers and seasons out")
+            raise ValueError(_("{tile} ({name}) is a bonus tile, not part of the hand: leave "
+                               "flowers and seasons out").format(tile=t, name=tile_name(t)))
     melds = len(hand.melds)
     if melds > 4:
-        raise ValueError(f"{melds} declared melds: a hand has at most four")
+        raise ValueError(_("{n} declared melds: a hand has at most four").format(n=melds))
     counts = [0] * NUM_PLAYING
     for t in hand.concealed:
         counts[t] += 1
     n = len(hand.concealed)
     if n not in (13 - 3 * melds, 14 - 3 * melds):
-        raise ValueError(
-            f"{n} concealed tiles with {melds} declared meld(s): a hand waiting for a tile has "
-            f"{13 - 3 * melds}, a hand about to discard has {14 - 3 * melds}"
-        )
+        raise ValueError(_(
+            "{n} concealed tiles with {melds} declared meld(s): a hand waiting for a tile has "
+            "{waiting}, a hand about to discard has {discarding}").format(
+                n=n, melds=melds, waiting=13 - 3 * melds, discarding=14 - 3 * melds))
     visible = visible_counts(hand, seen)
     shanten = forms.shanten(counts, melds)
     by_form = forms.by_form(counts, melds)

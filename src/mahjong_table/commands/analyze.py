@@ -28,9 +28,12 @@ from ..analysis.hand import HandAnalysis, analyze_hand
 from ..analysis.shanten import Forms
 from ..analysis.waits import TileUnseen
 from ..engine import Game
+from ..i18n import N_, _, ngettext, use_language
 from ..melds import Hand, parse_hand
+from ..message import shown
+from ..names import tile_name
 from ..rules import RULE_SETS, RuleSetError, get_rule_set
-from ..rules.american.card import PRACTICE, card_from_option
+from ..rules.american.card import PRACTICE, card_from_option, card_text
 from ..rules.american.matcher import LineDistance, hand_counts, tiles_away
 from ..rules.american.model import Card, CardError
 from ..rules.base import RuleSet
@@ -42,11 +45,11 @@ from ._text import emit, tile_text
 __all__ = ["add_parser", "format_analysis", "run"]
 
 _FORM_NAMES = {
-    "standard": "standard",
-    "seven_pairs": "seven pairs",
-    "thirteen_orphans": "thirteen orphans",
-    "honours_and_knitted": "honours and knitted tiles",
-    "knitted_straight": "knitted straight with a set and a pair",
+    "standard": N_("standard"),
+    "seven_pairs": N_("seven pairs"),
+    "thirteen_orphans": N_("thirteen orphans"),
+    "honours_and_knitted": N_("honours and knitted tiles"),
+    "knitted_straight": N_("knitted straight with a set and a pair"),
 }
 
 
@@ -54,8 +57,8 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
     """Register ``analyze``."""
     p = subparsers.add_parser(
         "analyze",
-        help="shanten, waits and discard advice for a hand",
-        description=(
+        help=_("shanten, waits and discard advice for a hand"),
+        description=_(
             "Analyse a hand: how far it is from ready (shanten), what it waits on, and which "
             "discard is best. HAND is written as for score, e.g. \"[777z] 123m456p 11z 58s\": "
             "13 concealed tiles (minus 3 per meld) for a waiting hand, 14 (minus 3 per meld) "
@@ -64,42 +67,42 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
         ),
     )
     p.add_argument("hand", metavar="HAND", nargs="?", default=None,
-                   help="the hand in extended mpsz notation (or give --position)")
+                   help=_("the hand in extended mpsz notation (or give --position)"))
     p.add_argument("--position", metavar="TEXT|FILE",
-                   help="analyse the hand of the player to act (or --player) in a position "
+                   help=_("analyse the hand of the player to act (or --player) in a position "
                         "from a real table, written as docs/ARCHITECTURE.md 'Positions' says "
-                        "(text, or a file); the rules and the tiles seen come from it")
+                        "(text, or a file); the rules and the tiles seen come from it"))
     p.add_argument("--player", type=int, choices=(0, 1, 2, 3), default=None,
-                   help="with --position: whose hand (default: the player to act)")
+                   help=_("with --position: whose hand (default: the player to act)"))
     p.add_argument("--rules", default="hongkong",
-                   help=f"rule set, one of {', '.join(sorted(RULE_SETS))}: hongkong (default: "
-                        "seven pairs and thirteen orphans count), "
-                        "chinese (standard form only unless the options below are given) or "
-                        "american (tiles away from every line of the card)")
+                   help=_("rule set, one of {names}: hongkong (default: seven pairs and "
+                          "thirteen orphans count), chinese (standard form only unless the "
+                          "options below are given) or american (tiles away from every line "
+                          "of the card)").format(names=", ".join(sorted(RULE_SETS))))
     p.add_argument("--card", metavar="FILE",
-                   help="American rules only: the card file, or 'practice' (the default)")
+                   help=_("American rules only: the card file, or 'practice' (the default)"))
     p.add_argument("--seen", metavar="TILES", default="",
-                   help="tiles you can see elsewhere (discards, other players' melds), "
-                        "e.g. 1z1z5s: lowers the unseen counts")
+                   help=_("tiles you can see elsewhere (discards, other players' melds), "
+                        "e.g. 1z1z5s: lowers the unseen counts"))
     p.add_argument("--seven-pairs", action="store_true",
-                   help="Chinese rules: seven pairs count (rule-set option seven_pairs)")
+                   help=_("Chinese rules: seven pairs count (rule-set option seven_pairs)"))
     p.add_argument("--thirteen-orphans", action="store_true",
-                   help="Chinese rules: thirteen orphans count (rule-set option "
-                        "thirteen_orphans)")
+                   help=_("Chinese rules: thirteen orphans count (rule-set option "
+                        "thirteen_orphans)"))
     p.add_argument("--scoring", choices=("simple", "mcr"),
-                   help="Chinese rules only: the scoring scale (rule-set option 'scoring'), as "
-                        "for score; mcr adds MCR's special forms (knitted tiles)")
+                   help=_("Chinese rules only: the scoring scale (rule-set option 'scoring'), as "
+                        "for score; mcr adds MCR's special forms (knitted tiles)"))
     add_option_argument(p)
-    p.add_argument("--json", action="store_true", help="print one JSON object")
+    p.add_argument("--json", action="store_true", help=_("print one JSON object"))
     p.set_defaults(func=run)
 
 
 def _away(n: int) -> str:
     if n < 0:
-        return "complete (a winning hand)"
+        return _("complete (a winning hand)")
     if n == 0:
-        return "ready"
-    return f"{n} away from ready"
+        return _("ready")
+    return _("{n} away from ready").format(n=n)
 
 
 def _tile_list(tiles: Sequence[TileUnseen], named: bool) -> str:
@@ -107,20 +110,27 @@ def _tile_list(tiles: Sequence[TileUnseen], named: bool) -> str:
     held) are left out, and counted at the end."""
     gone = sum(1 for u in tiles if u.unseen == 0)
     tiles = [u for u in tiles if u.unseen > 0]
-    text = _tiles_shown(tiles, named) if tiles else "none left"
+    text = _tiles_shown(tiles, named) if tiles else _("none left")
     if gone:
-        text += f" ({_count(gone, 'kind')} with none left not shown)"
+        text += " " + ngettext("({n} kind with none left not shown)",
+                               "({n} kinds with none left not shown)", gone).format(n=gone)
     return text
 
 
 def _tiles_shown(tiles: Sequence[TileUnseen], named: bool) -> str:
     if named:
-        return ", ".join(f"{u.tile} ({u.tile.name}, {u.unseen} unseen)" for u in tiles)
+        return ", ".join(ngettext("{tile} ({name}, {n} unseen)", "{tile} ({name}, {n} unseen)",
+                                  u.unseen).format(tile=u.tile, name=tile_name(u.tile),
+                                                   n=u.unseen) for u in tiles)
     return " ".join(f"{u.tile}({u.unseen})" for u in tiles)
 
 
-def _count(n: int, word: str) -> str:
-    return f"{n} {word}" + ("" if n == 1 else "s")
+def _tiles(n: int) -> str:
+    return ngettext("{n} tile", "{n} tiles", n).format(n=n)
+
+
+def _kinds(n: int) -> str:
+    return ngettext("{n} kind", "{n} kinds", n).format(n=n)
 
 
 def format_analysis(a: HandAnalysis, title: str, advice: Advice | None = None) -> str:
@@ -130,51 +140,61 @@ def format_analysis(a: HandAnalysis, title: str, advice: Advice | None = None) -
     waits of a ready hand that none of them can win are not called wins."""
     glyphs = " ".join("".join(t.glyph for t in m.tiles) for m in a.hand.melds)
     concealed = "".join(t.glyph for t in sorted(a.hand.concealed))
-    lines = [f"{title}: {a.hand.notation()}", f"  {(glyphs + ' ' + concealed).strip()}"]
-    forms = ", ".join(f"{_FORM_NAMES[f]} {s}" for f, s in a.by_form.items())
+    lines = [f"{shown(title)}: {a.hand.notation()}",
+             f"  {(glyphs + ' ' + concealed).strip()}"]
+    forms = ", ".join(f"{_(_FORM_NAMES[f])} {s}" for f, s in a.by_form.items())
     if a.shanten < 0:
         if advice is not None and advice.no_win:
-            lines.append(f"The tiles form a winning shape (shanten by form: {forms}), but no "
-                         f"Mahjong: {short_refusal(advice.no_win)}.")
+            lines.append(_("The tiles form a winning shape (shanten by form: {forms}), but no "
+                           "Mahjong: {refusal}.").format(
+                               forms=forms, refusal=short_refusal(shown(advice.no_win))))
             return "\n".join(lines)
-        lines.append("Mahjong! The tiles form a winning hand "
-                     f"(shanten by form: {forms}). Score it with the score command.")
+        lines.append(_("Mahjong! The tiles form a winning hand (shanten by form: {forms}). "
+                       "Score it with the score command.").format(forms=forms))
         return "\n".join(lines)
     if a.to_discard:
-        state = (f"Shanten {a.shanten}: ready after the best discard" if a.shanten == 0 else
-                 f"Shanten {a.shanten}: after the best discard, "
-                 f"{_count(a.shanten, 'tile')} away from ready")
+        state = (_("Shanten {n}: ready after the best discard").format(n=a.shanten)
+                 if a.shanten == 0 else
+                 ngettext("Shanten {n}: after the best discard, {n} tile away from ready",
+                          "Shanten {n}: after the best discard, {n} tiles away from ready",
+                          a.shanten).format(n=a.shanten))
     else:
-        state = ("Ready (shanten 0)" if a.shanten == 0 else
-                 f"Shanten {a.shanten}: {_count(a.shanten, 'tile')} away from ready")
-    lines.append(f"{state}; by form: {forms}.")
+        state = (_("Ready (shanten 0)") if a.shanten == 0 else
+                 ngettext("Shanten {n}: {n} tile away from ready",
+                          "Shanten {n}: {n} tiles away from ready", a.shanten).format(
+                              n=a.shanten))
+    lines.append(_("{state}; by form: {forms}.").format(state=state, forms=forms))
     if not a.to_discard:
         if a.shanten == 0:
             dead = advice is not None and bool(advice.waits) and \
                 not any(w.can_win for w in advice.waits)
             if a.waits and dead:
-                lines.append(f"Completed by {_tile_list(a.waits, True)}, but no win the "
-                             "rules allow (see the advice below).")
+                lines.append(_("Completed by {tiles}, but no win the rules allow (see the "
+                               "advice below).").format(tiles=_tile_list(a.waits, True)))
             elif a.waits:
-                lines.append(f"Wins on {_tile_list(a.waits, True)}: "
-                             f"{_count(a.unseen_useful, 'tile')} unseen.")
+                lines.append(_("Wins on {tiles}: {unseen} unseen.").format(
+                    tiles=_tile_list(a.waits, True), unseen=_tiles(a.unseen_useful)))
             else:  # pragma: no cover - a ready hand always has a winning tile
-                lines.append("No tile can complete it.")
+                lines.append(_("No tile can complete it."))
         else:
-            lines.append(f"Useful draws ({_count(len(a.useful), 'kind')}, "
-                         f"{a.unseen_useful} unseen): {_tile_list(a.useful, False)}")
+            lines.append(_("Useful draws ({kinds}, {unseen} unseen): {tiles}").format(
+                kinds=_kinds(len(a.useful)), unseen=a.unseen_useful,
+                tiles=_tile_list(a.useful, False)))
         return "\n".join(lines)
-    lines.append("Discards, best first:")
+    lines.append(_("Discards, best first:"))
     width = len(str(len(a.discards)))
     for i, d in enumerate(a.discards, 1):
-        head = f"  {i:>{width}}. discard {d.tile}: {_away(d.shanten_after)}"
+        head = f"  {i:>{width}}. " + _("discard {tile}: {away}").format(
+            tile=d.tile, away=_away(d.shanten_after))
         if d.shanten_after == 0:
-            body = (f", wins on {_tile_list(d.useful, False)} "
-                    f"({_count(d.unseen_useful, 'tile')} unseen)" if d.useful
-                    else ", but no tile can complete it")
+            body = (_(", wins on {tiles} ({unseen} unseen)").format(
+                tiles=_tile_list(d.useful, False), unseen=_tiles(d.unseen_useful))
+                if d.useful else _(", but no tile can complete it"))
         else:
-            body = (f", {_count(len(d.useful), 'useful kind')}, {d.unseen_useful} unseen: "
-                    f"{_tile_list(d.useful, False)}")
+            body = ngettext(", {n} useful kind, {unseen} unseen: {tiles}",
+                            ", {n} useful kinds, {unseen} unseen: {tiles}",
+                            len(d.useful)).format(n=len(d.useful), unseen=d.unseen_useful,
+                                                  tiles=_tile_list(d.useful, False))
         lines.append(head + body)
     return "\n".join(lines)
 
@@ -210,7 +230,7 @@ def hand_advice(rules: RuleSet, hand: Hand, seen: Sequence[int] = (), *,
 
 def _advice_text(advice: Advice | None, error: str | None) -> str:
     if advice is None:
-        return f"Advice: none ({error})" if error else ""
+        return _("Advice: none ({error})").format(error=error) if error else ""
     return "\n".join(advice.text_lines())
 
 
@@ -219,12 +239,12 @@ def _from_position(args: argparse.Namespace) -> None:
     ``ValueError`` naming the problem."""
     if args.position is None:
         if args.hand is None:
-            raise ValueError("give a HAND, or a --position")
+            raise ValueError(_("give a HAND, or a --position"))
         if args.player is not None:
-            raise ValueError("--player goes with --position")
+            raise ValueError(_("--player goes with --position"))
         return
     if args.hand is not None or args.seen:
-        raise ValueError("give either a HAND (with --seen) or a --position, not both")
+        raise ValueError(_("give either a HAND (with --seen) or a --position, not both"))
     text, pos = read_position(args.position)
     game, player, args.hand, args.seen = position_hand(text, args.player)
     closed = closed_window(game, args.player)
@@ -248,7 +268,15 @@ def _from_position(args: argparse.Namespace) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    """Analyse the hand; print JSON or a report; return the exit status."""
+    """Analyse the hand; print JSON or a report; return the exit status. The JSON is
+    English whatever the language (the advisor's words in it too, issue 23)."""
+    if args.json:
+        with use_language("en"):
+            return _run(args)
+    return _run(args)
+
+
+def _run(args: argparse.Namespace) -> int:
     options: dict[str, Any] = {}
     if args.seven_pairs:
         options["seven_pairs"] = True
@@ -260,19 +288,20 @@ def run(args: argparse.Namespace) -> int:
         print(f"mahjong-table analyze: error: {exc}", file=sys.stderr)
         return 2
     if args.scoring is not None and args.rules != "chinese":
-        print("mahjong-table analyze: error: --scoring is for --rules chinese only",
+        print("mahjong-table analyze: error: " + _("--scoring is for --rules chinese only"),
               file=sys.stderr)
         return 2
     if args.rules == "american":
         return _run_american(args)
     try:
         if args.card is not None:
-            raise ValueError("--card is for --rules american only")
+            raise ValueError(_("--card is for --rules american only"))
         options.update(coerce_options(args.rules, parse_options(args.option)))
         if args.scoring is not None:
             if options.get("scoring", args.scoring) != args.scoring:
-                raise ValueError(f"--scoring {args.scoring} contradicts --option "
-                                 f"scoring={options['scoring']}: give the scale once")
+                raise ValueError(_("--scoring {scale} contradicts --option scoring={option}: "
+                                   "give the scale once").format(scale=args.scoring,
+                                                                 option=options["scoring"]))
             options["scoring"] = args.scoring
         rules = get_rule_set(args.rules, **options)
         hand: Hand = parse_hand(tile_text(args.hand), rules.tile_set)
@@ -323,15 +352,18 @@ def american_analysis_json(distances: Sequence[LineDistance]) -> dict[str, objec
 
 
 def _line_text(d: LineDistance) -> str:
-    head = (f"{d.line.key}  {d.line.pattern}  ({'C' if d.line.concealed else 'X'} "
-            f"{d.line.points})")
+    head = (f"{card_text(d.line.section)} #{d.line.number}  {d.line.pattern}  "
+            f"({'C' if d.line.concealed else 'X'} {d.line.points})")
     if d.away is None:
-        return f"{head}: out of reach with these exposures"
+        return _("{line}: out of reach with these exposures").format(line=head)
     if d.away == 0:
-        return f"{head}: complete (Mahjong)"
-    jokers = (f"; a joker may fill {format_tiles(d.needs_jokerable)}"
-              if d.needs_jokerable else "")
-    return f"{head}: {d.away} away, needs {format_tiles(d.needs)}{jokers}"
+        return _("{line}: complete (Mahjong)").format(line=head)
+    if d.needs_jokerable:
+        return _("{line}: {n} away, needs {needs}; a joker may fill {jokerable}").format(
+            line=head, n=d.away, needs=format_tiles(d.needs),
+            jokerable=format_tiles(d.needs_jokerable))
+    return _("{line}: {n} away, needs {needs}").format(line=head, n=d.away,
+                                                       needs=format_tiles(d.needs))
 
 
 def format_american_analysis(hand: Hand, card: Card, distances: Sequence[LineDistance],
@@ -341,25 +373,30 @@ def format_american_analysis(hand: Hand, card: Card, distances: Sequence[LineDis
     and the Charleston pass for a hand without exposures)."""
     glyphs = " ".join("".join(t.glyph for t in m.tiles) for m in hand.melds)
     concealed = "".join(t.glyph for t in sorted(hand.concealed))
-    lines = [f"{title}, card {card.name!r}: {hand.notation()}",
+    lines = [_("{title}, card {card}: {hand}").format(title=shown(title),
+                                                       card=repr(card_text(card.name)),
+                                                       hand=hand.notation()),
              f"  {(glyphs + ' ' + concealed).strip()}"]
     if advice is not None and advice.lines:
         # the advisor's lines: tiles away counting only tiles that can still come
-        lines.append("Nearest lines (counting only the tiles that can still come):")
+        lines.append(_("Nearest lines (counting only the tiles that can still come):"))
         width = len(str(len(advice.lines)))
         lines += [f"  {i:>{width}}. {ln.text()}" for i, ln in enumerate(advice.lines, 1)]
     else:
-        lines.append(f"Nearest lines (of {len(distances)}):")
-        shown = distances[:_AMERICAN_SHOWN]
-        width = len(str(len(shown)))
-        lines += [f"  {i:>{width}}. {_line_text(d)}" for i, d in enumerate(shown, 1)]
+        lines.append(_("Nearest lines (of {n}):").format(n=len(distances)))
+        nearest = distances[:_AMERICAN_SHOWN]
+        width = len(str(len(nearest)))
+        lines += [f"  {i:>{width}}. {_line_text(d)}" for i, d in enumerate(nearest, 1)]
     if advice is not None and advice.action is not None:
-        lines.append(f"Advice: {advice.text}. Why: {advice.why}")
-        lines += [f"  or {o.text}: {o.why}" for o in advice.options[1:5]]
+        lines.append(_("Advice: {action}. Why: {why}").format(action=advice.text,
+                                                               why=advice.why))
+        lines += ["  " + _("or {action}: {why}").format(action=o.text, why=o.why)
+                  for o in advice.options[1:5]]
     if advice is not None and advice.waits:
         lines.append(advice.waiting_text() or "")
     if charleston is not None and charleston.action is not None:
-        lines.append(f"Charleston: {charleston.text} ({charleston.why})")
+        lines.append(_("Charleston: {action} ({why})").format(action=charleston.text,
+                                                               why=charleston.why))
     return "\n".join(lines)
 
 
@@ -367,14 +404,14 @@ def _run_american(args: argparse.Namespace) -> int:
     """``analyze --rules american HAND [--card FILE] [--json]``."""
     try:
         if args.seen or args.seven_pairs or args.thirteen_orphans:
-            raise ValueError("--seen, --seven-pairs and --thirteen-orphans are not used for "
-                             "American hands")
+            raise ValueError(_("--seen, --seven-pairs and --thirteen-orphans are not used for "
+                               "American hands"))
         card = card_from_option(args.card if args.card is not None else PRACTICE)
         hand = parse_hand(tile_text(args.hand), AMERICAN_TILE_SET)
         for m in hand.melds:
             if not m.exposed:
-                raise ValueError(f"{m}: American play declares no concealed kongs; write "
-                                 "concealed groups among the concealed tiles")
+                raise ValueError(_("{meld}: American play declares no concealed kongs; write "
+                                   "concealed groups among the concealed tiles").format(meld=m))
         counts = hand_counts(hand.concealed)
         exposures = list(hand.melds)
         distances = tiles_away(card, counts, exposures)
@@ -386,7 +423,7 @@ def _run_american(args: argparse.Namespace) -> int:
     charleston: Advice | None = None
     if getattr(args, "advice", None) is None and not exposures \
             and sum(counts) - counts[46] >= 3:
-        charleston, _ = _advice(args, rules, hand, (), charleston=True)
+        charleston, _error = _advice(args, rules, hand, (), charleston=True)
     if args.json:
         out = american_analysis_json(distances)
         out["advice"] = None if advice is None else advice.to_json()
@@ -394,11 +431,12 @@ def _run_american(args: argparse.Namespace) -> int:
         emit(json.dumps(out, ensure_ascii=False, indent=2))
     else:
         emit(format_american_analysis(hand, card, distances, advice, charleston,
-                                       "American (NMJL style)"))
+                                       rules.title))
         if advice is None and error:
             total = len(hand.concealed) + sum(len(m.tiles) for m in hand.melds)
-            emit(f"Advice: for a hand of 13 tiles, or 14 in its turn; this one has {total}"
-                 if total not in (13, 14) else f"Advice: none ({error})")
+            emit(_("Advice: for a hand of 13 tiles, or 14 in its turn; this one has "
+                   "{n}").format(n=total)
+                 if total not in (13, 14) else _("Advice: none ({error})").format(error=error))
         if getattr(args, "offer", None):
             emit(args.offer)
     return 0

@@ -20,10 +20,12 @@ import sys
 from dataclasses import dataclass
 from typing import Any
 
+from ..i18n import _, ngettext
 from ..rules.american.card import (
     PRACTICE,
     CardSpec,
     LineSpec,
+    card_text,
     check_card_text,
     format_variation,
     format_variation_as_written,
@@ -40,8 +42,8 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
     """Register ``card``."""
     p = subparsers.add_parser(
         "card",
-        help="check an American card file and list its lines",
-        description=(
+        help=_("check an American card file and list its lines"),
+        description=_(
             "Check an American (NMJL-style) card file and list every line: section, number, "
             "X (exposures allowed) or C (concealed), points, pattern and the number of "
             "concrete variations it expands to. FILE is a card in the format of "
@@ -52,13 +54,13 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
         ),
     )
     p.add_argument("file", metavar="FILE", nargs="?",
-                   help="the card file, or 'practice' for the practice card")
+                   help=_("the card file, or 'practice' for the practice card"))
     p.add_argument("--practice", action="store_true",
-                   help="check the shipped practice card (same as FILE 'practice')")
+                   help=_("check the shipped practice card (same as FILE 'practice')"))
     p.add_argument("--variations", action="store_true",
-                   help="also list every concrete variation of every line, in mpsz (F = any "
-                        "flower)")
-    p.add_argument("--json", action="store_true", help="print one JSON object")
+                   help=_("also list every concrete variation of every line, in mpsz (F = any "
+                        "flower)"))
+    p.add_argument("--json", action="store_true", help=_("print one JSON object"))
     p.set_defaults(func=run)
 
 
@@ -85,8 +87,6 @@ def check_card(value: str) -> tuple[CardSpec, list[CheckedLine]]:
     return spec, checked
 
 
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}" + ("" if n == 1 else "s")
 
 
 def _totals(spec: CardSpec, lines: list[CheckedLine]) -> dict[str, int]:
@@ -135,44 +135,59 @@ def _as_json(spec: CardSpec, lines: list[CheckedLine], with_variations: bool) ->
 
 
 def format_report(spec: CardSpec, lines: list[CheckedLine], with_variations: bool) -> str:
-    """The readable listing: a title, one row per line, the totals."""
-    title = spec.name + ("  [the project's practice card]" if spec.practice else "")
-    rows = [title, f"source: {spec.source}", ""]
-    sec_w = max(len("section"), *(len(c.spec.section) for c in lines))
+    """The readable listing: a title, one row per line, the totals, in the language in force
+    (the shipped card's names and notes too: :func:`card_text`, issue 23)."""
+    title = card_text(spec.name) + (_("  [the project's practice card]") if spec.practice
+                                    else "")
+    rows = [title, _("source: {source}").format(source=spec.source), ""]
+    h_section, h_points, h_variations, h_pattern, h_note = (
+        _("section"), _("points"), _("variations"), _("pattern"), _("note"))
+    sections = [card_text(c.spec.section) for c in lines]
+    sec_w = max(len(h_section), *(len(x) for x in sections))
     num_w = max(1, *(len(str(c.spec.number)) for c in lines))
     shown = [c.spec.shown_pattern if c.spec.alternatives
              else f"{c.spec.pattern} {c.spec.rule}".rstrip() for c in lines]
-    pat_w = max(len("pattern"), *(len(p) for p in shown))
-    var_w = max(len("variations"), *(len(str(len(c.variations))) for c in lines))
-    rows.append(f"{'section':<{sec_w}}  {'#':>{num_w}}  X/C  points  "
-                f"{'variations':>{var_w}}  {'pattern':<{pat_w}}  note")
-    for c, pattern in zip(lines, shown, strict=True):
+    pat_w = max(len(h_pattern), *(len(p) for p in shown))
+    var_w = max(len(h_variations), *(len(str(len(c.variations))) for c in lines))
+    pts_w = max(6, len(h_points))
+    rows.append(f"{h_section:<{sec_w}}  {'#':>{num_w}}  X/C  {h_points:<{pts_w}}  "
+                f"{h_variations:>{var_w}}  {h_pattern:<{pat_w}}  {h_note}")
+    for c, pattern, section in zip(lines, shown, sections, strict=True):
         s = c.spec
-        note = f"({s.note})" if s.note else ""
+        note = f"({card_text(s.note)})" if s.note else ""
         if c.dropped:
-            note += f"  [{_plural(c.dropped, 'impossible assignment')} dropped]"
-        rows.append(f"{s.section:<{sec_w}}  {s.number:>{num_w}}  {'C' if s.concealed else 'X':^3}"
-                    f"  {s.points:>6}  {len(c.variations):>{var_w}}  {pattern:<{pat_w}}  "
+            note += "  " + ngettext("[{n} impossible assignment dropped]",
+                                    "[{n} impossible assignments dropped]",
+                                    c.dropped).format(n=c.dropped)
+        rows.append(f"{section:<{sec_w}}  {s.number:>{num_w}}  {'C' if s.concealed else 'X':^3}"
+                    f"  {s.points:>{pts_w}}  {len(c.variations):>{var_w}}  {pattern:<{pat_w}}  "
                     f"{note}".rstrip())
         if with_variations:
             rows.extend(f"{'':<{sec_w + num_w + 4}}- {format_variation_as_written(v)}"
                         for v in c.variations)
     t = _totals(spec, lines)
     rows.append("")
-    rows.append(f"ok: {_plural(t['lines'], 'line')} in {_plural(t['sections'], 'section')}, "
-                f"{_plural(t['variations'], 'variation')}; {t['exposed']} X and "
-                f"{t['concealed']} C; points {t['min_points']}-{t['max_points']}")
+    rows.append(_("ok: {lines} in {sections}, {variations}; {exposed} X and {concealed} C; "
+                  "points {low}-{high}").format(
+        lines=ngettext("{n} line", "{n} lines", t["lines"]).format(n=t["lines"]),
+        sections=ngettext("{n} section", "{n} sections", t["sections"]).format(
+            n=t["sections"]),
+        variations=ngettext("{n} variation", "{n} variations", t["variations"]).format(
+            n=t["variations"]),
+        exposed=t["exposed"], concealed=t["concealed"], low=t["min_points"],
+        high=t["max_points"]))
     return "\n".join(rows)
 
 
 def run(args: argparse.Namespace) -> int:
     """Check the card; print the listing (or JSON). Returns 0, or 2 on a malformed card."""
     if args.practice and args.file is not None and args.file != PRACTICE:
-        print("mahjong-table card: give either FILE or --practice, not both", file=sys.stderr)
+        print("mahjong-table card: " + _("give either FILE or --practice, not both"),
+              file=sys.stderr)
         return 2
     if not args.practice and args.file is None:
-        print("mahjong-table card: name a card FILE, or 'practice' (--practice) for the "
-              "practice card", file=sys.stderr)
+        print("mahjong-table card: " + _("name a card FILE, or 'practice' (--practice) for "
+                                         "the practice card"), file=sys.stderr)
         return 2
     value = PRACTICE if args.practice else str(args.file)
     try:

@@ -35,6 +35,7 @@ from pathlib import Path
 from typing import TextIO
 
 from ..engine import IllegalActionError, PlayerView
+from ..i18n import N_, _
 from ..learn import EXERCISE_KINDS, AnswerError, Exercise, Lesson, generate, kinds_for, lessons
 from ..learn.books import RULES, book_sections
 from ..learn.coach import CoachedHand
@@ -49,31 +50,37 @@ from ..learn.progress import (
     set_aside,
 )
 from ..melds import parse_hand
+from ..names import tile_name
 from ..players.human import HumanPlayer, QuitGame, tiles_glyphs
 
 __all__ = ["add_parser", "run", "run_line_mode"]
 
-_TITLES = {"hongkong": "Hong Kong", "chinese": "Chinese", "american": "American"}
+_TITLES = {"hongkong": N_("Hong Kong"), "chinese": N_("Chinese"), "american": N_("American")}
+#: the menu's heading per rule set (whole sentences: the adjective's place differs in Italian)
+_HEADINGS = {"hongkong": N_("== Learn Hong Kong mahjong (book {book}, {n} sections) =="),
+             "chinese": N_("== Learn Chinese mahjong (book {book}, {n} sections) =="),
+             "american": N_("== Learn American mahjong (book {book}, {n} sections) ==")}
 
 
 def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = subparsers.add_parser(
-        "learn", help="learn to play: lessons, exercises the engine checks, a coached hand",
-        description="Lessons for each rule set in the order its book teaches, exercises "
-                    "generated afresh and checked by the engine, and a coached hand.")
+        "learn", help=_("learn to play: lessons, exercises the engine checks, a coached hand"),
+        description=_("Lessons for each rule set in the order its book teaches, exercises "
+                      "generated afresh and checked by the engine, and a coached hand."))
     p.add_argument("--rules", choices=tuple(RULES), default="hongkong",
-                   help="the rule set to learn (default hongkong)")
+                   help=_("the rule set to learn (default hongkong)"))
     p.add_argument("--plain", action="store_true",
-                   help="the line mode (for screen readers and pipes) instead of the "
-                        "full-screen lessons; used anyway when input or output is no terminal")
+                   help=_("the line mode (for screen readers and pipes) instead of the "
+                          "full-screen lessons; used anyway when input or output is no "
+                          "terminal"))
     p.add_argument("--progress", metavar="FILE", type=Path, default=None,
-                   help="where progress is kept (default: "
-                        f"{default_progress_path()})")
+                   help=_("where progress is kept (default: {path})").format(
+                       path=default_progress_path()))
     p.add_argument("--seed", type=int, default=None,
-                   help="seed of the exercises and the coached hands, in both the line "
-                        "mode and the full-screen lessons (default: random)")
+                   help=_("seed of the exercises and the coached hands, in both the line "
+                          "mode and the full-screen lessons (default: random)"))
     p.add_argument("--ascii", action="store_true",
-                   help="plain ASCII, no tile glyphs (the line mode)")
+                   help=_("plain ASCII, no tile glyphs (the line mode)"))
     p.set_defaults(func=run)
 
 
@@ -83,15 +90,17 @@ def run(args: argparse.Namespace) -> int:
     if Path(path).exists() and not Path(path).is_file():
         # an unreadable progress *file* is kept aside as FILE.bad; anything else there (a
         # directory given by mistake) is the user's, never moved: refused before anything
-        print(f"mahjong-table learn: --progress {path}: "
-              f"{'a directory' if Path(path).is_dir() else 'not a regular file'}, not a "
-              "progress file (give a file name, e.g. DIR/progress.json)", file=sys.stderr)
+        print("mahjong-table learn: --progress " + (
+            _("{path}: a directory, not a progress file (give a file name, e.g. "
+              "DIR/progress.json)") if Path(path).is_dir() else
+            _("{path}: not a regular file, not a progress file (give a file name, e.g. "
+              "DIR/progress.json)")).format(path=path), file=sys.stderr)
         return 2
     if not (args.plain or args.ascii) and sys.stdin.isatty() and sys.stdout.isatty():
         try:
             from ..tui.learn import run_learn_app  # type: ignore[import-not-found,unused-ignore]
         except ImportError:
-            print("(The full-screen lessons need the 'tui' extra: using the line mode.)",
+            print(_("(The full-screen lessons need the 'tui' extra: using the line mode.)"),
                   file=sys.stderr)
         else:
             status: int = run_learn_app(args.rules, path, seed=args.seed)
@@ -165,15 +174,15 @@ class LineMode:
             return load_progress(self.path)
         except ProgressError as exc:
             bad = set_aside(self.path)
-            self.say(f"Could not read your progress ({exc}); starting afresh. The old file "
-                     f"is kept as {bad}.")
+            self.say(_("Could not read your progress ({error}); starting afresh. The old "
+                       "file is kept as {path}.").format(error=exc, path=bad))
             return Progress()
 
     def save(self) -> None:
         try:
             save_progress(self.progress, self.path)
         except OSError as exc:
-            self.say(f"(Progress not saved: {exc})")
+            self.say(_("(Progress not saved: {error})").format(error=exc))
 
     def ask_key(self, prompt: str) -> str:
         """:meth:`ask` within a lesson or an exercise: ``q`` quits (:class:`_Quit`) and
@@ -203,20 +212,19 @@ class LineMode:
             if not self.ascii:
                 self.say(f"    {tiles_glyphs(tiles)}")
             else:
-                self.say("    (" + ", ".join(t.name for t in tiles) + ")")
+                self.say("    (" + ", ".join(tile_name(t) for t in tiles) + ")")
 
     # ----- the menu ------------------------------------------------------------------------
 
     def menu(self) -> None:
         book = RULES[self.rules]
-        self.say(f"== Learn {_TITLES[self.rules]} mahjong (book {book}, "
-                 f"{len(book_sections(self.rules))} sections) ==")
+        self.say(_(_HEADINGS[self.rules]).format(book=book, n=len(book_sections(self.rules))))
         for i, ls in enumerate(lessons(self.rules), 1):
             mark = "x" if self.progress.is_done(self.rules, ls.id) else " "
-            self.say(f"  {i:2}. [{mark}] {ls.title} ({', '.join(ls.sections)})")
-        self.say(f"Next: {next_to_practise(self.progress, self.rules)}")
-        self.say("Type a lesson's number, p (practise), c (coached hand), n (next), "
-                 "q (quit).")
+            self.say(f"  {i:2}. [{mark}] {_(ls.title)} ({', '.join(ls.sections)})")
+        self.say(_("Next: {what}").format(what=next_to_practise(self.progress, self.rules)))
+        self.say(_("Type a lesson's number, p (practise), c (coached hand), n (next), "
+                   "q (quit)."))
 
     def loop(self) -> int:
         self.menu()
@@ -234,8 +242,8 @@ class LineMode:
                 self.menu()
                 continue
             if not known:
-                self.say(f"Unknown command {cmd!r}: a lesson's number (1-{len(all_lessons)}), "
-                         "p, p KIND, c, n or q.")
+                self.say(_("Unknown command {cmd}: a lesson's number (1-{n}), p, p KIND, c, "
+                           "n or q.").format(cmd=repr(cmd), n=len(all_lessons)))
 
     def command(self, cmd: str, all_lessons: tuple[Lesson, ...]) -> bool:
         """Run the menu command ``cmd``; False when it is none."""
@@ -254,7 +262,7 @@ class LineMode:
             self.menu()
         elif cmd == "n":
             what, ident, reason = next_step(self.progress, self.rules)
-            self.say(f"Next: {reason}")
+            self.say(_("Next: {what}").format(what=reason))
             if what == "lesson":
                 self.lesson(next(ls for ls in all_lessons if ls.id == ident))
             elif what == "exercise":
@@ -269,8 +277,9 @@ class LineMode:
     def kinds(self) -> None:
         for i, k in enumerate(kinds_for(self.rules), 1):
             tried, right = self.progress.tally(self.rules, k)
-            self.say(f"  {i}. {k}: {EXERCISE_KINDS[k]} ({right}/{tried} right)")
-        self.say("Type p and a kind's number or name, e.g. p 1.")
+            self.say("  " + _("{i}. {kind}: {title} ({right}/{tried} right)").format(
+                i=i, kind=k, title=_(EXERCISE_KINDS[k]), right=right, tried=tried))
+        self.say(_("Type p and a kind's number or name, e.g. p 1."))
 
     def kind_named(self, text: str) -> str | None:
         ks = kinds_for(self.rules)
@@ -278,13 +287,14 @@ class LineMode:
             return ks[int(text) - 1]
         if text in ks:
             return text
-        self.say(f"No exercise kind {text!r} for {_TITLES[self.rules]}: "
-                 f"{', '.join(ks)} (or their numbers).")
+        self.say(_("No exercise kind {text} for {rules}: {kinds} (or their numbers).").format(
+            text=repr(text), rules=_(_TITLES[self.rules]), kinds=", ".join(ks)))
         return None
 
     # ----- lessons and exercises -------------------------------------------------------------
 
-    def lesson(self, ls: Lesson) -> None:
+    def lesson(self, lesson: Lesson) -> None:
+        ls = lesson.translated()
         i = 0
         while i < len(ls.screens):
             sc = ls.screens[i]
@@ -293,24 +303,25 @@ class LineMode:
             if sc.tiles:
                 self.tiles(sc.tiles, sc.captions)
                 self.say()
-            cmd = self.ask_key("[Enter: next, b: back, m: menu, q: quit] ").lower()
+            cmd = self.ask_key(_("[Enter: next, b: back, m: menu, q: quit] ")).lower()
             i = max(0, i - 1) if cmd == "b" else i + 1
         # one exercise of each kind; a wrong answer brings another of its kind (s moves on)
         pending = [k for k in ls.exercises if k in kinds_for(self.rules)]
         while pending:
             kind = pending.pop(0)
-            self.say(f"Exercise: {EXERCISE_KINDS[kind]}")
+            self.say(_("Exercise: {title}").format(title=_(EXERCISE_KINDS[kind])))
             if self.exercise(kind) is False:
-                self.say("Another of the same kind (s skips it):")
+                self.say(_("Another of the same kind (s skips it):"))
                 pending.insert(0, kind)
-        if self.progress.finish_lesson(ls):
+        if self.progress.finish_lesson(lesson):
             self.save()
-            self.say(f"Lesson done: {ls.title}.")
+            self.say(_("Lesson done: {title}.").format(title=ls.title))
         else:
-            todo = [EXERCISE_KINDS[k] for k in ls.exercises
+            todo = [_(EXERCISE_KINDS[k]) for k in ls.exercises
                     if k in kinds_for(self.rules) and not self.progress.tally(self.rules, k)[1]]
-            self.say(f"Lesson not done yet: answer each of its exercises right once (still "
-                     f"to do: {'; '.join(todo)}). Type its number to try again.")
+            self.say(_("Lesson not done yet: answer each of its exercises right once (still "
+                       "to do: {todo}). Type its number to try again.").format(
+                           todo="; ".join(todo)))
 
     def next_seed(self) -> int:
         self.count += 1
@@ -324,19 +335,20 @@ class LineMode:
             ex = ex.without_pictures()
         self.show_exercise(ex)
         while True:
-            answer = self.ask_key(f"Your answer ({ex.answer_form}; s: skip, m: menu, "
-                                  "q: quit): ")
+            answer = self.ask_key(_("Your answer ({form}; s: skip, m: menu, q: quit): ").format(
+                form=ex.answer_form))
             if answer.lower() in ("s", "skip"):
-                self.say(f"Skipped. The answer: {ex.expected_answer()}")
+                self.say(_("Skipped. The answer: {answer}").format(answer=ex.expected_answer()))
                 return None
             try:
                 verdict = ex.check(answer)
             except AnswerError as exc:
-                self.say(f"Cannot read that: {exc}")
+                self.say(_("Cannot read that: {error}").format(error=exc))
                 continue
             break
-        self.say(("Right! " if verdict.correct else
-                  f"Not quite: the answer is {verdict.expected}. ") + verdict.explanation)
+        self.say((_("Right!") + " " if verdict.correct else
+                  _("Not quite: the answer is {answer}.").format(answer=verdict.expected) + " ")
+                 + verdict.explanation)
         self.progress.record(self.rules, kind, verdict.correct)
         self.save()
         return verdict.correct
@@ -349,10 +361,11 @@ class LineMode:
             self.say(f"  {i}. {c}")
 
     def practise(self, kind: str) -> None:
-        self.say(f"Practising: {EXERCISE_KINDS[kind]} (m: back to the menu, q: quit)")
+        self.say(_("Practising: {title} (m: back to the menu, q: quit)").format(
+            title=_(EXERCISE_KINDS[kind])))
         while True:
             self.exercise(kind)
-            more = self.ask_key("Another? [Enter: yes, m: menu, q: quit] ").lower()
+            more = self.ask_key(_("Another? [Enter: yes, m: menu, q: quit] ")).lower()
             if more in ("n", "no"):
                 return
 
@@ -363,9 +376,10 @@ class LineMode:
         human = _CoachedHuman(self.input, self.output, seat=hand.seat, rules=hand.rules,
                             ascii=self.ascii, tile_set=hand.rules.tile_set,
                             names=[f"Bot {p}" for p in range(4)])
-        self.say("A coached hand against three bots. After each of your decisions the advisor "
-                 "says what it would have done and why (type i for a hint before deciding). "
-                 "Keys as in play: q leaves the hand for the menu, m declares Mahjong.")
+        self.say(_("A coached hand against three bots. After each of your decisions the "
+                   "advisor says what it would have done and why (type i for a hint before "
+                   "deciding). Keys as in play: q leaves the hand for the menu, m declares "
+                   "Mahjong."))
         try:
             while not hand.finished:
                 hand.advance()
@@ -376,16 +390,16 @@ class LineMode:
                 try:
                     comment = hand.play(action)
                 except IllegalActionError as exc:
-                    self.say(f"Not allowed: {exc}")
+                    self.say(_("Not allowed: {error}").format(error=exc))
                     continue
                 for line in comment.text_lines():
-                    self.say(f"Coach: {line}")
+                    self.say(_("Coach: {line}").format(line=line))
                 human.notify(hand.new_events())
         except QuitGame:
-            self.say("Coached hand left.")
+            self.say(_("Coached hand left."))
             return
         human.notify(hand.new_events())
-        self.say("== The coach's summary ==")
+        self.say(_("== The coach's summary =="))
         for line in hand.summary().text_lines():
             self.say(line)
         self.progress.coached_hand(self.rules)

@@ -13,8 +13,12 @@ import sys
 from collections.abc import Callable
 from typing import Any
 
+from ..i18n import N_, _
 from ..melds import Hand, parse_hand
+from ..message import shown
+from ..names import tile_name
 from ..rules import RULE_SETS, RuleSet, RuleSetError, get_rule_set
+from ..rules.american.card import card_text
 from ..scoring import WIND_LETTERS, ScoreResult, WinContext, check_circumstances, wind_index
 from ..tiles import NotationError, Tile, format_tiles, parse_tiles
 from ._options import add_option_argument, coerce_options, parse_options
@@ -33,57 +37,58 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
     """Register ``score`` with its options exactly as shared/NOTATION.md writes them."""
     p = subparsers.add_parser(
         "score",
-        help="score a finished hand",
-        description=(
+        help=_("score a finished hand"),
+        description=_(
             "Score a winning hand. HAND is written in extended mpsz: concealed tiles "
             "(the winning tile included), [..] exposed melds, (..) concealed kongs, e.g. "
             "\"[777z] (1111s) 123m456p 11z\". Exit status 0: a winning hand, 1: not a winning "
             "hand, 2: malformed input."
         ),
     )
-    p.add_argument("hand", metavar="HAND", help="the hand, winning tile included")
+    p.add_argument("hand", metavar="HAND", help=_("the hand, winning tile included"))
     p.add_argument("--rules", default="hongkong",
-                   help=f"rule set: {', '.join(sorted(RULE_SETS))} (default hongkong)")
+                   help=_("rule set: {names} (default hongkong)").format(
+                       names=", ".join(sorted(RULE_SETS))))
     p.add_argument("--win-tile", metavar="T",
-                   help="the winning tile (default: the last concealed tile written)")
+                   help=_("the winning tile (default: the last concealed tile written)"))
     how = p.add_mutually_exclusive_group()
     how.add_argument("--self-drawn", action="store_true",
-                     help="the winner drew the winning tile")
+                     help=_("the winner drew the winning tile"))
     how.add_argument("--discarder", metavar="SEAT", type=_seat, choices=_SEATS,
-                     help="seat wind (E, S, W, N) whose discard won; default: the player "
-                          "before the winner in turn order")
+                     help=_("seat wind (E, S, W, N) whose discard won; default: the player "
+                          "before the winner in turn order"))
     p.add_argument("--seat-wind", metavar="SEAT", type=_seat, choices=_SEATS, default="E",
-                   help="the winner's seat wind (default E)")
+                   help=_("the winner's seat wind (default E)"))
     p.add_argument("--round-wind", metavar="SEAT", type=_seat, choices=_SEATS, default="E",
-                   help="the prevailing (round) wind (default E)")
+                   help=_("the prevailing (round) wind (default E)"))
     p.add_argument("--bonus", metavar="TILES", default="",
-                   help="flowers and seasons held, e.g. 1f3g")
+                   help=_("flowers and seasons held, e.g. 1f3g"))
     p.add_argument("--last-tile", action="store_true",
-                   help="won on the last tile of the live wall, or the discard right after it")
+                   help=_("won on the last tile of the live wall, or the discard right after it"))
     p.add_argument("--robbing-kong", action="store_true",
-                   help="won on the tile another player added to an exposed pung (the "
-                        "--discarder is the robbed player)")
+                   help=_("won on the tile another player added to an exposed pung (the "
+                        "--discarder is the robbed player)"))
     p.add_argument("--kong-replacement", action="store_true",
-                   help="won on the replacement tile drawn after a kong (self-drawn)")
+                   help=_("won on the replacement tile drawn after a kong (self-drawn)"))
     p.add_argument("--last-of-kind", action="store_true",
-                   help="Chinese MCR scoring: the other three copies of the winning tile were "
-                        "already on the table (discards, exposed sets): MCR 'Last Tile'")
+                   help=_("Chinese MCR scoring: the other three copies of the winning tile were "
+                        "already on the table (discards, exposed sets): MCR 'Last Tile'"))
     p.add_argument("--heavenly", action="store_true",
-                   help="East won on the dealt hand (self-drawn)")
+                   help=_("East won on the dealt hand (self-drawn)"))
     p.add_argument("--earthly", action="store_true",
-                   help="won on East's very first discard (the discarder is East)")
+                   help=_("won on East's very first discard (the discarder is East)"))
     p.add_argument("--scoring", choices=("simple", "mcr"),
-                   help="Chinese rules only: the scoring scale (rule-set option 'scoring'): "
+                   help=_("Chinese rules only: the scoring scale (rule-set option 'scoring'): "
                         "simple (1 point a win) or mcr (Mahjong Competition Rules fans, 8-fan "
-                        "minimum, flowers 1 fan each via --bonus)")
+                        "minimum, flowers 1 fan each via --bonus)"))
     p.add_argument("--card", metavar="FILE",
-                   help="American rules only: the card file, or 'practice' (the default; "
-                        "rule-set option 'card')")
+                   help=_("American rules only: the card file, or 'practice' (the default; "
+                        "rule-set option 'card')"))
     p.add_argument("--joker-exchange", action="store_true",
-                   help="American rules only: the win came right after a joker exchange "
-                        "(paid as self-drawn unless --option joker_exchange_win=discard)")
+                   help=_("American rules only: the win came right after a joker exchange "
+                        "(paid as self-drawn unless --option joker_exchange_win=discard)"))
     add_option_argument(p)
-    p.add_argument("--json", action="store_true", help="print one JSON object")
+    p.add_argument("--json", action="store_true", help=_("print one JSON object"))
     p.set_defaults(func=run)
 
 
@@ -122,8 +127,9 @@ def build_context(args: argparse.Namespace, hand: Hand, rules: RuleSet) -> WinCo
         discarder = 0
     else:
         discarder = (seat - 1) % 4
-    win_tile = _win_tile(args, hand, None, "the hand has no concealed tiles, so no winning "
-                         "tile: the winning tile is written among the concealed tiles")
+    win_tile = _win_tile(args, hand, None, _("the hand has no concealed tiles, so no winning "
+                                             "tile: the winning tile is written among the "
+                                             "concealed tiles"))
     bonus = tuple(parse_tiles(tile_text(args.bonus), rules.tile_set)) if args.bonus else ()
     return WinContext(
         hand=hand,
@@ -148,34 +154,44 @@ def _glyphs(group: str) -> str:
 
 def _describe_win(ctx: WinContext) -> str:
     seat = WIND_LETTERS[ctx.seat_wind]
-    how = ("self-drawn" if ctx.self_drawn or ctx.discarder is None
-           else f"on {WIND_LETTERS[ctx.discarder]}'s discard")
-    bonus = "".join(str(t) for t in ctx.bonus) or "none"
-    return (f"seat {seat}, round {WIND_LETTERS[ctx.round_wind]}, won {how} with "
-            f"{ctx.win_tile} ({ctx.win_tile.name} {ctx.win_tile.glyph}); bonus tiles: {bonus}")
+    bonus = "".join(str(t) for t in ctx.bonus) or _("none")
+    if ctx.self_drawn or ctx.discarder is None:
+        text = _("seat {seat}, round {round}, won self-drawn with {tile} ({name} {glyph}); "
+                 "bonus tiles: {bonus}")
+    else:
+        text = _("seat {seat}, round {round}, won on {discarder}'s discard with {tile} "
+                 "({name} {glyph}); bonus tiles: {bonus}")
+    return text.format(seat=seat, round=WIND_LETTERS[ctx.round_wind],
+                       discarder=WIND_LETTERS[ctx.discarder or 0], tile=ctx.win_tile,
+                       name=tile_name(ctx.win_tile), glyph=ctx.win_tile.glyph, bonus=bonus)
 
 
 def format_result(result: ScoreResult, ctx: WinContext, title: str) -> str:
-    """A readable breakdown: items with fan and explanation, total, base, payments."""
-    lines = [f"{title}: {result.hand}"]
+    """A readable breakdown: items with fan and explanation, total, base, payments, in the
+    language in force (the items' names and explanations shown translated, issue 23)."""
+    lines = [f"{shown(title)}: {result.hand}"]
     if not result.valid:
         glyphs = " ".join(_glyphs(m.notation()) for m in ctx.hand.melds)
         concealed = "".join(t.glyph for t in ctx.hand.concealed)
         lines.append(f"  {(glyphs + ' ' + concealed).strip()}")
-        lines.append(f"Not a winning hand: {result.reason}")
+        lines.append(_("Not a winning hand: {reason}").format(reason=shown(result.reason)))
         return "\n".join(lines)
     lines.append("  " + " ".join(_glyphs(g) for g in result.decomposition))
     lines.append(_describe_win(ctx))
-    width = max((len(i.name) for i in result.items), default=0)
-    for item in result.items:
-        value = "LIMIT" if item.id == result.limit else f"{item.fan:+d}"
-        lines.append(f"  {value:>5}  {item.name:<{width}}  {item.explanation}")
-    lines.append(f"Total: {result.fan}")
+    names = [shown(i.name) for i in result.items]
+    width = max((len(n) for n in names), default=0)
+    limit_word = _("LIMIT")
+    column = max(5, len(limit_word))
+    for item, name in zip(result.items, names, strict=True):
+        value = limit_word if item.id == result.limit else f"{item.fan:+d}"
+        lines.append(f"  {value:>{column}}  {name:<{width}}  {shown(item.explanation)}")
+    lines.append(_("Total: {fan}").format(fan=result.fan))
     if result.limit:
-        lines.append(f"Limit hand: {result.limit} (base {result.base})")
-    lines.append(f"Base: {result.base}")
+        lines.append(_("Limit hand: {limit} (base {base})").format(limit=result.limit,
+                                                                    base=result.base))
+    lines.append(_("Base: {base}").format(base=result.base))
     pays = "  ".join(f"{WIND_LETTERS[s]} {v:+d}" for s, v in sorted(result.payments.items()))
-    lines.append(f"Payments: {pays}")
+    lines.append(_("Payments: {payments}").format(payments=pays))
     return "\n".join(lines)
 
 
@@ -189,17 +205,19 @@ def run(args: argparse.Namespace) -> int:
     if args.rules == "american":
         return _run_american(args, options)
     if args.joker_exchange:
-        print("mahjong-table score: error: --joker-exchange is for --rules american only",
-              file=sys.stderr)
+        print("mahjong-table score: error: "
+              + _("--joker-exchange is for --rules american only"), file=sys.stderr)
         return 2
     if args.scoring is not None:
         if args.rules != "chinese":
-            print("mahjong-table score: error: --scoring is for --rules chinese only",
-                  file=sys.stderr)
+            print("mahjong-table score: error: "
+                  + _("--scoring is for --rules chinese only"), file=sys.stderr)
             return 2
         if options.get("scoring", args.scoring) != args.scoring:
-            print(f"mahjong-table score: error: --scoring {args.scoring} contradicts --option "
-                  f"scoring={options['scoring']}: give the scale once", file=sys.stderr)
+            print("mahjong-table score: error: "
+                  + _("--scoring {scale} contradicts --option scoring={option}: give the "
+                      "scale once").format(scale=args.scoring, option=options["scoring"]),
+                  file=sys.stderr)
             return 2
         options["scoring"] = args.scoring
     if args.card is not None:
@@ -231,14 +249,14 @@ def _score(args: argparse.Namespace, rules_name: str, options: dict[str, Any],
 
 #: options of the score command that American play has no use for, and why
 _NOT_AMERICAN = (
-    ("bonus", "--bonus", "American flowers are hand tiles, written in HAND (e.g. 1f2f)"),
-    ("last_tile", "--last-tile", "it changes no American payment"),
-    ("robbing_kong", "--robbing-kong", "American play has no robbing of a kong"),
-    ("kong_replacement", "--kong-replacement", "American play has no kong replacement"),
-    ("heavenly", "--heavenly", "it changes no American payment"),
-    ("earthly", "--earthly", "it changes no American payment"),
-    ("scoring", "--scoring", "it is for Chinese rules"),
-    ("last_of_kind", "--last-of-kind", "it is for Chinese MCR scoring"),
+    ("bonus", "--bonus", N_("American flowers are hand tiles, written in HAND (e.g. 1f2f)")),
+    ("last_tile", "--last-tile", N_("it changes no American payment")),
+    ("robbing_kong", "--robbing-kong", N_("American play has no robbing of a kong")),
+    ("kong_replacement", "--kong-replacement", N_("American play has no kong replacement")),
+    ("heavenly", "--heavenly", N_("it changes no American payment")),
+    ("earthly", "--earthly", N_("it changes no American payment")),
+    ("scoring", "--scoring", N_("it is for Chinese rules")),
+    ("last_of_kind", "--last-of-kind", N_("it is for Chinese MCR scoring")),
 )
 
 
@@ -257,14 +275,15 @@ def build_american_context(args: argparse.Namespace, hand: Hand) -> WinContext:
                         kong_replacement=bool(args.kong_replacement))
     for name, flag, why in _NOT_AMERICAN:
         if getattr(args, name):
-            raise ValueError(f"{flag} is not used in American scoring: {why}")
+            raise ValueError(_("{flag} is not used in American scoring: {why}").format(
+                flag=flag, why=_(why)))
     seat = wind_index(args.seat_wind)
     discarder: int | None
     if args.joker_exchange and args.discarder is not None \
             and parse_options(args.option).get("joker_exchange_win") != "discard":
-        raise ValueError("--joker-exchange with --discarder: a win right after a joker "
-                         "exchange is paid as self-drawn unless --option "
-                         "joker_exchange_win=discard")
+        raise ValueError(_("--joker-exchange with --discarder: a win right after a joker "
+                           "exchange is paid as self-drawn unless --option "
+                           "joker_exchange_win=discard"))
     if args.discarder is not None:
         discarder = wind_index(args.discarder)
     elif args.self_drawn:
@@ -272,45 +291,57 @@ def build_american_context(args: argparse.Namespace, hand: Hand) -> WinContext:
     else:
         discarder = (seat - 1) % 4
     win_tile = _win_tile(args, hand, hand.melds[-1].tile if hand.melds else None,
-                         "the hand is empty")
+                         _("the hand is empty"))
     return WinContext(hand=hand, win_tile=win_tile, seat_wind=seat,
                       self_drawn=bool(args.self_drawn), discarder=discarder,
                       joker_exchange=bool(args.joker_exchange))
 
 
 def format_american(result: ScoreResult, ctx: WinContext, title: str) -> str:
-    """A readable breakdown of an American result: the line, the items, the payments."""
-    lines = [f"{title}: {result.hand}"]
+    """A readable breakdown of an American result: the line, the items, the payments, in
+    the language in force (issue 23)."""
+    lines = [f"{shown(title)}: {result.hand}"]
     groups = result.decomposition or (*(m.notation() for m in ctx.hand.melds),
                                       format_tiles(ctx.hand.concealed))
     lines.append("  " + " ".join(_glyphs(g) for g in groups if g))
     if not result.valid:
-        lines.append(f"Not a winning hand: {result.reason}")
+        lines.append(_("Not a winning hand: {reason}").format(reason=shown(result.reason)))
         return "\n".join(lines)
     seat = WIND_LETTERS[ctx.seat_wind]
-    how = ("self-drawn" if ctx.discarder is None
-           else f"on {WIND_LETTERS[ctx.discarder]}'s discard")
-    exchange = ", right after a joker exchange" if ctx.joker_exchange else ""
     line = result.extra["line"]
-    lines.append(f"Line: {line['section']} #{line['number']}  {line['pattern']}  "
-                 f"({result.fan} points on the card)")
-    lines.append(f"seat {seat}, won {how}{exchange}; "
-                 f"jokerless: {'yes' if result.extra['jokerless'] else 'no'}")
+    lines.append(_("Line: {section} #{number}  {pattern}  ({points} points on the card)").format(
+        section=card_text(line["section"]), number=line["number"], pattern=line["pattern"],
+        points=result.fan))
+    jokerless = _("yes") if result.extra["jokerless"] else _("no")
+    if ctx.discarder is None:
+        text = (_("seat {seat}, won self-drawn, right after a joker exchange; jokerless: "
+                  "{jokerless}") if ctx.joker_exchange else
+                _("seat {seat}, won self-drawn; jokerless: {jokerless}"))
+    else:
+        text = (_("seat {seat}, won on {discarder}'s discard, right after a joker exchange; "
+                  "jokerless: {jokerless}") if ctx.joker_exchange else
+                _("seat {seat}, won on {discarder}'s discard; jokerless: {jokerless}"))
+    lines.append(text.format(seat=seat, discarder=WIND_LETTERS[ctx.discarder or 0],
+                             jokerless=jokerless))
     # the line and the jokerless doubling add up to the base; the payment rules say how
     # the base is paid (rules/american/scoring.py PAYMENT_ITEMS), with no points of their own
     from ..rules.american.scoring import PAYMENT_ITEMS
 
+    names = {id(i): shown(i.name) for i in result.items}
     base_items = [i for i in result.items if i.id not in PAYMENT_ITEMS]
     paid = [i for i in result.items if i.id in PAYMENT_ITEMS]
-    base_name = "Each payer's base"
-    width = max(len(base_name), *(len(i.name) for i in result.items))
+    base_name = _("Each payer's base")
+    width = max(len(base_name), *(len(n) for n in names.values()))
     for item in base_items:
-        lines.append(f"  {item.fan:>+5d}  {item.name:<{width}}  {item.explanation}")
+        lines.append(f"  {item.fan:>+5d}  {names[id(item)]:<{width}}  "
+                     f"{shown(item.explanation)}")
     lines.append(f"  {'=' + str(result.base):>5}  {base_name}")
+    paid_word = _("Paid:")
     for item in paid:
-        lines.append(f"  {'Paid:':>5}  {item.name:<{width}}  {item.explanation}")
+        lines.append(f"  {paid_word:>5}  {names[id(item)]:<{width}}  "
+                     f"{shown(item.explanation)}")
     pays = "  ".join(f"{WIND_LETTERS[s]} {v:+d}" for s, v in sorted(result.payments.items()))
-    lines.append(f"Payments: {pays}")
+    lines.append(_("Payments: {payments}").format(payments=pays))
     return "\n".join(lines)
 
 

@@ -15,46 +15,48 @@ import sys
 import time
 from typing import Any
 
+from ..i18n import _, ngettext
+
 __all__ = ["add_parser", "run"]
 
 
 def add_parser(sub: Any) -> None:
     p: argparse.ArgumentParser = sub.add_parser(
-        "serve", help="serve the web table: play in a browser with friends and bots",
-        description="Serve the web table: a lobby creates tables, each person gets a seat "
-                    "link, bots fill the other seats. Every action is stored; a restarted "
-                    "server answers at once and rebuilds each room when it is opened. With "
-                    "PostgreSQL, any number of processes (--workers, other machines) serve "
-                    "the rooms together and take over those of a process that died.")
-    p.add_argument("--host", default="127.0.0.1", help="address to listen on (default "
-                   "127.0.0.1)")
-    p.add_argument("--port", type=int, default=8000, help="port (default 8000)")
+        "serve", help=_("serve the web table: play in a browser with friends and bots"),
+        description=_("Serve the web table: a lobby creates tables, each person gets a seat "
+                      "link, bots fill the other seats. Every action is stored; a restarted "
+                      "server answers at once and rebuilds each room when it is opened. With "
+                      "PostgreSQL, any number of processes (--workers, other machines) serve "
+                      "the rooms together and take over those of a process that died."))
+    p.add_argument("--host", default="127.0.0.1", help=_("address to listen on (default "
+                                                             "127.0.0.1)"))
+    p.add_argument("--port", type=int, default=8000, help=_("port (default 8000)"))
     p.add_argument("--db", default=None, metavar="URL",
-                   help="database: sqlite:///FILE (default sqlite:///mahjong-table.db) or "
-                        "postgresql://USER:PASSWORD@HOST/DB")
+                   help=_("database: sqlite:///FILE (default sqlite:///mahjong-table.db) or "
+                          "postgresql://USER:PASSWORD@HOST/DB"))
     p.add_argument("--tables-per-minute", type=int, default=30, metavar="N",
-                   help="tables the lobby creates per minute for one client address at "
-                        "most (default 30; then 429 with Retry-After)")
+                   help=_("tables the lobby creates per minute for one client address at "
+                          "most (default 30; then 429 with Retry-After)"))
     p.add_argument("--workers", type=int, default=1, metavar="N",
-                   help="server processes on this machine sharing the port (default 1; "
-                        "above 1 needs PostgreSQL)")
+                   help=_("server processes on this machine sharing the port (default 1; "
+                          "above 1 needs PostgreSQL)"))
     p.add_argument("--max-rooms", type=int, default=500, metavar="N",
-                   help="live rooms one process holds at most (default 500); a room "
-                        "nobody has open is unloaded to make room")
+                   help=_("live rooms one process holds at most (default 500); a room "
+                          "nobody has open is unloaded to make room"))
     p.add_argument("--idle-minutes", type=float, default=10.0, metavar="M",
-                   help="a room with no page open for M minutes leaves memory (default "
-                        "10; it is rebuilt when next opened)")
+                   help=_("a room with no page open for M minutes leaves memory (default "
+                          "10; it is rebuilt when next opened)"))
     p.add_argument("--bot-threads", type=int, default=2, metavar="N",
-                   help="threads per process for the bots of tables with people (default "
-                        "2); tables of bots only share one more thread")
+                   help=_("threads per process for the bots of tables with people (default "
+                          "2); tables of bots only share one more thread"))
     p.add_argument("--prune", action="store_true",
-                   help="delete the rooms unused for --older-than-days days (every game, "
-                        "action and chat message of theirs) and exit")
+                   help=_("delete the rooms unused for --older-than-days days (every game, "
+                          "action and chat message of theirs) and exit"))
     p.add_argument("--older-than-days", type=float, default=30.0, metavar="D",
-                   help="with --prune: rooms with no action, chat or new game for D days "
-                        "(default 30)")
+                   help=_("with --prune: rooms with no action, chat or new game for D days "
+                          "(default 30)"))
     p.add_argument("--dry-run", action="store_true",
-                   help="with --prune: list the rooms, delete nothing")
+                   help=_("with --prune: list the rooms, delete nothing"))
     p.set_defaults(func=run)
 
 
@@ -70,8 +72,9 @@ def run(args: argparse.Namespace) -> int:
         from ..web.app import MAX_MESSAGE, SERVE_ENV, create_app
         from ..web.store import DEFAULT_DB, Store, normalise_url
     except ModuleNotFoundError as exc:
-        print(f"mahjong-table serve: {exc.name} is not installed; install the web extra: "
-              "pip install 'mahjong-table[web]'", file=sys.stderr)
+        print("mahjong-table serve: " + _("{name} is not installed; install the web extra: "
+                                          "pip install 'mahjong-table[web]'").format(
+                                              name=exc.name), file=sys.stderr)
         return 2
     db = args.db or DEFAULT_DB
     try:
@@ -83,9 +86,9 @@ def run(args: argparse.Namespace) -> int:
 
     shown = make_url(url).render_as_string(hide_password=True)
     if args.dry_run and not args.prune:
-        return _fail("--dry-run goes with --prune (it shows what --prune would delete)")
+        return _fail(_("--dry-run goes with --prune (it shows what --prune would delete)"))
     if args.prune and args.older_than_days < 0:
-        return _fail("--older-than-days must be 0 or more")
+        return _fail(_("--older-than-days must be 0 or more"))
 
     def open_store() -> Store | str:
         # opened once here so that an unreachable database or a refused login is one clear
@@ -94,7 +97,8 @@ def run(args: argparse.Namespace) -> int:
             return Store(db)
         except SQLAlchemyError as exc:
             reason = str(getattr(exc, "orig", None) or exc).strip().splitlines()[0]
-            return f"cannot open the database {shown}: {reason}"
+            return _("cannot open the database {url}: {reason}").format(url=shown,
+                                                                          reason=reason)
 
     if args.prune:
         store = open_store()
@@ -105,36 +109,40 @@ def run(args: argparse.Namespace) -> int:
                                dry_run=args.dry_run)
         finally:
             store.close()
-        verb = "would delete" if args.dry_run else "deleted"
-        print(f"mahjong-table serve --prune: {verb} {len(gone)} room(s) unused for "
-              f"{args.older_than_days:g} days")
+        said = (_("would delete {n} room(s) unused for {days} days") if args.dry_run
+                else _("deleted {n} room(s) unused for {days} days"))
+        print("mahjong-table serve --prune: "
+              + said.format(n=len(gone), days=f"{args.older_than_days:g}"))
         for room in gone:
             print(room)
         return 0
     if not 0 < args.port < 65536:
-        return _fail("--port must be 1-65535")
+        return _fail(_("--port must be 1-65535"))
     if args.tables_per_minute < 1:
-        return _fail("--tables-per-minute must be at least 1")
+        return _fail(_("--tables-per-minute must be at least 1"))
     if args.workers < 1:
-        return _fail("--workers must be at least 1")
+        return _fail(_("--workers must be at least 1"))
     if args.workers > 1 and not url.startswith("postgresql"):
-        return _fail(f"--workers {args.workers} needs PostgreSQL (--db postgresql://...): "
-                     "SQLite is the embedded database of one process; several processes "
-                     "coordinate through PostgreSQL's locks and notifications")
+        return _fail(_("--workers {n} needs PostgreSQL (--db postgresql://...): "
+                       "SQLite is the embedded database of one process; several processes "
+                       "coordinate through PostgreSQL's locks and notifications").format(
+                           n=args.workers))
     if args.max_rooms < 1:
-        return _fail("--max-rooms must be at least 1")
+        return _fail(_("--max-rooms must be at least 1"))
     if args.idle_minutes <= 0:
-        return _fail("--idle-minutes must be more than 0")
+        return _fail(_("--idle-minutes must be more than 0"))
     if args.bot_threads < 1:
-        return _fail("--bot-threads must be at least 1")
+        return _fail(_("--bot-threads must be at least 1"))
     settings = {"tables_per_minute": args.tables_per_minute, "max_rooms": args.max_rooms,
                 "idle_seconds": args.idle_minutes * 60, "bot_threads": args.bot_threads}
     probe = open_store()
     if isinstance(probe, str):
         return _fail(probe)
     probe.close()
-    print(f"mahjong-table: serving on http://{args.host}:{args.port}/ (database {shown}, "
-          f"{args.workers} process{'es' if args.workers > 1 else ''})", flush=True)
+    print("mahjong-table: " + ngettext(
+        "serving on {url} (database {db}, {n} process)",
+        "serving on {url} (database {db}, {n} processes)", args.workers).format(
+            url=f"http://{args.host}:{args.port}/", db=shown, n=args.workers), flush=True)
     # bots choose on worker threads: a short GIL switch interval keeps the event loop (and
     # so every person's next view) from waiting behind a thinking bot
     sys.setswitchinterval(0.0005)

@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Any
 
+from ..message import shown
 from ..tiles import Tile, format_tiles, parse_tiles
 
 __all__ = ["ActionKind", "Action", "IllegalActionError", "CLAIM_PRIORITY", "EXPOSURE_SIZES"]
@@ -135,8 +136,10 @@ class Action:
 
 class IllegalActionError(ValueError):
     """Raised by ``Game.apply`` for an action the rules forbid. ``rule`` cites the rule book
-    and section; the game state is unchanged."""
+    and section (English, as the rule set writes it); the game state is unchanged. The
+    message is in the language in force when it is raised (issue 23), the citation shown in
+    it translated."""
 
     def __init__(self, message: str, rule: str) -> None:
-        super().__init__(f"{message} ({rule})")
+        super().__init__(f"{message} ({shown(rule)})")
         self.rule = rule

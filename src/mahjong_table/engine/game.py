@@ -19,7 +19,10 @@ from enum import Enum
 from itertools import combinations
 from typing import Any, Final
 
+from ..i18n import N_, _, ngettext
 from ..melds import Hand, Meld, MeldKind
+from ..message import shown
+from ..names import meld_name
 from ..rules.base import PassStage, Progress, RuleSet
 from ..scoring import WIND_LETTERS, ScoreResult, WinContext
 from ..tiles import (
@@ -61,6 +64,41 @@ _JOKER = 46
 #: Python-level ``__new__`` (an event per change; issue 13)
 _new_event: Final = tuple.__new__
 _DISCARD = _TILE_ACTIONS[ActionKind.DISCARD]
+
+#: the words of the actions a refusal names (English as the engine always wrote them)
+_ACTION_WORDS: Final = {
+    ActionKind.CHOW: N_("chow"), ActionKind.PUNG: N_("pung"), ActionKind.KONG: N_("kong"),
+    ActionKind.QUINT: N_("quint"), ActionKind.SEXTET: N_("sextet"), ActionKind.PASS: N_("pass"),
+    ActionKind.DISCARD: N_("discard"), ActionKind.MAHJONG: N_("mahjong"),
+    # the engine's own names of these kinds, as its English has always said them
+    ActionKind.CONCEALED_KONG: N_("concealed_kong"), ActionKind.ADDED_KONG: N_("added_kong"),
+    ActionKind.JOKER_EXCHANGE: N_("joker_exchange"), ActionKind.CALL_DEAD: N_("call_dead"),
+    ActionKind.CHARLESTON_PASS: N_("charleston_pass"),
+    ActionKind.CHARLESTON_CONTINUE: N_("charleston_continue"),
+    ActionKind.CHARLESTON_STOP: N_("charleston_stop"),
+    ActionKind.COURTESY_ASK: N_("courtesy_ask"), ActionKind.COURTESY_PASS: N_("courtesy_pass"),
+}
+#: the Charleston's stages by name (001 Part one 06; 000 names them in Italian)
+_STAGE_TITLES: Final = {
+    "first_right": N_("first right"), "first_over": N_("first over"),
+    "first_left": N_("first left"), "second_vote": N_("second vote"),
+    "second_left": N_("second left"), "second_over": N_("second over"),
+    "second_right": N_("second right"), "courtesy_ask": N_("courtesy ask"),
+    "courtesy": N_("courtesy"),
+}
+
+
+def _action_word(kind: ActionKind) -> str:
+    """The action ``kind`` as a refusal names it, in the language in force."""
+    word = _ACTION_WORDS.get(kind)
+    return _(word) if word is not None else kind.value
+
+
+def stage_title(name: str) -> str:
+    """A Charleston stage's name (``"first_right"``) as the player reads it, in the language
+    in force (``"first right"``/``"primo passaggio a destra"``)."""
+    title = _STAGE_TITLES.get(name)
+    return _(title) if title is not None else name.replace("_", " ")
 _CKONG = _TILE_ACTIONS[ActionKind.CONCEALED_KONG]
 _AKONG = _TILE_ACTIONS[ActionKind.ADDED_KONG]
 _CHOW = _TILE_ACTIONS[ActionKind.CHOW]
@@ -344,10 +382,10 @@ class Game:
     def verify(self, action: Action) -> None:
         """Raise :class:`IllegalActionError` (citing the rule) if ``action`` is illegal now."""
         if self.phase is Phase.GAME_OVER:
-            raise IllegalActionError("the game is over", self.rules.citations["end"])
+            raise IllegalActionError(_("the game is over"), self.rules.citations["end"])
         p = action.player
         if not 0 <= p < 4:
-            raise IllegalActionError(f"player {p} does not exist",
+            raise IllegalActionError(_("player {p} does not exist").format(p=p),
                                      self.rules.citations["players"])
         if self.phase is Phase.CHARLESTON:
             # a pass is checked directly: its legal actions are many combinations
@@ -1289,97 +1327,124 @@ class Game:
         return self.phase is Phase.CLAIM and p in self.pending and p not in self.responses
 
     def _why_illegal(self, a: Action) -> tuple[str, str]:
+        """Why ``a`` is illegal now, in the language in force (formatted at raise time), and
+        the rule cited (English: :class:`IllegalActionError` shows it translated)."""
         cite = self.rules.citations
         p = a.player
         k = a.kind
-        name = f"player {p}"
         if self.phase is Phase.CHARLESTON:
             return self._why_illegal_pass(a)
         if self.phase is Phase.TURN:
             if p != self.current:
                 if self.players[p].dead:
-                    return (f"{name}'s hand is dead", cite.get("dead", cite["turn"]))
-                return (f"it is player {self.current}'s turn, not {name}'s", cite["turn"])
+                    return (_("player {p}'s hand is dead").format(p=p),
+                            cite.get("dead", cite["turn"]))
+                return (_("it is player {current}'s turn, not player {p}'s").format(
+                    current=self.current, p=p), cite["turn"])
             if k in (ActionKind.CHOW, ActionKind.PUNG, ActionKind.KONG, ActionKind.QUINT,
                      ActionKind.SEXTET, ActionKind.PASS):
-                return (f"{k.value} answers a discard; it is {name}'s own turn", cite["claim"])
+                return (_("{action} answers a discard; it is player {p}'s own turn").format(
+                    action=_action_word(k), p=p), cite["claim"])
             if k is ActionKind.DISCARD:
-                return (f"{name} holds no {a.tile} to discard", cite["turn"])
+                return (_("player {p} holds no {tile} to discard").format(p=p, tile=a.tile),
+                        cite["turn"])
             if k is ActionKind.MAHJONG:
                 ps = self.players[p]
                 if not self.rules.is_winning(ps.counts, ps.melds):
-                    return (f"{name}'s hand is not a winning hand", cite["win"])
+                    return (_("player {p}'s hand is not a winning hand").format(p=p),
+                            cite["win"])
                 if not (self.drew or self.exchanged or self.rules.mahjong_after_claim):
                     # the claimed tile lies in an exposed set: the win had to be claimed as
                     # Mahjong on the discard itself (004 s05; 001 Part two "Claiming")
-                    return (f"{name}'s hand was completed by a claimed set: a win on a "
-                            "discard is claimed as Mahjong when the tile is discarded, not "
-                            "declared after a chow, pung or kong", cite["win"])
+                    return (_("player {p}'s hand was completed by a claimed set: a win on a "
+                              "discard is claimed as Mahjong when the tile is discarded, not "
+                              "declared after a chow, pung or kong").format(p=p), cite["win"])
                 refusal = self._turn_refusal(p)
                 if refusal:
-                    return (f"{name} may not declare Mahjong: {refusal}", cite["win"])
-                return (f"{name} may not declare Mahjong now", cite["win"])
+                    return (_("player {p} may not declare Mahjong: {refusal}").format(
+                        p=p, refusal=shown(refusal)), cite["win"])
+                return (_("player {p} may not declare Mahjong now").format(p=p), cite["win"])
             if k is ActionKind.JOKER_EXCHANGE:
                 if not self.rules.joker_exchange:
-                    return ("these rules have no joker exchange", cite["turn"])
-                return (f"{name} cannot exchange {a.tile} for a joker in player "
-                        f"{a.target}'s exposures", cite.get("exchange", cite["turn"]))
+                    return (_("these rules have no joker exchange"), cite["turn"])
+                return (_("player {p} cannot exchange {tile} for a joker in player {target}'s "
+                          "exposures").format(p=p, tile=a.tile, target=a.target),
+                        cite.get("exchange", cite["turn"]))
             if k is ActionKind.CALL_DEAD:
-                return (f"player {a.target}'s exposures do not make a dead hand",
-                        cite.get("dead", cite["turn"]))
+                return (_("player {target}'s exposures do not make a dead hand").format(
+                    target=a.target), cite.get("dead", cite["turn"]))
             if k in (ActionKind.CONCEALED_KONG, ActionKind.ADDED_KONG):
                 if not self.rules.declared_kongs:
-                    return ("kongs are not declared in one's turn in these rules",
+                    return (_("kongs are not declared in one's turn in these rules"),
                             cite["kong"])
                 if not self.drew:
-                    return ("a kong is declared only after drawing", cite["kong"])
-                what = k.value.replace("_", " ")
-                return (f"{name} cannot declare a {what} of {a.tile}", cite["kong"])
-            return (f"{k.value} is not a turn action", cite["turn"])
+                    return (_("a kong is declared only after drawing"), cite["kong"])
+                if k is ActionKind.CONCEALED_KONG:
+                    return (_("player {p} cannot declare a concealed kong of {tile}").format(
+                        p=p, tile=a.tile), cite["kong"])
+                # (the English says "a added kong" as it always has: its text is kept)
+                return (_("player {p} cannot declare a added kong of {tile}").format(
+                    p=p, tile=a.tile), cite["kong"])
+            return (_("{action} is not a turn action").format(action=_action_word(k)),
+                    cite["turn"])
         if p not in self.pending or (k is ActionKind.MAHJONG
                                      and a not in self.pending[p]):
             refusal = self._claim_refusal(p) if k is ActionKind.MAHJONG else None
             if refusal:
-                return (f"{name} may not declare Mahjong: {refusal}", cite["win"])
+                return (_("player {p} may not declare Mahjong: {refusal}").format(
+                    p=p, refusal=shown(refusal)), cite["win"])
         if p not in self.pending:
             if p == self.discarder:
-                return (f"{name} cannot claim their own discard", cite["claim"])
+                return (_("player {p} cannot claim their own discard").format(p=p),
+                        cite["claim"])
             if self.players[p].dead:
-                return (f"{name}'s hand is dead", cite.get("dead", cite["claim"]))
+                return (_("player {p}'s hand is dead").format(p=p),
+                        cite.get("dead", cite["claim"]))
             t = self.last_discard if self.rob_tile is None else self.rob_tile
             if t is not None and not self.rules.claimable(t):
-                return (f"a discarded {t} is dead and may never be claimed", cite["claim"])
-            return (f"{name} has no claim on {self.last_discard or self.rob_tile}", cite["claim"])
+                return (_("a discarded {tile} is dead and may never be claimed").format(tile=t),
+                        cite["claim"])
+            offered = self.last_discard or self.rob_tile
+            if offered is None:  # no tile on offer (it used to say "no claim on None")
+                return (_("player {p} has no claim now").format(p=p), cite["claim"])
+            return (_("player {p} has no claim on {tile}").format(p=p, tile=offered),
+                    cite["claim"])
         if p in self.responses:
-            return (f"{name} has already answered", cite["claim"])
+            return (_("player {p} has already answered").format(p=p), cite["claim"])
         if self.phase is Phase.ROB:
-            return ("an added kong may be robbed only to win", cite["rob"])
+            return (_("an added kong may be robbed only to win"), cite["rob"])
         if self.wall.live_remaining <= 0 and k is not ActionKind.MAHJONG:
-            return ("the live wall is empty", cite["last"])
+            return (_("the live wall is empty"), cite["last"])
         if k is ActionKind.CHOW:
             if ActionKind.CHOW not in self._claims:
-                return ("a discard may not be claimed for a chow in these rules",
+                return (_("a discard may not be claimed for a chow in these rules"),
                         cite["chow"])
             if self.discarder is not None and p != (self.discarder + 1) % 4:
-                return ("only the next player may chow", cite["chow"])
-            return (f"{name} cannot form that chow with {self.last_discard}", cite["chow"])
+                return (_("only the next player may chow"), cite["chow"])
+            return (_("player {p} cannot form that chow with {tile}").format(
+                p=p, tile=self.last_discard), cite["chow"])
         if k in EXPOSURE_SIZES:
             if k not in self._claims:
-                return (f"a discard may not be claimed for a {k.value} in these rules",
-                        cite["claim"])
+                return (_("a discard may not be claimed for a {meld} in these rules").format(
+                    meld=meld_name(k.value)), cite["claim"])
             if a.jokers and not self.rules.jokers_in_exposures:
-                return ("jokers are not used in these rules", cite["claim"])
+                return (_("jokers are not used in these rules"), cite["claim"])
             size = EXPOSURE_SIZES[k]
             rule = cite.get(k.value, cite["pung"])
             if a.jokers >= size:
-                return (f"a {k.value} needs the claimed natural tile ({a.jokers} jokers are "
-                        "too many)", rule)
-            return (f"{name} does not hold {size - 1 - a.jokers} more "
-                    f"{self.last_discard}{' and ' + str(a.jokers) + ' jokers' if a.jokers else ''}"
-                    f" for a {k.value}", rule)
+                return (_("a {meld} needs the claimed natural tile ({n} jokers are too "
+                          "many)").format(meld=meld_name(k.value), n=a.jokers), rule)
+            if a.jokers:
+                return (_("player {p} does not hold {n} more {tile} and {jokers} jokers for "
+                          "a {meld}").format(p=p, n=size - 1 - a.jokers, tile=self.last_discard,
+                                             jokers=a.jokers, meld=meld_name(k.value)), rule)
+            return (_("player {p} does not hold {n} more {tile} for a {meld}").format(
+                p=p, n=size - 1, tile=self.last_discard, meld=meld_name(k.value)), rule)
         if k is ActionKind.MAHJONG:
-            return (f"{self.last_discard} does not complete {name}'s hand", cite["win"])
-        return (f"{k.value} is not possible now", cite["claim"])
+            return (_("{tile} does not complete player {p}'s hand").format(
+                tile=self.last_discard, p=p), cite["win"])
+        return (_("{action} is not possible now").format(action=_action_word(k)),
+                cite["claim"])
 
     def _why_illegal_pass(self, a: Action) -> tuple[str, str]:
         cite = self.rules.citations
@@ -1387,29 +1452,33 @@ class Game:
         p = a.player
         stage = self._stages[self.stage_index or 0]
         if p not in self.pending:
-            return (f"player {p} takes no part in the {stage.name.replace('_', ' ')}", rule)
+            return (_("player {p} takes no part in the {stage}").format(
+                p=p, stage=stage_title(stage.name)), rule)
         if p in self.responses:
-            return (f"player {p} has already answered", rule)
+            return (_("player {p} has already answered").format(p=p), rule)
         if stage.kind == "vote":
-            return ("the vote on the second Charleston is continue or stop", rule)
+            return (_("the vote on the second Charleston is continue or stop"), rule)
         if stage.kind == "courtesy_ask":
-            return (f"a courtesy pass asks for 0 to {stage.count} tiles", rule)
+            return (_("a courtesy pass asks for 0 to {n} tiles").format(n=stage.count), rule)
         if a.kind is ActionKind.MAHJONG:
-            return ("only East's dealt hand that already wins is declared before the "
-                    "Charleston", cite["win"])
+            return (_("only East's dealt hand that already wins is declared before the "
+                      "Charleston"), cite["win"])
         if any(t == _JOKER for t in a.tiles):
-            return ("jokers cannot be passed", rule)
+            return (_("jokers cannot be passed"), rule)
         n = stage.count if stage.kind == "pass" else self._courtesy[p]
         blind = a.number or 0
         if blind and not stage.blind:
-            return (f"a blind pass is allowed only on the last pass of a Charleston "
-                    f"(not {stage.name.replace('_', ' ')})", rule)
+            return (_("a blind pass is allowed only on the last pass of a Charleston "
+                      "(not {stage})").format(stage=stage_title(stage.name)), rule)
         if blind > len(self._received[p]) or blind > n:
-            return (f"player {p} cannot pass on {blind} tiles unseen", rule)
+            return (_("player {p} cannot pass on {n} tiles unseen").format(p=p, n=blind), rule)
         if len(a.tiles) != n - blind:
-            return (f"this pass is {n} tile{'s' if n != 1 else ''} ({len(a.tiles)} from the "
-                    f"hand and {blind} blind given)", rule)
-        return (f"player {p} does not hold {format_tiles(a.tiles)}", rule)
+            return (ngettext("this pass is {n} tile ({held} from the hand and {blind} blind "
+                             "given)",
+                             "this pass is {n} tiles ({held} from the hand and {blind} blind "
+                             "given)", n).format(n=n, held=len(a.tiles), blind=blind), rule)
+        return (_("player {p} does not hold {tiles}").format(p=p, tiles=format_tiles(a.tiles)),
+                rule)
 
     # ----- invariants ----------------------------------------------------------------------
 

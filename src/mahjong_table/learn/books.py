@@ -12,6 +12,7 @@ The lists are the books' own structure, read from the text, in the books' order;
 
 from __future__ import annotations
 
+from ..i18n import N_, _
 from .model import Lesson, Section
 
 __all__ = ["RULES", "book_sections", "citation", "section"]
@@ -21,65 +22,65 @@ RULES: dict[str, str] = {"hongkong": "004", "chinese": "001 Part two",
                          "american": "001 Part one"}
 
 _HONGKONG = (
-    Section("004", "s01", "Discover the game"),
-    Section("004", "s02", "Equipment"),
-    Section("004", "s03", "The goal"),
-    Section("004", "s04", "Seats, wall and distribution"),
-    Section("004", "s05", "Turns, claims and the hands"),
-    Section("004", "s06", "An example to understand"),
-    Section("004", "s07", "Counting, turning the winds and winning the game"),
-    Section("004", "s08", "Frequent errors"),
-    Section("004", "s09", "Start well"),
-    Section("004", "s10", "Express summary"),
+    Section("004", "s01", N_("Discover the game")),
+    Section("004", "s02", N_("Equipment")),
+    Section("004", "s03", N_("The goal")),
+    Section("004", "s04", N_("Seats, wall and distribution")),
+    Section("004", "s05", N_("Turns, claims and the hands")),
+    Section("004", "s06", N_("An example to understand")),
+    Section("004", "s07", N_("Counting, turning the winds and winning the game")),
+    Section("004", "s08", N_("Frequent errors")),
+    Section("004", "s09", N_("Start well")),
+    Section("004", "s10", N_("Express summary")),
 )
 
-_TILE_GUIDE = Section("001", "Tile guide", "Tile types")
+_TILE_GUIDE = Section("001", "Tile guide", N_("Tile types"))
 
 _AMERICAN = (
     _TILE_GUIDE,
-    Section("001", "Part one 'Setting up'", "Setting up for NMJL American Mahjong"),
-    Section("001", "Part one 01", "Choosing East (dealer)"),
-    Section("001", "Part one 02", "Building the wall"),
-    Section("001", "Part one 03", "Using your pusher"),
-    Section("001", "Part one 04", "Breaking the wall"),
-    Section("001", "Part one 05", "Dealing the tiles"),
-    Section("001", "Part one 06", "Before play begins: the Charleston"),
-    Section("001", "Part one 07", "Starting play"),
-    Section("001", "Part one 'Tile combinations'", "Tile combinations on the NMJL card"),
-    Section("001", "Part one 'Quick reference'", "Quick reference: from setup to play"),
-    Section("001", "Part one 'Calling discards'", "Calling discards"),
-    Section("001", "Part one 'Priority of calls'", "Priority of calls"),
-    Section("001", "Part one 'Exposed sets'", "Exposed sets"),
-    Section("001", "Part one 'Jokers'", "Jokers"),
-    Section("001", "Part one 'Joker exchange'", "Joker exchange"),
-    Section("001", "Part one 'Dead hands'", "Dead hands"),
-    Section("001", "Part one 'Wall game'", "Wall game"),
-    Section("001", "Part one 'Winning the hand'", "Winning the hand"),
-    Section("001", "Part one 'Understanding the NMJL card'", "Understanding the NMJL card"),
-    Section("001", "Beginner tips 'American Mahjong'", "Beginner tips: American Mahjong"),
+    Section("001", "Part one 'Setting up'", N_("Setting up for NMJL American Mahjong")),
+    Section("001", "Part one 01", N_("Choosing East (dealer)")),
+    Section("001", "Part one 02", N_("Building the wall")),
+    Section("001", "Part one 03", N_("Using your pusher")),
+    Section("001", "Part one 04", N_("Breaking the wall")),
+    Section("001", "Part one 05", N_("Dealing the tiles")),
+    Section("001", "Part one 06", N_("Before play begins: the Charleston")),
+    Section("001", "Part one 07", N_("Starting play")),
+    Section("001", "Part one 'Tile combinations'", N_("Tile combinations on the NMJL card")),
+    Section("001", "Part one 'Quick reference'", N_("Quick reference: from setup to play")),
+    Section("001", "Part one 'Calling discards'", N_("Calling discards")),
+    Section("001", "Part one 'Priority of calls'", N_("Priority of calls")),
+    Section("001", "Part one 'Exposed sets'", N_("Exposed sets")),
+    Section("001", "Part one 'Jokers'", N_("Jokers")),
+    Section("001", "Part one 'Joker exchange'", N_("Joker exchange")),
+    Section("001", "Part one 'Dead hands'", N_("Dead hands")),
+    Section("001", "Part one 'Wall game'", N_("Wall game")),
+    Section("001", "Part one 'Winning the hand'", N_("Winning the hand")),
+    Section("001", "Part one 'Understanding the NMJL card'", N_("Understanding the NMJL card")),
+    Section("001", "Beginner tips 'American Mahjong'", N_("Beginner tips: American Mahjong")),
 )
 
 _CHINESE = (
     _TILE_GUIDE,
-    Section("001", "Part two 'Setting up'", "Setting up the game"),
-    Section("001", "Part two 01", "Seating, winds and choosing East"),
-    Section("001", "Part two 02", "Building the wall"),
-    Section("001", "Part two 03", "Breaking the wall"),
-    Section("001", "Part two 04", "Dealing the tiles"),
-    Section("001", "Part two 05", "Starting play"),
-    Section("001", "Part two 'Tile combinations'", "Tile combinations"),
-    Section("001", "Part two 'Chows'", "Chows"),
-    Section("001", "Part two 'Kongs'", "Kongs: concealed, exposed, added"),
-    Section("001", "Part two 'Claiming discards'", "Claiming discards"),
-    Section("001", "Part two 'Priority of calls'", "Priority of calls"),
-    Section("001", "Part two 'Exposed and concealed sets'", "Exposed and concealed sets"),
-    Section("001", "Part two 'Winning a hand'", "Winning a hand"),
-    Section("001", "Part two 'Flowers and Seasons'", "Flowers and Seasons"),
-    Section("001", "Part two 'Scoring'", "Scoring"),
-    Section("001", "Part two 'End of the hand'", "End of the hand"),
-    Section("001", "Part two 'Dealer rotation'", "Dealer rotation"),
-    Section("001", "Part two 'Wind rounds'", "Wind rounds"),
-    Section("001", "Beginner tips 'Chinese Mahjong'", "Beginner tips: Chinese Mahjong"),
+    Section("001", "Part two 'Setting up'", N_("Setting up the game")),
+    Section("001", "Part two 01", N_("Seating, winds and choosing East")),
+    Section("001", "Part two 02", N_("Building the wall")),
+    Section("001", "Part two 03", N_("Breaking the wall")),
+    Section("001", "Part two 04", N_("Dealing the tiles")),
+    Section("001", "Part two 05", N_("Starting play")),
+    Section("001", "Part two 'Tile combinations'", N_("Tile combinations")),
+    Section("001", "Part two 'Chows'", N_("Chows")),
+    Section("001", "Part two 'Kongs'", N_("Kongs: concealed, exposed, added")),
+    Section("001", "Part two 'Claiming discards'", N_("Claiming discards")),
+    Section("001", "Part two 'Priority of calls'", N_("Priority of calls")),
+    Section("001", "Part two 'Exposed and concealed sets'", N_("Exposed and concealed sets")),
+    Section("001", "Part two 'Winning a hand'", N_("Winning a hand")),
+    Section("001", "Part two 'Flowers and Seasons'", N_("Flowers and Seasons")),
+    Section("001", "Part two 'Scoring'", N_("Scoring")),
+    Section("001", "Part two 'End of the hand'", N_("End of the hand")),
+    Section("001", "Part two 'Dealer rotation'", N_("Dealer rotation")),
+    Section("001", "Part two 'Wind rounds'", N_("Wind rounds")),
+    Section("001", "Beginner tips 'Chinese Mahjong'", N_("Beginner tips: Chinese Mahjong")),
 )
 
 _SECTIONS = {"hongkong": _HONGKONG, "american": _AMERICAN, "chinese": _CHINESE}
@@ -113,7 +114,7 @@ def citation(lesson: Lesson) -> str:
     out = []
     for sid in lesson.sections:
         try:
-            out.append(f"{sid} {section(lesson.rules, sid).title}")
+            out.append(f"{sid} {_(section(lesson.rules, sid).title)}")
         except KeyError:
             out.append(sid)
     return "; ".join(out)

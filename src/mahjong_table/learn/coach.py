@@ -23,11 +23,14 @@ from typing import Any
 
 from ..advisor import Advice, action_text, advise
 from ..engine import Action, ActionKind, Game, IllegalActionError, PlayerView, events_for
+from ..i18n import _
+from ..names import wind_name
 from ..players import default_bot, make_bot
 from ..players.base import Player
 from ..rules import get_rule_set
 from ..scoring import ScoreResult
 from .books import check_rules
+from .model import shown_name
 
 __all__ = ["CoachedHand", "Comment", "HandSummary", "as_verb"]
 
@@ -66,10 +69,11 @@ class Comment:
     def text_lines(self) -> list[str]:
         """The comment as lines of plain text, the same in every face."""
         if self.agreed:
-            out = [f"You chose {self.chosen}: the advisor agrees. Why: {self.why}"]
+            out = [_("You chose {chosen}: the advisor agrees. Why: {why}").format(
+                chosen=self.chosen, why=self.why)]
         else:
-            out = [f"You chose {self.chosen}; the advisor would {self.advised_verb}. "
-                   f"Why: {self.why}"]
+            out = [_("You chose {chosen}; the advisor would {advised}. Why: {why}").format(
+                chosen=self.chosen, advised=self.advised_verb, why=self.why)]
         out.append(self.distance)
         return out
 
@@ -85,7 +89,7 @@ def _before(summary: str) -> str:
     it says so already ("... before the discard.")."""
     if not summary.startswith("Your hand:") or "before" in summary:
         return summary
-    return summary.rstrip(".") + ", before this decision."
+    return _("{summary}, before this decision.").format(summary=summary.rstrip("."))
 
 
 def as_verb(text: str) -> str:
@@ -96,16 +100,17 @@ def as_verb(text: str) -> str:
     other wordings are verbs already."""
     head = text.partition(" ")[0]
     if text == "mahjong":
-        return "declare Mahjong"
+        return _("declare Mahjong")
     if text == "pass":  # a claim (or rob) window's pass, not a Charleston pass of tiles
-        return "pass (make no claim)"
+        return _("pass (make no claim)")
     if head in ("pung", "kong", "chow", "quint", "sextet"):
-        return f"claim {text}"
+        return _("claim {claim}").format(claim=text)
     if text.startswith("concealed kong "):
-        return f"declare a concealed kong of {text[len('concealed kong '):]}"
+        return _("declare a concealed kong of {tile}").format(
+            tile=text[len("concealed kong "):])
     if text.startswith("added kong "):
         tile = text[len("added kong "):]
-        return f"add {tile} to the exposed pung (added kong)"
+        return _("add {tile} to the exposed pung (added kong)").format(tile=tile)
     return text
 
 
@@ -127,16 +132,17 @@ class HandSummary:
 
     def text_lines(self) -> list[str]:
         out = [self.result,
-               f"You made {self.decisions} decisions and agreed with the advisor on "
-               f"{self.agreements}."]
+               _("You made {decisions} decisions and agreed with the advisor on "
+                 "{agreements}.").format(decisions=self.decisions, agreements=self.agreements)]
         if self.score is not None and self.score.valid:
-            items = "; ".join(f"{i.name} {i.fan}" for i in self.score.items)
-            out.append(f"Score: {items}")
-        out.append(f"Your payment: {self.payments[self.seat]:+d}")
+            items = "; ".join(f"{shown_name(i.name)} {i.fan}" for i in self.score.items)
+            out.append(_("Score: {items}").format(items=items))
+        out.append(_("Your payment: {amount}").format(amount=f"{self.payments[self.seat]:+d}"))
         if self.disagreements:
-            out.append("Where you and the advisor differed most:")
+            out.append(_("Where you and the advisor differed most:"))
             for c in self.disagreements:
-                out.append(f"  you chose {c.chosen}; the advisor would {c.advised_verb}: {c.why}")
+                out.append("  " + _("you chose {chosen}; the advisor would {advised}: {why}"
+                                    ).format(chosen=c.chosen, advised=c.advised_verb, why=c.why))
         return out
 
     def to_json(self) -> dict[str, Any]:
@@ -242,7 +248,7 @@ class CoachedHand:
         self.game.verify(action)
         view = self.view()
         advice = advise(view, self.rules)
-        names = tuple(WIND_NAMES[(p - view.dealer) % 4] for p in range(4))
+        names = tuple(wind_name((p - view.dealer) % 4) for p in range(4))
         offered = view.last_discard
 
         def words(a: Action) -> str:
@@ -273,16 +279,26 @@ class CoachedHand:
             raise ValueError("the hand has not ended yet")
         res = self.game.results[-1]
         if res.reason == "mahjong" and res.winner is not None:
-            who = "You" if res.winner == self.seat else WIND_NAMES[
-                (res.winner - res.dealer) % 4]
-            how = "self-drawn" if res.discarder is None else (
-                "on your discard" if res.discarder == self.seat else
-                f"on {WIND_NAMES[(res.discarder - res.dealer) % 4]}'s discard")
-            result = f"{who} won {how}."
+            if res.winner == self.seat:
+                if res.discarder is None:
+                    result = _("You won self-drawn.")
+                else:
+                    result = _("You won on {seat}'s discard.").format(
+                        seat=wind_name((res.discarder - res.dealer) % 4))
+            else:
+                who = wind_name((res.winner - res.dealer) % 4)
+                if res.discarder is None:
+                    result = _("{seat} won self-drawn.").format(seat=who)
+                elif res.discarder == self.seat:
+                    result = _("{seat} won on your discard.").format(seat=who)
+                else:
+                    result = _("{seat} won on {discarder}'s discard.").format(
+                        seat=who, discarder=wind_name((res.discarder - res.dealer) % 4))
         elif res.reason == "draw":
-            result = "The wall ran out: a draw, nobody pays."
+            result = _("The wall ran out: a draw, nobody pays.")
         else:
-            result = f"The hand ended: {res.reason.replace('_', ' ')}."
+            result = _("The hand ended: {reason}.").format(
+                reason=shown_name(res.reason.replace("_", " ")))
         ranked = sorted((c for c in self.comments if not c.agreed),
                         key=lambda c: -(c.rank if c.rank is not None else 99))
         return HandSummary(

@@ -35,13 +35,15 @@ from typing import TYPE_CHECKING, ClassVar
 
 from ..advisor import advise
 from ..engine import Action, ActionKind, Game, IllegalActionError
+from ..i18n import N_, _
 from ..melds import parse_hand
+from ..names import tile_name, wind_name
 from ..rules import get_rule_set
 from ..rules.base import RuleSet
 from ..scoring import ScoreResult, WinContext
 from ..tiles import TILES, NotationError, Tile, parse_tiles
 from .books import check_rules
-from .model import AnswerError, Exercise, Verdict
+from .model import AnswerError, Exercise, Verdict, shown_name
 
 if TYPE_CHECKING:
     from ..rules.american.advice import HandJudge
@@ -50,14 +52,14 @@ __all__ = ["EXERCISE_KINDS", "generate", "kinds_for", "parse_answer_tiles", "rul
 
 #: every exercise kind and its title
 EXERCISE_KINDS: dict[str, str] = {
-    "name-tile": "Name this tile",
-    "claims": "Which claims may West make on this discard?",
-    "claim-priority": "Two players claim the same tile: who gets it?",
-    "completing-tiles": "Which tiles complete this hand? (all of them)",
-    "is-win": "Is this a win? If not, why not?",
-    "score": "What does this hand score?",
-    "nearest-line": "Which card line is this hand nearest, and how many tiles away?",
-    "pass-three": "Choose three tiles to pass in the Charleston",
+    "name-tile": N_("Name this tile"),
+    "claims": N_("Which claims may West make on this discard?"),
+    "claim-priority": N_("Two players claim the same tile: who gets it?"),
+    "completing-tiles": N_("Which tiles complete this hand? (all of them)"),
+    "is-win": N_("Is this a win? If not, why not?"),
+    "score": N_("What does this hand score?"),
+    "nearest-line": N_("Which card line is this hand nearest, and how many tiles away?"),
+    "pass-three": N_("Choose three tiles to pass in the Charleston"),
 }
 
 _AMERICAN_ONLY = ("nearest-line", "pass-three")
@@ -127,34 +129,42 @@ def parse_answer_tiles(answer: str, *, allow_none: bool = False) -> list[Tile]:
     spaces or commas; ``none`` (with ``allow_none``) is no tile. Raises :class:`AnswerError`
     naming the bad token, or for an empty answer."""
     text = answer.strip()
-    if allow_none and text.lower() in ("none", "no", "nothing", "-", "0"):
+    if allow_none and text.lower() in NONE_WORDS:
         return []
     if not text:
-        raise AnswerError("type some tiles, e.g. 3m 6m 9m" +
-                          (", or none" if allow_none else ""))
+        raise AnswerError(_("type some tiles, e.g. 3m 6m 9m, or none") if allow_none
+                          else _("type some tiles, e.g. 3m 6m 9m"))
     try:
         tiles = parse_tiles(_tile_text(text))
     except NotationError as exc:
-        raise AnswerError(f"cannot read {answer.strip()!r} as tiles: {exc}") from None
+        raise AnswerError(_("cannot read {answer} as tiles: {error}").format(
+            answer=repr(answer.strip()), error=exc)) from None
     if not tiles:  # only separators (",", ";")
-        raise AnswerError(f"no tiles in {text!r}: type some tiles, e.g. 3m 6m 9m" +
-                          (", or none" if allow_none else ""))
+        raise AnswerError((_("no tiles in {text}: type some tiles, e.g. 3m 6m 9m, or none")
+                           if allow_none else
+                           _("no tiles in {text}: type some tiles, e.g. 3m 6m 9m")
+                           ).format(text=repr(text)))
     return tiles
+
+
+#: answers meaning "no tile" or "no claim" (English and Italian: a learner may type either)
+NONE_WORDS = ("none", "no", "nothing", "-", "0", "nessuno", "nessuna", "niente", "nulla")
 
 
 def _yes_no(answer: str) -> bool:
     text = answer.strip().lower()
-    if text in ("y", "yes", "win", "true"):
+    if text in ("y", "yes", "win", "true", "si", "sì", "vinto"):
         return True
     if text in ("n", "no", "false"):
         return False
-    raise AnswerError(f"answer yes or no, not {answer.strip()!r}")
+    raise AnswerError(_("answer yes or no, not {answer}").format(answer=repr(answer.strip())))
 
 
 def _number(answer: str, what: str) -> int:
     text = answer.strip()
     if not re.fullmatch(r"-?\d+", text):
-        raise AnswerError(f"answer with {what} (a whole number), not {text!r}")
+        raise AnswerError(_("answer with {what} (a whole number), not {text}").format(
+            what=what, text=repr(text)))
     return int(text)
 
 
@@ -171,7 +181,7 @@ def for_learner(message: str, player: int) -> str:
 
 
 def _tiles_text(tiles: Sequence[int]) -> str:
-    return " ".join(str(TILES[t]) for t in tiles) if tiles else "none"
+    return " ".join(str(TILES[t]) for t in tiles) if tiles else _("none")
 
 
 # ----- hands ------------------------------------------------------------------------------
@@ -198,7 +208,7 @@ def _sets_winning(rng: random.Random, rules: RuleSet,
     roll = rng.random()
     if "seven_pairs" in special and roll < 0.08:
         kinds = rng.sample(range(34), 7)
-        return sorted(TILES[k] for k in kinds for _ in range(2))
+        return sorted(TILES[k] for k in kinds for _n in range(2))
     if "thirteen_orphans" in special and roll < 0.11:
         orphans = [0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33]
         return sorted([TILES[k] for k in orphans] + [TILES[rng.choice(orphans)]])
@@ -211,7 +221,7 @@ def _sets_winning(rng: random.Random, rules: RuleSet,
         ok = True
         for i in range(5):
             pair = i == 4
-            for _ in range(50):
+            for _n in range(50):
                 s = suit if suit is not None and rng.random() < 0.85 else rng.randrange(4)
                 if s == 3:
                     k = 27 + rng.randrange(7)
@@ -232,7 +242,7 @@ def _sets_winning(rng: random.Random, rules: RuleSet,
         if ok:
             if groups_out is not None:
                 groups_out.extend(groups)
-            return [TILES[k] for k in range(34) for _ in range(counts[k])]
+            return [TILES[k] for k in range(34) for _n in range(counts[k])]
 
 
 def _card_winning(rng: random.Random, rules: RuleSet) -> list[Tile]:
@@ -274,7 +284,7 @@ def _fill(rng: random.Random, rules: RuleSet, held: list[Tile], n: int,
     for x in [*held, *avoid]:
         left[x] -= 1
     kinds = range(47) if _is_card(rules) else range(34)
-    pool = [TILES[k] for k in kinds for _ in range(max(0, left[k]))]
+    pool = [TILES[k] for k in kinds for _n in range(max(0, left[k]))]
     rng.shuffle(pool)
     return sorted(held + pool[:n - len(held)])
 
@@ -331,7 +341,7 @@ def _norm(text: str) -> str:
 def names_of(t: Tile) -> set[str]:
     """The names a learner may give ``t`` (normalised): ``"5 circles"``, ``"5 dots"``,
     ``"red dragon"``, ``"red"``, ``"flower 2"``, ``"orchid"``, ``"joker"`` ..."""
-    out = {_norm(t.name)}
+    out = {_norm(t.name), _norm(tile_name(t))}
     s, r = t.suit, t.rank
     if s in _SUIT_WORDS:
         for w in _SUIT_WORDS[s]:
@@ -355,7 +365,8 @@ def read_tile_answer(answer: str, *, names: bool = True) -> Tile:
     or a glyph only (a name is then an error saying so). Raises :class:`AnswerError`."""
     text = answer.strip()
     if not text:
-        raise AnswerError("type the tile, e.g. 5p" + (" or 5 Circles" if names else ""))
+        raise AnswerError(_("type the tile, e.g. 5p or 5 Circles") if names
+                          else _("type the tile, e.g. 5p"))
     try:
         tiles = parse_tiles(_tile_text(text))
     except NotationError:
@@ -363,10 +374,11 @@ def read_tile_answer(answer: str, *, names: bool = True) -> Tile:
     if len(tiles) == 1:
         return tiles[0]
     if len(tiles) > 1:
-        raise AnswerError(f"name one tile, not {len(tiles)} ({text!r})")
+        raise AnswerError(_("name one tile, not {n} ({text})").format(n=len(tiles),
+                                                                       text=repr(text)))
     if not names:
-        raise AnswerError(f"{text!r} is not a tile in the project's notation: write it as "
-                          "the notation (5p, 7z, 1f) or its glyph")
+        raise AnswerError(_("{text} is not a tile in the project's notation: write it as "
+                            "the notation (5p, 7z, 1f) or its glyph").format(text=repr(text)))
     inner = re.fullmatch(r".*\(\s*(\w+)\s*\)\s*", text)
     if inner:  # "7 Circles (7p)": the notation in brackets, as the answers are written
         try:
@@ -380,8 +392,9 @@ def read_tile_answer(answer: str, *, names: bool = True) -> Tile:
     if key in ("flower", "any flower"):
         found = [TILES[34]]
     if not found:
-        raise AnswerError(f"{text!r} is neither a tile in the project's notation (5p, 7z, 1f) "
-                          "nor a tile's name (5 Circles, Red dragon, East wind, Flower 1)")
+        raise AnswerError(_("{text} is neither a tile in the project's notation (5p, 7z, 1f) "
+                            "nor a tile's name (5 Circles, Red dragon, East wind, Flower 1)"
+                            ).format(text=repr(text)))
     return found[0]
 
 
@@ -403,7 +416,7 @@ class NameTile(Exercise):
     def expected_answer(self) -> str:
         if self.reverse:
             return str(self.tile)
-        return f"{self.tile.name} ({self.tile})"
+        return f"{tile_name(self.tile)} ({self.tile})"
 
     def without_pictures(self) -> Exercise:
         """The reverse question, which needs no picture: "Write Red dragon in the
@@ -411,29 +424,32 @@ class NameTile(Exercise):
         if self.reverse:
             return self
         return replace(self, reverse=True, tiles=(), captions=(),
-                       prompt=f"Write this tile in the project's notation: {self.tile.name}.",
-                       answer_form="the tile's notation, e.g. 5p or 7z")
+                       prompt=_("Write this tile in the project's notation: {name}.").format(
+                           name=tile_name(self.tile)),
+                       answer_form=_("the tile's notation, e.g. 5p or 7z"))
 
     def check(self, answer: str) -> Verdict:
         t = read_tile_answer(answer, names=not self.reverse)
         ok = self._same(t)
         extra = ""
         if self.rules == "american" and self.tile.is_flower:
-            extra = " In American play every Flower is the same tile."
+            extra = " " + _("In American play every Flower is the same tile.")
         if ok:
             return Verdict(True, self.expected_answer(),
-                           f"Yes: {self.tile.name}, written {self.tile}.{extra}")
+                           _("Yes: {name}, written {tile}.").format(
+                               name=tile_name(self.tile), tile=self.tile) + extra)
         return Verdict(False, self.expected_answer(),
-                       f"That is {t.name} ({t}); this tile is {self.tile.name}, written "
-                       f"{self.tile}.{extra}")
+                       _("That is {given_name} ({given}); this tile is {name}, written "
+                         "{tile}.").format(given_name=tile_name(t), given=t,
+                                           name=tile_name(self.tile), tile=self.tile) + extra)
 
 
 def _make_name_tile(rules: str, seed: int, rng: random.Random) -> Exercise:
     rs = rules_for(rules)
     kinds = sorted(set(rs.tile_set.all_tiles()))
     t = rng.choice(kinds)
-    return NameTile("name-tile", rules, seed, "Name this tile.", (str(t),), ("",),
-                    "the tile's name or notation, e.g. 5 Circles or 5p", (), tile=t)
+    return NameTile("name-tile", rules, seed, _("Name this tile."), (str(t),), ("",),
+                    _("the tile's name or notation, e.g. 5 Circles or 5p"), (), tile=t)
 
 
 # ----- completing-tiles ---------------------------------------------------------------------
@@ -482,20 +498,21 @@ class CompletingTiles(Exercise):
         want = set(self.waits)
         words = []
         if want:
-            words.append(f"The rules' own waits: {_tiles_text(sorted(want))}.")
+            words.append(_("The rules' own waits: {tiles}.").format(
+                tiles=_tiles_text(sorted(want))))
         else:
-            words.append("No tile completes this hand: it is not yet ready (more than one "
-                         "tile from winning).")
+            words.append(_("No tile completes this hand: it is not yet ready (more than one "
+                           "tile from winning)."))
         if _FLOWER in want:
-            words.append("1f stands for any flower (all flowers are alike).")
+            words.append(_("1f stands for any flower (all flowers are alike)."))
         if _JOKER in want:
-            words.append("A joker completes it too: the gap is in a group of three or more.")
+            words.append(_("A joker completes it too: the gap is in a group of three or more."))
         missed = sorted(want - given)
         wrong = sorted(given - want)
         if missed:
-            words.append(f"Missed: {_tiles_text(missed)}.")
+            words.append(_("Missed: {tiles}.").format(tiles=_tiles_text(missed)))
         if wrong:
-            words.append(f"Does not complete: {_tiles_text(wrong)}.")
+            words.append(_("Does not complete: {tiles}.").format(tiles=_tiles_text(wrong)))
         return Verdict(given == want, self.expected_answer(), " ".join(words))
 
 
@@ -511,9 +528,9 @@ def _make_completing(rules: str, seed: int, rng: random.Random) -> Exercise:
     waits = completing(rs, hand)
     return CompletingTiles(
         "completing-tiles", rules, seed,
-        "Which tiles would complete this hand? Name all of them (or none).",
-        (_notation(hand),), ("your 13 tiles",),
-        "tiles, e.g. 3m 6m 9m, or none", (), hand=tuple(hand), waits=waits)
+        _("Which tiles would complete this hand? Name all of them (or none)."),
+        (_notation(hand),), (_("your 13 tiles"),),
+        _("tiles, e.g. 3m 6m 9m, or none"), (), hand=tuple(hand), waits=waits)
 
 
 # ----- positions: a game set up at a turn or a claim window ----------------------------------
@@ -526,7 +543,7 @@ def _discards(rng: random.Random, rules: RuleSet, used: list[Tile], n: int,
     for t in used:
         left[t] -= 1
     kinds = [k for k in range(34) if k not in avoid]
-    pool = [TILES[k] for k in kinds for _ in range(max(0, left[k]))]
+    pool = [TILES[k] for k in kinds for _n in range(max(0, left[k]))]
     rng.shuffle(pool)
     return pool[:n]
 
@@ -586,14 +603,14 @@ class IsWin(Exercise):
     position: str = ""
 
     def expected_answer(self) -> str:
-        return "yes" if self.win else "no"
+        return _("yes") if self.win else _("no")
 
     def check(self, answer: str) -> Verdict:
         said = _yes_no(answer)
         if self.win:
-            text = f"The engine offers Mahjong: {self.reason}"
+            text = _("The engine offers Mahjong: {reason}").format(reason=self.reason)
         else:
-            text = f"The engine refuses Mahjong: {self.reason}"
+            text = _("The engine refuses Mahjong: {reason}").format(reason=self.reason)
         return Verdict(said == self.win, self.expected_answer(), text)
 
 
@@ -616,8 +633,9 @@ def _engine_win(position: str, player: int) -> tuple[bool, str]:
 def _win_words(score: ScoreResult) -> str:
     line = score.extra.get("line")
     if isinstance(line, dict):
-        return f"the hand is line {line['section']} #{line['number']} ({line['pattern']})."
-    return f"the hand reads {' '.join(score.decomposition)}."
+        return _("the hand is line {section} #{number} ({pattern}).").format(
+            section=line["section"], number=line["number"], pattern=line["pattern"])
+    return _("the hand reads {groups}.").format(groups=" ".join(score.decomposition))
 
 
 def _make_is_win(rules: str, seed: int, rng: random.Random) -> Exercise:
@@ -633,10 +651,10 @@ def _make_is_win(rules: str, seed: int, rng: random.Random) -> Exercise:
     pos = _turn_position(rng, rs, player, hand, drawn)
     win, reason = _engine_win(pos, player)
     return IsWin("is-win", rules, seed,
-                 f"You are {WIND_NAMES[player]} and have just drawn {drawn}. Is your hand a "
-                 "win? (yes or no)",
-                 (_notation(hand), str(drawn)), ("your hand", "the tile you drew"),
-                 "yes or no", ("yes", "no"), hand=tuple(hand), win=win, reason=reason,
+                 _("You are {seat} and have just drawn {tile}. Is your hand a win? (yes or "
+                   "no)").format(seat=wind_name(player), tile=drawn),
+                 (_notation(hand), str(drawn)), (_("your hand"), _("the tile you drew")),
+                 _("yes or no"), (_("yes"), _("no")), hand=tuple(hand), win=win, reason=reason,
                  position=pos)
 
 
@@ -658,24 +676,23 @@ class Score(Exercise):
         if self.unit == "points":
             return str(r.base)
         if r.limit:
-            return "limit"
+            return _("limit")
         return str(r.fan)
 
     def explanation(self) -> str:
         r = self.result
         assert r is not None
-        unit = "points" if self.unit == "points" else "fan"
-        items = "; ".join(f"{i.name} {i.fan}" for i in r.items)
-        text = f"The scorer's items: {items}."
+        items = "; ".join(f"{shown_name(i.name)} {i.fan}" for i in r.items)
+        text = _("The scorer's items: {items}.").format(items=items)
         if self.unit == "points":
-            text += f" The hand is worth {r.base} points."
+            text += " " + _("The hand is worth {base} points.").format(base=r.base)
         elif r.limit:
-            text += f" A limit hand ({r.limit.replace('_', ' ')}): the base is {r.base}, " \
-                    f"whatever the {unit}."
+            text += " " + _("A limit hand ({limit}): the base is {base}, whatever the fan."
+                            ).format(limit=shown_name(r.limit.replace("_", " ")), base=r.base)
         else:
-            text += f" Total {r.fan} {unit}, base {r.base}."
-        pays = ", ".join(f"{WIND_NAMES[s]} {v:+d}" for s, v in sorted(r.payments.items()))
-        return f"{text} Payments: {pays}."
+            text += " " + _("Total {fan} fan, base {base}.").format(fan=r.fan, base=r.base)
+        pays = ", ".join(f"{wind_name(s)} {v:+d}" for s, v in sorted(r.payments.items()))
+        return text + " " + _("Payments: {payments}.").format(payments=pays)
 
     def check(self, answer: str) -> Verdict:
         r = self.result
@@ -683,18 +700,21 @@ class Score(Exercise):
         text = " ".join(answer.strip().lower().rstrip(".!").split())
         # a unit typed after the number ("20 fan", "30 points") is read, if it is this
         # hand's unit
-        m = re.fullmatch(r"(.*?)\s*\b(fans?|points?|pts)", text)
+        m = re.fullmatch(r"(.*?)\s*\b(fans?|points?|pts|punti|punto)", text)
         if m and m.group(1):
             said = "fan" if m.group(2).startswith("fan") else "points"
             if said != self.unit:
-                raise AnswerError(f"this hand is counted in {self.unit}, not {said}")
+                raise AnswerError(
+                    _("this hand is counted in points, not fan") if self.unit == "points"
+                    else _("this hand is counted in fan, not points"))
             text = m.group(1)
         if self.rules == "hongkong" and text in ("limit", "limit hand", "a limit",
-                                                 "a limit hand"):
+                                                 "a limit hand", "limite", "mano limite",
+                                                 _("limit")):
             ok = bool(r.limit)
         else:
-            n = _number(text, "the fan total, or limit" if self.rules == "hongkong"
-                        else "the " + ("points" if self.unit == "points" else "fan total"))
+            n = _number(text, _("the fan total, or limit") if self.rules == "hongkong"
+                        else _("the points") if self.unit == "points" else _("the fan total"))
             if self.unit == "points":
                 ok = n == r.base
             else:
@@ -717,7 +737,7 @@ def score_context(hand: Sequence[Tile], drawn: Tile, player: int, discarder: int
 def _make_score(rules: str, seed: int, rng: random.Random) -> Exercise:
     rs = rules_for(rules, "score")
     card = _is_card(rs)
-    for _ in range(400):
+    for _n in range(400):
         groups: list[list[int]] = []
         hand = sorted(_card_winning(rng, rs) if card else _sets_winning(rng, rs, groups))
         melds: list[list[int]] = []
@@ -744,22 +764,27 @@ def _make_score(rules: str, seed: int, rng: random.Random) -> Exercise:
             break
     else:  # pragma: no cover - a winning hand is found long before
         raise RuntimeError("no scorable hand found")
-    how = "self-drawn" if discarder is None else f"on {WIND_NAMES[discarder]}'s discard"
-    where = "" if card else f", prevailing wind {WIND_NAMES[round_wind]}"
-    flowers = f", bonus tiles {' '.join(str(t) for t in bonus)}" if bonus else (
-        "" if card or not rs.uses_bonus_tiles else ", no bonus tiles")
+    how = _("self-drawn") if discarder is None else _("on {seat}'s discard").format(
+        seat=wind_name(discarder))
+    where = "" if card else _(", prevailing wind {wind}").format(wind=wind_name(round_wind))
+    flowers = _(", bonus tiles {tiles}").format(tiles=" ".join(str(t) for t in bonus)) \
+        if bonus else ("" if card or not rs.uses_bonus_tiles else _(", no bonus tiles"))
     unit = "points" if card else "fan"
-    ask = {"hongkong": "How many fan does it score (or is it a limit hand)?",
-           "chinese": "How many fan does it score on the Mahjong Competition Rules scale?",
-           "american": "How many points is it worth (jokerless doubling included)?"}[rules]
+    ask = {"hongkong": _("How many fan does it score (or is it a limit hand)?"),
+           "chinese": _("How many fan does it score on the Mahjong Competition Rules scale?"),
+           "american": _("How many points is it worth (jokerless doubling included)?")}[rules]
     shown = ctx.hand.notation() if melds else _notation(hand)
     rows = (shown, str(drawn)) + ((" ".join(str(t) for t in bonus),) if bonus else ())
-    caps = ("the winning hand", "the winning tile") + (("bonus tiles",) if bonus else ())
-    form = {"hongkong": "a number (the fan total) or limit", "chinese": "a number (the fan "
-            "total)", "american": "a number (points)"}[rules]
+    caps = (_("the winning hand"), _("the winning tile")) + (
+        (_("bonus tiles"),) if bonus else ())
+    form = {"hongkong": _("a number (the fan total) or limit"),
+            "chinese": _("a number (the fan total)"),
+            "american": _("a number (points)")}[rules]
     return Score("score", rules, seed,
-                 f"You are {WIND_NAMES[player]} and win {how} on {drawn}{where}{flowers}. "
-                 f"{ask}", rows, caps, form, (), result=result, context=ctx, unit=unit)
+                 _("You are {seat} and win {how} on {tile}{where}{bonus}.").format(
+                     seat=wind_name(player), how=how, tile=drawn, where=where,
+                     bonus=flowers) + " " + ask,
+                 rows, caps, form, (), result=result, context=ctx, unit=unit)
 
 
 # ----- claims -------------------------------------------------------------------------------
@@ -784,11 +809,11 @@ def read_claims(answer: str) -> set[str]:
     twice counts once. Raises :class:`AnswerError` for an empty answer, a word that is no
     claim, or a chow that is not three tiles in a row."""
     text = answer.strip().lower()
-    if text in ("none", "no", "pass", "nothing", "-"):
+    if text in ("none", "no", "pass", "nothing", "-") or text in NONE_WORDS:
         return set()
-    tokens = [w for w in re.split(r"[\s,;/]+|\band\b", _tile_text(text)) if w]
+    tokens = [w for w in re.split(r"[\s,;/]+|\band\b|\be\b", _tile_text(text)) if w]
     if not tokens:
-        raise AnswerError("name the claims (e.g. pung, chow 345m) or type none")
+        raise AnswerError(_("name the claims (e.g. pung, chow 345m) or type none"))
     groups: list[tuple[str, list[str]]] = []
     i = 0
     while i < len(tokens):
@@ -801,8 +826,8 @@ def read_claims(answer: str) -> set[str]:
         elif groups and word not in _CLAIM_WORDS:
             groups[-1][1].append(word)  # a tile of the claim before it
         else:
-            raise AnswerError(f"{word!r} is no claim: say pung, kong, chow, quint, "
-                              "sextet or mahjong (or none)")
+            raise AnswerError(_("{word} is no claim: say pung, kong, chow, quint, "
+                                "sextet or mahjong (or none)").format(word=repr(word)))
         i += 1
     out: set[str] = set()
     for kind, words in groups:
@@ -812,8 +837,8 @@ def read_claims(answer: str) -> set[str]:
             out.add(kind)
             continue
         if not words:
-            raise AnswerError("say which chow: its tiles (chow 345m) or its lowest tile "
-                              "(chow 3m)")
+            raise AnswerError(_("say which chow: its tiles (chow 345m) or its lowest tile "
+                                "(chow 3m)"))
         tiles = sorted(_claim_tiles(" ".join(words)))
         lowest = len(tiles) == 1 and tiles[0].is_suited and tiles[0].rank <= 7
         run = (len(tiles) == 3 and all(t.is_suited for t in tiles)
@@ -822,8 +847,9 @@ def read_claims(answer: str) -> set[str]:
         if lowest or run:
             out.add(f"chow {tiles[0]}")
         else:
-            raise AnswerError(f"{' '.join(words)!r} is not a chow: three tiles in a "
-                              "row of one suit (345m), or the lowest of them (3m)")
+            raise AnswerError(_("{words} is not a chow: three tiles in a row of one suit "
+                                "(345m), or the lowest of them (3m)").format(
+                                    words=repr(" ".join(words))))
     return out
 
 
@@ -841,28 +867,29 @@ class Claims(Exercise):
     position: str = ""
 
     def expected_answer(self) -> str:
-        return ", ".join(self.claims) if self.claims else "none"
+        return ", ".join(self.claims) if self.claims else _("none")
 
     def check(self, answer: str) -> Verdict:
         given = read_claims(answer)
         want = set(self.claims)
         rules = rules_for(self.rules)
-        words = [f"The engine's legal claims for West: {self.expected_answer()}."]
+        words = [_("The engine's legal claims for West: {claims}.").format(
+            claims=self.expected_answer())]
         if rules.name != "american":
             cite = "004 s05" if rules.name == "hongkong" else "001 Part two 'Claiming discards'"
-            words.append(f"A chow only on the discard of the player just before you ({cite}); "
-                         "a pung with two in hand, a kong "
-                         "with three, Mahjong when the tile completes the hand.")
+            words.append(_("A chow only on the discard of the player just before you ({cite}); "
+                           "a pung with two in hand, a kong with three, Mahjong when the tile "
+                           "completes the hand.").format(cite=cite))
         else:
-            words.append("No chows; pung, kong, quint or sextet with matching tiles and "
-                         "jokers; Mahjong when the tile completes a line (001 Part one "
-                         "'Calling discards').")
+            words.append(_("No chows; pung, kong, quint or sextet with matching tiles and "
+                           "jokers; Mahjong when the tile completes a line (001 Part one "
+                           "'Calling discards')."))
         missed = sorted(want - given)
         wrong = sorted(given - want)
         if missed:
-            words.append(f"Missed: {', '.join(missed)}.")
+            words.append(_("Missed: {tiles}.").format(tiles=", ".join(missed)))
         if wrong:
-            words.append(f"Not allowed here: {', '.join(wrong)}.")
+            words.append(_("Not allowed here: {claims}.").format(claims=", ".join(wrong)))
         return Verdict(given == want, self.expected_answer(), " ".join(words))
 
 
@@ -883,7 +910,7 @@ def _claim_hand(rng: random.Random, rules: RuleSet, tile: Tile, used: list[Tile]
         left[t] -= 1
     left[tile] -= 1
     if want == "mahjong":
-        for _ in range(60):
+        for _n in range(60):
             win = winning_hand(rng, rules)
             if tile in win:
                 rest = list(win)
@@ -920,11 +947,12 @@ def _make_claims(rules: str, seed: int, rng: random.Random) -> Exercise:
     pos = _claim_position(rs, {west: hand}, discarder, tile, rng)
     claims = legal_claims(Game.from_position(pos, seed), west)
     return Claims("claims", rules, seed,
-                  f"You are West. {WIND_NAMES[discarder]} discards {tile}. Which claims "
-                  "may you make? Name them all (or none).",
-                  (_notation(hand), str(tile)), ("West's 13 tiles",
-                                                 f"{WIND_NAMES[discarder]}'s discard"),
-                  "claims, e.g. pung, chow 345m (or none)", (), player=west,
+                  _("You are West. {seat} discards {tile}. Which claims may you make? Name "
+                    "them all (or none).").format(seat=wind_name(discarder), tile=tile),
+                  (_notation(hand), str(tile)),
+                  (_("West's 13 tiles"),
+                   _("{seat}'s discard").format(seat=wind_name(discarder))),
+                  _("claims, e.g. pung, chow 345m (or none)"), (), player=west,
                   claims=claims, position=pos)
 
 
@@ -935,7 +963,8 @@ def read_seat(answer: str) -> str:
     ``the South player``, ``south wind!``, or the wind's tile in the notation (``2z``) or as
     its glyph; anything else is returned folded, for the caller to refuse."""
     text = " ".join(w for w in re.sub(r"[^\w\s]", " ", _tile_text(answer).lower()).split()
-                    if w not in ("the", "wind", "player", "seat", "gets", "it"))
+                    if w not in ("the", "wind", "player", "seat", "gets", "it", "vento",
+                                 "giocatore"))
     try:
         tiles = parse_tiles(text)
     except NotationError:
@@ -956,35 +985,43 @@ class ClaimPriority(Exercise):
     position: str = ""
 
     def expected_answer(self) -> str:
-        return WIND_NAMES[self.winner]
+        return wind_name(self.winner)
 
     def check(self, answer: str) -> Verdict:
         text = read_seat(self.choice_text(answer))
         names = {w.lower(): i for i, w in enumerate(WIND_NAMES)}
         names.update({w[0].lower(): i for i, w in enumerate(WIND_NAMES)})
+        names.update({n: i for i, n in enumerate(("est", "sud", "ovest", "nord", "o"))
+                      if n != "o"})
+        names.update({"o": 2})
+        names.update({wind_name(i).lower(): i for i in range(4)})
         if text not in names:
-            raise AnswerError(f"answer with a seat wind: "
-                              f"{' or '.join(WIND_NAMES[p] for p in sorted(self.claims))}")
+            a, b = sorted(self.claims)
+            raise AnswerError(_("answer with a seat wind: {a} or {b}").format(
+                a=wind_name(a), b=wind_name(b)))
         p = names[text]
         if p not in self.claims:
-            raise AnswerError(f"{WIND_NAMES[p]} made no claim; the claimants are "
-                              f"{' and '.join(WIND_NAMES[q] for q in sorted(self.claims))}")
+            a, b = sorted(self.claims)
+            raise AnswerError(_("{seat} made no claim; the claimants are {a} and {b}").format(
+                seat=wind_name(p), a=wind_name(a), b=wind_name(b)))
         rules = rules_for(self.rules)
         a, b = sorted(self.claims)
         pa = rules.claim_priority[self.claims[a].split()[0]]
         pb = rules.claim_priority[self.claims[b].split()[0]]
         w, lo = self.winner, b if self.winner == a else a
         if pa != pb:
-            why = (f"{self.claims[w].split()[0]} goes before {self.claims[lo].split()[0]}")
+            why = _("{first} goes before {second}").format(
+                first=self.claims[w].split()[0], second=self.claims[lo].split()[0])
         else:
-            why = (f"equal calls: the first in turn order from the discarder "
-                   f"({WIND_NAMES[self.discarder]}) takes it")
+            why = _("equal calls: the first in turn order from the discarder ({seat}) takes "
+                    "it").format(seat=wind_name(self.discarder))
         cite = "001 Part one 'Priority of calls'" if rules.name == "american" else (
             "004 s05 'Priorities and Victory'" if rules.name == "hongkong"
             else "001 Part two 'Priority of calls'")
-        text = (f"{WIND_NAMES[a]} claimed {self.claims[a]}, {WIND_NAMES[b]} claimed "
-                f"{self.claims[b]}; the engine gave the tile to {WIND_NAMES[w]}: {why} "
-                f"({cite}).")
+        text = _("{a} claimed {claim_a}, {b} claimed {claim_b}; the engine gave the tile to "
+                 "{winner}: {why} ({cite}).").format(
+                     a=wind_name(a), claim_a=self.claims[a], b=wind_name(b),
+                     claim_b=self.claims[b], winner=wind_name(w), why=why, cite=cite)
         return Verdict(p == self.winner, self.expected_answer(), text)
 
 
@@ -1026,12 +1063,15 @@ def _make_priority(rules: str, seed: int, rng: random.Random) -> Exercise:
         claims = {p: claim_word(chosen[p]) for p in (a, b)}
         return ClaimPriority(
             "claim-priority", rules, seed,
-            f"{WIND_NAMES[discarder]} discards {tile}. {WIND_NAMES[a]} calls "
-            f"{claims[a]} and {WIND_NAMES[b]} calls {claims[b]}. Who gets the tile?",
+            _("{discarder} discards {tile}. {a} calls {claim_a} and {b} calls {claim_b}. Who "
+              "gets the tile?").format(discarder=wind_name(discarder), tile=tile,
+                                       a=wind_name(a), claim_a=claims[a],
+                                       b=wind_name(b), claim_b=claims[b]),
             (_notation(hands[a]), _notation(hands[b]), str(tile)),
-            (f"{WIND_NAMES[a]}'s tiles", f"{WIND_NAMES[b]}'s tiles",
-             f"{WIND_NAMES[discarder]}'s discard"),
-            "a seat wind, e.g. South", (WIND_NAMES[a], WIND_NAMES[b]),
+            (_("{seat}'s tiles").format(seat=wind_name(a)),
+             _("{seat}'s tiles").format(seat=wind_name(b)),
+             _("{seat}'s discard").format(seat=wind_name(discarder))),
+            _("a seat wind, e.g. South"), (wind_name(a), wind_name(b)),
             discarder=discarder, claims=claims, winner=winner, position=pos)
 
 
@@ -1061,23 +1101,26 @@ class NearestLine(Exercise):
         m = re.fullmatch(rf"\s*(.+?#\s*\d+)\s*[,;:\-\u2013]?\s*(\d+|{words})\s*(tiles?)?\s*"
                          r"(away)?\s*\.?\s*", answer, re.IGNORECASE)
         if not m:
-            raise AnswerError("answer with a line and the tiles away, e.g. 2026 #1, 3")
+            raise AnswerError(_("answer with a line and the tiles away, e.g. 2026 #1, 3"))
         key = _line_key(m.group(1))
         card = rules_for("american").card  # type: ignore[attr-defined]
         keys = {_line_key(ln.key): ln.key for ln in card.lines}
         if key not in keys:
-            raise AnswerError(f"{m.group(1).strip()!r} is no line of the card (its lines are "
-                              f"written like {card.lines[0].key})")
+            raise AnswerError(_("{line} is no line of the card (its lines are written like "
+                                "{example})").format(line=repr(m.group(1).strip()),
+                                                     example=card.lines[0].key))
         n = int(_NUMBER_WORDS.get(m.group(2).lower(), m.group(2)))
         line_ok = keys[key] in self.nearest
         ok = line_ok and n == self.away
-        also = f" (as near: {', '.join(self.nearest[1:])})" if len(self.nearest) > 1 else ""
-        text = (f"The matcher: nearest is {self.nearest[0]}{also}, {self.away} tiles away"
-                f"{'; it needs ' + self.needs[0] if self.needs else ''}.")
+        also = _(" (as near: {lines})").format(lines=", ".join(self.nearest[1:])) \
+            if len(self.nearest) > 1 else ""
+        needs = _("; it needs {tiles}").format(tiles=self.needs[0]) if self.needs else ""
+        text = _("The matcher: nearest is {line}{also}, {n} tiles away{needs}.").format(
+            line=self.nearest[0], also=also, n=self.away, needs=needs)
         if not line_ok:
-            text += f" {keys[key]} is further."
+            text += " " + _("{line} is further.").format(line=keys[key])
         elif n != self.away:
-            text += f" You said {n} away."
+            text += " " + _("You said {n} away.").format(n=n)
         return Verdict(ok, self.expected_answer(), text)
 
 
@@ -1095,10 +1138,10 @@ def _make_nearest(rules: str, seed: int, rng: random.Random) -> Exercise:
     nearest = tuple(d.line.key for d in dist if d.away == best)
     needs = tuple(" ".join(str(t) for t in d.needs) for d in dist if d.away == best)
     return NearestLine("nearest-line", rules, seed,
-                       "Which line of the card is this hand nearest, and how many tiles "
-                       "away is it? (jokers count: they fill groups of three or more)",
-                       (_notation(hand),), ("your 13 tiles",),
-                       "a line and the tiles away, e.g. 2026 #1, 3", (),
+                       _("Which line of the card is this hand nearest, and how many tiles "
+                         "away is it? (jokers count: they fill groups of three or more)"),
+                       (_notation(hand),), (_("your 13 tiles"),),
+                       _("a line and the tiles away, e.g. 2026 #1, 3"), (),
                        hand=tuple(hand), nearest=nearest, away=best, needs=needs)
 
 
@@ -1137,33 +1180,37 @@ class PassThree(Exercise):
     def check(self, answer: str) -> Verdict:
         tiles = parse_answer_tiles(answer)
         if len(tiles) != 3:
-            raise AnswerError(f"pass exactly three tiles, not {len(tiles)}")
+            raise AnswerError(_("pass exactly three tiles, not {n}").format(n=len(tiles)))
         held = _hand_counts(self.hand, 47)
         for t in sorted(set(tiles)):
             n = tiles.count(t)
             if n > held[t]:
-                what = f"{t} ({t.name})" if n == 1 else f"{n} x {t} ({t.name})"
-                have = f"only {held[t]}" if held[t] else "none"
-                raise AnswerError(f"you cannot pass {what}: you hold {have}")
+                what = f"{t} ({tile_name(t)})" if n == 1 else f"{n} x {t} ({tile_name(t)})"
+                raise AnswerError(
+                    _("you cannot pass {what}: you hold only {n}").format(what=what,
+                                                                          n=held[t])
+                    if held[t] else
+                    _("you cannot pass {what}: you hold none").format(what=what))
         game = self._game()
         act = Action(ActionKind.CHARLESTON_PASS, 0, tiles=tuple(sorted(tiles)))
         try:
             game.verify(act)
         except IllegalActionError as exc:
-            raise AnswerError(f"that pass is not allowed: {for_learner(str(exc), 0)}"
-                              ) from None
+            raise AnswerError(_("that pass is not allowed: {reason}").format(
+                reason=for_learner(str(exc), 0))) from None
         mine = self.worth_kept(tiles)
         best = self.worth_kept(self.advised)
         same = sorted(tiles) == sorted(self.advised)
         ok = same or mine >= best * (1 - 1e-9)
-        text = f"The advisor passes {self.expected_answer()}: {self.why}."
+        text = _("The advisor passes {tiles}: {why}.").format(tiles=self.expected_answer(),
+                                                              why=self.why)
         if not same:
             if ok:
-                text += " Your pass keeps a hand its judge rates as good."
+                text += " " + _("Your pass keeps a hand its judge rates as good.")
             else:
                 share = 0 if best <= 0 else round(100 * mine / best)
-                text += (f" Your pass keeps a hand its judge rates lower ({share}% of the "
-                         "advised pass's worth).")
+                text += " " + _("Your pass keeps a hand its judge rates lower ({share}% of "
+                                "the advised pass's worth).").format(share=share)
         return Verdict(ok, self.expected_answer(), text)
 
 
@@ -1188,9 +1235,10 @@ def _make_pass(rules: str, seed: int, rng: random.Random) -> Exercise:
     table = table_of(view)
     lines = "; ".join(ln.text() for ln in advice.lines[:2])
     return PassThree("pass-three", rules, seed,
-                     "First Charleston, first pass (to the right). Choose three tiles to "
-                     f"pass. Nearest lines: {lines}",
-                     (_notation(hand),), ("your tiles",), "three tiles, e.g. 7m 3p 9s", (),
+                     _("First Charleston, first pass (to the right). Choose three tiles to "
+                       "pass. Nearest lines: {lines}").format(lines=lines),
+                     (_notation(hand),), (_("your tiles"),),
+                     _("three tiles, e.g. 7m 3p 9s"), (),
                      hand=hand, advised=tuple(sorted(advice.action.tiles)), why=advice.why,
                      game_seed=game_seed, counts=tuple(table.counts), groups=table.groups,
                      unseen=tuple(table.unseen))

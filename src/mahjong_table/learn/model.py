@@ -10,10 +10,31 @@ a :class:`Verdict`; a malformed answer raises :class:`AnswerError` naming the pr
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, ClassVar
 
-__all__ = ["AnswerError", "Exercise", "Lesson", "Screen", "Section", "Verdict"]
+from ..i18n import _
+
+__all__ = ["AnswerError", "Exercise", "Lesson", "Screen", "Section", "Verdict", "shown_name",
+           "shown_text"]
+
+
+def shown_name(text: str) -> str:
+    """A name kept in English as data (a scoring item, a limit hand, a hand's end) in the
+    language in force (issue 23): a message that shows itself (a ``shown()`` method) does so;
+    a plain name is looked up in the catalogue (unchanged when it is not there); an empty one
+    stays empty."""
+    show = getattr(text, "shown", None)
+    if callable(show):
+        return str(show())
+    return _(text) if text else text
+
+
+def shown_text(text: str) -> str:
+    """``text`` (English data: paragraphs separated by blank lines) in the language in force,
+    translated paragraph by paragraph, each paragraph one message (issue 23); an empty text
+    stays empty."""
+    return "\n\n".join(_(p) if p else p for p in text.split("\n\n"))
 
 
 @dataclass(frozen=True)
@@ -31,6 +52,10 @@ class Section:
         """``"004 s03"``, ``"001 Part one 06"``, ``"001 Part two 'Kongs'"``: the citation."""
         return f"{self.book} {self.ref}"
 
+    def translated(self) -> Section:
+        """This section with its heading in the language in force (render time, issue 23)."""
+        return replace(self, title=shown_text(self.title))
+
 
 @dataclass(frozen=True)
 class Screen:
@@ -44,6 +69,12 @@ class Screen:
 
     def to_json(self) -> dict[str, Any]:
         return {"text": self.text, "tiles": list(self.tiles), "captions": list(self.captions)}
+
+    def translated(self) -> Screen:
+        """This screen as shown in the language in force: its text paragraph by paragraph
+        and its captions translated (the tiles are notation); issue 23."""
+        return replace(self, text=shown_text(self.text),
+                       captions=tuple(shown_text(c) for c in self.captions))
 
 
 @dataclass(frozen=True)
@@ -65,6 +96,12 @@ class Lesson:
                 "sections": list(self.sections),
                 "screens": [sc.to_json() for sc in self.screens],
                 "exercises": list(self.exercises)}
+
+    def translated(self) -> Lesson:
+        """This lesson as shown in the language in force: its title and screens translated
+        (its id, sections and exercise kinds are data); issue 23."""
+        return replace(self, title=shown_text(self.title),
+                       screens=tuple(sc.translated() for sc in self.screens))
 
 
 @dataclass(frozen=True)
@@ -143,6 +180,7 @@ class Exercise(ABC):
         if self.choices and text.isdigit():
             n = int(text)
             if not 1 <= n <= len(self.choices):
-                raise AnswerError(f"choose a number from 1 to {len(self.choices)}, not {n}")
+                raise AnswerError(_("choose a number from 1 to {last}, not {n}").format(
+                    last=len(self.choices), n=n))
             return self.choices[n - 1]
         return text

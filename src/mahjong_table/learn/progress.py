@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from ..i18n import _, ngettext
 from .books import check_rules
 from .exercises import EXERCISE_KINDS, kinds_for
 from .lessons import lessons
@@ -140,11 +141,13 @@ def load_progress(path: Path | str) -> Progress:
     except FileNotFoundError:
         return Progress()
     except OSError as exc:
-        raise ProgressError(f"cannot read {p}: {exc.strerror}") from None
+        raise ProgressError(_("cannot read {path}: {error}").format(
+            path=p, error=exc.strerror)) from None
     try:
         return Progress.from_json(json.loads(text))
     except json.JSONDecodeError as exc:
-        raise ProgressError(f"{p} is not JSON: {exc}") from None
+        raise ProgressError(_("{path} is not JSON: {error}").format(path=p, error=exc)
+                            ) from None
     except ProgressError as exc:
         raise ProgressError(f"{p}: {exc}") from None
 
@@ -169,26 +172,29 @@ def next_step(progress: Progress, rules: str) -> tuple[str, str, str]:
     check_rules(rules)
     for ls in lessons(rules):
         if not progress.is_done(rules, ls.id):
-            return "lesson", ls.id, f"the next lesson in the book's order: {ls.title}"
+            return "lesson", ls.id, _("the next lesson in the book's order: {title}").format(
+                title=_(ls.title))
     weakest: tuple[float, int, str] | None = None
     for kind in kinds_for(rules):
         tried, right = progress.tally(rules, kind)
         if tried < ENOUGH_TRIES:
-            return "exercise", kind, (f"{EXERCISE_KINDS[kind]}: tried {tried} time"
-                                      f"{'' if tried == 1 else 's'} so far")
+            return "exercise", kind, ngettext(
+                "{kind}: tried {n} time so far", "{kind}: tried {n} times so far", tried
+            ).format(kind=_(EXERCISE_KINDS[kind]), n=tried)
         share = right / tried
         if weakest is None or share < weakest[0]:
             weakest = (share, tried, kind)
     if weakest is not None and weakest[0] < GOOD_SHARE:
         share, tried, kind = weakest
-        return "exercise", kind, (f"{EXERCISE_KINDS[kind]}: {round(100 * share)}% right "
-                                  f"of {tried}, your weakest")
+        return "exercise", kind, _("{kind}: {share}% right of {n}, your weakest").format(
+            kind=_(EXERCISE_KINDS[kind]), share=round(100 * share), n=tried)
     if not progress.coached.get(rules):
-        return "coach", "coach", "play a coached hand: every lesson done, every exercise " \
-                                 "practised"
+        return "coach", "coach", _("play a coached hand: every lesson done, every exercise "
+                                   "practised")
     kind = min(kinds_for(rules), key=lambda k: progress.tally(rules, k)[1]
                / max(1, progress.tally(rules, k)[0]))
-    return "exercise", kind, f"{EXERCISE_KINDS[kind]}: keep it sharp (your lowest share right)"
+    return "exercise", kind, _("{kind}: keep it sharp (your lowest share right)").format(
+        kind=_(EXERCISE_KINDS[kind]))
 
 
 def next_to_practise(progress: Progress, rules: str) -> str:
@@ -196,8 +202,10 @@ def next_to_practise(progress: Progress, rules: str) -> str:
     book's order: ..."``, ``"exercise score: ..."``, ``"coach: ..."``."""
     what, ident, reason = next_step(progress, rules)
     if what == "coach":
-        return f"coach: {reason}"
-    return f"{what} {ident}: {reason}"
+        return _("coach: {reason}").format(reason=reason)
+    if what == "lesson":
+        return _("lesson {id}: {reason}").format(id=ident, reason=reason)
+    return _("exercise {id}: {reason}").format(id=ident, reason=reason)
 
 
 def set_aside(path: Path | str) -> Path:

@@ -79,16 +79,12 @@ def player_name(name: str) -> str:
 
 
 def stage_title(stage: str) -> str:
-    """An American Charleston stage's name (``"first_right"``) as shown: ``"first right"``
-    (001 Part one 06)."""
-    titles = {
-        "first_right": N_("first right"), "first_over": N_("first over"),
-        "first_left": N_("first left"), "second_vote": N_("second vote"),
-        "second_left": N_("second left"), "second_over": N_("second over"),
-        "second_right": N_("second right"), "courtesy_ask": N_("courtesy ask"),
-        "courtesy": N_("courtesy"),
-    }
-    return _(titles[stage]) if stage in titles else stage.replace("_", " ")
+    """An American Charleston stage's name (``"first_right"``) as shown, in the language in
+    force: the engine's words (:func:`mahjong_table.engine.game.stage_title`, 001 Part one
+    06)."""
+    from ..engine.game import stage_title as engine_stage_title
+
+    return engine_stage_title(stage)
 
 
 def _is_yes(answer: str) -> bool:

@@ -8,6 +8,7 @@ from __future__ import annotations
 import importlib
 from typing import Any
 
+from ..i18n import _
 from .base import RuleSet, RuleSetError
 
 __all__ = ["RULE_SETS", "RuleSet", "RuleSetError", "get_rule_set"]
@@ -28,11 +29,13 @@ def get_rule_set(name: str, **options: Any) -> RuleSet:
     """
     target = RULE_SETS.get(name)
     if target is None:
-        raise RuleSetError(f"unknown rule set {name!r}; known: {', '.join(sorted(RULE_SETS))}")
+        raise RuleSetError(_("unknown rule set {name}; known: {known}").format(
+            name=repr(name), known=", ".join(sorted(RULE_SETS))))
     module_name, class_name = target.split(":")
     try:
         module = importlib.import_module(module_name)
     except ModuleNotFoundError as exc:
-        raise RuleSetError(f"rule set {name!r} is not available: {exc}") from exc
+        raise RuleSetError(_("rule set {name} is not available: {error}").format(
+            name=repr(name), error=exc)) from exc
     cls: type[RuleSet] = getattr(module, class_name)
     return cls.variant_for(options)(**options)

@@ -13,6 +13,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from ..i18n import N_, _
 from ..melds import Meld
 from ..scoring import ScoreResult, WinContext
 from ..tiles import NUM_PLAYING, Tile, TileSet
@@ -140,7 +141,8 @@ class RuleSet(ABC):
     title: ClassVar[str] = "Base"
     book: ClassVar[str] = ""
     options_spec: ClassVar[tuple[Option, ...]] = (
-        Option("rounds", 4, (1, 2, 3, 4), "number of wind rounds in a game (4 = East to North)"),
+        Option("rounds", 4, (1, 2, 3, 4),
+               N_("number of wind rounds in a game (4 = East to North)")),
     )
 
     dice_count: ClassVar[int] = 3
@@ -179,19 +181,19 @@ class RuleSet(ABC):
     #: where each play rule the engine enforces is written, for its error messages; keys:
     #: turn, claim, chow, pung, kong, win, rob, last, end, players
     citations: ClassVar[Mapping[str, str]] = {
-        "turn": "004 s05 'Spike and discard'",
-        "claim": "004 s05: only the last discard can be claimed, before the next draw",
-        "chow": "004 s05 'The four groups': a chow only on the discard of the player on "
-                "your left",
-        "pung": "004 s05 'The four groups': a pung needs two matching tiles in hand",
-        "kong": "004 s05 'The four groups': a kong needs three matching tiles in hand, or "
-                "four, and is declared in one's turn after drawing",
-        "win": "004 s05 'Priorities and Victory': four sets and a pair or a special form",
-        "rob": "004 s05: the tile added to an exposed pung may be robbed only to win",
-        "last": "only a Mahjong claim on the discard after the last live tile "
-                "(docs/rules/hongkong-play.md)",
-        "end": "004 s07 'The rounds and the end'",
-        "players": "004 s02: four players",
+        "turn": N_("004 s05 'Spike and discard'"),
+        "claim": N_("004 s05: only the last discard can be claimed, before the next draw"),
+        "chow": N_("004 s05 'The four groups': a chow only on the discard of the player on "
+                "your left"),
+        "pung": N_("004 s05 'The four groups': a pung needs two matching tiles in hand"),
+        "kong": N_("004 s05 'The four groups': a kong needs three matching tiles in hand, or "
+                "four, and is declared in one's turn after drawing"),
+        "win": N_("004 s05 'Priorities and Victory': four sets and a pair or a special form"),
+        "rob": N_("004 s05: the tile added to an exposed pung may be robbed only to win"),
+        "last": N_("only a Mahjong claim on the discard after the last live tile "
+                "(docs/rules/hongkong-play.md)"),
+        "end": N_("004 s07 'The rounds and the end'"),
+        "players": N_("004 s02: four players"),
     }
 
     @classmethod
@@ -205,22 +207,22 @@ class RuleSet(ABC):
         spec = {o.name: o for o in self.options_spec}
         unknown = set(options) - set(spec)
         if unknown:
-            raise RuleSetError(
-                f"unknown option(s) {', '.join(sorted(unknown))} for the {self.name} rules; "
-                f"known: {', '.join(spec)}"
-            )
+            raise RuleSetError(_("unknown option(s) {names} for the {rules} rules; known: "
+                                 "{known}").format(names=", ".join(sorted(unknown)),
+                                                   rules=self.name, known=", ".join(spec)))
         self.options: dict[str, Any] = {}
         for name, o in spec.items():
             value = options.get(name, o.default)
             if o.choices is None:
                 if not isinstance(value, str) or not value:
-                    raise RuleSetError(f"option {name}={value!r} for the {self.name} rules "
-                                       "must be a non-empty text")
+                    raise RuleSetError(_("option {name}={value} for the {rules} rules must be "
+                                         "a non-empty text").format(name=name, value=repr(value),
+                                                                    rules=self.name))
             elif not any(value == c and type(value) is type(c) for c in o.choices):
-                raise RuleSetError(
-                    f"option {name}={value!r} is not allowed for the {self.name} rules; "
-                    f"choose from {', '.join(map(repr, o.choices or ()))}"
-                )
+                raise RuleSetError(_("option {name}={value} is not allowed for the {rules} "
+                                     "rules; choose from {choices}").format(
+                    name=name, value=repr(value), rules=self.name,
+                    choices=", ".join(map(repr, o.choices or ()))))
             self.options[name] = value
 
     def __repr__(self) -> str:
@@ -266,7 +268,7 @@ class RuleSet(ABC):
         dealt: list[list[Tile]] = [[], [], [], []]
         for lot in self.deal_rounds:
             for w in range(4):
-                for _ in range(lot[w]):
+                for _i in range(lot[w]):
                     dealt[w].append(draw())
         return dealt
 

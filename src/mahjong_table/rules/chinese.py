@@ -35,6 +35,8 @@ from typing import Any, ClassVar
 from ..analysis.decompose import is_seven_pairs, is_thirteen_orphans
 from ..analysis.mcr_forms import McrForms
 from ..analysis.shanten import Forms
+from ..i18n import N_, _
+from ..message import Message
 from ..scoring import ScoreItem, ScoreResult, WinContext
 from ..tiles import (
     CHINESE_TILE_SET,
@@ -54,6 +56,11 @@ __all__ = ["ChineseRules", "PLANNED_SCALES", "SCORING_SCALES", "simple_payments"
 RULES_NAME = "chinese"
 
 _WIN_RULE = "001 Part two 'Winning a hand'"
+_WIN_RULE_TEXT = Message(N_("001 Part two 'Winning a hand'"))
+#: the special winning forms by id, as a refusal names them
+_FORM_NAMES = {"seven_pairs": N_("seven pairs"), "thirteen_orphans": N_("thirteen orphans"),
+               "honours_and_knitted": N_("honours and knitted"),
+               "knitted_straight": N_("knitted straight")}
 
 
 # ----- validation -----------------------------------------------------------------------------
@@ -73,39 +80,52 @@ def validate_context(ctx: WinContext, tile_set: TileSet, *, robbing_kong: bool =
     winning.
     """
     if ctx.robbing_kong and not robbing_kong:
-        raise ValueError("robbing a kong is not a way to win in these Chinese rules: the "
-                         "winning tile is drawn from the wall or claimed from a discard "
-                         f"({_WIN_RULE}; docs/rules/chinese.md)")
-    hand_checks.validate_context(ctx, tile_set=tile_set, rules_title="Chinese", set_name="set",
-                                 tiles_rule="001 Part two 'Setting up the game'",
-                                 sets_rule="001 Part two 'Rules in detail'")
+        raise ValueError(_("robbing a kong is not a way to win in these Chinese rules: the "
+                           "winning tile is drawn from the wall or claimed from a discard "
+                           "({rule}; docs/rules/chinese.md)").format(rule=_WIN_RULE_TEXT.shown()))
+    hand_checks.validate_context(ctx, tile_set=tile_set, rules_title=N_("Chinese"),
+                                 set_name=N_("set"),
+                                 tiles_rule=N_("001 Part two 'Setting up the game'"),
+                                 sets_rule=N_("001 Part two 'Rules in detail'"))
 
 
 def _not_winning_reason(ctx: WinContext, forms: tuple[str, ...]) -> str:
     hand = ctx.hand
     n = len(hand.concealed) + 3 * len(hand.melds)
     if n != 14:
-        return (f"the hand has {n} tiles (a kong counts as three): a winning hand is 4 sets and "
-                f"1 pair, 14 tiles ({_WIN_RULE})")
+        return Message(N_("the hand has {n} tiles (a kong counts as three): a winning hand is 4 "
+                          "sets and 1 pair, 14 tiles ({rule})"), n=n, rule=_WIN_RULE_TEXT)
     counts = counts_of(hand.concealed)
     if not hand.melds:
         if is_seven_pairs(counts) and "seven_pairs" not in forms:
-            return ("seven pairs is not a winning hand unless the option seven_pairs is on: the "
-                    f"booklet asks for 4 sets and 1 pair ({_WIN_RULE})")
+            return Message(N_("seven pairs is not a winning hand unless the option seven_pairs "
+                              "is on: the booklet asks for 4 sets and 1 pair ({rule})"),
+                           rule=_WIN_RULE_TEXT)
         if is_thirteen_orphans(counts) and "thirteen_orphans" not in forms:
-            return ("thirteen orphans is not a winning hand unless the option thirteen_orphans "
-                    f"is on: the booklet asks for 4 sets and 1 pair ({_WIN_RULE})")
+            return Message(N_("thirteen orphans is not a winning hand unless the option "
+                              "thirteen_orphans is on: the booklet asks for 4 sets and 1 pair "
+                              "({rule})"), rule=_WIN_RULE_TEXT)
         if (sum(c // 2 for c in counts) == 7 and all(c % 2 == 0 for c in counts)
                 and "seven_pairs" in forms):
-            return ("seven pairs must be of distinct values: four identical tiles are not two "
-                    "pairs (docs/rules/chinese.md)")
-    extra = "".join(f" or {f.replace('_', ' ')}" for f in forms)
+            return Message(N_("seven pairs must be of distinct values: four identical tiles are "
+                              "not two pairs (docs/rules/chinese.md)"))
     if hand.melds:
-        return (f"the concealed tiles {format_tiles(hand.concealed, sort=True)} do not complete "
-                f"{'four sets and a pair' if len(hand.melds) < 4 else 'a pair'} with the "
-                f"{len(hand.melds)} declared set(s) ({_WIN_RULE})")
-    return (f"the tiles {format_tiles(hand.concealed, sort=True)} are not 4 sets and 1 pair"
-            f"{extra} ({_WIN_RULE})")
+        what = (N_("the concealed tiles {tiles} do not complete four sets and a pair with the "
+                   "{n} declared set(s) ({rule})") if len(hand.melds) < 4 else
+                N_("the concealed tiles {tiles} do not complete a pair with the {n} declared "
+                   "set(s) ({rule})"))
+        return Message(what, tiles=format_tiles(hand.concealed, sort=True), n=len(hand.melds),
+                       rule=_WIN_RULE_TEXT)
+    if forms:
+        named = Message(_FORM_NAMES.get(forms[0], forms[0].replace("_", " ")))
+        for f in forms[1:]:
+            named = Message(N_("{first} or {second}"), first=named,
+                            second=Message(_FORM_NAMES.get(f, f.replace("_", " "))))
+        return Message(N_("the tiles {tiles} are not 4 sets and 1 pair or {forms} ({rule})"),
+                       tiles=format_tiles(hand.concealed, sort=True), forms=named,
+                       rule=_WIN_RULE_TEXT)
+    return Message(N_("the tiles {tiles} are not 4 sets and 1 pair ({rule})"),
+                   tiles=format_tiles(hand.concealed, sort=True), rule=_WIN_RULE_TEXT)
 
 
 # ----- scoring scales -------------------------------------------------------------------------
@@ -142,9 +162,9 @@ def score_simple(rules: ChineseRules, ctx: WinContext) -> ScoreResult:
                            reason=_not_winning_reason(ctx, forms))
     # every reading is worth the same one point: show the first (four sets and a pair first)
     groups = found[0].groups
-    item = ScoreItem("win", "Mahjong", 1,
-                     "001 Part two 'Scoring': beginners award 1 point to the winner of each "
-                     "hand; each other player pays 1")
+    item = ScoreItem("win", N_("Mahjong"), 1,
+                     N_("001 Part two 'Scoring': beginners award 1 point to the winner of each "
+                        "hand; each other player pays 1"))
     return ScoreResult(
         rules=RULES_NAME,
         valid=True,
@@ -189,15 +209,15 @@ def eight_flowers_result(rules: ChineseRules, winner: int, rules_name: str) -> S
     simple scale 1 point from each other player; on the MCR scale a self-drawn win of 8 fan
     (the eight flowers, 1 fan each), each other player paying 8 + 8 = 16."""
     if rules.options["scoring"] == "mcr":
-        items = tuple(ScoreItem("flower_tiles", "Flower Tiles", 1, "each flower or season")
+        items = tuple(ScoreItem("flower_tiles", N_("Flower Tiles"), 1, N_("each flower or season"))
                       for _ in range(8))
         return ScoreResult(rules_name, True, "1234f 1234g", fan=8, base=8,
-                           items=(ScoreItem("eight_flowers", "All eight flowers and seasons",
-                                            0, "an automatic win"), *items),
+                           items=(ScoreItem("eight_flowers", N_("All eight flowers and seasons"),
+                                            0, N_("an automatic win")), *items),
                            decomposition=("1234f", "1234g"),
                            payments=mcr_payments(8, winner, True, None))
-    item = ScoreItem("eight_flowers", "All eight flowers and seasons", 1,
-                     "an automatic win, paid as a win: each other player pays 1")
+    item = ScoreItem("eight_flowers", N_("All eight flowers and seasons"), 1,
+                     N_("an automatic win, paid as a win: each other player pays 1"))
     return ScoreResult(rules_name, True, "1234f 1234g", fan=1, base=1, items=(item,),
                        decomposition=("1234f", "1234g"), payments=simple_payments(winner))
 
@@ -231,40 +251,40 @@ class ChineseRules(RuleSet):
     """
 
     name: ClassVar[str] = "chinese"
-    title: ClassVar[str] = "Chinese (booklet 001 Part two)"
+    title: ClassVar[str] = N_("Chinese (booklet 001 Part two)")
     book: ClassVar[str] = "rule book 001 Part two"
     citations: ClassVar[Mapping[str, str]] = {
-        "turn": "001 Part two 05 'Starting play', 'On your turn'",
-        "claim": "001 Part two 'Claiming discards': only the most recently discarded tile, "
-                 "called before the next player draws",
-        "chow": "001 Part two 'Claiming discards': a chow only from the player immediately "
-                "before you in turn order, of suit tiles ('Chows')",
-        "pung": "001 Part two 'Claiming discards': a pung needs two matching tiles in hand",
-        "kong": "001 Part two 'Kongs': three matching tiles in hand for an exposed kong, four "
+        "turn": N_("001 Part two 05 'Starting play', 'On your turn'"),
+        "claim": N_("001 Part two 'Claiming discards': only the most recently discarded tile, "
+                 "called before the next player draws"),
+        "chow": N_("001 Part two 'Claiming discards': a chow only from the player immediately "
+                "before you in turn order, of suit tiles ('Chows')"),
+        "pung": N_("001 Part two 'Claiming discards': a pung needs two matching tiles in hand"),
+        "kong": N_("001 Part two 'Kongs': three matching tiles in hand for an exposed kong, four "
                 "for a concealed one, a pung and the fourth tile drawn for an added kong; a "
-                "replacement tile must be available",
-        "win": "001 Part two 'Winning a hand': 4 sets and 1 pair",
-        "rob": "001 Part two 'Winning a hand': the winning tile is drawn or claimed from a "
-               "discard, so an added kong cannot be robbed (docs/rules/chinese.md)",
-        "last": "only a Mahjong claim on the last discard (docs/rules/chinese.md)",
-        "end": "001 Part two 'Wind rounds'",
-        "players": "001 Part two: four players",
+                "replacement tile must be available"),
+        "win": N_("001 Part two 'Winning a hand': 4 sets and 1 pair"),
+        "rob": N_("001 Part two 'Winning a hand': the winning tile is drawn or claimed from a "
+               "discard, so an added kong cannot be robbed (docs/rules/chinese.md)"),
+        "last": N_("only a Mahjong claim on the last discard (docs/rules/chinese.md)"),
+        "end": N_("001 Part two 'Wind rounds'"),
+        "players": N_("001 Part two: four players"),
     }
     options_spec: ClassVar[tuple[Option, ...]] = (
         *RuleSet.options_spec,
         Option("bonus_tiles", True, (True, False),
-               "play with the 4 flowers and 4 seasons (144 tiles) or without them (136 tiles; "
-               "001 Part two 'Flowers and Seasons')"),
+               N_("play with the 4 flowers and 4 seasons (144 tiles) or without them (136 tiles; "
+               "001 Part two 'Flowers and Seasons')")),
         Option("seven_pairs", False, (False, True),
-               "allow seven pairs of distinct values as a winning hand (not in the booklet)"),
+               N_("allow seven pairs of distinct values as a winning hand (not in the booklet)")),
         Option("thirteen_orphans", False, (False, True),
-               "allow thirteen orphans as a winning hand (not in the booklet)"),
+               N_("allow thirteen orphans as a winning hand (not in the booklet)")),
         Option("scoring", "simple", tuple(SCORING_SCALES),
-               "scoring scale: simple = 1 point to the winner (001 Part two 'Scoring'); mcr = "
-               "the Mahjong Competition Rules fan table, 8-fan minimum"),
+               N_("scoring scale: simple = 1 point to the winner (001 Part two 'Scoring'); mcr = "
+               "the Mahjong Competition Rules fan table, 8-fan minimum")),
         Option("eight_flowers", False, (False, True),
-               "all eight flowers and seasons win at once, paid as a self-drawn win (001 Part "
-               "two 'Flowers and Seasons': 'some rules award an automatic win')"),
+               N_("all eight flowers and seasons win at once, paid as a self-drawn win (001 Part "
+               "two 'Flowers and Seasons': 'some rules award an automatic win')")),
     )
 
     #: 001 Part two 03: "East rolls one or two dice"; two, as for choosing East (01), so the
@@ -294,16 +314,23 @@ class ChineseRules(RuleSet):
         known = tuple(SCORING_SCALES)
         if scoring not in known:
             what = PLANNED_SCALES.get(scoring) if isinstance(scoring, str) else None
-            planned = f" ({what} is planned but not implemented yet)" if what else ""
-            raise RuleSetError(
-                f"scoring {scoring!r} is not available for the chinese rules{planned}; "
-                f"choose from {', '.join(map(repr, known))} (simple: 1 point to the winner, "
-                "001 Part two 'Scoring')")
+            choices = ", ".join(map(repr, known))
+            if what:
+                raise RuleSetError(_(
+                    "scoring {scale} is not available for the chinese rules ({what} is planned "
+                    "but not implemented yet); choose from {choices} (simple: 1 point to the "
+                    "winner, 001 Part two 'Scoring')").format(scale=repr(scoring), what=what,
+                                                              choices=choices))
+            raise RuleSetError(_(
+                "scoring {scale} is not available for the chinese rules; choose from "
+                "{choices} (simple: 1 point to the winner, 001 Part two 'Scoring')").format(
+                    scale=repr(scoring), choices=choices))
         super().__init__(**options)
         for o in self.options_spec:
             if isinstance(o.default, bool) and not isinstance(self.options[o.name], bool):
-                raise RuleSetError(f"option {o.name}={self.options[o.name]!r} is not allowed "
-                                   "for the chinese rules; choose from True, False")
+                raise RuleSetError(_("option {name}={value} is not allowed for the chinese "
+                                     "rules; choose from True, False").format(
+                    name=o.name, value=repr(self.options[o.name])))
         if not self.options["eight_flowers"]:
             # recorded only when on: records and positions made before the option replay
             # unchanged (their game_start events list the options)
@@ -364,14 +391,14 @@ class ChineseMcrRules(ChineseRules):
       the hand has.
     """
 
-    title: ClassVar[str] = "Chinese (booklet 001 Part two), MCR scoring"
+    title: ClassVar[str] = N_("Chinese (booklet 001 Part two), MCR scoring")
     robbing_kong = True
     checks_win_context = True
     citations: ClassVar[Mapping[str, str]] = {
         **ChineseRules.citations,
-        "win": "MCR (001 Part two 'Scoring'): an MCR winning form worth at least 8 fan, "
-               "flowers not counted",
-        "rob": "MCR 'Robbing the Kong': the tile added to an exposed pung may be robbed to win",
+        "win": N_("MCR (001 Part two 'Scoring'): an MCR winning form worth at least 8 fan, "
+               "flowers not counted"),
+        "rob": N_("MCR 'Robbing the Kong': the tile added to an exposed pung may be robbed to win"),
     }
 
     def special_forms(self) -> tuple[str, ...]:

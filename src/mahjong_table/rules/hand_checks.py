@@ -23,7 +23,9 @@ from dataclasses import dataclass
 
 from .._tiletext import SUIT_OF
 from ..analysis.decompose import decompositions, is_seven_pairs, is_thirteen_orphans
+from ..i18n import N_, _
 from ..melds import Meld, MeldKind
+from ..names import meld_name, tile_name
 from ..scoring import WIND_LETTERS, WinContext
 from ..tiles import NUM_PLAYING, TILES, Tile, TileSet, counts_of, format_tiles
 
@@ -40,7 +42,7 @@ def check_seat(seat: int, what: str) -> None:
 
 
 def _cite(rule: str) -> str:
-    return f" ({rule})" if rule else ""
+    return f" ({_(rule)})" if rule else ""
 
 
 def check_win_seats(ctx: WinContext) -> None:
@@ -49,17 +51,18 @@ def check_win_seats(ctx: WinContext) -> None:
     check_seat(ctx.seat_wind, "seat wind")
     seat = WIND_LETTERS[ctx.seat_wind]
     if ctx.self_drawn and ctx.discarder is not None:
-        raise ValueError("a self-drawn win has no discarder")
+        raise ValueError(_("a self-drawn win has no discarder"))
     if not ctx.self_drawn:
         if ctx.discarder is None:
-            raise ValueError("a win on a discard needs the discarder's seat")
+            raise ValueError(_("a win on a discard needs the discarder's seat"))
         check_seat(ctx.discarder, "discarder")
         if ctx.discarder == ctx.seat_wind:
-            raise ValueError(f"the winner ({seat}) cannot win on their own discard")
+            raise ValueError(_("the winner ({seat}) cannot win on their own discard").format(
+                seat=seat))
 
 
 def validate_context(ctx: WinContext, *, tile_set: TileSet, rules_title: str,
-                     allow_jokers: bool = False, set_name: str = "meld",
+                     allow_jokers: bool = False, set_name: str = N_("meld"),
                      tiles_rule: str = "", sets_rule: str = "") -> None:
     """Raise ``ValueError`` naming the problem if ``ctx`` cannot describe a win in a rule set
     of four sets and a pair.
@@ -76,34 +79,44 @@ def validate_context(ctx: WinContext, *, tile_set: TileSet, rules_title: str,
     no jokers"); ``set_name`` is what its book calls a chow, pung or kong ("meld", "set");
     ``tiles_rule`` and ``sets_rule``, if given, are the book's sentences cited after the
     messages about tiles and jokers and about the kinds of sets. A hand with the wrong number of
-    tiles is not malformed: a scorer reports it as not winning.
+    tiles is not malformed: a scorer reports it as not winning. The messages are in the
+    language in force (issue 23; the names and citations given are looked up in the
+    catalogue).
     """
     check_win_seats(ctx)
     check_seat(ctx.round_wind, "round wind")
+    title = _(rules_title)
     for t in ctx.hand.concealed:
         if t < NUM_PLAYING or (allow_jokers and t.is_joker):
             continue
         if allow_jokers:
-            raise ValueError(f"{t} ({t.name}) is not a playing tile: pass flowers and seasons "
-                             f"with --bonus{_cite(tiles_rule)}")
-        raise ValueError(f"{t} ({t.name}) is not a playing tile: pass flowers and seasons "
-                         f"with --bonus, and {rules_title} play has no jokers"
-                         f"{_cite(tiles_rule)}")
+            raise ValueError(_("{tile} ({name}) is not a playing tile: pass flowers and seasons "
+                               "with --bonus").format(tile=t, name=tile_name(t))
+                             + _cite(tiles_rule))
+        raise ValueError(_("{tile} ({name}) is not a playing tile: pass flowers and seasons "
+                           "with --bonus, and {rules} play has no jokers").format(
+                               tile=t, name=tile_name(t), rules=title) + _cite(tiles_rule))
     for m in ctx.hand.melds:
         if m.kind not in (MeldKind.CHOW, MeldKind.PUNG, MeldKind.KONG):
-            where = f"a chow, pung or kong, {sets_rule}" if sets_rule else "a chow, pung or kong"
-            raise ValueError(f"{m}: a {m.kind.value} is not a {set_name} in {rules_title} play "
-                             f"({where})")
+            where = (_("a chow, pung or kong, {rule}").format(rule=_(sets_rule)) if sets_rule
+                     else _("a chow, pung or kong"))
+            raise ValueError(_("{meld}: a {kind} is not a {set_name} in {rules} play "
+                               "({where})").format(meld=m, kind=meld_name(m.kind.value),
+                                                   set_name=_(set_name), rules=title,
+                                                   where=where))
         if m.jokers and not allow_jokers:
-            raise ValueError(f"{m}: {rules_title} play has no jokers{_cite(tiles_rule)}")
+            raise ValueError(_("{meld}: {rules} play has no jokers").format(meld=m, rules=title)
+                             + _cite(tiles_rule))
         if not m.exposed and m.kind is not MeldKind.KONG:
-            raise ValueError(f"{m}: only a kong can be declared concealed")
+            raise ValueError(_("{meld}: only a kong can be declared concealed").format(meld=m))
     if ctx.win_tile not in ctx.hand.concealed:
-        raise ValueError(f"the winning tile {ctx.win_tile} is not among the concealed tiles "
-                         f"{format_tiles(ctx.hand.concealed)}")
+        raise ValueError(_("the winning tile {tile} is not among the concealed tiles "
+                           "{tiles}").format(tile=ctx.win_tile,
+                                             tiles=format_tiles(ctx.hand.concealed)))
     for t in ctx.bonus:
         if not t.is_bonus:
-            raise ValueError(f"bonus tile {t} ({t.name}) is not a flower or a season")
+            raise ValueError(_("bonus tile {tile} ({name}) is not a flower or a season").format(
+                tile=t, name=tile_name(t)))
     tile_set.check_counts([*ctx.hand.all_tiles(), *ctx.bonus])
     _check_circumstances(ctx)
 
@@ -112,39 +125,43 @@ def _check_circumstances(ctx: WinContext) -> None:
     """The special circumstances of the win fit how it was won and each other."""
     seat = WIND_LETTERS[ctx.seat_wind]
     if ctx.robbing_kong and ctx.self_drawn:
-        raise ValueError("robbing a kong is a win on another player's tile, not self-drawn")
+        raise ValueError(_("robbing a kong is a win on another player's tile, not self-drawn"))
     if ctx.robbing_kong:
         held = sum(1 for t in ctx.hand.all_tiles() if t == ctx.win_tile)
         if held != 1:
             # the robbed tile is the fourth copy: the other three are the robbed pung
-            raise ValueError(
-                f"a robbed kong tile is the fourth {ctx.win_tile}, the other three being the "
-                f"exposed pung it was added to; this hand holds {held} (004 s05)")
+            raise ValueError(_(
+                "a robbed kong tile is the fourth {tile}, the other three being the exposed "
+                "pung it was added to; this hand holds {held} (004 s05)").format(
+                    tile=ctx.win_tile, held=held))
     if ctx.kong_replacement:
         if not ctx.self_drawn:
-            raise ValueError("a win on a kong replacement tile is self-drawn")
+            raise ValueError(_("a win on a kong replacement tile is self-drawn"))
         if not any(m.is_kong for m in ctx.hand.melds):
-            raise ValueError("a win on a kong replacement tile needs a declared kong")
+            raise ValueError(_("a win on a kong replacement tile needs a declared kong"))
     # a kong replacement is never the last tile either: WinContext refuses that itself
     if ctx.last_tile and ctx.robbing_kong:
-        raise ValueError("the last tile of the live wall is no robbed kong tile: robbing a "
-                         "kong is a win on the tile another player adds to a pung")
+        raise ValueError(_("the last tile of the live wall is no robbed kong tile: robbing a "
+                           "kong is a win on the tile another player adds to a pung"))
     if ctx.heavenly:
         if ctx.seat_wind != 0:
-            raise ValueError(f"a heavenly hand is won by East on the dealt hand, not by {seat}")
+            raise ValueError(_("a heavenly hand is won by East on the dealt hand, not by "
+                               "{seat}").format(seat=seat))
         if not ctx.self_drawn:
-            raise ValueError("a heavenly hand is self-drawn (East's dealt fourteen tiles)")
+            raise ValueError(_("a heavenly hand is self-drawn (East's dealt fourteen tiles)"))
         if ctx.earthly or ctx.last_tile or ctx.kong_replacement or ctx.hand.melds:
-            raise ValueError("a heavenly hand is East's dealt hand: no melds, no other event")
+            raise ValueError(_("a heavenly hand is East's dealt hand: no melds, no other "
+                               "event"))
     if ctx.earthly:
         if ctx.seat_wind == 0:
-            raise ValueError("an earthly hand is won by another player on East's first discard")
+            raise ValueError(_("an earthly hand is won by another player on East's first "
+                               "discard"))
         if ctx.self_drawn or ctx.discarder != 0:
-            raise ValueError("an earthly hand is won on East's very first discard: the "
-                             "discarder is East")
+            raise ValueError(_("an earthly hand is won on East's very first discard: the "
+                               "discarder is East"))
         if ctx.robbing_kong or ctx.last_tile or ctx.hand.melds:
-            raise ValueError("an earthly hand is won on East's first discard with the dealt "
-                             "hand: no melds, no other event")
+            raise ValueError(_("an earthly hand is won on East's first discard with the dealt "
+                               "hand: no melds, no other event"))
 
 
 # ----- readings -------------------------------------------------------------------------------

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
+from ..i18n import N_
 from ..scoring import ScoreResult, WinContext
 from ..tiles import HONG_KONG_TILE_SET, TileSet
 from .base import Option, RuleSet
@@ -25,12 +26,12 @@ class HongKongRules(RuleSet):
     """
 
     name: ClassVar[str] = "hongkong"
-    title: ClassVar[str] = "Hong Kong (Mahjong Time)"
+    title: ClassVar[str] = N_("Hong Kong (Mahjong Time)")
     book: ClassVar[str] = "rule book 004"
     options_spec: ClassVar[tuple[Option, ...]] = (
         *RuleSet.options_spec,
         Option("false_mahjong", "reject", ("reject", "penalise"),
-               "what a Mahjong declaration that does not win does (004 s07)"),
+               N_("what a Mahjong declaration that does not win does (004 s07)")),
     )
 
     dice_count = 3  # 004 s04: three dice

@@ -25,6 +25,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from ..i18n import N_
+from ..message import Message
 from ..scoring import WIND_LETTERS, ScoreItem, ScoreResult, WinContext
 from ..tiles import HONG_KONG_TILE_SET, counts_of, format_tiles
 from . import hand_checks
@@ -50,9 +52,9 @@ RULES_NAME = "hongkong"
 #: 004 s07: "Some forms directly reach the limit value of 64 basis points"
 LIMIT_BASE = 64
 
-_DRAGON_NAMES = {31: "White", 32: "Green", 33: "Red"}
-_WIND_NAMES = ("East", "South", "West", "North")
-_SUIT_NAMES = {"m": "characters", "p": "circles", "s": "bamboo"}
+_DRAGON_NAMES = {31: N_("White"), 32: N_("Green"), 33: N_("Red")}
+_WIND_NAMES = (N_("East"), N_("South"), N_("West"), N_("North"))
+_SUIT_NAMES = {"m": N_("characters"), "p": N_("circles"), "s": N_("bamboo")}
 
 
 # ----- conversion and payments ----------------------------------------------------------------
@@ -136,7 +138,9 @@ def false_mahjong_payments(offender: int, discarder: int | None) -> dict[int, in
 
 
 #: what a detector returns: one (name or None for the item's own name, explanation) per
-#: occurrence; an empty list when the item does not apply
+#: occurrence; an empty list when the item does not apply. Names and explanations are
+#: English (data); a dynamic one is a :class:`~mahjong_table.message.Message` that a face
+#: shows in the language in force (issue 23)
 Hit = tuple[str | None, str]
 Detector = Callable[[Reading], list[Hit]]
 
@@ -167,8 +171,8 @@ def _one(cond: bool, explanation: str) -> list[Hit]:
     return [(None, explanation)] if cond else []
 
 
-def _set_name(s: SetInfo) -> str:
-    return "Kong" if s.kind == "kong" else "Pung"
+def _set_name(s: SetInfo) -> Message:
+    return Message(N_("Kong")) if s.kind == "kong" else Message(N_("Pung"))
 
 
 #: the kinds of 1 and 9 of each suit
@@ -188,8 +192,10 @@ def _dragon_pungs(r: Reading) -> list[Hit]:
     for s in r.sets:
         if s.is_pung_or_kong and _is_dragon(s.tile):
             colour = _DRAGON_NAMES[s.tile]
-            out.append((f"{_set_name(s)} of {colour} dragons",
-                        f"{s.label()}: each pung or kong of dragons scores 1 fan"))
+            out.append((Message(N_("{set} of {colour} dragons"), set=_set_name(s),
+                                colour=Message(colour)),
+                        Message(N_("{set}: each pung or kong of dragons scores 1 fan"),
+                                set=s.label())))
     return out
 
 
@@ -197,57 +203,64 @@ def _wind_pung(r: Reading, wind: int, which: str) -> list[Hit]:
     out: list[Hit] = []
     for s in r.sets:
         if s.is_pung_or_kong and s.tile == 27 + wind:
-            name = f"{_set_name(s)} of {_WIND_NAMES[wind]} wind ({which} wind)"
-            out.append((name, f"{s.label()}: {_WIND_NAMES[wind]} is the {which} wind, 1 fan"))
+            name = Message(N_("{set} of {wind} wind ({which})"), set=_set_name(s),
+                           wind=Message(_WIND_NAMES[wind]), which=Message(which))
+            out.append((name, Message(N_("{set}: {wind} is the {which}, 1 fan"),
+                                      set=s.label(), wind=Message(_WIND_NAMES[wind]),
+                                      which=Message(which))))
     return out
 
 
 def _seat_wind_pung(r: Reading) -> list[Hit]:
-    return _wind_pung(r, r.ctx.seat_wind, "seat")
+    return _wind_pung(r, r.ctx.seat_wind, N_("seat wind"))
 
 
 def _round_wind_pung(r: Reading) -> list[Hit]:
-    return _wind_pung(r, r.ctx.round_wind, "round")
+    return _wind_pung(r, r.ctx.round_wind, N_("round wind"))
 
 
 def _all_chows(r: Reading) -> list[Hit]:
     return _one(r.form == "standard" and all(s.kind == "chow" for s in r.sets),
-                "all four sets are chows (runs); the pair may be any pair")
+                N_("all four sets are chows (runs); the pair may be any pair"))
 
 
 def _all_pungs(r: Reading) -> list[Hit]:
     return _one(r.form == "standard" and all(s.is_pung_or_kong for s in r.sets),
-                "all four sets are pungs or kongs")
+                N_("all four sets are pungs or kongs"))
 
 
 def _mixed_one_suit(r: Reading) -> list[Hit]:
     suits = r.suits
     if r.form == "thirteen_orphans" or len(suits) != 1:
         return []
-    return [(None, f"only one numbered suit ({_SUIT_NAMES[min(suits)]}) with honours")]
+    return [(None, Message(N_("only one numbered suit ({suit}) with honours"),
+                           suit=Message(_SUIT_NAMES[min(suits)])))]
 
 
 def _pure_one_suit(r: Reading) -> list[Hit]:
     suits = r.suits
     if len(suits) != 1 or r.has_honours:
         return []
-    return [(None, f"every tile is {_SUIT_NAMES[min(suits)]}, no honours: 6 fan instead of 3")]
+    return [(None, Message(N_("every tile is {suit}, no honours: 6 fan instead of 3"),
+                           suit=Message(_SUIT_NAMES[min(suits)])))]
 
 
 def _seven_pairs(r: Reading) -> list[Hit]:
-    return _one(r.form == "seven_pairs", "seven pairs of distinct values, concealed")
+    return _one(r.form == "seven_pairs", N_("seven pairs of distinct values, concealed"))
 
 
 def _no_bonus(r: Reading) -> list[Hit]:
-    return _one(not r.ctx.bonus, "no flower or season")
+    return _one(not r.ctx.bonus, N_("no flower or season"))
 
 
 def _seat_bonus(r: Reading, flowers: bool) -> list[Hit]:
     seat = r.ctx.seat_wind
     for t in r.ctx.bonus:
         if (t.is_flower if flowers else t.is_season) and t.rank == seat + 1:
-            return [(None, f"{t.name} ({t}) is the {_WIND_NAMES[seat]} seat's "
-                           f"{'flower' if flowers else 'season'}")]
+            what = (N_("{tile} ({code}) is the {seat} seat's flower") if flowers
+                    else N_("{tile} ({code}) is the {seat} seat's season"))
+            return [(None, Message(what, tile=Message(t.name), code=str(t),
+                                   seat=Message(_WIND_NAMES[seat])))]
     return []
 
 
@@ -260,38 +273,41 @@ def _seat_season(r: Reading) -> list[Hit]:
 
 
 def _all_flowers(r: Reading) -> list[Hit]:
-    return _one(sum(1 for t in r.ctx.bonus if t.is_flower) == 4, "all four flowers")
+    return _one(sum(1 for t in r.ctx.bonus if t.is_flower) == 4, N_("all four flowers"))
 
 
 def _all_seasons(r: Reading) -> list[Hit]:
-    return _one(sum(1 for t in r.ctx.bonus if t.is_season) == 4, "all four seasons")
+    return _one(sum(1 for t in r.ctx.bonus if t.is_season) == 4, N_("all four seasons"))
 
 
 def _self_drawn(r: Reading) -> list[Hit]:
     if not r.ctx.self_drawn:
         return []
-    return [(None, f"the winning tile {r.ctx.win_tile} was drawn, not claimed")]
+    return [(None, Message(N_("the winning tile {tile} was drawn, not claimed"),
+                           tile=str(r.ctx.win_tile)))]
 
 
 def _last_tile_draw(r: Reading) -> list[Hit]:
     return _one(r.ctx.last_tile and r.ctx.self_drawn,
-                "won on the last tile of the live wall")
+                N_("won on the last tile of the live wall"))
 
 
 def _last_tile_discard(r: Reading) -> list[Hit]:
     return _one(r.ctx.last_tile and not r.ctx.self_drawn,
-                "won on the discard that followed the last tile of the live wall")
+                N_("won on the discard that followed the last tile of the live wall"))
 
 
 def _robbing_kong(r: Reading) -> list[Hit]:
     d = r.ctx.discarder
     who = WIND_LETTERS[d] if d is not None else "?"
-    return _one(r.ctx.robbing_kong, f"won on the tile {r.ctx.win_tile} that {who} added to an "
-                                    "exposed pung")
+    if not r.ctx.robbing_kong:
+        return []
+    return [(None, Message(N_("won on the tile {tile} that {who} added to an exposed pung"),
+                           tile=str(r.ctx.win_tile), who=who))]
 
 
 def _kong_replacement(r: Reading) -> list[Hit]:
-    return _one(r.ctx.kong_replacement, "won on the replacement tile drawn after a kong")
+    return _one(r.ctx.kong_replacement, N_("won on the replacement tile drawn after a kong"))
 
 
 def _dragon_sets(r: Reading) -> list[SetInfo]:
@@ -305,56 +321,56 @@ def _wind_sets(r: Reading) -> list[SetInfo]:
 def _small_three_dragons(r: Reading) -> list[Hit]:
     return _one(r.form == "standard" and len(_dragon_sets(r)) == 2
                 and r.pair is not None and _is_dragon(r.pair),
-                "two pungs or kongs of dragons and a pair of the third dragon; the two dragon "
-                "pungs are counted as well")
+                N_("two pungs or kongs of dragons and a pair of the third dragon; the two "
+                   "dragon pungs are counted as well"))
 
 
 def _four_concealed_pungs(r: Reading) -> list[Hit]:
     return _one(r.form == "standard" and r.ctx.self_drawn and len(r.sets) == 4
                 and all(s.is_pung_or_kong and s.hidden for s in r.sets),
-                "four concealed pungs or kongs, won on a self-drawn tile")
+                N_("four concealed pungs or kongs, won on a self-drawn tile"))
 
 
 def _big_three_dragons(r: Reading) -> list[Hit]:
-    return _one(len(_dragon_sets(r)) == 3, "a pung or kong of each of the three dragons")
+    return _one(len(_dragon_sets(r)) == 3, N_("a pung or kong of each of the three dragons"))
 
 
 def _small_four_winds(r: Reading) -> list[Hit]:
     return _one(r.form == "standard" and len(_wind_sets(r)) == 3
                 and r.pair is not None and _is_wind(r.pair),
-                "pungs or kongs of three winds and a pair of the fourth")
+                N_("pungs or kongs of three winds and a pair of the fourth"))
 
 
 def _big_four_winds(r: Reading) -> list[Hit]:
-    return _one(len(_wind_sets(r)) == 4, "a pung or kong of each of the four winds")
+    return _one(len(_wind_sets(r)) == 4, N_("a pung or kong of each of the four winds"))
 
 
 def _all_honours(r: Reading) -> list[Hit]:
     return _one(r.form != "thirteen_orphans" and not any(r.counts[:27]),
-                "every tile is a wind or a dragon")
+                N_("every tile is a wind or a dragon"))
 
 
 def _all_terminals(r: Reading) -> list[Hit]:
     counts = r.counts
     return _one(all(counts[k] == 0 for k in range(34) if k not in _TERMINAL_KINDS),
-                "every tile is a 1 or a 9")
+                N_("every tile is a 1 or a 9"))
 
 
 def _four_kongs(r: Reading) -> list[Hit]:
-    return _one(sum(1 for s in r.sets if s.kind == "kong") == 4, "four declared kongs")
+    return _one(sum(1 for s in r.sets if s.kind == "kong") == 4, N_("four declared kongs"))
 
 
 def _thirteen_orphans(r: Reading) -> list[Hit]:
     return _one(r.form == "thirteen_orphans",
-                "one of each terminal and honour plus a duplicate of one of them")
+                N_("one of each terminal and honour plus a duplicate of one of them"))
 
 
 def _heavenly(r: Reading) -> list[Hit]:
-    return _one(r.ctx.heavenly, "East won on the dealt hand")
+    return _one(r.ctx.heavenly, N_("East won on the dealt hand"))
 
 
 def _earthly(r: Reading) -> list[Hit]:
-    return _one(r.ctx.earthly, "won on East's very first discard")
+    return _one(r.ctx.earthly, N_("won on East's very first discard"))
 
 
 _NINE_GATES = (3, 1, 1, 1, 1, 1, 1, 1, 3)
@@ -365,7 +381,7 @@ def _nine_gates(r: Reading) -> list[Hit]:
         return []
     start = 9 * "mps".index(min(r.suits))
     ok = all(r.counts[start + i] >= need for i, need in enumerate(_NINE_GATES))
-    return _one(ok, "concealed 1112345678999 of one suit plus one more tile of that suit")
+    return _one(ok, N_("concealed 1112345678999 of one suit plus one more tile of that suit"))
 
 
 def _chosen_scale(suit: str, dragon: int) -> Detector:
@@ -378,8 +394,12 @@ def _chosen_scale(suit: str, dragon: int) -> Detector:
         cond = (r.form == "standard" and all(s.is_pung_or_kong and ok(s.tile) for s in r.sets)
                 and any(s.tile == dragon for s in r.sets)
                 and r.pair is not None and ok(r.pair))
-        return _one(cond, f"pungs or kongs of {_SUIT_NAMES[suit]} with a pung of "
-                          f"{_DRAGON_NAMES[dragon]} dragons; the pair is of the same tiles")
+        if not cond:
+            return []
+        return [(None, Message(N_("pungs or kongs of {suit} with a pung of {colour} dragons; "
+                                  "the pair is of the same tiles"),
+                               suit=Message(_SUIT_NAMES[suit]),
+                               colour=Message(_DRAGON_NAMES[dragon])))]
 
     return detect
 
@@ -421,47 +441,47 @@ def _limit(id_: str, name: str, rule: str, detect: Detector,
 #: The fan table of 004 s07, fan items first (in the order they are listed in results), then
 #: the limit hands in order of precedence: when several limits apply, the first names the hand.
 ITEMS: tuple[ItemDef, ...] = (
-    ItemDef("dragon_pung", "Pung of dragons", 1, _S_HONOURS, _dragon_pungs),
-    ItemDef("seat_wind_pung", "Pung of the seat wind", 1, _S_HONOURS, _seat_wind_pung),
-    ItemDef("round_wind_pung", "Pung of the round wind", 1, _S_HONOURS, _round_wind_pung),
-    ItemDef("small_three_dragons", "Small three dragons", 4, _S_SMALL_DRAGONS,
+    ItemDef("dragon_pung", N_("Pung of dragons"), 1, _S_HONOURS, _dragon_pungs),
+    ItemDef("seat_wind_pung", N_("Pung of the seat wind"), 1, _S_HONOURS, _seat_wind_pung),
+    ItemDef("round_wind_pung", N_("Pung of the round wind"), 1, _S_HONOURS, _round_wind_pung),
+    ItemDef("small_three_dragons", N_("Small three dragons"), 4, _S_SMALL_DRAGONS,
             _small_three_dragons, implies=("dragon_pung",)),
-    ItemDef("all_chows", "Four runs and a pair", 1, _S_FORMS, _all_chows),
-    ItemDef("all_pungs", "All pungs", 3, _S_FORMS, _all_pungs),
-    ItemDef("mixed_one_suit", "Mixed one suit", 3, _S_FORMS, _mixed_one_suit),
-    ItemDef("pure_one_suit", "Pure one suit", 6, _S_FORMS, _pure_one_suit,
+    ItemDef("all_chows", N_("Four runs and a pair"), 1, _S_FORMS, _all_chows),
+    ItemDef("all_pungs", N_("All pungs"), 3, _S_FORMS, _all_pungs),
+    ItemDef("mixed_one_suit", N_("Mixed one suit"), 3, _S_FORMS, _mixed_one_suit),
+    ItemDef("pure_one_suit", N_("Pure one suit"), 6, _S_FORMS, _pure_one_suit,
             excludes=("mixed_one_suit",)),
-    ItemDef("seven_pairs", "Seven pairs", 4, _S_FORMS, _seven_pairs,
+    ItemDef("seven_pairs", N_("Seven pairs"), 4, _S_FORMS, _seven_pairs,
             excludes=("all_chows", "all_pungs")),
-    ItemDef("no_bonus", "No flowers or seasons", 1, _S_BONUS, _no_bonus),
-    ItemDef("seat_flower", "Seat flower", 1, _S_BONUS, _seat_flower),
-    ItemDef("seat_season", "Seat season", 1, _S_BONUS, _seat_season),
-    ItemDef("all_flowers", "All four flowers", 2, _S_BONUS, _all_flowers,
+    ItemDef("no_bonus", N_("No flowers or seasons"), 1, _S_BONUS, _no_bonus),
+    ItemDef("seat_flower", N_("Seat flower"), 1, _S_BONUS, _seat_flower),
+    ItemDef("seat_season", N_("Seat season"), 1, _S_BONUS, _seat_season),
+    ItemDef("all_flowers", N_("All four flowers"), 2, _S_BONUS, _all_flowers,
             excludes=("seat_flower",)),
-    ItemDef("all_seasons", "All four seasons", 2, _S_BONUS, _all_seasons,
+    ItemDef("all_seasons", N_("All four seasons"), 2, _S_BONUS, _all_seasons,
             excludes=("seat_season",)),
-    ItemDef("self_drawn", "Self-drawn", 1, _S_WIN, _self_drawn),
-    ItemDef("last_tile_draw", "Last tile of the wall", 1, _S_WIN, _last_tile_draw,
+    ItemDef("self_drawn", N_("Self-drawn"), 1, _S_WIN, _self_drawn),
+    ItemDef("last_tile_draw", N_("Last tile of the wall"), 1, _S_WIN, _last_tile_draw,
             implies=("self_drawn",)),
-    ItemDef("last_tile_discard", "Last discard", 1, _S_WIN, _last_tile_discard),
-    ItemDef("robbing_kong", "Robbing the kong", 1, _S_WIN, _robbing_kong),
-    ItemDef("kong_replacement", "Win on a kong replacement", 1, _S_WIN, _kong_replacement,
+    ItemDef("last_tile_discard", N_("Last discard"), 1, _S_WIN, _last_tile_discard),
+    ItemDef("robbing_kong", N_("Robbing the kong"), 1, _S_WIN, _robbing_kong),
+    ItemDef("kong_replacement", N_("Win on a kong replacement"), 1, _S_WIN, _kong_replacement,
             implies=("self_drawn",)),
     # limit hands (base 64, not added together)
-    _limit("heavenly", "Heavenly hand", _S_LIMITS, _heavenly),
-    _limit("earthly", "Earthly hand", _S_LIMITS, _earthly),
-    _limit("thirteen_orphans", "Thirteen orphans", _S_LIMITS, _thirteen_orphans),
-    _limit("nine_gates", "Nine gates", _S_NINE_GATES, _nine_gates),
-    _limit("big_four_winds", "Big four winds", _S_LIMITS, _big_four_winds),
-    _limit("small_four_winds", "Small four winds", _S_LIMITS, _small_four_winds),
-    _limit("big_three_dragons", "Big three dragons", _S_LIMITS, _big_three_dragons),
-    _limit("all_honours", "All honours", _S_LIMITS, _all_honours),
-    _limit("all_terminals", "All terminals", _S_LIMITS, _all_terminals),
-    _limit("four_kongs", "Four kongs", _S_LIMITS, _four_kongs),
-    _limit("four_concealed_pungs", "Four concealed pungs", _S_LIMITS, _four_concealed_pungs),
-    _limit("jade_dragon", "Jade dragon", _S_CHOSEN, _chosen_scale("s", 32)),
-    _limit("ruby_dragon", "Ruby dragon", _S_CHOSEN, _chosen_scale("m", 33)),
-    _limit("pearl_dragon", "Pearl dragon", _S_CHOSEN, _chosen_scale("p", 31)),
+    _limit("heavenly", N_("Heavenly hand"), _S_LIMITS, _heavenly),
+    _limit("earthly", N_("Earthly hand"), _S_LIMITS, _earthly),
+    _limit("thirteen_orphans", N_("Thirteen orphans"), _S_LIMITS, _thirteen_orphans),
+    _limit("nine_gates", N_("Nine gates"), _S_NINE_GATES, _nine_gates),
+    _limit("big_four_winds", N_("Big four winds"), _S_LIMITS, _big_four_winds),
+    _limit("small_four_winds", N_("Small four winds"), _S_LIMITS, _small_four_winds),
+    _limit("big_three_dragons", N_("Big three dragons"), _S_LIMITS, _big_three_dragons),
+    _limit("all_honours", N_("All honours"), _S_LIMITS, _all_honours),
+    _limit("all_terminals", N_("All terminals"), _S_LIMITS, _all_terminals),
+    _limit("four_kongs", N_("Four kongs"), _S_LIMITS, _four_kongs),
+    _limit("four_concealed_pungs", N_("Four concealed pungs"), _S_LIMITS, _four_concealed_pungs),
+    _limit("jade_dragon", N_("Jade dragon"), _S_CHOSEN, _chosen_scale("s", 32)),
+    _limit("ruby_dragon", N_("Ruby dragon"), _S_CHOSEN, _chosen_scale("m", 33)),
+    _limit("pearl_dragon", N_("Pearl dragon"), _S_CHOSEN, _chosen_scale("p", 31)),
 )
 
 ITEMS_BY_ID: dict[str, ItemDef] = {d.id: d for d in ITEMS}
@@ -481,7 +501,7 @@ def validate_context(ctx: WinContext) -> None:
     tile) fitting the win. Hong Kong adds none of its own. A hand with the wrong number of tiles
     is not malformed: it is scored as not winning.
     """
-    hand_checks.validate_context(ctx, tile_set=HONG_KONG_TILE_SET, rules_title="Hong Kong")
+    hand_checks.validate_context(ctx, tile_set=HONG_KONG_TILE_SET, rules_title=N_("Hong Kong"))
 
 
 # ----- hands that do not win ------------------------------------------------------------------
@@ -491,19 +511,22 @@ def _not_winning_reason(ctx: WinContext) -> str:
     hand = ctx.hand
     n = len(hand.concealed) + 3 * len(hand.melds)
     if n != 14:
-        return (f"the hand has {n} tiles (a kong counts as three): a winning hand is four sets "
-                "and a pair, 14 tiles (004 s05)")
+        return Message(N_("the hand has {n} tiles (a kong counts as three): a winning hand is "
+                          "four sets and a pair, 14 tiles (004 s05)"), n=n)
     concealed = counts_of(hand.concealed)
     if not hand.melds and sum(c // 2 for c in concealed) == 7 and all(c % 2 == 0
                                                                          for c in concealed):
-        return ("seven pairs must be of distinct values: four identical tiles are not two pairs "
-                "(004 s05)")
+        return Message(N_("seven pairs must be of distinct values: four identical tiles are "
+                          "not two pairs (004 s05)"))
     if hand.melds:
-        return (f"the concealed tiles {format_tiles(hand.concealed, sort=True)} do not complete "
-                f"{'four sets and a pair' if len(hand.melds) < 4 else 'a pair'} with the "
-                f"{len(hand.melds)} declared meld(s) (004 s05)")
-    return (f"the tiles {format_tiles(hand.concealed, sort=True)} are not four sets and a pair, "
-            "seven distinct pairs or thirteen orphans (004 s05)")
+        what = (N_("the concealed tiles {tiles} do not complete four sets and a pair with the "
+                   "{n} declared meld(s) (004 s05)") if len(hand.melds) < 4 else
+                N_("the concealed tiles {tiles} do not complete a pair with the {n} declared "
+                   "meld(s) (004 s05)"))
+        return Message(what, tiles=format_tiles(hand.concealed, sort=True), n=len(hand.melds))
+    return Message(N_("the tiles {tiles} are not four sets and a pair, seven distinct pairs or "
+                      "thirteen orphans (004 s05)"),
+                   tiles=format_tiles(hand.concealed, sort=True))
 
 
 # ----- scoring --------------------------------------------------------------------------------
@@ -542,11 +565,15 @@ def _score_reading(r: Reading) -> _Scored:
     limit: ScoreItem | None = None
     if limits:
         top = limits[0]
-        why = hits[top.id][0][1] + f": a limit hand, base {LIMIT_BASE}"
+        first = hits[top.id][0][1]
         if len(limits) > 1:
-            others = ", ".join(d.id for d in limits[1:])
-            why += f" (also {others}; limits are not added together)"
-        limit = ScoreItem(top.id, top.name, 0, why)
+            limit_why = Message(N_("{why}: a limit hand, base {base} (also {others}; limits "
+                                   "are not added together)"), why=Message(first),
+                                base=LIMIT_BASE, others=", ".join(d.id for d in limits[1:]))
+        else:
+            limit_why = Message(N_("{why}: a limit hand, base {base}"), why=Message(first),
+                                base=LIMIT_BASE)
+        limit = ScoreItem(top.id, top.name, 0, limit_why)
     base = LIMIT_BASE if limit else fan_to_base(fan)
     return _Scored(r, tuple(fan_items), limit, fan, base)
 

@@ -30,7 +30,9 @@ from dataclasses import dataclass
 from functools import cache
 
 from ..analysis.mcr_forms import KNITTED_STRAIGHTS, decompose_sets
+from ..i18n import N_
 from ..melds import MeldKind
+from ..message import Message
 from ..scoring import ScoreItem, ScoreResult, WinContext
 from ..tiles import NUM_PLAYING, TILES, Tile, counts_of, format_tiles
 from .hand_checks import _ordered_groups as ordered_groups
@@ -1098,13 +1100,17 @@ def score_mcr_context(ctx: WinContext, rules_name: str) -> ScoreResult:
             items.append(ScoreItem(d.id, d.name, d.fan, d.explanation))
     groups = _groups_text(ctx, s)
     if s.without_flowers < MINIMUM_FAN:
-        listed = ", ".join(f"{FAN_TABLE[i].name} {FAN_TABLE[i].fan}" + (f" x{n}" if n > 1 else "")
-                           for i, n in s.fans.items() if i != "flower_tiles")
+        listed = tuple(Message(N_("{name} {fan} x{n}"), name=Message(FAN_TABLE[i].name),
+                               fan=FAN_TABLE[i].fan, n=n) if n > 1 else
+                       Message(N_("{name} {fan}"), name=Message(FAN_TABLE[i].name),
+                               fan=FAN_TABLE[i].fan)
+                       for i, n in s.fans.items() if i != "flower_tiles")
         return ScoreResult(
             rules_name, False, " ".join(groups),
-            reason=(f"the hand has {s.without_flowers} fan without flowers ({listed}); MCR "
-                    f"needs at least {MINIMUM_FAN} fan to win, flowers not counted "
-                    f"({MINIMUM_FAN - s.without_flowers} short)"),
+            reason=Message(N_("the hand has {fan} fan without flowers ({listed}); MCR needs at "
+                              "least {minimum} fan to win, flowers not counted ({short} "
+                              "short)"), fan=s.without_flowers, listed=listed,
+                           minimum=MINIMUM_FAN, short=MINIMUM_FAN - s.without_flowers),
             items=tuple(items), fan=s.total)
     return ScoreResult(
         rules=rules_name,
@@ -1121,7 +1127,8 @@ def score_mcr_context(ctx: WinContext, rules_name: str) -> ScoreResult:
 
 def _not_mcr_win(ctx: WinContext, n: int) -> str:
     if n != 14:
-        return (f"the hand has {n} tiles (a kong counts as three): an MCR winning hand has 14")
-    return (f"the tiles {ctx.hand.notation()} form no MCR winning hand: four sets and a pair, "
-            "seven pairs, thirteen orphans, honours and knitted tiles, or a knitted straight "
-            "with a set and a pair")
+        return Message(N_("the hand has {n} tiles (a kong counts as three): an MCR winning "
+                          "hand has 14"), n=n)
+    return Message(N_("the tiles {tiles} form no MCR winning hand: four sets and a pair, seven "
+                      "pairs, thirteen orphans, honours and knitted tiles, or a knitted "
+                      "straight with a set and a pair"), tiles=ctx.hand.notation())

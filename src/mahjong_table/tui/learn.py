@@ -39,6 +39,7 @@ from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option
 
 from ..engine import Action, ActionKind, PlayerView
+from ..i18n import N_, _
 from ..learn import exercises as _exercises
 from ..learn.books import citation
 from ..learn.coach import CoachedHand, Comment
@@ -124,6 +125,11 @@ def tile_rows_text(rows: Sequence[str], captions: Sequence[str] = (), *,
     return out
 
 
+def sizes_of(passes: Sequence[Action]) -> list[int]:
+    """The numbers of tiles the legal ``passes`` pass in all (blind ones included)."""
+    return sorted({len(a.tiles) + (a.number or 0) for a in passes})
+
+
 def _cell(t: Tile) -> str:
     # a glyph in a three-column cell, as the line interface draws tiles
     w = 2 if unicodedata.east_asian_width(t.glyph) in ("W", "F") else 1
@@ -142,7 +148,7 @@ class _Base(Screen[None]):
     def compose(self) -> ComposeResult:
         yield Static(self.title_text, id="title")
         yield from self.body()
-        yield Static(self.keys_text, id="keys")
+        yield Static(_(self.keys_text) if self.keys_text else "", id="keys")
 
     def body(self) -> ComposeResult:
         yield Static(id="body")
@@ -158,7 +164,7 @@ class PathScreen(_Base):
     """The rule set's lessons in its book's order with their marks, the exercise kinds, the
     coached hand."""
 
-    keys_text = "↑↓ choose · Enter open · q quit"
+    keys_text = N_("↑↓ choose · Enter open · q quit")
 
     def __init__(self) -> None:
         super().__init__("")
@@ -177,23 +183,26 @@ class PathScreen(_Base):
         app = self.learn
         rules = app.rules
         self.query_one("#title", Static).update(
-            f"Learn {get_rule_set(rules).title} · progress in {app.progress_path}")
+            _("Learn {rules} · progress in {path}").format(
+                rules=_(get_rule_set(rules).title), path=app.progress_path))
         self.query_one("#next", Static).update(
-            f"{app.notice}Next to practise: {next_to_practise(app.progress, rules)}")
+            app.notice + _("Next to practise: {what}").format(
+                what=next_to_practise(app.progress, rules)))
         ol = self.query_one("#path", OptionList)
         keep = ol.highlighted
         ol.clear_options()
         for n, lesson in enumerate(app.lessons, 1):
             mark = "✓" if app.progress.is_done(rules, lesson.id) else "○"
             cite = "; ".join(lesson.sections)
-            ol.add_option(Option(f"{mark} {n:>2}. {lesson.title}  ({cite})",
+            ol.add_option(Option(f"{mark} {n:>2}. {_(lesson.title)}  ({cite})",
                                  id=f"lesson:{lesson.id}"))
         for kind in _exercises.kinds_for(rules):
             tried, right = app.progress.tally(rules, kind)
-            stat = f"  ({right} right of {tried})" if tried else ""
-            ol.add_option(Option(f"   Practise: {_exercises.EXERCISE_KINDS[kind]}{stat}",
-                                 id=f"kind:{kind}"))
-        ol.add_option(Option("   A coached hand against the bots", id="coach"))
+            stat = "  (" + _("{right} right of {tried}").format(right=right, tried=tried) \
+                + ")" if tried else ""
+            ol.add_option(Option("   " + _("Practise: {title}").format(
+                title=_(_exercises.EXERCISE_KINDS[kind])) + stat, id=f"kind:{kind}"))
+        ol.add_option(Option("   " + _("A coached hand against the bots"), id="coach"))
         ol.highlighted = keep if keep is not None else 0
         ol.focus()
 
@@ -217,10 +226,10 @@ class PathScreen(_Base):
 class LessonScreen(_Base):
     """A lesson's screens, one at a time; after the last, its exercises."""
 
-    keys_text = "→/Enter next · ← back · Esc lessons"
+    keys_text = N_("→/Enter next · ← back · Esc lessons")
 
     def __init__(self, lesson: Lesson) -> None:
-        super().__init__(lesson.title)
+        super().__init__(_(lesson.title))
         self.lesson = lesson
         self.n = 0
 
@@ -232,14 +241,16 @@ class LessonScreen(_Base):
         self.draw()
 
     def draw(self) -> None:
-        lesson = self.lesson
+        lesson = self.lesson.translated()
         screen = lesson.screens[self.n]
         self.query_one("#title", Static).update(
-            f"{lesson.title} · screen {self.n + 1} of {len(lesson.screens)} · "
-            f"{'; '.join(lesson.sections)}")
+            _("{title} · screen {n} of {total} · {sections}").format(
+                title=lesson.title, n=self.n + 1, total=len(lesson.screens),
+                sections="; ".join(lesson.sections)))
         out = Text()
         if self.n == 0:
-            out.append(f"From the book: {citation(lesson)}\n\n", style="italic")
+            out.append(_("From the book: {sections}").format(sections=citation(lesson))
+                       + "\n\n", style="italic")
         for para in screen.text.split("\n\n"):
             out.append(para.strip() + "\n\n")
         if screen.tiles:
@@ -273,7 +284,7 @@ class ExerciseScreen(_Base):
     """Exercises of the kinds given, in turn (a lesson's), or of one kind again and again;
     each generated from a fresh seed and checked by its own :meth:`Exercise.check`."""
 
-    keys_text = "type your answer · Enter check · Esc or m lessons · q quit"
+    keys_text = N_("type your answer · Enter check · Esc or m lessons · q quit")
 
     def __init__(self, kinds: Sequence[str], *, lesson: Lesson | None) -> None:
         super().__init__("")
@@ -290,7 +301,7 @@ class ExerciseScreen(_Base):
             yield Static(id="question")
             yield Static(id="verdict")
         yield Static(id="error")
-        yield Input(id="answer", placeholder="your answer")
+        yield Input(id="answer", placeholder=_("your answer"))
 
     def on_mount(self) -> None:
         self.new_exercise()
@@ -306,10 +317,12 @@ class ExerciseScreen(_Base):
     def draw(self) -> None:
         ex = self.exercise
         assert ex is not None
-        where = (f"{self.lesson.title} · exercise {self.index + 1} of {len(self.kinds)}"
-                 if self.lesson is not None else "practice")
+        where = (_("{title} · exercise {n} of {total}").format(
+            title=_(self.lesson.title), n=self.index + 1, total=len(self.kinds))
+            if self.lesson is not None else _("practice"))
         self.query_one("#title", Static).update(
-            f"{_exercises.EXERCISE_KINDS[ex.kind]} · {where} · seed {ex.seed}")
+            _("{kind} · {where} · seed {seed}").format(
+                kind=_(_exercises.EXERCISE_KINDS[ex.kind]), where=where, seed=ex.seed))
         q = Text(ex.prompt + "\n\n")
         if ex.tiles:
             q.append_text(tile_rows_text(ex.tiles, ex.captions, theme=self.learn.theme_name,
@@ -318,7 +331,7 @@ class ExerciseScreen(_Base):
             for i, c in enumerate(ex.choices, 1):
                 q.append(f"  {i}. {c}\n")
         if ex.answer_form:
-            q.append(f"Answer: {ex.answer_form}", style="dim")
+            q.append(_("Answer: {form}").format(form=ex.answer_form), style="dim")
         self.query_one("#question", Static).update(q)
         box = self.query_one("#answer", Input)
         verdict = self.query_one("#verdict", Static)
@@ -328,18 +341,18 @@ class ExerciseScreen(_Base):
             box.disabled = False
             box.value = ""
             box.focus()
-            self.query_one("#keys", Static).update(self.keys_text)
+            self.query_one("#keys", Static).update(_(self.keys_text))
         else:
             v = self.verdict
             t = Text("\n")
-            t.append("Right.\n" if v.correct else "Not quite.\n",
+            t.append((_("Right.") if v.correct else _("Not quite.")) + "\n",
                      style="bold green" if v.correct else "bold red")
-            t.append(f"Your answer: {box.value}\n")
-            t.append(f"The answer: {v.expected}\n", style="bold")
+            t.append(_("Your answer:") + f" {box.value}\n")
+            t.append(_("The answer:") + f" {v.expected}\n", style="bold")
             t.append(v.explanation)
             verdict.update(t)
             box.disabled = True
-            self.query_one("#keys", Static).update("Enter/n next exercise · Esc lessons")
+            self.query_one("#keys", Static).update(_("Enter/n next exercise · Esc lessons"))
             self.query_one("#body", VerticalScroll).scroll_end(animate=False)
             self.focus()
 
@@ -364,7 +377,8 @@ class ExerciseScreen(_Base):
         try:
             verdict = ex.check(text)
         except AnswerError as exc:
-            self.query_one("#error", Static).update(Text(f"Cannot read that: {exc}"))
+            self.query_one("#error", Static).update(
+                Text(_("Cannot read that: {error}").format(error=exc)))
             return
         self.verdict = verdict
         app = self.learn
@@ -467,17 +481,19 @@ class CoachScreen(Screen[None]):
         self._set("comment-text", self.comment_text())
         prompt = Text()
         if self.hand.finished:
-            prompt.append("The hand is over: the summary is beside the table.", style="bold")
-            keys = "Esc/Enter back to the lessons"
+            prompt.append(_("The hand is over: the summary is beside the table."),
+                          style="bold")
+            keys = _("Esc/Enter back to the lessons")
         else:
             if discards:
-                prompt.append("Your turn: ←→ pick a tile, Enter discards it. ")
+                prompt.append(_("Your turn: ←→ pick a tile, Enter discards it.") + " ")
             if passes:
-                sizes = sorted({len(a.tiles) + (a.number or 0) for a in passes})
+                sizes = _(" or ").join(map(str, sizes_of(passes)))
                 blinds = sorted({a.number or 0 for a in passes})
-                prompt.append(f"Pass {' or '.join(map(str, sizes))} tiles: ←→ and Space mark, "
-                              f"{'b blind ' + str(self.blind) + ', ' if len(blinds) > 1 else ''}"
-                              "Enter passes. ")
+                prompt.append((_("Pass {sizes} tiles: ←→ and Space mark, b blind {blind}, "
+                                 "Enter passes.") if len(blinds) > 1 else
+                               _("Pass {sizes} tiles: ←→ and Space mark, Enter passes.")
+                               ).format(sizes=sizes, blind=self.blind) + " ")
             if self.note:
                 prompt.append(self.note + " ", style="bold")
             n = 0
@@ -487,33 +503,35 @@ class CoachScreen(Screen[None]):
                 n += 1
                 label = describe_action(a, claimed=view.last_discard, drawn=view.drawn)
                 prompt.append(f"{n} {label}  ")
-            keys = " · ".join(k for k, on in (
-                ("←→ tile", bool(discards or passes)), ("Enter discard", bool(discards)),
-                ("Space mark · Enter pass", bool(passes)), ("b blind", len(
+            keys = " · ".join(_(k) for k, on in (
+                (N_("←→ tile"), bool(discards or passes)),
+                (N_("Enter discard"), bool(discards)),
+                (N_("Space mark · Enter pass"), bool(passes)), (N_("b blind"), len(
                     {a.number or 0 for a in passes}) > 1),
-                ("1-9 choice", len(passes) + len(discards) < len(acts)),
-                ("Esc lessons", True)) if on)
+                (N_("1-9 choice"), len(passes) + len(discards) < len(acts)),
+                (N_("Esc lessons"), True)) if on)
         self._set("prompt", prompt)
         self._set("keys", keys)
 
     def comment_text(self) -> Text:
         out = Text()
         if self.hand.finished:
-            out.append("Summary\n", style="bold")
+            out.append(_("Summary") + "\n", style="bold")
             for line in self.hand.summary().text_lines():
                 out.append(f"{line}\n")
             out.append("\n")
         if not self.comments:
-            out.append("The coach comments on each of your decisions once you make it.")
+            out.append(_("The coach comments on each of your decisions once you make it."))
             return out
         c = self.comments[-1]
-        out.append("The coach\n", style="bold")
-        out.append(f"You: {c.chosen}\n")
+        out.append(_("The coach") + "\n", style="bold")
+        out.append(_("You: {chosen}").format(chosen=c.chosen) + "\n")
         if c.agreed:
-            out.append("The coach agrees.\n", style="green")
+            out.append(_("The coach agrees.") + "\n", style="green")
         else:
-            out.append(f"The coach would {c.advised_verb}.\n", style="yellow")
-        out.append(f"Why: {c.why}\n{c.distance}\n")
+            out.append(_("The coach would {advised}.").format(advised=c.advised_verb) + "\n",
+                       style="yellow")
+        out.append(_("Why: {why}").format(why=c.why) + f"\n{c.distance}\n")
         return out
 
     def play(self, action: Action) -> None:
@@ -538,10 +556,12 @@ class CoachScreen(Screen[None]):
             if sorted(a.tiles) == tiles and (a.number or 0) == self.blind:
                 self.play(a)
                 return
-        sizes = sorted({len(a.tiles) + (a.number or 0) for a in passes})
-        self.note = (f"{len(tiles)} marked{f' and {self.blind} blind' if self.blind else ''}"
-                     f" is not a pass you may make (pass {' or '.join(map(str, sizes))} in "
-                     "all; jokers are never passed).")
+        sizes = _(" or ").join(map(str, sizes_of(passes)))
+        self.note = (_("{n} marked and {blind} blind is not a pass you may make (pass {sizes} "
+                       "in all; jokers are never passed).") if self.blind else
+                     _("{n} marked is not a pass you may make (pass {sizes} in all; jokers "
+                       "are never passed).")).format(n=len(tiles), blind=self.blind,
+                                                     sizes=sizes)
         self.draw()
 
     def on_key(self, event: Key) -> None:
@@ -611,7 +631,8 @@ class LearnApp(App[int]):
             self.progress: Progress = load_progress(self.progress_path)
         except ProgressError as exc:  # kept aside, as the line mode does; a fresh start
             bad = set_aside(self.progress_path)
-            self.notice = f"Could not read your progress ({exc}); kept as {bad}. "
+            self.notice = _("Could not read your progress ({error}); kept as {path}.").format(
+                error=exc, path=bad) + " "
             self.progress = Progress()
         self.theme_name = theme_name
 
@@ -649,7 +670,8 @@ def run_learn_app(rules: str, progress_path: Path, *, seed: int | None = None) -
     if problem is not None:
         from ..commands.learn import run_line_mode
 
-        print(f"({problem}: the lessons in plain ASCII lines instead)", file=sys.stderr)
+        print(_("({problem}: the lessons in plain ASCII lines instead)").format(
+            problem=problem), file=sys.stderr)
         return run_line_mode(rules, Path(progress_path), sys.stdin, sys.stdout, seed=seed,
                              ascii=True)
     result = LearnApp(rules, progress_path, seed=seed).run()

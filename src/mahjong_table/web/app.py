@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import contextvars
 import ipaddress
 import json
 import logging
@@ -46,12 +47,14 @@ from urllib.parse import parse_qsl
 
 from itsdangerous import BadSignature, URLSafeSerializer
 from starlette.applications import Starlette
+from starlette.middleware import Middleware
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, PlainTextResponse, Response
 from starlette.routing import Route, WebSocketRoute
 from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 
 from ..engine import Game
+from ..i18n import DEFAULT_LANGUAGE, LANGUAGES, _, language, use_language
 from ..players import BOTS, bot_choices, make_bot
 from ..record import record_lines
 from ..rules import RULE_SETS, RuleSetError, get_rule_set
@@ -60,6 +63,7 @@ from ..tiles import NotationError, Tile
 from .board import card_json
 from .cluster import Coordinator, make_coordinator
 from .hints import hints_for
+from .lang import LanguageMiddleware, language_switch
 from .learn import learn_mount
 from .store import LostOwnership, Store, TableRow
 from .table import (
@@ -71,6 +75,7 @@ from .table import (
     build_game,
     rebuild,
 )
+from .words import bot_label, option_label, option_value_label, script_words, setting_label
 
 __all__ = ["Server", "create_app", "app_from_env", "SERVE_ENV", "read_body", "BodyTooLarge",
            "RateLimited", "MAX_MESSAGE", "MAX_BODY", "RATE"]
@@ -110,9 +115,11 @@ class WsClient:
     """One websocket client of a table: a queue drained by its own sender task, so that a
     slow reader never holds the table up (past :data:`MAX_QUEUE` messages it is dropped)."""
 
-    def __init__(self, ws: WebSocket, seat: int) -> None:
+    def __init__(self, ws: WebSocket, seat: int, lang: str | None = None) -> None:
         self.ws = ws
         self.seat = seat
+        #: the language this page's messages are built in (issue 23)
+        self.lang = lang or language()
         self.queue: asyncio.Queue[dict[str, Any] | None] = asyncio.Queue()
         self.task = asyncio.get_running_loop().create_task(self._pump())
         self.tokens = RATE[0]
@@ -163,14 +170,17 @@ class RemoteClient:
     are handled here in order, as a local page's are."""
 
     def __init__(self, server: Server, proc: str, cid: str, seat: int,
-                 live: LiveTable) -> None:
+                 live: LiveTable, lang: str = DEFAULT_LANGUAGE) -> None:
         self.server = server
         self.proc = proc
         self.cid = cid
         self.seat = seat
         self.live = live
+        #: the page's language (issue 23: the relaying process says which)
+        self.lang = lang
         self.inbox: asyncio.Queue[str | None] = asyncio.Queue()
-        self.task = asyncio.get_running_loop().create_task(self._work())
+        self.task = asyncio.get_running_loop().create_task(self._work(),
+                                                           context=contextvars.Context())
 
     def send(self, message: dict[str, Any]) -> None:
         self.server.coord.post(self.proc, {"op": "out", "cid": self.cid, "msg": message})
@@ -184,13 +194,14 @@ class RemoteClient:
             text = await self.inbox.get()
             if text is None:
                 return
-            try:
-                await _handle(self.server, self.live, self, text)
-            except Exception:
-                log.exception("table %s: a relayed message could not be handled",
-                              self.live.id)
-                self.send({"type": "error", "code": "internal",
-                           "message": "the server could not handle that message"})
+            with use_language(self.lang):
+                try:
+                    await _handle(self.server, self.live, self, text)
+                except Exception:
+                    log.exception("table %s: a relayed message could not be handled",
+                                  self.live.id)
+                    self.send({"type": "error", "code": "internal",
+                               "message": _("the server could not handle that message")})
 
 
 class Relay:
@@ -508,8 +519,8 @@ class Server:
                 await self.db(self.store.add_action, table_id, seq, action, fence)
             except LostOwnership as exc:
                 asyncio.get_running_loop().create_task(self._unload(room, keep_owner=True))
-                raise ActionRefused("this room has moved to another server process; the "
-                                    "page reconnects to it", "moved") from exc
+                raise ActionRefused(_("this room has moved to another server process; the "
+                                      "page reconnects to it"), "moved") from exc
 
         async def finished() -> None:
             end = live.game.events[-1].to_json() if live.game.events else {}
@@ -621,7 +632,10 @@ class Server:
                                                     and same >= MAX_PER_SEAT):
                 await self.coord.send(sender, {"op": "gone", "cid": cid})
                 return
-            rc = RemoteClient(self, sender, cid, seat, live)
+            lang = m.get("lang")
+            rc = RemoteClient(self, sender, cid, seat, live,
+                              lang if isinstance(lang, str) and lang in LANGUAGES
+                              else DEFAULT_LANGUAGE)
             self.remote[cid] = rc
             rc.send({"type": "chat", "messages": await self.db(self.store.chat,
                                                                  live.row.room)})
@@ -652,7 +666,7 @@ class Server:
         self.relays[cid] = Relay(client, room, owner)
         me = self.coord.proc
         await self.coord.send(owner, {"op": "open", "from": me, "cid": cid, "room": room,
-                                      "seat": seat})
+                                      "seat": seat, "lang": client.lang})
         try:
             async for text in text_frames(ws, client):
                 await self.coord.send(owner, {"op": "text", "from": me, "cid": cid,
@@ -694,16 +708,16 @@ class Server:
         rate-limited per seat, stored, sent to every client of the room's current game.
         Raises ``ValueError`` naming what is wrong."""
         if seat == SPECTATOR and not live.settings.spectator_chat:
-            raise ValueError("spectators may read the chat but not write in this room")
+            raise ValueError(_("spectators may read the chat but not write in this room"))
         text = check_chat(raw)
         key = (live.row.room, seat)
         now = time.monotonic()
         tokens, stamp = self._chat_rate.get(key, (CHAT_RATE[0], now))
         tokens = min(CHAT_RATE[0], tokens + (now - stamp) * CHAT_RATE[1])
         if tokens < 1:
-            raise ValueError("too many chat messages: wait a few seconds")
+            raise ValueError(_("too many chat messages: wait a few seconds"))
         self._chat_rate[key] = (tokens - 1, now)
-        name = "spectator" if seat == SPECTATOR else live.display_names()[seat]
+        name = "spectator" if seat == SPECTATOR else live.display_names()[seat]  # data
         msg = await self.db(self.store.add_chat, live.row.room, seat, name, text)
         for c in list(live.clients):
             c.send({"type": "chat", "messages": [msg]})
@@ -714,23 +728,23 @@ class Server:
         ``ValueError`` naming what is wrong."""
         async with self._new_game_lock:
             if self.rooms.get(live.row.room) != live.id:
-                raise ValueError("a new game has already started in this room")
+                raise ValueError(_("a new game has already started in this room"))
             if not live.finished:
-                raise ValueError("the game is not over yet")
+                raise ValueError(_("the game is not over yet"))
             old = live.row
             rules = msg.get("rules", old.rules)
             if not isinstance(rules, str):
-                raise ValueError("rules: a rule set's name")
+                raise ValueError(_("rules: a rule set's name"))
             form: dict[str, str] = {"rules": rules}
             hands = msg.get("max_hands", old.max_hands)
             if (hands is not None and not isinstance(hands, (int, str))) or isinstance(hands,
                                                                                    bool):
-                raise ValueError("max_hands: a whole number from 1 to 100, or empty")
+                raise ValueError(_("max_hands: a whole number from 1 to 100, or empty"))
             form["max_hands"] = "" if hands is None else str(hands)
             seats = msg.get("seats", old.seats)
             if not isinstance(seats, list) or len(seats) != 4 \
                     or not all(isinstance(k, str) for k in seats):
-                raise ValueError("seats: four entries, each 'human' or a bot's name")
+                raise ValueError(_("seats: four entries, each 'human' or a bot's name"))
             names = live.display_names()
             for i in range(4):
                 form[f"seat{i}"] = seats[i]
@@ -745,12 +759,13 @@ class Server:
             if not isinstance(chosen, dict) or not all(
                     isinstance(k, str) and isinstance(v, (str, bool, int))
                     for k, v in chosen.items()):
-                raise ValueError("options: an object of option names and values")
+                raise ValueError(_("options: an object of option names and values"))
             known = {o.name for o in type(get_rule_set(rules)).options_spec} \
                 if rules in RULE_SETS else set()
             for k, v in chosen.items():
                 if k not in known:
-                    raise ValueError(f"options: {rules} has no option {k!r}")
+                    raise ValueError(_("options: {rules} has no option {name}").format(
+                        rules=rules, name=repr(k)))
                 form[f"opt_{rules}_{k}"] = str(v)
             form["practice_deal"] = "1" if old.practice else ""
             form["seed"] = f"{old.seed}/{old.game_no + 1}" if old.practice else ""
@@ -820,15 +835,16 @@ class RoomsFull(Exception):
     """This process holds its most live rooms, none of them unused."""
 
     def __init__(self, limit: int) -> None:
-        super().__init__(f"this server process holds {limit} live rooms, its limit")
+        super().__init__(_("this server process holds {limit} live rooms, its limit").format(
+            limit=limit))
 
 
 class RateLimited(Exception):
     """A client over a rate limit; ``retry_after`` is the seconds until it may try again."""
 
     def __init__(self, retry_after: float) -> None:
-        super().__init__(f"too many tables created from your address in the last minute; "
-                         f"try again in {math.ceil(retry_after)} s")
+        super().__init__(_("too many tables created from your address in the last minute; "
+                           "try again in {seconds} s").format(seconds=math.ceil(retry_after)))
         self.retry_after = retry_after
 
 
@@ -837,25 +853,28 @@ def _clean_text(raw: Any, what: str, longest: int) -> str:
     1 to ``longest`` characters once spaces around it are taken off. Raises ``ValueError``
     naming what is wrong. (It is shown as text, never as markup.)"""
     if not isinstance(raw, str):
-        raise ValueError(f"{what}: send text")
+        raise ValueError(_("{what}: send text").format(what=what))
     text = raw.strip()
     if not text:
-        raise ValueError(f"{what}: empty (1 to {longest} characters)")
+        raise ValueError(_("{what}: empty (1 to {longest} characters)").format(
+            what=what, longest=longest))
     if len(text) > longest:
-        raise ValueError(f"{what}: {len(text)} characters, at most {longest}")
+        raise ValueError(_("{what}: {n} characters, at most {longest}").format(
+            what=what, n=len(text), longest=longest))
     if any(unicodedata.category(ch) in ("Cc", "Cf", "Cs", "Co", "Cn") for ch in text):
-        raise ValueError(f"{what}: control or unassigned characters are not allowed")
+        raise ValueError(_("{what}: control or unassigned characters are not allowed").format(
+            what=what))
     return text
 
 
 def check_nickname(raw: Any) -> str:
     """A nickname as typed, checked (1-24 characters, see :func:`_clean_text`)."""
-    return _clean_text(raw, "nickname", MAX_NICKNAME)
+    return _clean_text(raw, _("nickname"), MAX_NICKNAME)
 
 
 def check_chat(raw: Any) -> str:
     """A chat message as typed, checked (1-200 characters, see :func:`_clean_text`)."""
-    return _clean_text(raw, "chat message", MAX_CHAT)
+    return _clean_text(raw, _("chat message"), MAX_CHAT)
 
 
 def option_choices() -> dict[str, list[dict[str, Any]]]:
@@ -876,7 +895,8 @@ def _option_value(raw: str, choices: tuple[Any, ...] | None) -> Any:
     for c in choices:
         if str(c) == raw or (isinstance(c, bool) and raw.lower() == str(c).lower()):
             return c
-    raise ValueError(f"{raw!r} is not one of {', '.join(map(str, choices))}")
+    raise ValueError(_("{value} is not one of {choices}").format(
+        value=repr(raw), choices=", ".join(map(str, choices))))
 
 
 def parse_form(form: dict[str, str]) -> TableRow:
@@ -884,7 +904,7 @@ def parse_form(form: dict[str, str]) -> TableRow:
     Raises ``ValueError`` (or ``RuleSetError``) naming the bad field."""
     rules_name = form.get("rules", "hongkong")
     if rules_name not in RULE_SETS:
-        raise ValueError(f"unknown rule set {rules_name!r}")
+        raise ValueError(_("unknown rule set {name}").format(name=repr(rules_name)))
     cls = type(get_rule_set(rules_name))
     options: dict[str, Any] = {}
     for o in cls.options_spec:
@@ -893,31 +913,35 @@ def parse_form(form: dict[str, str]) -> TableRow:
             continue
         if o.choices is None:
             if raw != "practice":
-                raise ValueError(f"option {o.name}: this server plays only the practice card "
-                                 "(a card file on the server's disk is not offered to "
-                                 "browsers)")
+                raise ValueError(_("option {name}: this server plays only the practice card "
+                                   "(a card file on the server's disk is not offered to "
+                                   "browsers)").format(name=o.name))
             options[o.name] = raw
         else:
             try:
                 options[o.name] = _option_value(raw, o.choices)
             except ValueError as exc:
-                raise ValueError(f"option {o.name}: {exc}") from exc
+                raise ValueError(_("option {name}: {problem}").format(
+                    name=o.name, problem=exc)) from exc
     hands_raw = form.get("max_hands", "").strip()
     max_hands = None
     if hands_raw:
         if not hands_raw.isdigit() or not 1 <= int(hands_raw) <= 100:
-            raise ValueError("hands: a whole number from 1 to 100, or empty for the whole game")
+            raise ValueError(_("hands: a whole number from 1 to 100, or empty for the whole game"))
         max_hands = int(hands_raw)
     seats = []
     names = []
     for i in range(4):
         kind = form.get(f"seat{i}", "human" if i == 0 else "efficiency")
         if kind != "human" and kind not in BOTS:
-            raise ValueError(f"seat {i}: unknown player {kind!r}")
+            raise ValueError(_("seat {number}: unknown player {kind}").format(
+                number=i, kind=repr(kind)))
         seats.append(kind)
         name = form.get(f"name{i}", "").strip()[:24]
-        names.append(name or (f"Player {i + 1}" if kind == "human"
-                              else f"{kind.capitalize()} bot {i + 1}"))
+        # a default name in the language of the lobby it was made in (a name: stored as is)
+        names.append(name or (_("Player {number}").format(number=i + 1) if kind == "human"
+                              else _("{Name} bot {number}").format(Name=kind.capitalize(),
+                                                                   number=i + 1)))
     settings: dict[str, Any] = {}
     for name, _low, _high, _help in TableSettings.FIELDS:
         raw = form.get(name, "").strip()
@@ -925,20 +949,23 @@ def parse_form(form: dict[str, str]) -> TableRow:
             try:
                 settings[name] = float(raw)
             except ValueError as exc:
-                raise ValueError(f"{name}: {raw!r} is not a number") from exc
+                raise ValueError(_("{name}: {value} is not a number").format(
+                    name=name, value=repr(raw))) from exc
     extra: dict[str, Any] = dict(settings)
     away_bot = form.get("away_bot", "").strip()
     if away_bot and away_bot not in BOTS:
-        raise ValueError(f"away_bot: unknown bot {away_bot!r}")
+        raise ValueError(_("away_bot: unknown bot {name}").format(name=repr(away_bot)))
     extra["away_bot"] = away_bot
     chat_raw = form.get("spectator_chat", "").strip().lower()
     if chat_raw not in _YES + _NO:
-        raise ValueError(f"spectator_chat: {chat_raw!r} is not a yes or a no")
+        raise ValueError(_("{field}: {value} is not a yes or a no").format(
+            field="spectator_chat", value=repr(chat_raw)))
     extra["spectator_chat"] = chat_raw in _YES
     settings_json = TableSettings.from_json(extra).to_json()
     practice_raw = form.get("practice_deal", "").strip().lower()
     if practice_raw not in _YES + _NO:
-        raise ValueError(f"practice_deal: {practice_raw!r} is not a yes or a no")
+        raise ValueError(_("{field}: {value} is not a yes or a no").format(
+            field="practice_deal", value=repr(practice_raw)))
     practice = practice_raw in _YES
     typed = form.get("seed", "").strip()[:64]
     return TableRow(id=secrets.token_urlsafe(12), rules=rules_name, options=options,
@@ -965,7 +992,7 @@ def deal_seed(typed: str, practice: bool) -> str:
 
 # ----- pages ----------------------------------------------------------------------------------
 
-_HEAD = """<!doctype html><html lang="en"><head><meta charset="utf-8">
+_HEAD = """<!doctype html><html lang="{lang}"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>{title}</title><link rel="icon" href="{icon}">
 <link rel="stylesheet" href="/static/table.css">
@@ -976,97 +1003,130 @@ _ICON = ("data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='
          "%3Ccircle cx='12' cy='16' r='6' fill='%23c0392b'/%3E%3C/svg%3E")
 
 
+def _text(message: str) -> str:
+    """A message as the text of an element: ``&``, ``<``, ``>`` escaped, quotes as they are
+    (an attribute's value needs :func:`html.escape` with its quotes)."""
+    return escape(message, quote=False)
+
+
+def _head(title: str) -> str:
+    """The page's head in the language in force (``<html lang>``); ``title`` is HTML."""
+    return _HEAD.format(lang=language(), icon=_ICON, title=title)
+
+
 def lobby_page(error: str | None = None) -> str:
     """The lobby: a form for a new table. Field names: ``rules``; ``opt_RULES_NAME`` for each
     option of each rule set; ``max_hands``; ``seat0``-``seat3`` (``human`` or a bot) and
     ``name0``-``name3``; the timing settings; ``seed`` and ``practice_deal`` (the seed is
-    honoured as typed only with it; see :func:`deal_seed`)."""
-    parts = [_HEAD.format(icon=_ICON, title="mahjong-table: new table"),
-             '<body class="lobby"><main><h1>mahjong-table</h1>',
-             "<p>Create a table, then send each person their seat's link. Bots fill the "
-             "other seats.</p>",
-             '<p><a href="/learn/" id="learn-link">Learn to play</a>: lessons, exercises '
-             "and a coached hand.</p>"]
+    honoured as typed only with it; see :func:`deal_seed`). In the language in force, with
+    the language switch."""
+    parts = [_head(escape(_("mahjong-table: new table"))),
+             '<body class="lobby"><main>', language_switch("/"), "<h1>mahjong-table</h1>",
+             "<p>" + _text(_("Create a table, then send each person their seat's link. Bots "
+                             "fill the other seats.")) + "</p>",
+             "<p>" + _('{link}: lessons, exercises and a coached hand.').format(
+                 link='<a href="/learn/" id="learn-link">' + escape(_("Learn to play"))
+                 + "</a>") + "</p>"]
     if error:
         parts.append(f'<p class="error" role="alert">{escape(error)}</p>')
     parts.append('<form method="post" action="/tables" id="new-table">'
-                 '<fieldset><legend>Rule set</legend><select name="rules" id="rules">')
+                 '<fieldset><legend>' + escape(_("Rule set")) + '</legend>'
+                 '<select name="rules" id="rules">')
     for name in RULE_SETS:
         rs = get_rule_set(name)
-        parts.append(f'<option value="{name}">{escape(rs.title)} ({escape(rs.book)})</option>')
+        parts.append(f'<option value="{name}">{escape(_(rs.title))} ({escape(_(rs.book))})'
+                     '</option>')
     parts.append("</select></fieldset>")
     for name in RULE_SETS:
         rs = get_rule_set(name)
+        legend = _("{rules} options").format(rules=_(rs.title))
         parts.append(f'<fieldset class="options" data-rules="{name}"><legend>'
-                     f'{escape(rs.title)} options</legend>')
+                     f'{escape(legend)}</legend>')
         for o in rs.options_spec:
             field = f"opt_{name}_{o.name}"
-            parts.append(f'<label for="{field}"><b>{escape(o.name)}</b></label>')
+            parts.append(f'<label for="{field}"><b>{escape(option_label(o.name))}</b>'
+                         '</label>')
             if o.choices is None:
                 parts.append(f'<select name="{field}" id="{field}"><option value="practice">'
-                             'practice</option></select>')
+                             f'{escape(option_value_label("practice"))}</option></select>')
             else:
                 parts.append(f'<select name="{field}" id="{field}">')
                 for c in o.choices:
                     sel = " selected" if c == o.default else ""
-                    parts.append(f'<option value="{escape(str(c))}"{sel}>{escape(str(c))}'
-                                 f'</option>')
+                    parts.append(f'<option value="{escape(str(c))}"{sel}>'
+                                 f'{escape(option_value_label(c))}</option>')
                 parts.append("</select>")
-            help_text = o.help + (" (this server offers the practice card)"
-                                  if o.choices is None else "")
+            help_text = _(o.help)
+            if o.choices is None:
+                help_text = _("{help} (this server offers the practice card)").format(
+                    help=help_text)
             parts.append(f'<small>{escape(help_text)}</small>')
         parts.append("</fieldset>")
-    parts.append('<fieldset><legend>Length</legend><label for="max_hands">hands</label>'
+    parts.append('<fieldset><legend>' + escape(_("Length")) + '</legend><label for="max_hands">'
+                 + escape(_("hands")) + '</label>'
                  '<input name="max_hands" id="max_hands" inputmode="numeric" '
-                 'placeholder="whole game">'
-                 '<small>stop the game after this many hands (empty: play the whole game; '
-                 'the rounds option sets the wind rounds)</small></fieldset>')
-    parts.append('<fieldset><legend>Seats</legend>')
+                 'placeholder="' + escape(_("whole game")) + '">'
+                 '<small>' + escape(_("stop the game after this many hands (empty: play the "
+                                      "whole game; the rounds option sets the wind rounds)"))
+                 + '</small></fieldset>')
+    parts.append('<fieldset><legend>' + escape(_("Seats")) + '</legend>')
     for i in range(4):
-        parts.append(f'<div class="seat-row"><label for="seat{i}">Seat {i + 1}</label>'
-                     f'<select name="seat{i}" id="seat{i}">')
+        seat_words = _("Seat {number}").format(number=i + 1)
+        parts.append(f'<div class="seat-row"><label for="seat{i}">{escape(seat_words)}'
+                     f'</label><select name="seat{i}" id="seat{i}">')
         # issue 24: the levels (easy, normal, hard) first, each the rule set's bot of that
         # level, then the bots by name
-        kinds = [("human", "a person (gets a link)"), *bot_choices()]
+        kinds = [("human", _("a person (gets a link)")), *bot_choices()]
         default = "human" if i < 2 else "efficiency"
         for k, about in kinds:
             sel = " selected" if k == default else ""
-            label = about if k == "human" else f"{k} bot"
+            label = about if k == "human" else bot_label(k)
+            about = about if k == "human" else _(about)
             parts.append(f'<option value="{k}" title="{escape(about)}"{sel}>'
                          f'{escape(label)}</option>')
-        parts.append(f'</select><input name="name{i}" placeholder="name" maxlength="24" '
-                     f'aria-label="name of seat {i + 1}"></div>')
-    levels = "; ".join(f"{k}: {about}" for k, about in bot_choices()[:3])
-    parts.append(f'<small>Levels, each the rule set\'s bot of that strength: {escape(levels)}. '
-                 f'Bots by name: {escape(", ".join(k for k, _ in bot_choices()[3:]))} (the '
-                 'american bots play the card: American rules only); a bot that runs an '
-                 'outside program is not offered here</small></fieldset>')
-    parts.append('<fieldset><legend>Table settings</legend>')
+        name_label = _("name of seat {number}").format(number=i + 1)
+        parts.append(f'</select><input name="name{i}" placeholder="' + escape(_("name")) + f'" '
+                     f'maxlength="24" aria-label="{escape(name_label)}"></div>')
+    levels = "; ".join(f"{k}: {_(about)}" for k, about in bot_choices()[:3])
+    named = ", ".join(k for k, _about in bot_choices()[3:])
+    parts.append("<small>" + _text(_(
+        "Levels, each the rule set's bot of that strength: {levels}. Bots by name: {names} "
+        "(the american bots play the card: American rules only); a bot that runs an outside "
+        "program is not offered here")).format(levels=escape(levels), names=escape(named))
+        + "</small></fieldset>")
+    parts.append('<fieldset><legend>' + escape(_("Table settings")) + '</legend>')
     defaults = TableSettings().to_json()
     for name, low, high, help_text in TableSettings.FIELDS:
-        parts.append(f'<label for="{name}">{name}</label><input name="{name}" id="{name}" '
+        parts.append(f'<label for="{name}">{escape(setting_label(name))}</label>'
+                     f'<input name="{name}" id="{name}" '
                      f'type="number" step="0.1" min="{low:g}" max="{high:g}" '
-                     f'value="{defaults[name]:g}"><small>{escape(help_text)}</small>')
-    parts.append('<label for="away_bot">away_bot</label><select name="away_bot" id="away_bot">'
-                 '<option value="">the rule set\'s default bot</option>'
-                 + "".join(f'<option value="{k}">{k} bot</option>' for k, _ in bot_choices())
-                 + '</select><small>the bot that plays a person\'s seat while they are away '
-                 '(page closed, or their clock ran out away_after times in a row) until they '
-                 'take it back</small>'
-                 '<label for="spectator_chat">spectators may chat</label>'
+                     f'value="{defaults[name]:g}"><small>{escape(_(help_text))}</small>')
+    parts.append(f'<label for="away_bot">{escape(setting_label("away_bot"))}</label>'
+                 '<select name="away_bot" id="away_bot">'
+                 '<option value="">' + _text(_("the rule set's default bot")) + '</option>'
+                 + "".join(f'<option value="{k}">{escape(bot_label(k))}</option>'
+                           for k, _about in bot_choices())
+                 + "</select><small>" + _text(_(
+                     "the bot that plays a person's seat while they are away (page closed, "
+                     "or their clock ran out away_after times in a row) until they take it "
+                     "back")) + "</small>"
+                 '<label for="spectator_chat">' + escape(_("spectators may chat")) + '</label>'
                  '<input type="checkbox" name="spectator_chat" id="spectator_chat" value="1">'
-                 '<small>spectators can always read the table chat; tick to let them write '
-                 'too</small>')
-    parts.append('<label for="seed">seed</label><input name="seed" id="seed" '
-                 'placeholder="random" maxlength="64"><small>the game is reproducible from its '
-                 'seed and its actions; the server mixes its own secret randomness into the '
-                 'seed typed here, unless this is a practice deal</small>'
-                 '<label for="practice_deal">practice deal</label>'
+                 "<small>" + escape(_("spectators can always read the table chat; tick to let "
+                                      "them write too")) + "</small>")
+    parts.append('<label for="seed">' + escape(_("seed")) + '</label><input name="seed" id="seed" '
+                 'placeholder="' + escape(_("random")) + '" maxlength="64"><small>'
+                 + escape(_("the game is reproducible from its seed and its actions; the "
+                            "server mixes its own secret randomness into the seed typed here, "
+                            "unless this is a practice deal")) + "</small>"
+                 '<label for="practice_deal">' + escape(_("practice deal")) + '</label>'
                  '<input type="checkbox" name="practice_deal" id="practice_deal" value="1">'
-                 '<small>deal exactly from the seed typed above (anyone who knows it can '
-                 'compute every hand): every page of the table then says "practice deal" '
-                 'and shows the seed</small></fieldset>')
-    parts.append('<button type="submit">Create the table</button></form></main>'
+                 "<small>" + _text(_(
+                     'deal exactly from the seed typed above (anyone who knows it can compute '
+                     'every hand): every page of the table then says "practice deal" and '
+                     'shows the seed')) + "</small></fieldset>")
+    parts.append('<button type="submit">' + escape(_("Create the table"))
+                 + '</button></form></main>'
                  '<script>'
                  'const r=document.getElementById("rules");function sh(){for(const f of '
                  'document.querySelectorAll("fieldset.options"))f.hidden=f.dataset.rules!==r.'
@@ -1075,64 +1135,80 @@ def lobby_page(error: str | None = None) -> str:
 
 
 def links_page(server: Server, row: TableRow, base: str) -> str:
-    title = escape(get_rule_set(row.rules, **row.options).title)
+    """The links of a new table (HTML, in the language in force): one per person's seat,
+    the spectators' and the creator's own to come back to."""
+    title = escape(_(get_rule_set(row.rules, **row.options).title))
     if row.practice:
-        about = (f"<p>{title}; {practice_notice(row)}: the seed you chose deals every "
-                 "wall, so whoever knows it can compute every hand; every page of this "
-                 "table says so. ")
+        about = "<p>" + _(
+            "{rules}; {notice}: the seed you chose deals every wall, so whoever knows it can "
+            "compute every hand; every page of this table says so. ").format(
+                rules=title, notice=practice_notice(row))
     else:
-        about = (f"<p>{title}; the seed is in the record when the game ends (it decides "
-                 "every wall, so nobody is shown it before; a seed typed in the lobby is "
-                 "mixed with the server's own secret randomness). ")
-    parts = [_HEAD.format(icon=_ICON, title="mahjong-table: your table"),
-             '<body class="lobby"><main><h1>Your table</h1>', about,
-             "Send each person their own link: whoever "
-             "has a seat's link plays that seat.</p><ul class=\"links\">"]
+        about = "<p>" + _(
+            "{rules}; the seed is in the record when the game ends (it decides every wall, so "
+            "nobody is shown it before; a seed typed in the lobby is mixed with the server's "
+            "own secret randomness). ").format(rules=title)
+    again = f"{base}/links/{server.token(row.room, 'a')}"
+    parts = [_head(escape(_("mahjong-table: your table"))),
+             '<body class="lobby"><main>',
+             language_switch(f"/links/{server.token(row.room, 'a')}"),
+             '<h1>' + escape(_("Your table")) + '</h1>', about,
+             _text(_("Send each person their own link: whoever has a seat's link plays that "
+                     "seat.")), '</p><ul class="links">']
     for i, kind in enumerate(row.seats):
+        seat_words = escape(_("Seat {number}").format(number=i + 1))
         if kind == "human":
             url = f"{base}/play/{server.token(row.room, i)}"
-            parts.append(f'<li>Seat {i + 1} ({escape(row.names[i])}): '
+            parts.append(f'<li>{seat_words} ({escape(row.names[i])}): '
                          f'<a class="seat-link" data-seat="{i}" href="{escape(url)}">'
                          f'{escape(url)}</a></li>')
         else:
-            parts.append(f"<li>Seat {i + 1}: {escape(row.names[i])} ({escape(kind)} bot)</li>")
+            parts.append(f"<li>{seat_words}: {escape(row.names[i])} "
+                         f"({escape(bot_label(kind))})</li>")
     watch = f"{base}/watch/{server.token(row.room, 'w')}"
-    parts.append(f'<li>Spectators: <a class="watch-link" href="{escape(watch)}">'
-                 f'{escape(watch)}</a></li></ul>')
-    again = f"{base}/links/{server.token(row.room, 'a')}"
-    parts.append(f'<p>Keep this page\'s address to find the links again: '
-                 f'<a href="{escape(again)}">{escape(again)}</a></p>'
-                 '<p><a href="/">New table</a></p></main></body></html>')
+    parts.append('<li>' + escape(_("Spectators")) + f': <a class="watch-link" '
+                 f'href="{escape(watch)}">{escape(watch)}</a></li></ul>')
+    parts.append("<p>" + _("Keep this page's address to find the links again: {link}").format(
+                 link=f'<a href="{escape(again)}">{escape(again)}</a>') + "</p>"
+                 '<p><a href="/">' + escape(_("New table")) + '</a></p></main></body></html>')
     return "".join(parts)
 
 
 def practice_notice(row: TableRow) -> str:
     """The words every page of a practice deal shows (HTML-escaped): ``practice deal, seed
     X``."""
-    return f"practice deal, seed {escape(row.seed)}"
+    return escape(_("practice deal, seed {seed}").format(seed=row.seed))
 
 
-def table_page(row: TableRow, token: str, seat: int) -> str:
-    """The table page of ``seat`` (or :data:`SPECTATOR`): a shell ``table.js`` fills in. A
-    practice deal says so, with its seed, in the page's header."""
-    who = "spectator" if seat == SPECTATOR else f"seat {seat + 1} ({row.names[seat]})"
+def table_page(row: TableRow, token: str, seat: int, path: str | None = None) -> str:
+    """The table page of ``seat`` (or :data:`SPECTATOR`): a shell ``table.js`` fills in, in
+    the language in force, with the words of the scripts (:func:`.jstext.script_words`). A
+    practice deal says so, with its seed, in the page's header. ``path``: the page's own
+    address, for the language switch (by default the request's)."""
+    who = (_("spectator") if seat == SPECTATOR
+           else _("seat {number} ({name})").format(number=seat + 1, name=row.names[seat]))
     rules = get_rule_set(row.rules, **row.options)
     practice = (f' <span id="practice" class="practice" role="note">{practice_notice(row)}'
                 '</span>' if row.practice else "")
-    return (_HEAD.format(icon=_ICON, title=f"mahjong-table: {escape(who)}")
+    words = json.dumps(script_words(), ensure_ascii=False, separators=(",", ":"))
+    words = words.replace("</", "<\\/")
+    e = escape
+    return (_head("mahjong-table: " + escape(who))
             + f'<body class="table" data-token="{escape(token)}" data-seat="{seat}">'
-            f'<header id="bar"><b id="rules-title">{escape(rules.title)}</b>{practice} '
+            f'<header id="bar"><b id="rules-title">{escape(_(rules.title))}</b>{practice} '
             '<span id="status">'
-            f'connecting…</span><span id="info"></span><span id="clock" hidden></span>'
-            '<span id="me-box"></span></header>'
-            '<aside id="room" aria-label="the room"><div id="away-box"></div>'
+            + e(_("connecting…")) + '</span><span id="info"></span><span id="clock" hidden>'
+            '</span><span id="me-box"></span>' + language_switch(path) + '</header>'
+            '<aside id="room" aria-label="' + e(_("the room")) + '"><div id="away-box"></div>'
             '<div id="ready-box"></div><div id="again-box"></div>'
-            '<section id="chat" aria-label="table chat"><h3>Chat</h3>'
+            '<section id="chat" aria-label="' + e(_("table chat")) + '"><h3>' + e(_("Chat"))
+            + '</h3>'
             '<ol id="chat-log" aria-live="polite"></ol><form id="chat-form">'
             '<input id="chat-text" autocomplete="off" '
-            'aria-label="chat message" placeholder="say something (200 characters)">'
-            '<button type="submit">Send</button></form></section>'
-            '<details id="history"><summary>Games in this room</summary>'
+            'aria-label="' + e(_("chat message")) + '" '
+            'placeholder="' + e(_("say something (200 characters)")) + '">'
+            '<button type="submit">' + e(_("Send")) + '</button></form></section>'
+            '<details id="history"><summary>' + e(_("Games in this room")) + '</summary>'
             '<ol id="history-list"></ol></details></aside>'
             '<main id="board">'
             '<section class="seat" id="seat-top"></section>'
@@ -1141,12 +1217,14 @@ def table_page(row: TableRow, token: str, seat: int) -> str:
             '<section class="seat" id="seat-right"></section>'
             '<section class="seat me" id="seat-bottom"></section>'
             '</main>'
-            '<section id="hand" aria-label="your hand"></section>'
-            '<section id="actions" aria-label="your actions"></section>'
+            '<section id="hand" aria-label="' + e(_("your hand")) + '"></section>'
+            '<section id="actions" aria-label="' + e(_("your actions")) + '"></section>'
             '<section id="hints" aria-live="polite"></section>'
             '<section id="result" hidden></section>'
-            '<details id="log-box"><summary>Table log</summary><ol id="log"></ol></details>'
-            '<noscript>The table needs JavaScript.</noscript>'
+            '<details id="log-box"><summary>' + e(_("Table log")) + '</summary><ol id="log"></ol>'
+            '</details>'
+            '<noscript>' + e(_("The table needs JavaScript.")) + f'</noscript>'
+            f'<script id="mt-words" type="application/json">{words}</script>'
             '<script src="/static/board.js"></script>'
             '<script src="/static/table.js"></script></body></html>')
 
@@ -1206,7 +1284,7 @@ def create_app(db: str, *, tables_per_minute: int = TABLES_PER_MINUTE,
             body = await read_body(request, MAX_BODY)
         except BodyTooLarge:
             # the rest of the body is never read: the connection is closed after the answer
-            return HTMLResponse(lobby_page("the form is too large"), status_code=413,
+            return HTMLResponse(lobby_page(_("the form is too large")), status_code=413,
                                 headers={"Connection": "close"})
         except ValueError as exc:
             return HTMLResponse(lobby_page(str(exc)), status_code=400,
@@ -1215,7 +1293,7 @@ def create_app(db: str, *, tables_per_minute: int = TABLES_PER_MINUTE,
         try:
             fields = dict(parse_qsl(body.decode("utf-8"), max_num_fields=64))
         except (UnicodeDecodeError, ValueError):
-            return HTMLResponse(lobby_page("the form could not be read"), status_code=400)
+            return HTMLResponse(lobby_page(_("the form could not be read")), status_code=400)
         try:
             row = await srv().create(fields, address)
         except RateLimited as exc:
@@ -1227,10 +1305,10 @@ def create_app(db: str, *, tables_per_minute: int = TABLES_PER_MINUTE,
     async def links(request: Request) -> Response:
         got = srv().read_token(request.path_params["token"])
         if got is None or got[1] != "a":
-            return PlainTextResponse("not a creator's link", status_code=404)
+            return PlainTextResponse(_("not a creator's link"), status_code=404)
         row = await srv().db(srv().store.current_game, got[0])
         if row is None:
-            return PlainTextResponse("no such table", status_code=404)
+            return PlainTextResponse(_("no such table"), status_code=404)
         return HTMLResponse(links_page(srv(), row, _base(request)))
 
     async def page(request: Request) -> Response:
@@ -1238,13 +1316,13 @@ def create_app(db: str, *, tables_per_minute: int = TABLES_PER_MINUTE,
         got = srv().read_token(token)
         want_watch = request.url.path.startswith("/watch/")
         if got is None or (got[1] == "w") != want_watch or got[1] == "a":
-            return PlainTextResponse("this link is not valid", status_code=404)
+            return PlainTextResponse(_("this link is not valid"), status_code=404)
         # the page is read from the database: it needs no live room (any process serves it)
         row = await srv().db(srv().store.current_game, got[0])
         if row is None:
-            return PlainTextResponse("no such table", status_code=404)
+            return PlainTextResponse(_("no such table"), status_code=404)
         seat = SPECTATOR if got[1] == "w" else int(got[1])
-        return HTMLResponse(table_page(row, token, seat),
+        return HTMLResponse(table_page(row, token, seat, request.url.path),
                             headers={"Cache-Control": "no-store",
                                      "Referrer-Policy": "no-referrer"})
 
@@ -1253,9 +1331,9 @@ def create_app(db: str, *, tables_per_minute: int = TABLES_PER_MINUTE,
         try:
             t = None if name == "back" else Tile.parse(name)
         except NotationError:
-            return PlainTextResponse("no such tile", status_code=404)
+            return PlainTextResponse(_("no such tile"), status_code=404)
         if t is not None and str(t) != name:
-            return PlainTextResponse("no such tile", status_code=404)
+            return PlainTextResponse(_("no such tile"), status_code=404)
         return Response(tile_svg(t), media_type="image/svg+xml",
                         headers={"Cache-Control": "public, max-age=86400"})
 
@@ -1264,37 +1342,39 @@ def create_app(db: str, *, tables_per_minute: int = TABLES_PER_MINUTE,
         types = {"table.js": "text/javascript", "table.css": "text/css",
                  "board.js": "text/javascript", "board.css": "text/css"}
         if name not in types:
-            return PlainTextResponse("not found", status_code=404)
+            return PlainTextResponse(_("not found"), status_code=404)
         return Response(_static(name), media_type=types[name],
                         headers={"Cache-Control": "no-cache"})
 
     async def card(request: Request) -> Response:
-        """The card the table plays (American), for the page's card panel."""
+        """The card the table plays (American), for the page's card panel, in the
+        request's language."""
         got = srv().read_token(request.path_params["token"])
         row = None if got is None else await srv().db(srv().store.current_game, got[0])
         data = None if row is None else card_json(get_rule_set(row.rules, **row.options))
         if data is None:
-            return PlainTextResponse("no card", status_code=404)
-        return JSONResponse(data, headers={"Cache-Control": "private, max-age=3600"})
+            return PlainTextResponse(_("no card"), status_code=404)
+        return JSONResponse(data, headers={"Cache-Control": "private, max-age=3600",
+                                           "Vary": "Cookie, Accept-Language"})
 
     async def record(request: Request) -> Response:
         got = srv().read_token(request.path_params["token"])
         if got is None:
-            return PlainTextResponse("this link is not valid", status_code=404)
+            return PlainTextResponse(_("this link is not valid"), status_code=404)
         game_raw = request.query_params.get("game")
         if game_raw is not None:
             if not game_raw.isdigit() or len(game_raw) > 6:
-                return PlainTextResponse("game: a game's number in the room (0, 1, ...)",
+                return PlainTextResponse(_("game: a game's number in the room (0, 1, ...)"),
                                          status_code=400)
             got_game = await srv().stored_game(got[0], int(game_raw))
         else:
             got_game = await srv().stored_game(got[0])
         if got_game is None:
-            return PlainTextResponse("no such table", status_code=404)
+            return PlainTextResponse(_("no such table"), status_code=404)
         row, game = got_game
         if not row.finished:
-            return PlainTextResponse("the game is not over: its record holds every hidden "
-                                     "tile, so it is given only at the end", status_code=409)
+            return PlainTextResponse(_("the game is not over: its record holds every hidden "
+                                       "tile, so it is given only at the end"), status_code=409)
         # read from the database and not kept (issue 20 item 4)
         text = "".join(json.dumps(line, separators=(",", ":")) + "\n"
                        for line in record_lines(game))
@@ -1337,7 +1417,7 @@ def create_app(db: str, *, tables_per_minute: int = TABLES_PER_MINUTE,
                 except Exception:  # a bug, not the client's fault: logged, the socket lives
                     log.exception("table %s: a message could not be handled", live.id)
                     client.send({"type": "error", "code": "internal",
-                                 "message": "the server could not handle that message"})
+                                 "message": _("the server could not handle that message")})
         except WebSocketDisconnect:
             pass
         except RuntimeError:
@@ -1367,7 +1447,9 @@ def create_app(db: str, *, tables_per_minute: int = TABLES_PER_MINUTE,
         WebSocketRoute("/ws/{token}", ws_endpoint),
         learn_mount(lambda: srv().store.secret()),  # issue 22: /learn (web/learn.py)
     ]
-    app = Starlette(routes=routes, lifespan=lifespan)
+    # issue 23: every request and websocket in its language (the learn pages too)
+    app = Starlette(routes=routes, lifespan=lifespan,
+                    middleware=[Middleware(LanguageMiddleware)])
     app.state.holder = holder
     return app
 
@@ -1384,7 +1466,7 @@ async def read_body(request: Request, limit: int) -> bytes:
     declared = request.headers.get("content-length")
     if declared is not None:
         if not declared.strip().isdigit():
-            raise ValueError("the Content-Length header is not a number")
+            raise ValueError(_("the Content-Length header is not a number"))
         if int(declared) > limit:
             raise BodyTooLarge
     body = bytearray()
@@ -1428,7 +1510,7 @@ async def text_frames(ws: WebSocket, client: WsClient) -> AsyncIterator[str]:
             return
         if not client.allow():
             client.send({"type": "error", "code": "rate",
-                         "message": "too many messages: slow down"})
+                         "message": _("too many messages: slow down")})
             continue
         error = _frame_error(frame)
         if error is not None:
@@ -1443,10 +1525,10 @@ def _frame_error(frame: Mapping[str, Any]) -> dict[str, Any] | None:
     text = frame.get("text")
     if not isinstance(text, str):
         return {"type": "error", "code": "malformed",
-                "message": "a binary frame: messages are JSON text"}
+                "message": _("a binary frame: messages are JSON text")}
     if len(text) > MAX_MESSAGE or len(text.encode("utf-8", "replace")) > MAX_MESSAGE:
         return {"type": "error", "code": "too_large",
-                "message": f"message over {MAX_MESSAGE} bytes"}
+                "message": _("message over {n} bytes").format(n=MAX_MESSAGE)}
     return None
 
 
@@ -1456,20 +1538,20 @@ async def _handle(server: Server, live: LiveTable, client: Client, text: str) ->
     try:
         msg = json.loads(text)
     except ValueError:  # JSONDecodeError, or a number too long to read
-        client.send({"type": "error", "code": "malformed", "message": "not JSON"})
+        client.send({"type": "error", "code": "malformed", "message": _("not JSON")})
         return
     except RecursionError:
-        client.send({"type": "error", "code": "malformed", "message": "JSON nested too deep"})
+        client.send({"type": "error", "code": "malformed", "message": _("JSON nested too deep")})
         return
     if not isinstance(msg, dict):
-        client.send({"type": "error", "code": "malformed", "message": "not a JSON object"})
+        client.send({"type": "error", "code": "malformed", "message": _("not a JSON object")})
         return
     kind = msg.get("type")
     if kind == "ping":
         client.send({"type": "pong"})
     elif kind == "hint":
         if client.seat == SPECTATOR or live._hold is not None:
-            client.send({"type": "hint", "lines": ["No hint now."]})
+            client.send({"type": "hint", "lines": [_("No hint now.")]})
         else:
             view = live.game.view(client.seat)
             hint = await asyncio.to_thread(hints_for, view, live.game.rules)
@@ -1477,14 +1559,14 @@ async def _handle(server: Server, live: LiveTable, client: Client, text: str) ->
     elif kind == "action":
         if client.seat == SPECTATOR:
             client.send({"type": "error", "code": "forbidden",
-                         "message": "a spectator cannot act"})
+                         "message": _("a spectator cannot act")})
             return
         action = msg.get("action")
         offer = msg.get("offer")
         if not isinstance(action, dict) or not (offer is None or (
                 isinstance(offer, int) and not isinstance(offer, bool))):
             client.send({"type": "error", "code": "malformed",
-                         "message": "an action message is {type, offer, action}"})
+                         "message": _("an action message is {type, offer, action}")})
             return
         try:
             await live.submit(client.seat, offer, action)
@@ -1495,7 +1577,7 @@ async def _handle(server: Server, live: LiveTable, client: Client, text: str) ->
         client.send({"type": "ack", "offer": offer})
     elif kind in ("nick", "ready", "back", "new_game") and client.seat == SPECTATOR:
         client.send({"type": "error", "code": "forbidden",
-                     "message": "a spectator has no seat"})
+                     "message": _("a spectator has no seat")})
     elif kind == "nick":
         try:
             await server.set_nickname(live, client.seat, msg.get("name"))
@@ -1511,13 +1593,14 @@ async def _handle(server: Server, live: LiveTable, client: Client, text: str) ->
     elif kind == "back":
         if not await live.take_back(client.seat):
             client.send({"type": "error", "code": "not_away",
-                         "message": "your seat is yours already"})
+                         "message": _("your seat is yours already")})
     elif kind == "new_game":
         try:
             await server.new_game(live, client.seat, msg)
         except (ValueError, RuleSetError) as exc:
             client.send({"type": "error", "code": "new_game", "message": str(exc)})
     else:
-        name = repr(kind) if isinstance(kind, str) else f"of JSON type {type(kind).__name__}"
+        name = repr(kind) if isinstance(kind, str) else _("of JSON type {type}").format(
+            type=type(kind).__name__)
         client.send({"type": "error", "code": "malformed",
-                     "message": f"unknown message type {name[:40]}"})
+                     "message": _("unknown message type {name}").format(name=name[:40])})

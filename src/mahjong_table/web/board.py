@@ -33,6 +33,7 @@ from typing import TYPE_CHECKING, Any
 from ..advisor import advise
 from ..engine import PlayerView
 from ..engine.view import view_from_json
+from ..i18n import language, pgettext
 from ..rules import RuleSet
 from ..tiles import parse_tiles
 
@@ -177,8 +178,9 @@ def board_for(table: LiveTable, seat: int, view: dict[str, Any]) -> dict[str, An
     out["card"] = hasattr(rules, "card")
     out["lines"] = None
     if out["card"] and seat >= 0 and view.get("concealed"):
-        key = repr((view["player"], view["phase"] == "game_over", view["concealed"],
-                    view["seats"]))
+        # the advisor's words are in the language in force: one entry per language
+        key = repr((language(), view["player"], view["phase"] == "game_over",
+                    view["concealed"], view["seats"]))
         got = boards.lines.get(key)
         if got is None:
             try:
@@ -210,17 +212,23 @@ def lines_for_view(view: dict[str, Any], rules: RuleSet) -> list[dict[str, Any]]
     return out
 
 
+def _card_text(text: Any) -> Any:
+    """A card's text in the language in force (as it is when not translated)."""
+    return pgettext("card", text) if isinstance(text, str) and text else text
+
+
 def card_json(rules: RuleSet) -> dict[str, Any] | None:
     """The card the game plays (American), every line, for the page's card panel; None for a
-    rule set without a card."""
+    rule set without a card. Sections and notes in the language in force (the card's texts,
+    context ``"card"``); the patterns are notation."""
     card = getattr(rules, "card", None)
     if card is None:
         return None
     return {
-        "name": card.name,
+        "name": _card_text(card.name),
         "practice": card.practice,
-        "sections": list(card.sections),
-        "lines": [{"key": ln.key, "section": ln.section, "number": ln.number,
+        "sections": [_card_text(s) for s in card.sections],
+        "lines": [{"key": ln.key, "section": _card_text(ln.section), "number": ln.number,
                    "pattern": ln.pattern, "points": ln.points, "concealed": ln.concealed,
-                   "note": ln.note} for ln in card.lines],
+                   "note": _card_text(ln.note)} for ln in card.lines],
     }

@@ -43,6 +43,7 @@ from __future__ import annotations
 
 import asyncio
 import base64
+import importlib
 import re
 import secrets
 import time
@@ -58,13 +59,15 @@ from starlette.responses import HTMLResponse, PlainTextResponse, RedirectRespons
 from starlette.routing import Mount, Route
 
 from ..engine import Action, ActionKind, PlayerView
+from ..i18n import N_, _, language, ngettext
 from ..learn import exercises as _exercises
 from ..learn.books import citation
 from ..learn.coach import CoachedHand, Comment, HandSummary
 from ..learn.lessons import lessons
-from ..learn.model import AnswerError, Exercise, Lesson, Verdict
+from ..learn.model import AnswerError, Exercise, Lesson, Verdict, shown_name
 from ..learn.progress import Progress, next_step
 from ..melds import Meld
+from ..names import tile_name, wind_name
 from ..players.human import describe_action
 from ..rules import get_rule_set
 from ..svg import meld_tiles_shown, tile_alt, tile_svg
@@ -85,11 +88,13 @@ HAND_TTL = 30 * 60.0
 #: the largest answer form read (bytes)
 MAX_FORM = 4096
 
-_WINDS = ("East", "South", "West", "North")
+#: the rule sets' titles (``RuleSet.title``), marked here for the catalogue: shown translated
+_RULE_TITLES = (N_("Hong Kong (Mahjong Time)"), N_("Chinese (booklet 001 Part two)"),
+                N_("American (NMJL style)"))
 
 
 def _title(rules: str) -> str:
-    return get_rule_set(rules).title
+    return _(get_rule_set(rules).title)
 
 
 # ----- tiles ----------------------------------------------------------------------------------
@@ -99,11 +104,12 @@ _GROUP = re.compile(r"\[[^\]]*\]|\([^)]*\)|[^\[\]()\s]+")
 
 def _img(t: Tile | None, cls: str = "small", *, reveal: bool = True) -> str:
     if t is None:
-        return f'<img class="tile {cls}" src="/tile/back.svg" alt="face-down tile">'
+        back = escape(_("face-down tile"))
+        return f'<img class="tile {cls}" src="/tile/back.svg" alt="{back}">'
     if not reveal:  # the question is the tile's name: its picture's text is its glyph only
         return f'<img class="tile {cls}" src="{_picture_only_src(t)}" alt="{t.glyph}">'
     return (f'<img class="tile {cls}" src="/tile/{t}.svg" alt="{escape(tile_alt(t))}" '
-            f'title="{escape(t.name)} ({t})">')
+            f'title="{escape(tile_name(t))} ({t})">')
 
 
 def _picture_only_src(t: Tile) -> str:
@@ -166,12 +172,13 @@ _ICON = ("data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='
 
 def _page(title: str, body: str, *, crumbs: Sequence[tuple[str, str]] = (),
           cls: str = "") -> str:
-    nav = ['<nav class="crumbs" aria-label="where you are"><a href="/">Tables</a> › '
-           '<a href="/learn/">Learn</a>']
+    where, tables, learn = _("where you are"), _("Tables"), _("Learn")
+    nav = [f'<nav class="crumbs" aria-label="{escape(where)}"><a href="/">'
+           f'{escape(tables)}</a> › <a href="/learn/">{escape(learn)}</a>']
     for href, text in crumbs:
         nav.append(f' › <a href="{escape(href)}">{escape(text)}</a>')
     nav.append("</nav>")
-    return ('<!doctype html><html lang="en"><head><meta charset="utf-8">'
+    return (f'<!doctype html><html lang="{language()}"><head><meta charset="utf-8">'
             '<meta name="viewport" content="width=device-width, initial-scale=1">'
             f'<title>{escape(title)} · mahjong-table</title><link rel="icon" href="{_ICON}">'
             '<link rel="stylesheet" href="/static/table.css">'
@@ -210,80 +217,97 @@ def _next_html(progress: Progress, rules: str) -> str:
 
 def index_page(progress: Progress) -> str:
     """``/learn/``: the rule sets, lessons done of each, what to practise next."""
-    parts = ["<h1>Learn to play</h1><p>Lessons that follow each rule set's book, exercises "
-             "the engine checks, and a hand against the bots with a coach.</p>"
+    parts = ["<h1>" + escape(_("Learn to play")) + "</h1><p>"
+             + escape(_("Lessons that follow each rule set's book, exercises the engine "
+                        "checks, and a hand against the bots with a coach.")) + "</p>"
              '<ul class="rule-sets">']
     for rules in RULES:
         ls = lessons(rules)
         done = sum(1 for lesson in ls if _lesson_done(progress, lesson))
         parts.append(f'<li><a class="rules-link" href="/learn/{rules}">{escape(_title(rules))}'
-                     f'</a> <span class="count">{done} of {len(ls)} lessons done</span>'
-                     f"<br><small>Next: {_next_html(progress, rules)}</small></li>")
+                     '</a> <span class="count">'
+                     + escape(_("{done} of {n} lessons done").format(done=done, n=len(ls)))
+                     + "</span><br><small>"
+                     + _("Next: {what}").format(what=_next_html(progress, rules))
+                     + "</small></li>")
     parts.append("</ul>")
-    return _page("Learn", "".join(parts))
+    return _page(_("Learn"), "".join(parts))
 
 
 def path_page(rules: str, progress: Progress) -> str:
     """``/learn/RULES``: the lesson path in the book's order with progress marks."""
     title = _title(rules)
-    parts = [f"<h1>{escape(title)}: lessons</h1>",
-             f'<p class="next">Next to practise: {_next_html(progress, rules)}</p>',
+    parts = ["<h1>" + escape(_("{rules}: lessons").format(rules=title)) + "</h1>",
+             '<p class="next">' + _("Next to practise: {what}").format(
+                 what=_next_html(progress, rules)) + "</p>",
              '<ol class="lesson-path">']
     for lesson in lessons(rules):
         done = _lesson_done(progress, lesson)
-        mark = ('<span class="mark done" aria-label="done">✓</span>' if done
-                else '<span class="mark" aria-label="not done yet">○</span>')
+        mark = ('<span class="mark done" aria-label="' + escape(_("done")) + '">✓</span>'
+                if done else
+                '<span class="mark" aria-label="' + escape(_("not done yet")) + '">○</span>')
         parts.append(f'<li class="lesson{" done" if done else ""}">{mark} '
                      f'<a href="/learn/{rules}/lesson/{escape(lesson.id)}/1">'
-                     f'{escape(lesson.title)}</a> <small class="cite">'
+                     f'{escape(_(lesson.title))}</a> <small class="cite">'
                      f"{escape(citation(lesson))}</small></li>")
-    parts.append("</ol><h2>Practise</h2><ul class=\"kinds\">")
+    parts.append("</ol><h2>" + escape(_("Practise")) + "</h2><ul class=\"kinds\">")
     for kind in _exercises.kinds_for(rules):
         tried, right = progress.tally(rules, kind)
-        extra = f' <span class="count">{right} right of {tried}</span>' if tried else ""
+        extra = (' <span class="count">' + escape(_("{right} right of {tried}").format(
+            right=right, tried=tried)) + "</span>") if tried else ""
         parts.append(f'<li><a href="/learn/{rules}/practice/{kind}">'
-                     f'{escape(_exercises.EXERCISE_KINDS[kind])}</a>{extra}</li>')
-    parts.append("</ul><h2>A coached hand</h2><p>Play one hand against the bots; after "
-                 "each of your decisions the coach says what it would have done and why.</p>"
+                     f'{escape(_(_exercises.EXERCISE_KINDS[kind]))}</a>{extra}</li>')
+    parts.append("</ul><h2>" + escape(_("A coached hand")) + "</h2><p>"
+                 + escape(_("Play one hand against the bots; after each of your decisions the "
+                            "coach says what it would have done and why.")) + "</p>"
                  f'<form method="post" action="/learn/{rules}/coach">'
-                 '<button class="act" type="submit">Start a coached hand</button></form>')
-    return _page(f"{title} lessons", "".join(parts), crumbs=[(f"/learn/{rules}", title)])
+                 '<button class="act" type="submit">' + escape(_("Start a coached hand"))
+                 + "</button></form>")
+    return _page(_("{rules} lessons").format(rules=title), "".join(parts),
+                 crumbs=[(f"/learn/{rules}", title)])
 
 
-def lesson_page(rules: str, lesson: Lesson, n: int, progress: Progress) -> str:
+def lesson_page(rules: str, data: Lesson, n: int, progress: Progress) -> str:
     """Screen ``n`` (1-based) of ``lesson``; past the last screen, its exercises."""
     title = _title(rules)
+    lesson = data.translated()
     total = len(lesson.screens)
     crumbs = [(f"/learn/{rules}", title),
               (f"/learn/{rules}/lesson/{lesson.id}/1", lesson.title)]
     parts = [f"<h1>{escape(lesson.title)}</h1>",
-             f'<p class="cite">From the book: {escape(citation(lesson))}</p>']
+             '<p class="cite">' + escape(_("From the book: {sections}").format(
+                 sections=citation(lesson))) + "</p>"]
     base = f"/learn/{rules}/lesson/{escape(lesson.id)}"
     if n <= total:
         screen = lesson.screens[n - 1]
-        parts.append(f'<section class="screen" aria-label="screen {n} of {total}">'
-                     f'<p class="count">Screen {n} of {total}</p>{_paragraphs(screen.text)}')
+        label = _("screen {n} of {total}").format(n=n, total=total)
+        parts.append(f'<section class="screen" aria-label="{escape(label)}">'
+                     '<p class="count">' + escape(_("Screen {n} of {total}").format(
+                         n=n, total=total)) + f"</p>{_paragraphs(screen.text)}")
         if screen.tiles:
             parts.append(tile_rows_html(screen.tiles, screen.captions))
         parts.append("</section><nav class=\"pager\">")
         if n > 1:
-            parts.append(f'<a class="act" rel="prev" href="{base}/{n - 1}">← Back</a>')
-        nxt = "Next →" if n < total else "Exercises →"
+            parts.append(f'<a class="act" rel="prev" href="{base}/{n - 1}">'
+                         + escape(_("← Back")) + "</a>")
+        nxt = escape(_("Next →") if n < total else _("Exercises →"))
         parts.append(f'<a class="act next" rel="next" href="{base}/{n + 1}">{nxt}</a></nav>')
     else:
-        parts.append('<section class="screen"><h2>Exercises</h2>')
+        parts.append('<section class="screen"><h2>' + escape(_("Exercises")) + "</h2>")
         if _lesson_done(progress, lesson):
-            parts.append('<p class="done-note">Lesson done ✓</p>')
-        parts.append("<p>Answer each of them right once to finish the lesson; each is new "
-                     "every time.</p>"
+            parts.append('<p class="done-note">' + escape(_("Lesson done ✓")) + "</p>")
+        parts.append("<p>" + escape(_("Answer each of them right once to finish the lesson; "
+                                      "each is new every time.")) + "</p>"
                      '<ul class="kinds">')
         for kind in lesson.exercises:
             mark = " ✓" if progress.tally(rules, kind)[1] else ""
             parts.append(f'<li><a class="exercise-link" href="/learn/{rules}/practice/{kind}'
-                         f'?lesson={escape(lesson.id)}">{escape(_exercises.EXERCISE_KINDS[kind])}'
-                         f"</a>{mark}</li>")
-        parts.append(f'</ul><nav class="pager"><a class="act" href="{base}/{total}">← Back</a> '
-                     f'<a class="act" href="/learn/{rules}">All lessons</a></nav></section>')
+                         f'?lesson={escape(lesson.id)}">'
+                         f'{escape(_(_exercises.EXERCISE_KINDS[kind]))}</a>{mark}</li>')
+        parts.append(f'</ul><nav class="pager"><a class="act" href="{base}/{total}">'
+                     + escape(_("← Back")) + "</a> "
+                     f'<a class="act" href="/learn/{rules}">' + escape(_("All lessons"))
+                     + "</a></nav></section>")
     return _page(lesson.title, "".join(parts), crumbs=crumbs)
 
 
@@ -294,15 +318,16 @@ def exercise_page(ex: Exercise, *, lesson: Lesson | None = None, answer: str = "
     exercise), with ``error`` the malformed answer's message (the form keeps the answer)."""
     rules = ex.rules
     title = _title(rules)
-    name = _exercises.EXERCISE_KINDS.get(ex.kind, ex.kind)
+    name = _(_exercises.EXERCISE_KINDS.get(ex.kind, ex.kind))
     crumbs = [(f"/learn/{rules}", title)]
     query = f"?lesson={escape(lesson.id)}" if lesson is not None else ""
     if lesson is not None:
         crumbs.append((f"/learn/{rules}/lesson/{lesson.id}/{len(lesson.screens) + 1}",
-                       lesson.title))
+                       _(lesson.title)))
     action = f"/learn/{rules}/exercise/{ex.kind}/{ex.seed}{query}"
-    parts = [f"<h1>{escape(name)}</h1>", f'<p class="count">Exercise {escape(ex.kind)}, seed '
-             f"{ex.seed}</p>", f'<section class="exercise">{_paragraphs(ex.prompt)}']
+    parts = [f"<h1>{escape(name)}</h1>", '<p class="count">' + escape(
+        _("Exercise {kind}, seed {seed}").format(kind=ex.kind, seed=ex.seed)) + "</p>",
+        f'<section class="exercise">{_paragraphs(ex.prompt)}']
     if ex.tiles:
         parts.append(tile_rows_html(ex.tiles, ex.captions, reveal=not ex.picture_only))
     parts.append("</section>")
@@ -310,48 +335,55 @@ def exercise_page(ex: Exercise, *, lesson: Lesson | None = None, answer: str = "
         parts.append(f'<p class="error" role="alert" id="answer-error">{escape(error)}</p>')
     if verdict is not None:
         cls = "right" if verdict.correct else "wrong"
-        head = "Right." if verdict.correct else "Not quite."
+        head = escape(_("Right.") if verdict.correct else _("Not quite."))
         parts.append(f'<section class="verdict {cls}" role="status" aria-live="polite">'
                      f"<h2>{head}</h2>"
-                     f'<p>Your answer: <code>{escape(answer)}</code></p>'
-                     f'<p>The answer: <code class="expected">{escape(verdict.expected)}</code>'
+                     "<p>" + escape(_("Your answer:")) + f" <code>{escape(answer)}</code></p>"
+                     "<p>" + escape(_("The answer:"))
+                     + f' <code class="expected">{escape(verdict.expected)}</code>'
                      f"</p>{_paragraphs(verdict.explanation)}</section>")
         nxt = f"/learn/{rules}/practice/{ex.kind}{query}"
         if lesson is not None and progress is not None:
             if _lesson_done(progress, lesson):
-                parts.append(f'<p class="done-note">Lesson done ✓: {escape(lesson.title)}</p>')
+                parts.append('<p class="done-note">' + escape(_("Lesson done ✓: {title}").format(
+                    title=_(lesson.title))) + "</p>")
                 later = [x for x in lessons(rules) if not _lesson_done(progress, x)]
                 if later:
-                    parts.append(f'<p>Next lesson: <a class="next-lesson" href="/learn/{rules}/'
-                                 f'lesson/{escape(later[0].id)}/1">{escape(later[0].title)}'
+                    parts.append("<p>" + escape(_("Next lesson:"))
+                                 + f' <a class="next-lesson" href="/learn/{rules}/'
+                                 f'lesson/{escape(later[0].id)}/1">{escape(_(later[0].title))}'
                                  "</a></p>")
             else:  # the lesson's next exercise kind not yet answered right
                 todo = [k for k in lesson.exercises if not progress.tally(rules, k)[1]]
                 if todo:
                     nxt = f"/learn/{rules}/practice/{todo[0]}{query}"
         parts.append(f'<nav class="pager"><a class="act next" id="next-exercise" '
-                     f'href="{nxt}">Next exercise →</a>')
+                     f'href="{nxt}">' + escape(_("Next exercise →")) + "</a>")
         if lesson is not None:
             parts.append(f'<a class="act" href="/learn/{rules}/lesson/{escape(lesson.id)}/'
-                         f'{len(lesson.screens) + 1}">Back to the lesson</a>')
+                         f'{len(lesson.screens) + 1}">' + escape(_("Back to the lesson"))
+                         + "</a>")
         parts.append("</nav>")
     else:
         parts.append(f'<form method="post" action="{action}" class="answer">')
         if ex.choices:
-            parts.append('<fieldset class="choices"><legend>Choose</legend>')
+            parts.append('<fieldset class="choices"><legend>' + escape(_("Choose"))
+                         + "</legend>")
             for i, c in enumerate(ex.choices, 1):
                 parts.append(f'<button class="act choice" type="submit" name="answer" '
                              f'value="{escape(c)}">{i}. {escape(c)}</button>')
             parts.append("</fieldset>")
         else:
-            hint = ex.answer_form or "your answer"
+            hint = ex.answer_form or _("your answer")
             invalid = ' aria-invalid="true"' if error else ""
-            parts.append(f'<label for="answer">Your answer <small>({escape(hint)}; tiles '
-                         'as 5p or as tile glyphs)</small></label>'
+            parts.append('<label for="answer">' + escape(_("Your answer")) + " <small>"
+                         + escape(_("({form}; tiles as 5p or as tile glyphs)").format(
+                             form=hint)) + "</small></label>"
                          f'<input id="answer" name="answer" value="{escape(answer)}" '
                          'autocomplete="off" autocapitalize="off" spellcheck="false" '
                          f'maxlength="400" autofocus{invalid}>'
-                         '<button class="act" type="submit">Check</button>')
+                         '<button class="act" type="submit">' + escape(_("Check"))
+                         + "</button>")
         parts.append("</form>")
     return _page(name, "".join(parts), crumbs=crumbs)
 
@@ -428,26 +460,29 @@ def _seat_html(view: PlayerView, p: int, place: str) -> str:
     s = view.seats[p]
     me = p == view.player
     turn = view.phase == "turn" and view.current == p
-    name = "You" if me else s.name
-    dealer = ' <span class="badge">dealer</span>' if p == view.dealer else ""
+    name = _("You") if me else s.name
+    dealer = (' <span class="badge">' + escape(_("dealer")) + "</span>"
+              if p == view.dealer else "")
+    count = ngettext("{n} tile", "{n} tiles", s.concealed_count).format(n=s.concealed_count)
     parts = [f'<section class="seat place-{place}{" turn" if turn else ""}" '
-             f'aria-label="{_WINDS[s.wind]}: {escape(name)}">'
+             f'aria-label="{escape(wind_name(s.wind))}: {escape(name)}">'
              f'<div class="seat-head"><span class="wind wind-{"ESWN"[s.wind]}">'
              f'{"ESWN"[s.wind]}</span> <span class="name">{escape(name)}</span>{dealer}'
-             f' <span class="count">{s.concealed_count} tiles</span></div>'
+             f' <span class="count">{escape(count)}</span></div>'
              '<div class="seat-tiles">']
     if not me:
-        parts.append('<span class="tiles back-row" aria-label="'
-                     f'{s.concealed_count} concealed tiles">'
-                     + "".join(_img(None) for _ in range(s.concealed_count)) + "</span>")
+        hidden = ngettext("{n} concealed tile", "{n} concealed tiles",
+                          s.concealed_count).format(n=s.concealed_count)
+        parts.append(f'<span class="tiles back-row" aria-label="{escape(hidden)}">'
+                     + "".join(_img(None) for _n in range(s.concealed_count)) + "</span>")
     for m in s.melds:
         parts.append(_meld_html(m))
     if s.bonus:
-        parts.append('<span class="tiles bonus" title="bonus tiles">'
+        parts.append('<span class="tiles bonus" title="' + escape(_("bonus tiles")) + '">'
                      + "".join(_img(t) for t in s.bonus) + "</span>")
     offered = view.last_discard is not None and view.discarder == p and s.discards
     last = len(s.discards) - 1 if offered else -1
-    parts.append('</div><div class="tiles pond" aria-label="discards">'
+    parts.append('</div><div class="tiles pond" aria-label="' + escape(_("discards")) + '">'
                  + "".join(_img(t, "pond last" if i == last else "pond")
                            for i, t in enumerate(s.discards)) + "</div></section>")
     return "".join(parts)
@@ -465,21 +500,23 @@ def coached_page(hid: str, entry: _Entry, *, error: str | None = None) -> str:
     rules = entry.rules
     title = _title(rules)
     me = view.player
-    parts = [f'<h1>Coached hand: {escape(title)}</h1>']
+    parts = ["<h1>" + escape(_("Coached hand: {rules}").format(rules=title)) + "</h1>"]
     if error:
         parts.append(f'<p class="error" role="alert">{escape(error)}</p>')
     if entry.comments:
         c = entry.comments[-1]
         cls = "agreed" if c.agreed else "differs"
-        verdict = ("The coach agrees." if c.agreed
-                   else f"The coach would {escape(c.advised_verb)}.")
+        verdict = escape(_("The coach agrees.") if c.agreed
+                         else _("The coach would {advised}.").format(advised=c.advised_verb))
         parts.append(f'<section class="comment {cls}" id="comment" role="status" '
-                     f'aria-live="polite"><h2>The coach</h2>'
-                     f"<p>You chose <b>{escape(c.chosen)}</b>. <b>{verdict}</b></p>"
-                     f"<p>Why: {escape(c.why)}</p>"
+                     'aria-live="polite"><h2>' + escape(_("The coach")) + "</h2>"
+                     "<p>" + _("You chose {chosen}.").format(
+                         chosen=f"<b>{escape(c.chosen)}</b>") + f" <b>{verdict}</b></p>"
+                     "<p>" + escape(_("Why: {why}").format(why=c.why)) + "</p>"
                      f'<p class="distance">{escape(c.distance)}</p>')
         if c.alternatives and not c.agreed:
-            parts.append("<details><summary>Other choices the coach weighed</summary><ul>"
+            parts.append("<details><summary>" + escape(_("Other choices the coach weighed"))
+                         + "</summary><ul>"
                          + "".join(f"<li>{escape(x)}</li>" for x in c.alternatives)
                          + "</ul></details>")
         parts.append("</section>")
@@ -489,28 +526,34 @@ def coached_page(hid: str, entry: _Entry, *, error: str | None = None) -> str:
         parts.append(_seat_html(view, p, place))
     offer = ""
     if view.last_discard is not None:
-        offer = f'<p>On offer: {_img(view.last_discard, "offer")}</p>'
-    parts.append(f'<section id="centre"><div>{_WINDS[view.round_wind]} round · hand '
-                 f'{view.hand_number + 1}</div><div>wall {view.live_wall} live, '
-                 f'{view.dead_wall} dead</div>{offer}</section>')
+        offer = "<p>" + escape(_("On offer:")) + f' {_img(view.last_discard, "offer")}</p>'
+    parts.append('<section id="centre"><div>' + escape(
+        _("{wind} round · hand {n}").format(wind=wind_name(view.round_wind),
+                                            n=view.hand_number + 1))
+                 + "</div><div>" + escape(_("wall {live} live, {dead} dead").format(
+                     live=view.live_wall, dead=view.dead_wall))
+                 + f"</div>{offer}</section>")
     parts.append(_seat_html(view, me, "bottom"))
     parts.append("</div>")
     if hand.finished:
-        parts.append('<section id="hand" aria-label="your hand">'
+        parts.append('<section id="hand" aria-label="' + escape(_("your hand")) + '">'
                      + "".join(f'<span class="tile-btn">{_img(t, "hand")}</span>'
                                for t in _hand_order(view)) + "</section>")
         parts.append(_summary_html(hand.summary()))
         parts.append(f'<form method="post" action="/learn/{rules}/coach">'
-                     '<button class="act" type="submit">Another coached hand</button></form>'
-                     f'<p><a href="/learn/{rules}">Back to the lessons</a></p>')
+                     '<button class="act" type="submit">' + escape(_("Another coached hand"))
+                     + "</button></form>"
+                     f'<p><a href="/learn/{rules}">' + escape(_("Back to the lessons"))
+                     + "</a></p>")
     else:
         parts.append(_decision_html(hid, entry, view))
     if entry.comments:
-        parts.append('<details class="comments"><summary>Every comment so far</summary><ol>')
+        parts.append('<details class="comments"><summary>' + escape(_("Every comment so far"))
+                     + "</summary><ol>")
         for c in entry.comments:
             parts.append(f"<li>{escape(' '.join(c.text_lines()))}</li>")
         parts.append("</ol></details>")
-    return _page("Coached hand", "".join(parts), crumbs=[(f"/learn/{rules}", title)],
+    return _page(_("Coached hand"), "".join(parts), crumbs=[(f"/learn/{rules}", title)],
                  cls="coached")
 
 
@@ -537,48 +580,55 @@ def _decision_html(hid: str, entry: _Entry, view: PlayerView) -> str:
     discards = {a.tile: i for i, a in enumerate(actions)
                 if a.kind is ActionKind.DISCARD and a.tile is not None}
     passes = [a for a in actions if a.kind in _PASSES]
-    parts = ['<section id="hand" aria-label="your hand">', form_head]
+    parts = ['<section id="hand" aria-label="' + escape(_("your hand")) + '">', form_head]
     if passes:
         parts.append('<input type="hidden" name="pass" value="1">')
     for j, t in enumerate(hand):
         drawn = " drawn" if view.drawn is not None and j == len(hand) - 1 else ""
         if passes:
             parts.append(f'<label class="tile-pick{drawn}"><input type="checkbox" name="pick" '
-                         f'value="{j}" aria-label="pass {escape(tile_alt(t))}">'
+                         f'value="{j}" aria-label="'
+                         + escape(_("pass {tile}").format(tile=tile_alt(t))) + '">'
                          f'{_img(t, "hand")}</label>')
         elif t in discards:
             parts.append(f'<button class="tile-btn can-discard{drawn}" type="submit" '
-                         f'name="action" value="{discards[t]}" aria-label="discard '
-                         f'{escape(tile_alt(t))}">{_img(t, "hand")}</button>')
+                         f'name="action" value="{discards[t]}" aria-label="'
+                         + escape(_("discard {tile}").format(tile=tile_alt(t))) + '">'
+                         + _img(t, "hand") + "</button>")
         else:
             parts.append(f'<span class="tile-btn{drawn}">{_img(t, "hand")}</span>')
     if passes:
         sizes = sorted({len(a.tiles) + (a.number or 0) for a in passes})
         blinds = sorted({a.number or 0 for a in passes})
-        what = "Charleston" if passes[0].kind is ActionKind.CHARLESTON_PASS else "courtesy"
-        parts.append(f'<div class="pass-box"><span>{what} pass: tick '
-                     f'{" or ".join(map(str, sizes))} tiles to pass</span>')
+        tick = (_("Charleston pass: tick {sizes} tiles to pass")
+                if passes[0].kind is ActionKind.CHARLESTON_PASS
+                else _("courtesy pass: tick {sizes} tiles to pass"))
+        parts.append('<div class="pass-box"><span>' + escape(tick.format(
+            sizes=_(" or ").join(map(str, sizes)))) + "</span>")
         if len(blinds) > 1:
-            parts.append('<label for="blind">and pass on blind</label><select name="blind" '
+            parts.append('<label for="blind">' + escape(_("and pass on blind"))
+                         + '</label><select name="blind" '
                          'id="blind">' + "".join(f'<option value="{b}">{b}</option>'
                                                  for b in blinds) + "</select>")
-        parts.append('<button class="act act-pass-tiles" type="submit">Pass them</button>'
-                     "</div>")
+        parts.append('<button class="act act-pass-tiles" type="submit">'
+                     + escape(_("Pass them")) + "</button></div>")
     parts.append("</form></section>")
     if discards:
-        parts.append('<p class="hint">Your turn: click a tile to discard it.</p>')
+        parts.append('<p class="hint">' + escape(_("Your turn: click a tile to discard it."))
+                     + "</p>")
     others = [(i, a) for i, a in enumerate(actions)
               if a.kind is not ActionKind.DISCARD and a.kind not in _PASSES]
     if others:
-        parts.append(f'<section id="actions" aria-label="your actions">{form_head}')
+        parts.append('<section id="actions" aria-label="' + escape(_("your actions"))
+                     + f'">{form_head}')
         for i, a in others:
             cls = f"act act-{a.kind.value}"
             parts.append(f'<button class="{cls}" type="submit" name="action" value="{i}">'
                          f"{escape(_action_label(a, view))}</button>")
         parts.append("</form></section>")
     if not actions:
-        parts.append(f'<p>Waiting for the other players.</p><p><a href="/learn/hand/{hid}">'
-                     "Refresh</a></p>")
+        parts.append("<p>" + escape(_("Waiting for the other players.")) + "</p>"
+                     f'<p><a href="/learn/hand/{hid}">' + escape(_("Refresh")) + "</a></p>")
     return "".join(parts)
 
 
@@ -590,22 +640,28 @@ def _summary_html(summary: HandSummary) -> str:
             items[-1][1].append(line.strip())
         else:
             items.append((line, []))
-    parts = ['<section class="summary" id="summary"><h2>The hand is over</h2><ul>']
+    parts = ['<section class="summary" id="summary"><h2>' + escape(_("The hand is over"))
+             + "</h2><ul>"]
     for head, subs in items:
         inner = "".join(f"<li>{escape(x)}</li>" for x in subs)
         parts.append(f"<li>{escape(head)}{f'<ul>{inner}</ul>' if inner else ''}</li>")
     parts.append("</ul>")
     score = summary.score
     if score is not None and score.valid:  # the winning hand is shown at the hand's end
-        parts.append('<div class="winning-hand"><h3>The winning hand</h3>'
+        parts.append('<div class="winning-hand"><h3>' + escape(_("The winning hand")) + "</h3>"
                      + tile_rows_html([score.hand], cls="small", open_kongs=True)
-                     + '<table class="score-items"><caption>The scorer, item by item'
-                     "</caption><tbody>")
+                     + '<table class="score-items"><caption>'
+                     + escape(_("The scorer, item by item")) + "</caption><tbody>")
         for item in score.items:
-            parts.append(f"<tr><td>{escape(item.name)}</td><td>{item.fan}</td></tr>")
-        total = score.limit or f"{score.fan} {score.total_key}"
-        parts.append(f"<tr><th>Total</th><th>{escape(str(total))}</th></tr></tbody></table>"
-                     "</div>")
+            parts.append(f"<tr><td>{escape(shown_name(item.name))}</td><td>{item.fan}</td></tr>")
+        if score.limit:
+            total = shown_name(score.limit)
+        elif score.total_key == "points":
+            total = _("{n} points").format(n=score.fan)
+        else:
+            total = f"{score.fan} {score.total_key}"
+        parts.append("<tr><th>" + escape(_("Total")) + f"</th><th>{escape(str(total))}</th>"
+                     "</tr></tbody></table></div>")
     parts.append("</section>")
     return "".join(parts)
 
@@ -644,10 +700,16 @@ class LearnSite:
                             max_age=COOKIE_AGE, httponly=True, samesite="lax", path="/learn")
         return response
 
+    def _html(self, request: Request, page: str, *, status_code: int = 200,
+              headers: dict[str, str] | None = None) -> HTMLResponse:
+        """``page`` as the response, with the web's language switch in its header."""
+        return HTMLResponse(page.replace("</header>", _switch(request) + "</header>", 1),
+                            status_code=status_code, headers=headers)
+
     # ----- routes --------------------------------------------------------------------------
 
     async def index(self, request: Request) -> Response:
-        return HTMLResponse(index_page(self.progress(request)))
+        return self._html(request, index_page(self.progress(request)))
 
     async def static(self, request: Request) -> Response:
         css = resources.files("mahjong_table.web").joinpath("static", "learn.css") \
@@ -657,27 +719,28 @@ class LearnSite:
     async def path(self, request: Request) -> Response:
         rules = request.path_params["rules"]
         if rules not in RULES:
-            return _not_found(f"no lessons for a rule set named {rules!r}")
-        return HTMLResponse(path_page(rules, self.progress(request)))
+            return _not_found(_("no lessons for a rule set named {rules}").format(
+                rules=repr(rules)))
+        return self._html(request, path_page(rules, self.progress(request)))
 
     async def lesson(self, request: Request) -> Response:
         rules = request.path_params["rules"]
         lesson = _find_lesson(rules, request.path_params["lesson"])
         n = request.path_params["n"]
         if lesson is None or not 1 <= n <= len(lesson.screens) + 1:
-            return _not_found("no such lesson or screen")
+            return _not_found(_("no such lesson or screen"))
         progress = self.progress(request)
-        response = HTMLResponse(lesson_page(rules, lesson, n, progress))
+        response = self._html(request, lesson_page(rules, lesson, n, progress))
         if n > len(lesson.screens) and not _lesson_done(progress, lesson) \
                 and finish_if_done(progress, lesson):
-            response = HTMLResponse(lesson_page(rules, lesson, n, progress))
+            response = self._html(request, lesson_page(rules, lesson, n, progress))
             self.keep(response, progress)
         return response
 
     async def practice(self, request: Request) -> Response:
         rules, kind = request.path_params["rules"], request.path_params["kind"]
         if rules not in RULES or kind not in _exercises.kinds_for(rules):
-            return _not_found("no such exercise")
+            return _not_found(_("no such exercise"))
         query = ""
         lesson = request.query_params.get("lesson")
         if lesson is not None and _find_lesson(rules, lesson) is not None:
@@ -689,35 +752,36 @@ class LearnSite:
         rules, kind = request.path_params["rules"], request.path_params["kind"]
         seed = request.path_params["seed"]
         if rules not in RULES or kind not in _exercises.kinds_for(rules) or seed >= 2 ** 63:
-            return _not_found("no such exercise")
+            return _not_found(_("no such exercise"))
         lesson_id = request.query_params.get("lesson")
         lesson = _find_lesson(rules, lesson_id) if lesson_id else None
         ex = _exercises.generate(kind, rules, seed)
         if request.method == "GET":
-            return HTMLResponse(exercise_page(ex, lesson=lesson))
+            return self._html(request, exercise_page(ex, lesson=lesson))
         fields = await _form(request)
         if fields is None:
-            return HTMLResponse(exercise_page(ex, lesson=lesson, error="the answer could not "
-                                              "be read (a form of at most 4 KB)"),
+            return self._html(request, exercise_page(ex, lesson=lesson, error=_(
+                "the answer could not be read (a form of at most 4 KB)")),
                                 status_code=400)
         answer = fields.get("answer", "")
         try:
             verdict = ex.check(answer)
         except AnswerError as exc:
-            return HTMLResponse(exercise_page(ex, lesson=lesson, answer=answer,
+            return self._html(request, exercise_page(ex, lesson=lesson, answer=answer,
                                               error=str(exc)), status_code=400)
         progress = self.progress(request)
         progress.record(rules, kind, verdict.correct)
         if lesson is not None and verdict.correct:
             finish_if_done(progress, lesson)
-        response = HTMLResponse(exercise_page(ex, lesson=lesson, answer=answer,
+        response = self._html(request, exercise_page(ex, lesson=lesson, answer=answer,
                                               verdict=verdict, progress=progress))
         return self.keep(response, progress)
 
     async def new_hand(self, request: Request) -> Response:
         rules = request.path_params["rules"]
         if rules not in RULES:
-            return _not_found(f"no lessons for a rule set named {rules!r}")
+            return _not_found(_("no lessons for a rule set named {rules}").format(
+                rules=repr(rules)))
         # the bots and the advisor run on a worker thread: the server's tables play on
         hand = await asyncio.to_thread(start_hand, rules, secrets.randbelow(2 ** 31))
         hid = self.hands.add(hand, rules)
@@ -727,19 +791,20 @@ class LearnSite:
         hid = request.path_params["hid"]
         entry = self.hands.get(hid)
         if entry is None:
-            return HTMLResponse(_page("Coached hand", "<h1>This coached hand is gone</h1><p>"
-                                      "Coached hands are kept for 30 minutes after the last "
-                                      'move. <a href="/learn/">Start another</a>.</p>'),
+            return self._html(request, _page(_("Coached hand"), "<h1>" + escape(
+                _("This coached hand is gone")) + "</h1><p>" + escape(_(
+                    "Coached hands are kept for 30 minutes after the last move.")) + ' <a '
+                'href="/learn/">' + escape(_("Start another")) + "</a>.</p>"),
                                 status_code=404)
         headers = {"Cache-Control": "no-store"}
         if request.method == "GET":
             async with entry.lock:  # never drawn halfway through a decision
-                return HTMLResponse(coached_page(hid, entry), headers=headers)
+                return self._html(request, coached_page(hid, entry), headers=headers)
         fields, picks = await _form_multi(request)
         async with entry.lock:  # a second form waits, then finds the step moved on
             error = await asyncio.to_thread(_play, entry, fields, picks)
             if error is not None:
-                return HTMLResponse(coached_page(hid, entry, error=error), status_code=400,
+                return self._html(request, coached_page(hid, entry, error=error), status_code=400,
                                     headers=headers)
         if entry.hand.finished:
             progress = self.progress(request)
@@ -766,11 +831,11 @@ def _play(entry: _Entry, fields: dict[str, str] | None,
     or ``pass`` with the ``picks``, indices into the hand as shown, and ``blind``); the
     message of a form that names none (the hand is left as it was)."""
     if fields is None:
-        return "the form could not be read"
+        return _("the form could not be read")
     if entry.hand.finished:
-        return "the hand is over"
+        return _("the hand is over")
     if fields.get("step", "") != str(entry.step):
-        return "that page was out of date (the hand had moved on): here is the hand now"
+        return _("that page was out of date (the hand had moved on): here is the hand now")
     actions = list(entry.hand.legal_actions())
     if fields.get("pass"):
         chosen = _pass_of(entry.hand.view(), actions, picks, fields.get("blind", "0"))
@@ -780,7 +845,8 @@ def _play(entry: _Entry, fields: dict[str, str] | None,
     else:
         raw = fields.get("action", "")
         if not raw.isdigit() or not 0 <= int(raw) < len(actions):
-            return f"no such choice {raw[:20]!r}: choose one of the buttons"
+            return _("no such choice {raw}: choose one of the buttons").format(
+                raw=repr(raw[:20]))
         action = actions[int(raw)]
     comment = entry.hand.play(action)
     entry.comments.append(comment)
@@ -795,22 +861,25 @@ def _pass_of(view: PlayerView, actions: Sequence[Action], picks: Sequence[str],
     and the blind count, or the message saying why there is none."""
     passes = [a for a in actions if a.kind in _PASSES]
     if not passes:
-        return "there is no pass to make now"
+        return _("there is no pass to make now")
     hand = _hand_order(view)
     if not all(p.isdigit() and int(p) < len(hand) for p in picks) or len(set(picks)) != len(
             picks):
-        return "the tiles ticked are not tiles of your hand"
+        return _("the tiles ticked are not tiles of your hand")
     if not blind.isdigit():
-        return f"blind: a number, not {blind[:10]!r}"
+        return _("blind: a number, not {blind}").format(blind=repr(blind[:10]))
     tiles = sorted(hand[int(p)] for p in picks)
     number = int(blind)
     for a in passes:
         if sorted(a.tiles) == tiles and (a.number or 0) == number:
             return a
     sizes = sorted({len(a.tiles) + (a.number or 0) for a in passes})
-    return (f"you ticked {len(tiles)} tile{'s' if len(tiles) != 1 else ''}"
-            f"{f' and {number} blind' if number else ''}: that is not a pass you may make "
-            f"now (pass {' or '.join(map(str, sizes))} tiles in all; jokers are never passed)")
+    ticked = ngettext("you ticked {n} tile", "you ticked {n} tiles", len(tiles)).format(
+        n=len(tiles))
+    if number:
+        ticked += _(" and {n} blind").format(n=number)
+    return ticked + _(": that is not a pass you may make now (pass {sizes} tiles in all; "
+                      "jokers are never passed)").format(sizes=_(" or ").join(map(str, sizes)))
 
 
 async def _form(request: Request) -> dict[str, str] | None:
@@ -846,6 +915,19 @@ def _find_lesson(rules: str, lesson_id: str) -> Lesson | None:
         if lesson.id == lesson_id:
             return lesson
     return None
+
+
+def _switch(request: Request) -> str:
+    """The web's language switch (``English | Italiano``, issue 23) for this page: the
+    ``language_switch`` of ``mahjong_table.web.lang``, the web face's request-language module,
+    where the web has it (the language itself is the request's, set by that module's
+    middleware around every request); nothing otherwise."""
+    try:
+        lang = importlib.import_module("mahjong_table.web.lang")
+    except ImportError:
+        return ""
+    switch = getattr(lang, "language_switch", None)
+    return str(switch(request.url.path, request.url.query)) if callable(switch) else ""
 
 
 def _not_found(message: str) -> Response:

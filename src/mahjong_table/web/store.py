@@ -24,6 +24,8 @@ from typing import Any
 import sqlalchemy as sa
 from sqlalchemy.exc import IntegrityError
 
+from ..i18n import _
+
 __all__ = ["Store", "TableRow", "normalise_url", "DEFAULT_DB", "LostOwnership"]
 
 #: the default database: an SQLite file in the working directory
@@ -174,7 +176,8 @@ def normalise_url(url: str) -> str:
         return url
     if "://" not in url:
         return f"sqlite:///{url}"
-    raise ValueError(f"database URL {url!r}: use sqlite:///FILE or postgresql://USER@HOST/DB")
+    raise ValueError(_("database URL {url}: use sqlite:///FILE or postgresql://USER@HOST/DB"
+                       ).format(url=repr(url)))
 
 
 class Store:

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import contextvars
 import logging
 from collections import deque
 from collections.abc import Awaitable, Callable, Sequence
@@ -33,18 +34,21 @@ from typing import Any, Protocol
 
 from ..advisor import advise
 from ..engine import Action, ActionKind, Game, IllegalActionError, PlayerView, events_for
+from ..engine.actions import EXPOSURE_SIZES
 from ..engine.events import Event
 from ..engine.game import Phase
 from ..engine.tracker import ViewTracker
+from ..i18n import N_, _, language, npgettext, pgettext, use_language
+from ..names import suit_name, tile_label
 from ..players import BOTS, Player, default_bot, make_bot
-from ..players.human import describe_action
 from ..rules import RuleSet, get_rule_set
 from ..tiles import Tile
 from .board import board_for
 from .store import TableRow
 
 __all__ = ["TableSettings", "LiveTable", "Client", "SPECTATOR", "ActionRefused",
-           "build_game", "make_bots", "rebuild", "hands_started", "public_view"]
+           "build_game", "make_bots", "rebuild", "hands_started", "public_view",
+           "action_label", "client_language"]
 
 log = logging.getLogger("mahjong_table.web")
 
@@ -91,19 +95,20 @@ class TableSettings:
     #: (name, low, high, help) of each number setting, for the lobby form and its checks
     FIELDS = (
         ("claim_seconds", 2.0, 120.0,
-         "seconds a person has to answer a claim window before the server passes for them"),
+         N_("seconds a person has to answer a claim window before the server passes for "
+            "them")),
         ("claim_pause", 0.0, 10.0,
-         "seconds every claim window lasts at least, for everybody, whether or not anyone "
-         "can claim (so timing tells nothing)"),
-        ("bot_delay", 0.0, 10.0, "seconds a bot waits before it acts (pace to follow)"),
+         N_("seconds every claim window lasts at least, for everybody, whether or not anyone "
+            "can claim (so timing tells nothing)")),
+        ("bot_delay", 0.0, 10.0, N_("seconds a bot waits before it acts (pace to follow)")),
         ("turn_seconds", 3.0, 600.0,
-         "seconds a person has for a turn, a Charleston pass or a vote before the server "
-         "plays the safe default for them"),
+         N_("seconds a person has for a turn, a Charleston pass or a vote before the server "
+            "plays the safe default for them")),
         ("ready_seconds", 1.0, 600.0,
-         "after a hand, seconds before the next starts if not everybody pressed Ready"),
+         N_("after a hand, seconds before the next starts if not everybody pressed Ready")),
         ("away_after", 1.0, 20.0,
-         "clocks run out in a row before a person is marked away and a bot plays the seat "
-         "(until they take it back)"),
+         N_("clocks run out in a row before a person is marked away and a bot plays the seat "
+            "(until they take it back)")),
     )
 
     @classmethod
@@ -115,13 +120,14 @@ class TableSettings:
             if name in data:
                 v = float(data[name])
                 if not low <= v <= high:
-                    raise ValueError(f"table setting {name}={v:g} is out of range "
-                                     f"{low:g}-{high:g}")
+                    raise ValueError(_("table setting {name}={value} is out of range "
+                                       "{low}-{high}").format(name=name, value=f"{v:g}",
+                                                              low=f"{low:g}", high=f"{high:g}"))
                 values[name] = v
         if "away_bot" in data:
             bot = str(data["away_bot"] or "")
             if bot and bot not in BOTS:
-                raise ValueError(f"away_bot: unknown bot {bot!r}")
+                raise ValueError(_("away_bot: unknown bot {name}").format(name=repr(bot)))
             values["away_bot"] = bot
         if "spectator_chat" in data:
             values["spectator_chat"] = bool(data["spectator_chat"])
@@ -144,11 +150,80 @@ class ActionRefused(Exception):
 
 
 class Client(Protocol):
-    """One connected client of a seat (or a spectator). ``send`` must not block: it queues."""
+    """One connected client of a seat (or a spectator). ``send`` must not block: it queues.
+    A client may have a ``lang`` (``"it"``): its messages are then built in that language
+    (see :func:`client_language`)."""
 
     seat: int
 
     def send(self, message: dict[str, Any]) -> None: ...
+
+
+def client_language(client: Client) -> str:
+    """The language ``client``'s messages are built in (issue 23): its ``lang``, else the
+    language in force (a client without one: the tests' recording clients)."""
+    lang = getattr(client, "lang", None)
+    return lang if isinstance(lang, str) else language()
+
+
+def action_label(a: Action, *, claimed: Tile | None = None, drawn: Tile | None = None) -> str:
+    """An action as the page's button says it, in the language in force: ``"Discard 5
+    Circles (5p)"``, ``"Pung Red dragon (7z)"``, ``"Chow 3-4-5 Bamboo (345s)"``, ``"Mahjong!
+    Win on your own draw"``, ``"Pass"``; in English the same words as the line mode's menu
+    (``players.human.describe_action``, tested). ``claimed``: the tile on offer (a discard, or
+    a tile being added to a kong); ``drawn``: the tile just drawn."""
+    k = a.kind
+    if k is ActionKind.DISCARD:
+        assert a.tile is not None
+        if drawn is not None and a.tile == drawn:
+            return pgettext("web", "Discard {tile} - drawn").format(tile=tile_label(a.tile))
+        return pgettext("web", "Discard {tile}").format(tile=tile_label(a.tile))
+    if k is ActionKind.MAHJONG:
+        if claimed is not None:
+            return pgettext("web", "Mahjong! Win on {tile}").format(tile=tile_label(claimed))
+        return pgettext("web", "Mahjong! Win on your own draw")
+    if k is ActionKind.PASS:
+        return pgettext("web", "Pass")
+    if k is ActionKind.CHOW:
+        assert a.tile is not None
+        r = a.tile.rank
+        return pgettext("web", "Chow {ranks} {suit} ({notation})").format(
+            ranks=f"{r}-{r + 1}-{r + 2}", suit=suit_name(a.tile.suit),
+            notation=f"{r}{r + 1}{r + 2}{a.tile.suit}")
+    if k in EXPOSURE_SIZES:
+        word = {"pung": pgettext("web", "Pung"), "kong": pgettext("web", "Kong"),
+                "quint": pgettext("web", "Quint"), "sextet": pgettext("web", "Sextet")
+                }.get(k.value, k.value.capitalize())
+        text = (pgettext("web", "{meld} {tile}").format(meld=word, tile=tile_label(claimed))
+                if claimed is not None else word)
+        if a.jokers:
+            text = npgettext("web", "{action} using {n} joker", "{action} using {n} jokers",
+                             a.jokers).format(action=text, n=a.jokers)
+        return text
+    if k is ActionKind.CHARLESTON_CONTINUE:
+        return pgettext("web", "Continue: play the second Charleston (left, over, right)")
+    if k is ActionKind.CHARLESTON_STOP:
+        return pgettext("web", "Stop: no second Charleston")
+    if k is ActionKind.COURTESY_ASK:
+        n = a.number or 0
+        if not n:
+            return pgettext("web", "Ask for none (no courtesy pass)")
+        return npgettext("web", "Ask for {n} tile", "Ask for {n} tiles", n).format(n=n)
+    if k is ActionKind.JOKER_EXCHANGE:
+        assert a.tile is not None
+        return pgettext("web", "Exchange your {tile} for a joker (player {target}'s exposure)"
+                        ).format(tile=tile_label(a.tile), target=a.target)
+    if k is ActionKind.CALL_DEAD:
+        return pgettext("web", "Call player {target}'s hand dead").format(target=a.target)
+    if k is ActionKind.CONCEALED_KONG:
+        assert a.tile is not None
+        return pgettext("web", "Kong {tile} - declare the four in your hand (concealed kong)"
+                        ).format(tile=tile_label(a.tile))
+    if k is ActionKind.ADDED_KONG:
+        assert a.tile is not None
+        return pgettext("web", "Kong {tile} - add it to your exposed pung").format(
+            tile=tile_label(a.tile))
+    return str(a)
 
 
 def make_bots(row: TableRow, rules: RuleSet, hand: int = 1) -> list[Player | None]:
@@ -249,6 +324,24 @@ def _action_shape_problem(data: dict[str, Any]) -> str | None:
         if key in data and (not isinstance(value, types) or isinstance(value, bool)):
             return f"{key} is a JSON {type(value).__name__}"
     return None
+
+
+def _data_words(*events: dict[str, Any] | None) -> dict[str, str]:
+    """The words a state message shows from its events' data (scoring item names, a limit
+    hand's name: English in the data, translated where they are defined), each English word
+    to its translation in the language in force; only the words that change."""
+    out: dict[str, str] = {}
+    for e in events:
+        result = (e or {}).get("result") or {}
+        score = result.get("score") or {}
+        names = [it.get("name") for it in score.get("items") or []]
+        names.append(score.get("limit"))
+        for name in names:
+            if isinstance(name, str) and name:
+                text = _(name)
+                if text != name:
+                    out[name] = text
+    return out
 
 
 def _window_index(events: Sequence[Event]) -> int | None:
@@ -419,8 +512,10 @@ class LiveTable:
                 self.clock[s] = (r[0], now + r[1], r[2])
         self._resume_clocks = [None] * 4
         if self._task is None and not self.finished:
-            self._task = asyncio.get_running_loop().create_task(self._drive(),
-                                                                name=f"table {self.id}")
+            # a context of its own: not that of the request that opened the room (its
+            # language); each page's messages are built in the page's language
+            self._task = asyncio.get_running_loop().create_task(
+                self._drive(), name=f"table {self.id}", context=contextvars.Context())
 
     async def stop(self) -> None:
         if self._task is not None:
@@ -437,7 +532,8 @@ class LiveTable:
             self.seat_clients[client.seat] += 1
             self.gone_since[client.seat] = None
         self.clients.add(client)
-        msg = self.state_for(client.seat)
+        with use_language(client_language(client)):
+            msg = self.state_for(client.seat)
         self._last_sent[client] = _key(msg)
         client.send(msg)
 
@@ -522,6 +618,7 @@ class LiveTable:
                             self._final_hands() if game.is_over and self._hold is None
                             else None),
             "room": self.room,
+            "words": _data_words(self.last_hand, game_end),
         }
 
     def _clock_for(self, seat: int, now: float) -> dict[str, float] | None:
@@ -570,34 +667,39 @@ class LiveTable:
                 blind = a.number or 0
                 entry = passes.setdefault(a.kind.value, {
                     "kind": a.kind.value, "count": len(a.tiles) + blind, "blind_max": 0,
-                    "label": ("Pass the tiles chosen" if a.kind is ActionKind.CHARLESTON_PASS
-                              else "Courtesy pass: give the tiles chosen")})
+                    "label": (_("Pass the tiles chosen")
+                              if a.kind is ActionKind.CHARLESTON_PASS
+                              else _("Courtesy pass: give the tiles chosen"))})
                 entry["blind_max"] = max(entry["blind_max"], blind)
                 continue
             item = a.to_json()
             del item["player"]
-            item["label"] = describe_action(a, claimed=claimed, drawn=drawn)
+            item["label"] = action_label(a, claimed=claimed, drawn=drawn)
             out.append(item)
         out.extend(passes.values())
         mahjong = Action(ActionKind.MAHJONG, seat)
         if acts and mahjong not in acts and self.game.phase is not Phase.CHARLESTON \
                 and self.game.can_apply(mahjong):
+            mode = self.game.rules.false_mahjong_mode()
             out.append({"kind": "mahjong", "false": True,
-                        "label": "Declare Mahjong anyway (the hand does not win: false "
-                                 f"Mahjong, {self.game.rules.false_mahjong_mode()})"})
+                        "label": _("Declare Mahjong anyway (the hand does not win: false "
+                                   "Mahjong, {mode})").format(
+                                       mode=pgettext("option value", mode))})
         return out
 
     def _broadcast(self) -> None:
         """Send each client its seat's state, unless nothing it may see has changed (an
         answer to a claim window is its player's secret: the others get no message at all,
         which would tell them someone could claim)."""
-        cache: dict[int, tuple[dict[str, Any], dict[str, Any]]] = {}
+        cache: dict[tuple[int, str], tuple[dict[str, Any], dict[str, Any]]] = {}
         for c in list(self.clients):
-            got = cache.get(c.seat)
+            lang = client_language(c)  # issue 23: each page in its own language
+            got = cache.get((c.seat, lang))
             if got is None:
-                msg = self.state_for(c.seat)
+                with use_language(lang):
+                    msg = self.state_for(c.seat)
                 key = _key(msg)
-                got = cache[c.seat] = (msg, key)
+                got = cache[(c.seat, lang)] = (msg, key)
             msg, key = got
             if self._last_sent.get(c) == key:
                 continue
@@ -632,26 +734,28 @@ class LiveTable:
         :class:`ActionRefused` (nothing changed) or returns once the action is stored and
         applied."""
         if not 0 <= seat < 4 or self.row.seats[seat] != "human":
-            raise ActionRefused("this seat is not played from a browser", "forbidden")
+            raise ActionRefused(_("this seat is not played from a browser"), "forbidden")
         if self.away[seat]:
-            raise ActionRefused("a bot plays your seat while you are away: take your seat "
-                                "back first", "away")
+            raise ActionRefused(_("a bot plays your seat while you are away: take your seat "
+                                  "back first"), "away")
         problem = _action_shape_problem(data)
         if problem is not None:
-            raise ActionRefused(f"malformed action: {problem}", "malformed")
+            raise ActionRefused(_("malformed action: {problem}").format(problem=problem),
+                                "malformed")
         try:
             body = dict(data)
             body["player"] = seat
             action = Action.from_json(body)
         except (ValueError, KeyError, TypeError, AttributeError) as exc:
-            raise ActionRefused(f"malformed action: {exc}", "malformed") from exc
+            raise ActionRefused(_("malformed action: {problem}").format(problem=exc),
+                                "malformed") from exc
         async with self._lock:
             if self._hold is not None:
-                raise ActionRefused("the table is pausing on a claim window; wait for the "
-                                    "next state", "paused")
+                raise ActionRefused(_("the table is pausing on a claim window; wait for the "
+                                      "next state"), "paused")
             if offer is None or offer != self.offers[seat]:
-                raise ActionRefused("stale action: that decision has passed (the current "
-                                    "state follows)", "stale")
+                raise ActionRefused(_("stale action: that decision has passed (the current "
+                                      "state follows)"), "stale")
             await self._commit(action, person=True)
             self.timeouts[seat] = 0
 

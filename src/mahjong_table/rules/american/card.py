@@ -43,6 +43,7 @@ from importlib import resources
 from itertools import pairwise, permutations, product
 from pathlib import Path
 
+from ...i18n import pgettext
 from ...tiles import TILES
 from .model import (
     FLOWER,
@@ -1037,3 +1038,34 @@ def format_variation_as_written(variation: Variation) -> str:
         return format_variation(variation)
     return " ".join(word_text([_group_text(variation.groups[i]) for i in word])
                     for word in variation.words)
+
+
+def shipped_card_texts() -> list[tuple[str, str]]:
+    """Every player-visible text of the shipped card(s), as ``[(text, where)]``: the card's
+    name, its section names and its lines' notes (the bracketed instructions), each once,
+    ``where`` the card file and line (``"rules/american/cards/practice.card:31"``). Faces
+    show them with ``pgettext("card", text)`` (issue 23); ``tools/i18n.py`` extracts them
+    with the context ``"card"``. Patterns are notation, never translated."""
+    card = practice_card()
+    where = "src/mahjong_table/rules/american/cards/practice.card"
+    out: list[tuple[str, str]] = [(card.name, f"{where}:1")]
+    seen = {card.name}
+    first_line: dict[str, int] = {}
+    for ln in card.lines:
+        first_line.setdefault(ln.section, ln.source_line)
+    for section in card.sections:
+        if section not in seen:
+            seen.add(section)
+            out.append((section, f"{where}:{max(first_line.get(section, 1) - 1, 1)}"))
+    for ln in card.lines:
+        if ln.note and ln.note not in seen:
+            seen.add(ln.note)
+            out.append((ln.note, f"{where}:{ln.source_line}"))
+    return out
+
+
+def card_text(text: str) -> str:
+    """A text of a card (its name, a section's name, a line's note) as a face shows it: the
+    shipped card's in the language in force (``pgettext("card", text)``), a typed-in card's
+    as written."""
+    return pgettext("card", text) if text else text

@@ -42,7 +42,9 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from operator import itemgetter
 
+from ...i18n import _
 from ...melds import Meld
+from ...names import tile_name
 from ...tiles import TILES, Tile
 from .model import FLOWER, JOKER, Card, CardLine, Variation
 
@@ -76,18 +78,19 @@ def exposure_group(meld: Meld) -> tuple[int, int]:
     """
     text = meld.notation()
     if not 3 <= len(meld.tiles) <= 6:
-        raise ValueError(f"exposure {text}: an exposure is a pung, kong, quint or sextet "
-                         f"(3-6 tiles), not {len(meld.tiles)} tiles")
+        raise ValueError(_("exposure {meld}: an exposure is a pung, kong, quint or sextet "
+                           "(3-6 tiles), not {n} tiles").format(meld=text, n=len(meld.tiles)))
     kinds = {FLOWER if 34 <= t <= 41 else int(t) for t in meld.tiles if t != JOKER}
     if not kinds:
-        raise ValueError(f"exposure {text}: an exposure holds at least one natural tile, the "
-                         "one claimed; jokers alone are no exposure")
+        raise ValueError(_("exposure {meld}: an exposure holds at least one natural tile, the "
+                           "one claimed; jokers alone are no exposure").format(meld=text))
     if len(kinds) > 1:
-        raise ValueError(f"exposure {text}: an exposure is identical tiles (jokers may stand "
-                         "in); runs are never exposed in American play")
+        raise ValueError(_("exposure {meld}: an exposure is identical tiles (jokers may stand "
+                           "in); runs are never exposed in American play").format(meld=text))
     kind = kinds.pop()
     if kind >= _NUM_GROUP_KINDS:
-        raise ValueError(f"exposure {text}: {TILES[kind].name} is not used in American play")
+        raise ValueError(_("exposure {meld}: {name} is not used in American play").format(
+            meld=text, name=tile_name(TILES[kind])))
     return kind, len(meld.tiles)
 
 
@@ -136,7 +139,8 @@ class _Hand:
         self.exposed_tiles = sum(self.exposed_by_kind.values())
         self.total = total + self.exposed_tiles
         if self.total > _MAX_TILES:
-            raise ValueError(f"a hand holds at most 14 tiles, this one {self.total}")
+            raise ValueError(_("a hand holds at most 14 tiles, this one {n}").format(
+                n=self.total))
 
     def deficits(self, v: Variation) -> tuple[list[int], list[int]]:
         """What ``v`` lacks before the jokers held are placed: the natural-only slots

@@ -35,6 +35,7 @@ from functools import cached_property
 from pathlib import Path
 from typing import Any, ClassVar
 
+from ...i18n import N_, _
 from ...melds import Meld
 from ...scoring import ScoreResult, WinContext
 from ...tiles import AMERICAN_TILE_SET, Tile, TileSet
@@ -76,39 +77,39 @@ class AmericanRules(RuleSet):
     """American mahjong (001 Part one) with a card of lines (``card`` option)."""
 
     name: ClassVar[str] = RULES_NAME
-    title: ClassVar[str] = "American (NMJL style)"
+    title: ClassVar[str] = N_("American (NMJL style)")
     book: ClassVar[str] = "001 Part one"
     options_spec: ClassVar[tuple[Option, ...]] = (
         Option("card", "practice", None,
-               "the card of lines: 'practice' (this project's own practice card, not the "
-               "League's) or the path of a card file (docs/american-card.md)"),
+               N_("the card of lines: 'practice' (this project's own practice card, not the "
+               "League's) or the path of a card file (docs/american-card.md)")),
         Option("hands", 4, tuple(range(1, 21)),
-               "hands in a game (4: each player deals once; 001 Part one 01, the deal "
-               "passes after every hand)"),
+               N_("hands in a game (4: each player deals once; 001 Part one 01, the deal "
+               "passes after every hand)")),
         Option("dice", 2, (2, 1),
-               "dice East rolls to break the wall (001 Part one 04: 'one or two dice')"),
+               N_("dice East rolls to break the wall (001 Part one 04: 'one or two dice')")),
         Option("blind_pass", True, (True, False),
-               "on the last pass of each Charleston, tiles just received may be passed on "
-               "unseen (League practice; docs/rules/american.md)"),
+               N_("on the last pass of each Charleston, tiles just received may be passed on "
+               "unseen (League practice; docs/rules/american.md)")),
         Option("courtesy_pass", True, (True, False),
-               "offer the optional courtesy pass of 0-3 tiles with the player opposite "
-               "(001 Part one 06)"),
+               N_("offer the optional courtesy pass of 0-3 tiles with the player opposite "
+               "(001 Part one 06)")),
         Option("false_mahjong", "reject", ("reject", "dead"),
-               "a Mahjong declaration that does not win: refused, or declared and the hand "
-               "is dead (001 Part one 'Dead hands')"),
+               N_("a Mahjong declaration that does not win: refused, or declared and the hand "
+               "is dead (001 Part one 'Dead hands')")),
         Option("dead_exposures", False, (False, True),
-               "players may call a hand dead when its exposures fit no line of the card "
-               "(001 Part one 'Dead hands'; docs/rules/american.md)"),
+               N_("players may call a hand dead when its exposures fit no line of the card "
+               "(001 Part one 'Dead hands'; docs/rules/american.md)")),
         Option("discard_payment", "discarder_double", ("discarder_double", "all_single"),
-               "a win on a discard: the discarder pays double and the others single "
-               "(League practice), or everyone single"),
+               N_("a win on a discard: the discarder pays double and the others single "
+               "(League practice), or everyone single")),
         Option("self_drawn_payment", "all_double", ("all_double", "all_single"),
-               "a self-drawn win: everyone pays double (League practice), or single"),
+               N_("a self-drawn win: everyone pays double (League practice), or single")),
         Option("jokerless_bonus", True, (True, False),
-               "a win with no joker doubles again, except on a singles-and-pairs line"),
+               N_("a win with no joker doubles again, except on a singles-and-pairs line")),
         Option("joker_exchange_win", "self_drawn", ("self_drawn", "discard"),
-               "a win right after a joker exchange is paid as self-drawn (League practice), "
-               "or as a win on the last discard"),
+               N_("a win right after a joker exchange is paid as self-drawn (League practice), "
+               "or as a win on the last discard")),
     )
 
     dice_count: ClassVar[int] = 2
@@ -130,26 +131,26 @@ class AmericanRules(RuleSet):
     joker_exchange: ClassVar[bool] = True
 
     citations: ClassVar[Mapping[str, str]] = {
-        "turn": "001 Part one 07 'On your turn': draw, rack, discard",
-        "claim": "001 Part one 'Calling discards': only the most recent discard, only for a "
-                 "pung, kong, quint, sextet or Mahjong; a discarded joker is dead",
-        "chow": "001 Part one 'Calling discards': no chows in American play",
-        "pung": "001 Part one 'Calling discards' and 'Jokers': a pung needs two more tiles "
-                "alike to the discard (naturals or jokers)",
-        "kong": "001 Part one 'Calling discards' and 'Jokers': a kong needs three more "
-                "tiles alike to the discard (naturals or jokers)",
-        "quint": "001 Part one 'Calling discards' and 'Jokers': a quint needs four more "
-                 "tiles alike to the discard (naturals or jokers)",
-        "sextet": "001 Part one 'Calling discards' and 'Jokers': a sextet needs five more "
-                  "tiles alike to the discard (naturals or jokers)",
-        "win": "001 Part one 'Winning the hand': a hand that matches a line of the card",
-        "rob": "001 Part one: there is no robbing the kong in American play",
-        "last": "001 Part one 'Wall game': after the last tile only Mahjong can be called",
-        "end": "001 Part one 01: the game ends after its hands",
-        "players": "001 Part one: four players",
-        "charleston": "001 Part one 06 'Before play begins - the Charleston'",
-        "exchange": "001 Part one 'Joker exchange'",
-        "dead": "001 Part one 'Dead hands'",
+        "turn": N_("001 Part one 07 'On your turn': draw, rack, discard"),
+        "claim": N_("001 Part one 'Calling discards': only the most recent discard, only for a "
+                 "pung, kong, quint, sextet or Mahjong; a discarded joker is dead"),
+        "chow": N_("001 Part one 'Calling discards': no chows in American play"),
+        "pung": N_("001 Part one 'Calling discards' and 'Jokers': a pung needs two more tiles "
+                "alike to the discard (naturals or jokers)"),
+        "kong": N_("001 Part one 'Calling discards' and 'Jokers': a kong needs three more "
+                "tiles alike to the discard (naturals or jokers)"),
+        "quint": N_("001 Part one 'Calling discards' and 'Jokers': a quint needs four more "
+                 "tiles alike to the discard (naturals or jokers)"),
+        "sextet": N_("001 Part one 'Calling discards' and 'Jokers': a sextet needs five more "
+                  "tiles alike to the discard (naturals or jokers)"),
+        "win": N_("001 Part one 'Winning the hand': a hand that matches a line of the card"),
+        "rob": N_("001 Part one: there is no robbing the kong in American play"),
+        "last": N_("001 Part one 'Wall game': after the last tile only Mahjong can be called"),
+        "end": N_("001 Part one 01: the game ends after its hands"),
+        "players": N_("001 Part one: four players"),
+        "charleston": N_("001 Part one 06 'Before play begins - the Charleston'"),
+        "exchange": N_("001 Part one 'Joker exchange'"),
+        "dead": N_("001 Part one 'Dead hands'"),
     }
 
     def __init__(self, **options: Any) -> None:
@@ -161,7 +162,8 @@ class AmericanRules(RuleSet):
         try:
             self.card  # noqa: B018 - load the card now: a bad card is a bad option
         except (CardError, OSError) as exc:
-            raise RuleSetError(f"option card={self.options['card']!r}: {exc}") from exc
+            raise RuleSetError(_("option card={card}: {error}").format(
+                card=repr(self.options["card"]), error=exc)) from exc
 
     @cached_property
     def card(self) -> Card:
@@ -196,9 +198,9 @@ class AmericanRules(RuleSet):
         tops of the first and third stacks (positions 0 and 4) and South, West and North take
         positions 1, 2 and 3 (docs/rules/american.md)."""
         dealt: list[list[Tile]] = [[], [], [], []]
-        for _ in range(3):
+        for _lot in range(3):
             for w in range(4):
-                dealt[w].extend(draw() for _ in range(4))
+                dealt[w].extend(draw() for _i in range(4))
         jump = [draw() for _ in range(5)]
         dealt[0].extend((jump[0], jump[4]))
         for w in (1, 2, 3):

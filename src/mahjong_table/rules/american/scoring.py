@@ -29,7 +29,9 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from ...i18n import N_, _
 from ...melds import Hand, Meld
+from ...message import Message
 from ...scoring import WIND_LETTERS, ScoreItem, ScoreResult, WinContext
 from ...tiles import AMERICAN_TILE_SET, format_tiles, parse_tiles
 from ..hand_checks import check_seat, check_win_seats
@@ -65,8 +67,8 @@ def american_options(options: Mapping[str, Any]) -> dict[str, Any]:
     for name, choices in OPTION_CHOICES.items():
         value = options.get(name, choices[0])
         if value not in choices or isinstance(value, bool) != isinstance(choices[0], bool):
-            raise ValueError(f"option {name}={value!r}: choose one of "
-                             f"{', '.join(repr(c) for c in choices)}")
+            raise ValueError(_("option {name}={value}: choose one of {choices}").format(
+                name=name, value=repr(value), choices=", ".join(repr(c) for c in choices)))
         out[name] = value
     return out
 
@@ -88,25 +90,26 @@ def validate_american_context(ctx: WinContext) -> tuple[list[int], list[Meld]]:
     else:
         check_win_seats(ctx)
     if (ctx.win_tile.is_joker and not ctx.self_drawn and not ctx.joker_exchange):
-        raise ValueError("a discarded joker is dead and may never be claimed (001 Part one "
-                         "'Jokers'): a win on a joker is self-drawn (--self-drawn) or right "
-                         "after a joker exchange (--joker-exchange)")
+        raise ValueError(_("a discarded joker is dead and may never be claimed (001 Part one "
+                           "'Jokers'): a win on a joker is self-drawn (--self-drawn) or right "
+                           "after a joker exchange (--joker-exchange)"))
     if ctx.bonus:
-        raise ValueError("American play has no bonus tiles: flowers are part of the hand "
-                         f"(001 Part one 'Use'), not {format_tiles(ctx.bonus)}")
+        raise ValueError(_("American play has no bonus tiles: flowers are part of the hand "
+                           "(001 Part one 'Use'), not {tiles}").format(
+                               tiles=format_tiles(ctx.bonus)))
     if ctx.robbing_kong or ctx.kong_replacement:
-        raise ValueError("American play has no robbing of a kong and no kong replacement "
-                         "draw (001 Part one)")
+        raise ValueError(_("American play has no robbing of a kong and no kong replacement "
+                           "draw (001 Part one)"))
     hand: Hand = ctx.hand
     AMERICAN_TILE_SET.check_counts(hand.all_tiles())
     for m in hand.melds:
         if not m.exposed:
-            raise ValueError(f"{m}: American play declares no concealed kongs; write "
-                             "concealed groups among the concealed tiles")
+            raise ValueError(_("{meld}: American play declares no concealed kongs; write "
+                               "concealed groups among the concealed tiles").format(meld=m))
         exposure_group(m)
     if ctx.win_tile not in hand.all_tiles():
-        raise ValueError(f"the winning tile {ctx.win_tile} is not among the hand's tiles "
-                         f"{hand.notation()}")
+        raise ValueError(_("the winning tile {tile} is not among the hand's tiles "
+                           "{tiles}").format(tile=ctx.win_tile, tiles=hand.notation()))
     return hand_counts(hand.concealed), list(hand.melds)
 
 
@@ -125,7 +128,7 @@ def american_payments(value: int, winner: int, self_drawn: bool, discarder: int 
                 out[s] = -each
     else:
         if discarder is None or discarder == winner:
-            raise ValueError("a win on a discard needs a discarder other than the winner")
+            raise ValueError(_("a win on a discard needs a discarder other than the winner"))
         check_seat(discarder, "discarder")
         for s in range(4):
             if s != winner:
@@ -214,16 +217,27 @@ def _take(pool: dict[int, int], kind: int, size: int, *, jokers: bool) -> list[i
 
 def _not_winning(total: int, distances: Sequence[LineDistance]) -> str:
     if total != 14:
-        return (f"the hand has {total} tiles: an American hand is 14 tiles (001 Part one "
-                "'Goal: To complete a valid 14-tile hand shown on the NMJL card')")
+        return Message(N_("the hand has {n} tiles: an American hand is 14 tiles (001 Part one "
+                          "'Goal: To complete a valid 14-tile hand shown on the NMJL card')"),
+                       n=total)
     near = next((d for d in distances if d.away is not None), None)
     if near is None:
-        return ("no line of the card can hold these exposures (001 Part one 'Understanding "
-                "the NMJL card': concealed lines take no exposures)")
+        return Message(N_("no line of the card can hold these exposures (001 Part one "
+                          "'Understanding the NMJL card': concealed lines take no exposures)"))
     needs = format_tiles(near.needs)
-    return (f"no line of the card is complete; the nearest is {near.line.key} "
-            f"({near.line.pattern}), {near.away} tile{'s' if near.away != 1 else ''} away, "
-            f"needing {needs} (001 Part one 'Winning the hand')")
+    what = (N_("no line of the card is complete; the nearest is {line} ({pattern}), {n} tile "
+               "away, needing {needs} (001 Part one 'Winning the hand')") if near.away == 1 else
+            N_("no line of the card is complete; the nearest is {line} ({pattern}), {n} tiles "
+               "away, needing {needs} (001 Part one 'Winning the hand')"))
+    return Message(what, line=line_key(near.line), pattern=near.line.pattern, n=near.away,
+                   needs=needs)
+
+
+def line_key(line: CardLine) -> Message:
+    """``"Section #n"`` (:attr:`CardLine.key`) as a message: the section's name is shown in
+    the language in force when the card is the shipped one (issue 23)."""
+    return Message(N_("{section} #{number}"), section=Message(line.section, "card"),
+                   number=line.number)
 
 
 def score_american(card: Card, ctx: WinContext, options: Mapping[str, Any]) -> ScoreResult:
@@ -291,49 +305,61 @@ def _items(win: _Win, jokerless: bool, self_drawn: bool, discarder: int | None,
     concerns pays (the line its points, the jokerless doubling as much again, the self-drawn
     or discarder doubling the base once more; 0 for elements that add nothing)."""
     line = win.line
-    kind = "C, concealed" if line.concealed else "X, exposures allowed"
-    note = f" ({line.note})" if line.note else ""
-    items = [ScoreItem("line", f"{line.key}: {line.pattern}", line.points,
-                       f"{line.points} points on the card ({kind}){note}", "points")]
+    kind = Message(N_("C, concealed")) if line.concealed else Message(N_("X, exposures allowed"))
+    explanation = (Message(N_("{points} points on the card ({kind}) ({note})"),
+                           points=line.points, kind=kind, note=Message(line.note, "card"))
+                   if line.note else
+                   Message(N_("{points} points on the card ({kind})"), points=line.points,
+                           kind=kind))
+    items = [ScoreItem("line", Message(N_("{line}: {pattern}"), line=line_key(line),
+                                       pattern=line.pattern), line.points,
+                       explanation, "points")]
     if win.doubled:
-        items.append(ScoreItem("jokerless", "Jokerless (doubled)", line.points,
-                               "no joker among the fourteen tiles: every payment doubles",
+        items.append(ScoreItem("jokerless", N_("Jokerless (doubled)"), line.points,
+                               N_("no joker among the fourteen tiles: every payment doubles"),
                                "points"))
     elif jokerless:
         if line.singles_and_pairs:
             items.append(ScoreItem("jokerless_singles_and_pairs",
-                                   "Jokerless, singles and pairs (not doubled)", 0,
-                                   "a singles-and-pairs line can never use a joker, so its "
-                                   "jokerless win is not doubled", "points"))
+                                   N_("Jokerless, singles and pairs (not doubled)"), 0,
+                                   N_("a singles-and-pairs line can never use a joker, so its "
+                                      "jokerless win is not doubled"), "points"))
         else:
-            items.append(ScoreItem("jokerless_no_bonus", "Jokerless (no bonus by option)", 0,
-                                   "option jokerless_bonus=false", "points"))
+            items.append(ScoreItem("jokerless_no_bonus", N_("Jokerless (no bonus by option)"),
+                                   0, N_("option jokerless_bonus=false"), "points"))
     if ctx.joker_exchange:
-        paid = "self-drawn" if self_drawn else "on the last discard"
-        items.append(ScoreItem("joker_exchange_win",
-                               f"Won right after a joker exchange (paid as {paid})", 0,
-                               f"option joker_exchange_win={opts['joker_exchange_win']}",
+        name = (N_("Won right after a joker exchange (paid as self-drawn)") if self_drawn
+                else N_("Won right after a joker exchange (paid as on the last discard)"))
+        items.append(ScoreItem("joker_exchange_win", name, 0,
+                               Message(N_("option joker_exchange_win={value}"),
+                                       value=opts["joker_exchange_win"]),
                                "points"))
     if self_drawn:
         if opts["self_drawn_payment"] == "all_double":
-            items.append(ScoreItem("self_drawn", "Self-drawn: each player pays double",
-                                   win.value, f"each of the three pays {2 * win.value}",
+            items.append(ScoreItem("self_drawn", N_("Self-drawn: each player pays double"),
+                                   win.value, Message(N_("each of the three pays {points}"),
+                                                      points=2 * win.value),
                                    "points"))
         else:
-            items.append(ScoreItem("self_drawn_single", "Self-drawn: each player pays once",
-                                   0, f"each of the three pays {win.value} (option "
-                                   "self_drawn_payment=all_single)", "points"))
+            items.append(ScoreItem("self_drawn_single", N_("Self-drawn: each player pays once"),
+                                   0, Message(N_("each of the three pays {points} (option "
+                                                 "self_drawn_payment=all_single)"),
+                                              points=win.value), "points"))
     else:
         assert discarder is not None
         who = WIND_LETTERS[discarder]
         if opts["discard_payment"] == "discarder_double":
             items.append(ScoreItem("discarder_pays_double",
-                                   f"On {who}'s discard: the discarder pays double", win.value,
-                                   f"{who} pays {2 * win.value}, the other two {win.value}",
+                                   Message(N_("On {who}'s discard: the discarder pays double"),
+                                           who=who), win.value,
+                                   Message(N_("{who} pays {points}, the other two {each}"),
+                                           who=who, points=2 * win.value, each=win.value),
                                    "points"))
         else:
             items.append(ScoreItem("discard_single",
-                                   f"On {who}'s discard: each player pays once", 0,
-                                   f"each of the three pays {win.value} (option "
-                                   "discard_payment=all_single)", "points"))
+                                   Message(N_("On {who}'s discard: each player pays once"),
+                                           who=who), 0,
+                                   Message(N_("each of the three pays {points} (option "
+                                              "discard_payment=all_single)"),
+                                           points=win.value), "points"))
     return tuple(items)

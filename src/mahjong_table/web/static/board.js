@@ -7,7 +7,26 @@
 // localStorage), the keyboard (arrows, Enter, Esc/p, 1-9, h) and the American card panel.
 "use strict";
 (function () {
-  const WINDS = { E: "East", S: "South", W: "West", N: "North" };
+  // ----- words: the page's language --------------------------------------------------
+  // The server puts this page's words in its language in <script id="mt-words"> (built
+  // from web/jstext.py, whose messages are the catalogue's): English text is the key, so a
+  // page without it (or a word it lacks) shows the English. Plural forms are keyed
+  // "one\u0000many" -> [one, many]; words with a context "context\u0004word".
+  const WORDS = (() => {
+    try { return JSON.parse(document.getElementById("mt-words").textContent) || {}; } catch (e) { return {}; }
+  })();
+  function fill(s, vals) {
+    return vals ? s.replace(/\{(\w+)\}/g, (m, k) => (k in vals ? String(vals[k]) : m)) : s;
+  }
+  function t(msg, vals) { const s = WORDS[msg]; return fill(typeof s === "string" ? s : msg, vals); }
+  function tn(one, many, n, vals) {
+    const f = WORDS[one + "\u0000" + many];
+    const s = Array.isArray(f) ? f[n === 1 ? 0 : 1] : (n === 1 ? one : many);
+    return fill(s, Object.assign({ n: n }, vals || {}));
+  }
+  function tc(ctx, msg, vals) { const s = WORDS[ctx + "\u0004" + msg]; return fill(typeof s === "string" ? s : msg, vals); }
+  window.MTText = { t: t, tn: tn, tc: tc };
+  const WINDS = { E: t("East"), S: t("South"), W: t("West"), N: t("North") };
   const ARROWS = { bottom: "↓", right: "→", top: "↑", left: "←" };
   const store = (() => { try { return window.localStorage; } catch (e) { return null; } })();
   const baseTitle = document.title;
@@ -60,22 +79,22 @@
     const onTurn = v.current === s.player && v.phase === "turn";
     box.classList.toggle("turn", onTurn);
     box.classList.toggle("dead", !!s.dead);
-    box.setAttribute("aria-label", WINDS[s.wind] + ": " + s.name);
+    box.setAttribute("aria-label", t("{wind}: {name}", { wind: WINDS[s.wind], name: s.name }));
 
     const info = el("div", "seat-info");
     const head = el("div", "seat-head");
     const wind = el("span", "wind wind-" + s.wind, s.wind);
-    wind.title = WINDS[s.wind] + " wind";
+    wind.title = t("{wind} wind", { wind: WINDS[s.wind] });
     head.appendChild(wind);
-    head.appendChild(el("span", "name", s.name + (s.player === ctx.mySeat ? " (you)" : "")));
-    if (s.player === v.dealer) head.appendChild(el("span", "badge dealer", "dealer"));
-    if (onTurn) head.appendChild(el("span", "badge turn", "to act"));
-    if (s.dead) head.appendChild(el("span", "badge deadb", "dead hand"));
-    const count = el("span", "count", s.concealed_count + " tiles");
-    count.title = "tiles in hand (concealed)";
+    head.appendChild(el("span", "name", s.player === ctx.mySeat ? t("{name} (you)", { name: s.name }) : s.name));
+    if (s.player === v.dealer) head.appendChild(el("span", "badge dealer", t("dealer")));
+    if (onTurn) head.appendChild(el("span", "badge turn", t("to act")));
+    if (s.dead) head.appendChild(el("span", "badge deadb", t("dead hand")));
+    const count = el("span", "count", tn("{n} tile", "{n} tiles", s.concealed_count));
+    count.title = t("tiles in hand (concealed)");
     head.appendChild(count);
     const score = el("span", "score", String(s.score));
-    score.title = "score";
+    score.title = t("score");
     head.appendChild(score);
     info.appendChild(head);
 
@@ -83,7 +102,7 @@
     if (s.player !== ctx.mySeat && s.concealed_count > 0) {
       const backs = el("div", "tiles small back-row");
       for (let i = 0; i < s.concealed_count; i++) backs.appendChild(ctx.tile(null, "small"));
-      backs.setAttribute("aria-label", s.concealed_count + " concealed tiles");
+      backs.setAttribute("aria-label", tn("{n} concealed tile", "{n} concealed tiles", s.concealed_count));
       line.appendChild(backs);
     }
     const melds = (board.melds && board.melds[s.player]) ||
@@ -91,8 +110,8 @@
     for (const m of melds) line.appendChild(meld(m, s.player, v, ctx));
     if (s.bonus) {
       const b = el("div", "tiles small bonus");
-      for (const t of parseTiles(s.bonus)) b.appendChild(ctx.tile(t, "small"));
-      b.title = "bonus tiles";
+      for (const x of parseTiles(s.bonus)) b.appendChild(ctx.tile(x, "small"));
+      b.title = t("bonus tiles");
       line.appendChild(b);
     }
     info.appendChild(line);
@@ -112,14 +131,14 @@
       const where = place(from, ctx.mySeat);
       turnedAt = where === "left" ? 0 : where === "right" ? names.length : Math.floor(names.length / 2);
       names.splice(turnedAt, 0, m.tile);
-      div.title = "claimed from " + WINDS[windOf(v, from)] + " (" + v.seats[from].name + ")";
+      div.title = t("claimed from {wind} ({name})", { wind: WINDS[windOf(v, from)], name: v.seats[from].name });
     }
     names.forEach((n, i) => {
       const faceDown = concealed && names.length === 4 && (i === 0 || i === 3);
       const img = ctx.tile(faceDown ? null : n, "small");
       if (i === turnedAt) {
         const wrap = el("span", "turned");
-        img.alt += ", claimed from " + WINDS[windOf(v, (owner - m.source + 4) % 4)];
+        img.alt += t(", claimed from {wind}", { wind: WINDS[windOf(v, (owner - m.source + 4) % 4)] });
         wrap.appendChild(img);
         div.appendChild(wrap);
       } else {
@@ -131,7 +150,7 @@
 
   function pond(s, v, board, ctx) {
     const div = el("div", "pond-grid");
-    div.setAttribute("aria-label", "discards of " + s.name);
+    div.setAttribute("aria-label", t("discards of {name}", { name: s.name }));
     const ponds = board.ponds && board.ponds[s.player];
     const items = ponds || parseTiles(s.discards).map((t) => ({ tile: t, by: null }));
     const last = board.last;
@@ -145,12 +164,12 @@
         const mark = el("span", "claim-mark", ARROWS[place(d.by, ctx.mySeat)] + w);
         mark.setAttribute("aria-hidden", "true");
         cell.appendChild(mark);
-        cell.title = d.tile + ", taken by " + WINDS[w] + " (" + v.seats[d.by].name + ")";
-        img.alt += ", taken by " + WINDS[w];
+        cell.title = t("{tile}, taken by {wind} ({name})", { tile: d.tile, wind: WINDS[w], name: v.seats[d.by].name });
+        img.alt += t(", taken by {wind}", { wind: WINDS[w] });
       } else if (last && last[0] === s.player && last[1] === i) {
         cell.classList.add("last");
         img.classList.add("last");
-        cell.title = d.tile + ", the latest discard";
+        cell.title = t("{tile}, the latest discard", { tile: d.tile });
       }
       div.appendChild(cell);
     });
@@ -172,8 +191,9 @@
     const order = ["top", "right", "bottom", "left"];
     all.forEach((c, i) => { const side = order[Math.min(3, Math.floor(i / per))]; sides[side].push(c); });
     const ring = el("div", "wall-ring");
-    ring.setAttribute("aria-label", "the wall: " + v.live_wall + " tiles live" +
-      (v.dead_wall ? ", " + v.dead_wall + " in the dead wall" : ""));
+    ring.setAttribute("aria-label", v.dead_wall
+      ? t("the wall: {live} tiles live, {dead} in the dead wall", { live: v.live_wall, dead: v.dead_wall })
+      : t("the wall: {live} tiles live", { live: v.live_wall }));
     for (const side of order) {
       const d = el("div", "wall-side wall-" + side);
       d.setAttribute("aria-hidden", "true");
@@ -185,13 +205,13 @@
   }
   function noteText(n, state) {
     const names = state.names;
-    if (n.kind === "vote") return "Second Charleston: " + (n.agreed ? "agreed by all" : "stopped (not everyone agreed)");
+    if (n.kind === "vote") return n.agreed ? t("Second Charleston: agreed by all") : t("Second Charleston: stopped (not everyone agreed)");
     if (n.kind === "courtesy_agreed") {
-      return "Courtesy pass: you and " + names[n.partner] + " agreed on " + n.number + " tile" + (n.number === 1 ? "" : "s");
+      return tn("Courtesy pass: you and {name} agreed on {n} tile", "Courtesy pass: you and {name} agreed on {n} tiles", n.number, { name: names[n.partner] });
     }
     if (n.kind === "courtesy_pass") {
-      const parts = Object.keys(n.passes).map((p) => names[Number(p)] + " gave " + n.passes[p]);
-      return "Courtesy pass: " + (parts.length ? parts.join(", ") : "nobody passed");
+      const parts = Object.keys(n.passes).map((p) => t("{name} gave {n}", { name: names[Number(p)], n: n.passes[p] }));
+      return parts.length ? t("Courtesy pass: {passes}", { passes: parts.join(", ") }) : t("Courtesy pass: nobody passed");
     }
     return "";
   }
@@ -204,9 +224,9 @@
     const ring = wall(v, board);
     const inner = el("div", "ring-inner");
     const phaseWords = {
-      charleston: "Charleston" + (state.stage ? ": " + state.stage.name.replace(/_/g, " ") : ""),
-      turn: state.names[v.current] + " to play", claim: "claim window", rob: "robbing the kong?",
-      game_over: "game over", hand_end: "hand over: Ready for the next",
+      charleston: state.stage ? t("Charleston: {stage}", { stage: tc("stage", state.stage.name.replace(/_/g, " ")) }) : "Charleston",
+      turn: t("{name} to play", { name: state.names[v.current] }), claim: t("claim window"), rob: t("robbing the kong?"),
+      game_over: t("game over"), hand_end: t("hand over: Ready for the next"),
     };
     const stats = el("div", "stats");
     const stat = (big, small, title) => {
@@ -214,14 +234,14 @@
       if (title) d.title = title;
       return d;
     };
-    if (!board.card) stats.appendChild(stat(v.round_wind, (WINDS[v.round_wind] || "") + " round", "the prevailing wind"));
-    stats.appendChild(stat(String(v.live_wall), "tiles left", "tiles in the live wall"));
-    if (v.dead_wall) stats.appendChild(stat(String(v.dead_wall), "dead wall", "tiles in the dead wall (replacements)"));
+    if (!board.card) stats.appendChild(stat(v.round_wind, t("{wind} round", { wind: WINDS[v.round_wind] || "" }), t("the prevailing wind")));
+    stats.appendChild(stat(String(v.live_wall), t("tiles left"), t("tiles in the live wall")));
+    if (v.dead_wall) stats.appendChild(stat(String(v.dead_wall), t("dead wall"), t("tiles in the dead wall (replacements)")));
     inner.appendChild(stats);
     inner.appendChild(el("div", "phase", phaseWords[v.phase] || v.phase));
     if (v.phase === "claim" && v.last_discard) {
       const d = el("div", "on-offer");
-      d.appendChild(el("span", "", state.names[v.discarder] + " discarded "));
+      d.appendChild(el("span", "", t("{name} discarded", { name: state.names[v.discarder] }) + " "));
       d.appendChild(ctx.tile(v.last_discard, "offer"));
       inner.appendChild(d);
     }
@@ -232,13 +252,13 @@
     }
     if (notes.childNodes.length) inner.appendChild(notes);
     if (ctx.mySeat >= 0 && v.phase !== "game_over") {
-      const hintBtn = el("button", "hint-btn", "Hint");
-      hintBtn.title = "a hint (key h)";
+      const hintBtn = el("button", "hint-btn", t("Hint"));
+      hintBtn.title = t("a hint (key h)");
       hintBtn.onclick = () => ctx.send({ type: "hint" });
       inner.appendChild(hintBtn);
     }
     if (state.game_end) {
-      const a = el("a", "record", "Download the record");
+      const a = el("a", "record", t("Download the record"));
       a.href = "/record/" + ctx.token;
       inner.appendChild(a);
     }
@@ -275,7 +295,7 @@
       return;
     }
     const claim = state.view.phase === "claim" || state.view.phase === "rob";
-    const words = claim ? "● Claim? — " : state.view.phase === "charleston" ? "● Charleston — " : "● Your turn — ";
+    const words = "● " + (claim ? t("Claim?") : state.view.phase === "charleston" ? "Charleston" : t("Your turn")) + " — ";
     document.title = prefs.title ? words + baseTitle : baseTitle;
     document.body.classList.add("my-turn");
     if (alertedFor !== state.offer) {
@@ -291,7 +311,7 @@
     const make = (key, label) => {
       const b = el("button", "toggle toggle-" + key);
       const paint = () => {
-        b.textContent = label + (prefs[key] ? " on" : " off");
+        b.textContent = label + " " + (prefs[key] ? t("on") : t("off"));
         b.setAttribute("aria-pressed", prefs[key] ? "true" : "false");
       };
       b.onclick = () => {
@@ -303,8 +323,8 @@
       paint();
       return b;
     };
-    box.appendChild(make("sound", "♪ sound"));
-    box.appendChild(make("title", "● title"));
+    box.appendChild(make("sound", "♪ " + t("sound")));
+    box.appendChild(make("title", "● " + t("title")));
     bar.appendChild(box);
   }
 
@@ -390,10 +410,10 @@
     if (document.getElementById("card-panel")) return;
     const aside = el("aside", "card-panel");
     aside.id = "card-panel";
-    aside.setAttribute("aria-label", "the card");
+    aside.setAttribute("aria-label", t("the card"));
     const det = el("details");
     det.open = true;
-    det.appendChild(el("summary", "", "The card: " + card.name));
+    det.appendChild(el("summary", "", t("The card: {name}", { name: card.name })));
     det.appendChild(el("div", "nearest"));
     const list = el("div", "card-lines");
     let section = null;
@@ -442,23 +462,29 @@
     const box = aside.querySelector(".nearest");
     box.replaceChildren();
     if (!lines.length) return;
-    box.appendChild(el("h4", "", "Nearest to your hand"));
+    box.appendChild(el("h4", "", t("Nearest to your hand")));
     const ol = el("ol", "near-list");
     for (const ln of lines) {
       const li = el("li", "near-line" + (ln.tiles_away === null ? " out" : ""));
-      li.appendChild(el("b", "", ln.key + " "));
+      li.appendChild(el("b", "", cardLabel(ln.key) + " "));
       li.appendChild(patternNode(ln.pattern));
       li.appendChild(el("span", "away", awayText(ln)));
       ol.appendChild(li);
     }
     box.appendChild(ol);
   }
+  // a card line by its key ("Singles and Pairs #2": data, in English) as the card served to
+  // this page names it (its section in the page's language)
+  function cardLabel(key) {
+    const ln = card && card.lines.find((x) => x.key === key);
+    return ln ? ln.section + " #" + ln.number : key;
+  }
   function awayText(ln) {
-    if (ln.tiles_away === null) return "out of reach" + (ln.dead ? ": " + ln.dead : "");
-    if (ln.tiles_away === 0) return "complete";
-    let t = ln.tiles_away + " away, needs " + parseTiles(ln.needs).join(" ");
-    if (ln.jokers_only) t += " (" + parseTiles(ln.jokers_only).join(" ") + " only as jokers)";
-    return t;
+    if (ln.tiles_away === null) return ln.dead ? t("out of reach: {why}", { why: ln.dead }) : t("out of reach");
+    if (ln.tiles_away === 0) return t("complete");
+    let text = t("{n} away, needs {tiles}", { n: ln.tiles_away, tiles: parseTiles(ln.needs).join(" ") });
+    if (ln.jokers_only) text += " " + t("({tiles} only as jokers)", { tiles: parseTiles(ln.jokers_only).join(" ") });
+    return text;
   }
 
   function init() {
@@ -472,7 +498,7 @@
     }, { capture: true });
   }
 
-  const MTBoard = { seat: seat, centre: centre, beeps: 0, prefs: prefs };
+  const MTBoard = { seat: seat, centre: centre, beeps: 0, prefs: prefs, cardLabel: cardLabel };
   window.MTBoard = MTBoard;
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", init);
   else init();

@@ -7,7 +7,12 @@
   const token = body.dataset.token;
   const mySeat = Number(body.dataset.seat);
   const $ = (id) => document.getElementById(id);
-  const WINDS = { E: "East", S: "South", W: "West", N: "North" };
+  // the page's words (board.js reads them: see MTText there); English when missing
+  const t = window.MTText.t, tn = window.MTText.tn, tc = window.MTText.tc;
+  const WINDS = { E: t("East"), S: t("South"), W: t("West"), N: t("North") };
+  // a word the server sends as data (a scoring item, a limit's name): the state's
+  // translations of it, else as it is
+  const word = (w) => (state && state.words && typeof state.words[w] === "string" ? state.words[w] : w);
   let ws = null;
   let state = null;
   let lastChat = ""; // the last chat message sent (given back if refused)
@@ -52,7 +57,7 @@
     const img = document.createElement("img");
     img.className = "tile " + (cls || "");
     if (name === null) {
-      img.src = "/tile/back.svg"; img.alt = "face-down tile";
+      img.src = "/tile/back.svg"; img.alt = t("face-down tile");
     } else {
       img.src = "/tile/" + name + ".svg"; img.alt = glyph(name) + " " + name; img.title = name;
     }
@@ -84,12 +89,12 @@
   function connect() {
     const proto = location.protocol === "https:" ? "wss" : "ws";
     ws = new WebSocket(proto + "://" + location.host + "/ws/" + token);
-    $("status").textContent = "connecting…";
-    ws.onopen = () => { backoff = 500; $("status").textContent = "connected"; body.classList.add("online"); flushQueue(); };
+    $("status").textContent = t("connecting…");
+    ws.onopen = () => { backoff = 500; $("status").textContent = t("connected"); body.classList.add("online"); flushQueue(); };
     ws.onmessage = (ev) => onMessage(JSON.parse(ev.data));
     ws.onclose = () => {
       body.classList.remove("online");
-      $("status").textContent = "reconnecting…";
+      $("status").textContent = t("reconnecting…");
       setTimeout(connect, backoff);
       backoff = Math.min(backoff * 2, 4000);
     };
@@ -98,9 +103,9 @@
     if (ws && ws.readyState === 1) { ws.send(JSON.stringify(msg)); return true; }
     // offline: an action is refused visibly (its decision may be gone by the time the
     // page is back); anything else is queued and sent on reconnect
-    if (msg.type === "action" || msg.type === "hint") { flash("offline: not sent"); return false; }
+    if (msg.type === "action" || msg.type === "hint") { flash(t("offline: not sent")); return false; }
     pending.push(msg);
-    flash("offline: queued, sent when the connection is back");
+    flash(t("offline: queued, sent when the connection is back"));
     return true;
   }
   const pending = [];
@@ -134,10 +139,10 @@
       addChat(msg.messages);
     } else if (msg.type === "new_game") {
       backoff = 100; dismissed = null; $("chat-log").replaceChildren();
-      flash("A new game starts in this room");
+      flash(t("A new game starts in this room"));
     } else if (msg.type === "hint") {
       const box = $("hints");
-      box.replaceChildren(el("h3", "", "Hints"));
+      box.replaceChildren(el("h3", "", t("Hints")));
       const ul = el("ul");
       for (const l of msg.lines) ul.appendChild(el("li", "", l));
       box.appendChild(ul);
@@ -159,10 +164,11 @@
     const v = state.view;
     const names = state.names;
     const info = [];
-    info.push("Hand " + (v.hand_number + 1));
-    if (v.rules !== "american") info.push("prevailing wind " + (WINDS[v.round_wind] || v.round_wind));
-    info.push("dealer " + names[v.dealer]);
-    info.push("wall " + v.live_wall + " live" + (v.dead_wall ? ", " + v.dead_wall + " dead" : ""));
+    info.push(t("Hand {number}", { number: v.hand_number + 1 }));
+    if (v.rules !== "american") info.push(t("prevailing wind {wind}", { wind: WINDS[v.round_wind] || v.round_wind }));
+    info.push(t("dealer {name}", { name: names[v.dealer] }));
+    info.push(v.dead_wall ? t("wall {live} live, {dead} dead", { live: v.live_wall, dead: v.dead_wall })
+      : t("wall {live} live", { live: v.live_wall }));
     $("info").textContent = " · " + info.join(" · ");
     for (const s of v.seats) renderSeat(s, v);
     renderCentre();
@@ -185,10 +191,10 @@
     const dl = state.window.deadline;
     if (dl !== null && dl !== undefined && state.actions.length) {
       const left = Math.max(0, dl - gone);
-      w.textContent = "Claim? " + left.toFixed(0) + " s, then the table passes for you";
+      w.textContent = t("Claim? {seconds} s, then the table passes for you", { seconds: left.toFixed(0) });
       w.className = "countdown";
     } else {
-      w.textContent = "waiting for claims…";
+      w.textContent = t("waiting for claims…");
       w.className = "waiting";
     }
     if (!timer) timer = setInterval(updateWindow, 250);
@@ -200,7 +206,7 @@
     const v = state.view;
     const box = $("hand");
     box.replaceChildren();
-    if (mySeat < 0) { box.appendChild(el("p", "spectating", "You are watching: concealed tiles stay hidden.")); return; }
+    if (mySeat < 0) { box.appendChild(el("p", "spectating", t("You are watching: concealed tiles stay hidden."))); return; }
     const hand = parseTiles(v.concealed);
     if (v.drawn) { const i = hand.lastIndexOf(v.drawn); if (i >= 0) hand.splice(i, 1); }
     const discards = new Map();
@@ -214,10 +220,10 @@
         b.setAttribute("aria-pressed", selected.has(idx) ? "true" : "false");
         if (selected.has(idx)) b.classList.add("selected");
         b.disabled = name === "1j";
-        b.setAttribute("aria-label", (selected.has(idx) ? "unselect " : "select ") + glyph(name) + " " + name);
+        b.setAttribute("aria-label", (selected.has(idx) ? t("unselect {tile}", { tile: glyph(name) + " " + name }) : t("select {tile}", { tile: glyph(name) + " " + name })));
         b.onclick = () => { if (selected.has(idx)) selected.delete(idx); else selected.add(idx); renderHand(); renderActions(); };
       } else if (discards.has(name)) {
-        b.setAttribute("aria-label", "discard " + glyph(name) + " " + name);
+        b.setAttribute("aria-label", t("discard {tile}", { tile: glyph(name) + " " + name }));
         b.onclick = () => act(discards.get(name));
         b.classList.add("can-discard");
       } else {
@@ -228,12 +234,12 @@
     };
     const r = el("div", "tiles hand-row");
     hand.forEach((n, i) => r.appendChild(make(n, i)));
-    if (!pass && discards.size) box.appendChild(el("p", "hint", "Your turn: click a tile to discard it."));
+    if (!pass && discards.size) box.appendChild(el("p", "hint", t("Your turn: click a tile to discard it.")));
     box.appendChild(r);
     if (v.drawn) {
       const d = el("div", "tiles drawn");
       d.appendChild(make(v.drawn, hand.length, "drawn-tile"));
-      d.title = "the tile you drew";
+      d.title = t("the tile you drew");
       box.appendChild(d);
     }
   }
@@ -256,12 +262,12 @@
       const hand = parseTiles(state.view.concealed);
       const wrap = el("div", "pass-box");
       const need = pass.count - blind;
-      wrap.appendChild(el("span", "", "Choose " + need + " tile" + (need === 1 ? "" : "s") + " to pass (" + selected.size + " chosen)"));
+      wrap.appendChild(el("span", "", tn("Choose {n} tile to pass ({chosen} chosen)", "Choose {n} tiles to pass ({chosen} chosen)", need, { chosen: selected.size })));
       if (pass.blind_max > 0) {
         const sel = document.createElement("select");
-        sel.setAttribute("aria-label", "tiles passed blind");
+        sel.setAttribute("aria-label", t("tiles passed blind"));
         for (let i = 0; i <= pass.blind_max; i++) {
-          const o = el("option", "", i === 0 ? "no blind pass" : "+" + i + " blind (passed on unseen)");
+          const o = el("option", "", i === 0 ? t("no blind pass") : t("+{n} blind (passed on unseen)", { n: i }));
           o.value = String(i); if (i === blind) o.selected = true; sel.appendChild(o);
         }
         sel.onchange = () => { blind = Number(sel.value); renderActions(); };
@@ -279,7 +285,7 @@
       wrap.appendChild(b);
       box.appendChild(wrap);
     }
-    if (!acts.length && state.view.phase !== "game_over") box.appendChild(el("span", "idle", "waiting for the others…"));
+    if (!acts.length && state.view.phase !== "game_over") box.appendChild(el("span", "idle", t("waiting for the others…")));
   }
   function renderResult() {
     const box = $("result");
@@ -292,12 +298,14 @@
     const names = state.names;
     if (h) {
       const r = h.result;
-      box.appendChild(el("h2", "", "Hand " + (r.hand_number + 1) + ": " + (
-        r.reason === "mahjong" ? names[r.winner] + " wins" :
-        r.reason === "draw" ? "a drawn hand (the wall is exhausted)" : "false Mahjong")));
+      const outcome = r.reason === "mahjong" ? t("{name} wins", { name: names[r.winner] }) :
+        r.reason === "draw" ? t("a drawn hand (the wall is exhausted)") : t("false Mahjong");
+      box.appendChild(el("h2", "", t("Hand {number}: {outcome}", { number: r.hand_number + 1, outcome: outcome })));
       if (r.reason === "mahjong") {
-        const how = r.discarder === null || r.discarder === undefined ? "self-drawn" : "on " + names[r.discarder] + "'s tile";
-        const p = el("p", "", "Won " + how + (h.win_tile ? " with " + h.win_tile : ""));
+        const self = r.discarder === null || r.discarder === undefined;
+        const vals = { name: self ? "" : names[r.discarder], tile: h.win_tile };
+        const p = el("p", "", self ? (h.win_tile ? t("Won self-drawn with {tile}", vals) : t("Won self-drawn"))
+          : (h.win_tile ? t("Won on {name}'s tile with {tile}", vals) : t("Won on {name}'s tile", vals)));
         box.appendChild(p);
         const hand = el("div", "tiles winning");
         for (const g of parseGroups(h.revealed_hand)) {
@@ -309,29 +317,34 @@
       if (r.score && r.score.valid) {
         const s = r.score;
         const unit = s.points !== undefined ? "points" : "fan";
-        const t = el("table", "items");
-        t.appendChild(tr(["scoring item", unit], "th"));
-        for (const it of s.items) t.appendChild(tr([it.name, String(it[unit] !== undefined ? it[unit] : it.fan)]));
-        if (!s.items.length) t.appendChild(tr(["no scoring item (a chicken hand)", "0"]));
-        t.appendChild(tr(["total" + (s.limit ? " (" + s.limit + ")" : "") + (s.base ? ", base " + s.base + " points" : ""), String(s[unit])], "th"));
-        box.appendChild(t);
-        if (s.line) box.appendChild(el("p", "", "Card line: " + (s.line.key || JSON.stringify(s.line)) + (s.jokerless ? " (jokerless)" : "")));
+        const items = el("table", "items");
+        items.appendChild(tr([t("scoring item"), unit === "points" ? t("points") : "fan"], "th"));
+        for (const it of s.items) items.appendChild(tr([word(it.name), String(it[unit] !== undefined ? it[unit] : it.fan)]));
+        if (!s.items.length) items.appendChild(tr([t("no scoring item (a chicken hand)"), "0"]));
+        let total = s.limit ? t("total ({limit})", { limit: word(s.limit) }) : t("total");
+        if (s.base) total += t(", base {n} points", { n: s.base });
+        items.appendChild(tr([total, String(s[unit])], "th"));
+        box.appendChild(items);
+        if (s.line) {
+          const key = s.line.key ? MTBoard.cardLabel(s.line.key) : JSON.stringify(s.line);
+          box.appendChild(el("p", "", s.jokerless ? t("Card line: {line} (jokerless)", { line: key }) : t("Card line: {line}", { line: key })));
+        }
       }
       const pay = el("table", "payments");
-      pay.appendChild(tr(["player", "payment", "total"], "th"));
+      pay.appendChild(tr([t("player"), t("payment"), t("total")], "th"));
       r.payments.forEach((x, i) => pay.appendChild(tr([names[i], (x > 0 ? "+" : "") + x, String(h.scores[i])])));
       box.appendChild(pay);
     }
     if (end) {
-      box.appendChild(el("h2", "", "Final standings"));
+      box.appendChild(el("h2", "", t("Final standings")));
       const ol = el("ol", "standings");
       for (const p of end.standings) ol.appendChild(el("li", "", names[p] + ": " + end.scores[p]));
       box.appendChild(ol);
-      const a = el("a", "record", "Download the record (mahjong-table replay checks it)");
+      const a = el("a", "record", t("Download the record (mahjong-table replay checks it)"));
       a.href = "/record/" + token;
       box.appendChild(a);
     }
-    const b = el("button", "act close", end ? "Close" : "Continue");
+    const b = el("button", "act close", end ? t("Close") : t("Continue"));
     b.onclick = () => { dismissed = key; renderResult(); };
     box.appendChild(b);
   }
@@ -343,26 +356,27 @@
   function describe(e) {
     const n = (p) => (p === undefined || p === null ? "" : state.names[p]);
     switch (e.type) {
-      case "hand_start": return "Hand " + (e.hand_number + 1) + " begins, " + n(e.dealer) + " deals";
-      case "draw": return n(e.player) + " draws" + (e.tile ? " " + e.tile : "");
-      case "replacement": return n(e.player) + " draws a replacement" + (e.tile ? " " + e.tile : "");
-      case "discard": return n(e.player) + " discards " + e.tile;
-      case "bonus": return n(e.player) + " shows bonus tile " + e.tile;
-      case "claim": return n(e.player) + " claims " + e.tile + " for " + e.kind + " " + (e.meld || "");
-      case "concealed_kong": return n(e.player) + " declares a concealed kong " + e.meld;
-      case "added_kong": return n(e.player) + " adds " + e.tile + " to a pung";
-      case "kong_completed": return n(e.player) + " completes the kong " + e.meld;
-      case "declare_mahjong": return n(e.player) + " declares Mahjong!";
-      case "hand_end": return "The hand ends";
-      case "game_end": return "The game is over";
-      case "charleston_stage": return "Charleston: " + e.stage.replace(/_/g, " ");
-      case "charleston_pass": return "Tiles are passed";
-      case "passed": return "You passed " + (e.tiles || "");
-      case "received": return "You received " + (e.tiles || "");
-      case "joker_exchange": return n(e.player) + " exchanges " + e.tile + " for a joker";
-      case "dead_hand": return n(e.player) + "'s hand is dead";
-      case "play_start": return "Play begins";
-      case "respond": return "You answered: " + e.action;
+      case "hand_start": return t("Hand {number} begins, {name} deals", { number: e.hand_number + 1, name: n(e.dealer) });
+      case "draw": return e.tile ? t("{name} draws {tile}", { name: n(e.player), tile: e.tile }) : t("{name} draws", { name: n(e.player) });
+      case "replacement": return e.tile ? t("{name} draws a replacement {tile}", { name: n(e.player), tile: e.tile })
+        : t("{name} draws a replacement", { name: n(e.player) });
+      case "discard": return t("{name} discards {tile}", { name: n(e.player), tile: e.tile });
+      case "bonus": return t("{name} shows bonus tile {tile}", { name: n(e.player), tile: e.tile });
+      case "claim": return t("{name} claims {tile} for {meld_kind} {meld}", { name: n(e.player), tile: e.tile, meld_kind: t(e.kind), meld: e.meld || "" });
+      case "concealed_kong": return t("{name} declares a concealed kong {meld}", { name: n(e.player), meld: e.meld });
+      case "added_kong": return t("{name} adds {tile} to a pung", { name: n(e.player), tile: e.tile });
+      case "kong_completed": return t("{name} completes the kong {meld}", { name: n(e.player), meld: e.meld });
+      case "declare_mahjong": return t("{name} declares Mahjong!", { name: n(e.player) });
+      case "hand_end": return t("The hand ends");
+      case "game_end": return t("The game is over");
+      case "charleston_stage": return t("Charleston: {stage}", { stage: tc("stage", e.stage.replace(/_/g, " ")) });
+      case "charleston_pass": return t("Tiles are passed");
+      case "passed": return t("You passed {tiles}", { tiles: e.tiles || "" });
+      case "received": return t("You received {tiles}", { tiles: e.tiles || "" });
+      case "joker_exchange": return t("{name} exchanges {tile} for a joker", { name: n(e.player), tile: e.tile });
+      case "dead_hand": return t("{name}'s hand is dead", { name: n(e.player) });
+      case "play_start": return t("Play begins");
+      case "respond": return t("You answered: {answer}", { answer: tc("action", e.action) });
       default: return null;
     }
   }
@@ -383,14 +397,14 @@
     if (mySeat >= 0) {
       const f = el("form", "nick-form");
       f.id = "nick-form";
-      const i = el("input"); i.id = "nick"; i.placeholder = "your nickname"; // checked on send, said if too long
-      i.setAttribute("aria-label", "your nickname");
+      const i = el("input"); i.id = "nick"; i.placeholder = t("your nickname"); // checked on send, said if too long
+      i.setAttribute("aria-label", t("your nickname"));
       f.appendChild(i);
-      f.appendChild(el("button", "", "Set nickname"));
+      f.appendChild(el("button", "", t("Set nickname")));
       f.onsubmit = (ev) => {
         ev.preventDefault();
         const name = i.value.trim();
-        if (!name || name.length > 24) { flash("nickname: 1 to 24 characters"); return; }
+        if (!name || name.length > 24) { flash(t("nickname: 1 to 24 characters")); return; }
         send({ type: "nick", name: name });
       };
       $("me-box").appendChild(f);
@@ -399,7 +413,7 @@
       ev.preventDefault();
       const t = $("chat-text");
       const text = t.value.trim();
-      if (!text || text.length > 200) { flash("chat message: 1 to 200 characters"); return; }
+      if (!text || text.length > 200) { flash(t("chat message: 1 to 200 characters")); return; }
       send({ type: "chat", text: text });
       lastChat = text;
       t.value = "";
@@ -409,7 +423,8 @@
     const ol = $("chat-log");
     for (const m of messages) {
       const li = el("li", "chat-msg");
-      li.appendChild(el("b", "", m.name + ": ")); // text, never markup
+      // text, never markup; a spectator's name is a word of the page's language
+      li.appendChild(el("b", "", (m.seat === -1 ? t("spectator") : m.name) + ": "));
       li.appendChild(document.createTextNode(m.text));
       ol.appendChild(li);
     }
@@ -425,7 +440,7 @@
     if (!k) { c.hidden = true; if (clockTimer) { clearInterval(clockTimer); clockTimer = null; } return; }
     const left = Math.max(0, k.left - (performance.now() - clockAt) / 1000);
     c.hidden = false;
-    c.textContent = "your clock: " + left.toFixed(0) + " s";
+    c.textContent = t("your clock: {seconds} s", { seconds: left.toFixed(0) });
     c.classList.toggle("low", left < 5);
     if (!clockTimer) clockTimer = setInterval(updateClock, 250);
   }
@@ -438,29 +453,29 @@
     // the header names the game being played (Play again may have changed the rule set)
     const room0 = state.room || {};
     const current = (room0.games || []).find((g) => g.no === room0.game_no);
-    if (current && $("rules-title")) $("rules-title").textContent = current.rules;
+    if (current && $("rules-title")) $("rules-title").textContent = t(current.rules);
     const away = $("away-box");
     away.replaceChildren();
     (state.away || []).forEach((a, s) => {
       if (!a) return;
       if (s === mySeat) {
-        away.appendChild(el("p", "away-me", "You are away: a bot plays your seat."));
-        away.appendChild(button("take-back", "Take my seat back", () => send({ type: "back" })));
-      } else away.appendChild(el("p", "away-other", names[s] + " is away (a bot plays the seat)"));
+        away.appendChild(el("p", "away-me", t("You are away: a bot plays your seat.")));
+        away.appendChild(button("take-back", t("Take my seat back"), () => send({ type: "back" })));
+      } else away.appendChild(el("p", "away-other", t("{name} is away (a bot plays the seat)", { name: names[s] })));
     });
     const ready = $("ready-box");
     ready.replaceChildren();
     if (state.ready) {
       const left = state.ready_left === null ? 0 : state.ready_left;
-      ready.appendChild(el("p", "", "The hand is over. The next starts when everyone is ready, or in " + left.toFixed(0) + " s. Ready: " +
-        (state.ready.ready.map((s) => names[s]).join(", ") || "nobody yet")));
+      ready.appendChild(el("p", "", t("The hand is over. The next starts when everyone is ready, or in {seconds} s. Ready: {who}",
+        { seconds: left.toFixed(0), who: state.ready.ready.map((s) => names[s]).join(", ") || t("nobody yet") })));
       if (mySeat >= 0 && state.ready.need.includes(mySeat) && !state.ready.ready.includes(mySeat))
-        ready.appendChild(button("ready-btn", "Ready", () => send({ type: "ready" })));
+        ready.appendChild(button("ready-btn", t("Ready"), () => send({ type: "ready" })));
     }
     if (state.final_hands) {
       const box = el("div", "final-hands");
       box.id = "final-hands";
-      box.appendChild(el("h3", "", "Every hand, face up"));
+      box.appendChild(el("h3", "", t("Every hand, face up")));
       for (const h of state.final_hands) {
         const line = el("div", "final-hand");
         line.appendChild(el("span", "name", names[h.seat]));
@@ -475,47 +490,47 @@
     const room = state.room || {};
     if (state.game_end && mySeat >= 0 && room.rule_sets) {
       const f = el("div", "again");
-      const rs = document.createElement("select"); rs.id = "again-rules"; rs.setAttribute("aria-label", "rule set");
+      const rs = document.createElement("select"); rs.id = "again-rules"; rs.setAttribute("aria-label", t("rule set"));
       for (const r of room.rule_sets) { const o = el("option", "", r); o.value = r; if (r === room.rules) o.selected = true; rs.appendChild(o); }
-      const hands = el("input"); hands.id = "again-hands"; hands.placeholder = "whole game"; hands.size = 6;
-      hands.setAttribute("aria-label", "hands"); hands.value = room.max_hands === null ? "" : String(room.max_hands);
+      const hands = el("input"); hands.id = "again-hands"; hands.placeholder = t("whole game"); hands.size = 6;
+      hands.setAttribute("aria-label", t("hands")); hands.value = room.max_hands === null ? "" : String(room.max_hands);
       const labelled = (text, control) => { const l = el("label", "again-field", text + " "); l.appendChild(control); return l; };
-      f.appendChild(el("div", "again-title", "The next game"));
-      f.appendChild(labelled("Rule set", rs));
-      f.appendChild(labelled("Hands (empty: the whole game)", hands));
+      f.appendChild(el("div", "again-title", t("The next game")));
+      f.appendChild(labelled(t("Rule set"), rs));
+      f.appendChild(labelled(t("Hands (empty: the whole game)"), hands));
       const kinds = [];
       for (let s = 0; s < 4; s++) {
-        const k = document.createElement("select"); k.setAttribute("aria-label", "seat " + (s + 1));
+        const k = document.createElement("select"); k.setAttribute("aria-label", t("seat {number}", { number: s + 1 }));
         for (const b of ["human", ...room.bots]) {
-          const person = state.kinds[s] === "human" ? names[s] + " (a person)" : "a person";
-          const o = el("option", "", b === "human" ? person : b + " bot"); o.value = b;
+          const person = state.kinds[s] === "human" ? t("{name} (a person)", { name: names[s] }) : t("a person");
+          const o = el("option", "", b === "human" ? person : t("{name} bot", { name: b })); o.value = b;
           if (b === state.kinds[s]) o.selected = true; k.appendChild(o);
         }
-        kinds.push(k); f.appendChild(labelled("Seat " + (s + 1), k));
+        kinds.push(k); f.appendChild(labelled(t("Seat {number}", { number: s + 1 }), k));
       }
       // the chosen rule set's options, as the lobby offers them (kept for the same rules)
       const opts = el("div", "again-options");
       const optionSelects = {};
       const showOptions = () => {
-        opts.replaceChildren(el("span", "", "Options of the rule set:"));
+        opts.replaceChildren(el("span", "", t("Options of the rule set:")));
         for (const k of Object.keys(optionSelects)) delete optionSelects[k];
         for (const o of (room.option_choices || {})[rs.value] || []) {
-          const label = el("label", "", o.name + " ");
-          label.title = o.help;
+          const label = el("label", "", tc("option", o.name) + " ");
+          label.title = t(o.help);
           const sel = document.createElement("select");
-          sel.setAttribute("aria-label", "option " + o.name);
+          sel.setAttribute("aria-label", t("option {name}", { name: tc("option", o.name) }));
           const current = rs.value === room.rules && room.options && o.name in room.options
             ? room.options[o.name] : o.default;
-          for (const c of o.choices) { const x = el("option", "", c); x.value = c; if (c === current) x.selected = true; sel.appendChild(x); }
+          for (const c of o.choices) { const x = el("option", "", /^[0-9]+$/.test(c) ? c : tc("option value", c)); x.value = c; if (c === current) x.selected = true; sel.appendChild(x); }
           optionSelects[o.name] = sel; label.appendChild(sel); opts.appendChild(label);
         }
       };
       rs.onchange = showOptions;
       showOptions();
       f.appendChild(opts);
-      f.appendChild(button("play-again", "Play again", () => {
+      f.appendChild(button("play-again", t("Play again"), () => {
         const h = hands.value.trim();
-        if (h && !/^[0-9]+$/.test(h)) { flash("hands: a whole number, or empty"); return; }
+        if (h && !/^[0-9]+$/.test(h)) { flash(t("hands: a whole number, or empty")); return; }
         const options = {};
         for (const [name, sel] of Object.entries(optionSelects)) options[name] = sel.value;
         send({ type: "new_game", rules: rs.value, max_hands: h ? Number(h) : null, seats: kinds.map((k) => k.value), options });
@@ -525,9 +540,9 @@
     const hist = $("history-list");
     hist.replaceChildren();
     for (const g of room.games || []) {
-      const li = el("li", "", "Game " + (g.no + 1) + ", " + g.rules + ": " + (g.finished && g.scores
-        ? g.standings.map((p) => g.names[p] + " " + g.scores[p]).join(", ") : "being played") + " ");
-      if (g.finished) { const a = el("a", "record", "record"); a.href = "/record/" + token + "?game=" + g.no; li.appendChild(a); }
+      const li = el("li", "", t("Game {number}, {rules}: {result}", { number: g.no + 1, rules: t(g.rules), result: g.finished && g.scores
+        ? g.standings.map((p) => g.names[p] + " " + g.scores[p]).join(", ") : t("being played") }) + " ");
+      if (g.finished) { const a = el("a", "record", t("record")); a.href = "/record/" + token + "?game=" + g.no; li.appendChild(a); }
       hist.appendChild(li);
     }
   }
