@@ -44,21 +44,26 @@ def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
     unknown name list them all.
     """
     from . import __version__
+    from ._argparse_words import route_argparse
     from ._build import build_name
+    from .i18n import _
+
+    route_argparse()  # argparse's own words ("usage:", "options", ...) in our language
 
     chosen = None if argv is None else _chosen_command(argv)
     # the top-level help names the rule sets; building that imports the rules, which only
     # the top-level help needs
     wants_help = argv is None or (chosen is None and any(w in ("-h", "--help") for w in argv))
-    description = "Play, score, simulate and analyse mahjong."
+    description = _("Play, score, simulate and analyse mahjong.")
     if wants_help:
-        description += f" Rule sets: {_rule_set_titles()}."
+        description += " " + _("Rule sets: {titles}.").format(titles=_rule_set_titles())
     parser = argparse.ArgumentParser(prog="mahjong-table", description=description)
     parser.add_argument("--lang", choices=("en", "it"), metavar="en|it",
-                        help="the language of every message (also after the sub-command); "
-                             "default: the locale's (LANG, LC_MESSAGES), else English")
+                        help=_("the language of every message (also after the sub-command); "
+                               "default: the locale's (LANG, LC_MESSAGES), else English"))
     parser.add_argument("--version", action="version",
-                        version=f"mahjong-table {__version__} ({build_name()} build)")
+                        version=f"mahjong-table {__version__} ({build_name()} build)",
+                        help=_("show program's version number and exit"))
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     if chosen is not None:
         names: tuple[str, ...] = (chosen,)
@@ -124,7 +129,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         status: int = args.func(args)
     except KeyboardInterrupt:
-        print("\ninterrupted", file=sys.stderr)
+        from .i18n import pgettext
+
+        print("\n" + pgettext("command", "interrupted"), file=sys.stderr)
         return 130
     except BrokenPipeError:
         # the reader went away (`... | head`): stop quietly, as command-line tools do

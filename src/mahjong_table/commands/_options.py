@@ -7,6 +7,8 @@ import argparse
 import math
 from typing import Any
 
+from ..i18n import _
+
 __all__ = ["add_option_argument", "parse_option_value", "parse_options", "check_writable",
            "coerce_options", "show_value", "options_help", "seed_argument", "seconds_argument"]
 
@@ -18,8 +20,8 @@ def seed_argument(value: str) -> str:
     """An argparse ``type`` for ``--seed``: any text that is not empty or blank (a seed
     decides every wall, and an empty one is a typing slip, not a choice)."""
     if not value.strip():
-        raise argparse.ArgumentTypeError("the seed is empty: give some text or a number, "
-                                         "e.g. --seed 42")
+        raise argparse.ArgumentTypeError(_("the seed is empty: give some text or a number, "
+                                           "e.g. --seed 42"))
     return value
 
 
@@ -31,8 +33,8 @@ def seconds_argument(value: str) -> float:
     except ValueError:
         seconds = math.nan
     if not math.isfinite(seconds) or seconds < 0:
-        raise argparse.ArgumentTypeError(f"{value!r} is not a number of seconds: give 0 or "
-                                         f"more, e.g. 0.5")
+        raise argparse.ArgumentTypeError(_("{value} is not a number of seconds: give 0 or "
+                                           "more, e.g. 0.5").format(value=repr(value)))
     return seconds
 
 
@@ -62,7 +64,7 @@ def options_help() -> str:
                 shown.append(f"{o.name}={show_value(o.choices[0])}..{show_value(o.choices[-1])}")
             else:
                 shown.append(f"{o.name}={'|'.join(show_value(c) for c in o.choices)}")
-        parts.append(f"{name}: {', '.join(shown) or 'none'}")
+        parts.append(f"{name}: {', '.join(shown) or _('none')}")
     return "; ".join(parts)
 
 
@@ -90,8 +92,8 @@ def add_option_argument(p: argparse.ArgumentParser) -> None:
         made: Any = type(f"RuleOptions{base.__name__}", (_RuleOptionsHelp, base), {})
         p.formatter_class = made
     p.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
-                   help="a rule-set option (repeatable; yes/no, true/false and 1/0 alike; "
-                        f"docs/rules/ explains them). {_RULE_OPTIONS}")
+                   help=_("a rule-set option (repeatable; yes/no, true/false and 1/0 alike; "
+                          "docs/rules/ explains them). {options}").format(options=_RULE_OPTIONS))
 
 
 def parse_option_value(text: str) -> Any:
@@ -115,7 +117,7 @@ def parse_options(pairs: list[str]) -> dict[str, Any]:
     for pair in pairs:
         name, sep, value = pair.partition("=")
         if not sep or not name.strip():
-            raise ValueError(f"option {pair!r} is not NAME=VALUE")
+            raise ValueError(_("option {text} is not NAME=VALUE").format(text=repr(pair)))
         out[name.strip()] = parse_option_value(value.strip())
     return out
 
@@ -149,9 +151,10 @@ def coerce_options(rules_name: str, options: dict[str, Any]) -> dict[str, Any]:
                 next((c for c in o.choices if c == value), value)):
             allowed = ", ".join(show_value(c) for c in o.choices)
             if all(isinstance(c, bool) for c in o.choices):
-                allowed += " (or yes, no, 1, 0)"
-            raise ValueError(f"option {name}={show_value(options[name])} is not allowed for "
-                             f"the {rules_name} rules; choose from {allowed}")
+                allowed += _(" (or yes, no, 1, 0)")
+            raise ValueError(_("option {name}={value} is not allowed for the {rules} rules; "
+                               "choose from {allowed}").format(
+                name=name, value=show_value(options[name]), rules=rules_name, allowed=allowed))
         out[name] = value
     return out
 
@@ -163,4 +166,5 @@ def check_writable(path: str) -> None:
         with open(path, "a", encoding="utf-8"):
             pass
     except OSError as exc:
-        raise ValueError(f"cannot write the record to {path}: {exc.strerror}") from exc
+        raise ValueError(_("cannot write the record to {file}: {error}").format(
+            file=path, error=exc.strerror)) from exc

@@ -8,7 +8,9 @@ import os
 from ..engine import ActionKind, Game, Phase, events_for
 from ..engine.position import Position, parse_position
 from ..engine.tracker import ViewTracker
+from ..i18n import _
 from ..melds import Hand
+from ..names import meld_name
 
 __all__ = ["read_position", "position_hand", "offer_text", "closed_window"]
 
@@ -23,7 +25,8 @@ def read_position(value: str) -> tuple[str, Position]:
             with open(value, encoding="utf-8") as fh:
                 text = fh.read()
         except (OSError, UnicodeDecodeError) as exc:
-            raise ValueError(f"cannot read the position file {value}: {exc}") from exc
+            raise ValueError(_("cannot read the position file {file}: {error}").format(
+                file=value, error=exc)) from exc
     return text, parse_position(text)
 
 
@@ -52,18 +55,22 @@ def offer_text(game: Game, player: int) -> str | None:
     """In a claim or rob window: what the tile on offer is and what ``player`` may do with it
     (their legal actions but passing), or None outside a window."""
     if game.phase is Phase.CLAIM and game.last_discard is not None:
-        what = f"{game.last_discard} discarded by player {game.discarder}"
+        what = _("{tile} discarded by player {p}").format(tile=game.last_discard,
+                                                          p=game.discarder)
     elif game.phase is Phase.ROB and game.rob_tile is not None:
-        what = f"{game.rob_tile} being added to a kong by player {game.discarder}"
+        what = _("{tile} being added to a kong by player {p}").format(tile=game.rob_tile,
+                                                                      p=game.discarder)
     else:
         return None
     kinds = [a.kind for a in game.legal_actions(player) if a.kind is not ActionKind.PASS]
     if not kinds:
-        return f"On offer: {what}; player {player} has no claim on it."
-    names = sorted({"Mahjong (robbing the kong)" if k is ActionKind.MAHJONG
+        return _("On offer: {what}; player {p} has no claim on it.").format(what=what, p=player)
+    names = sorted({_("Mahjong (robbing the kong)") if k is ActionKind.MAHJONG
                     and game.phase is Phase.ROB else
-                    "Mahjong (a win)" if k is ActionKind.MAHJONG else k.value for k in kinds})
-    return f"On offer: {what}; player {player} may claim it: {', '.join(names)}."
+                    _("Mahjong (a win)") if k is ActionKind.MAHJONG else meld_name(k.value)
+                    for k in kinds})
+    return _("On offer: {what}; player {p} may claim it: {claims}.").format(
+        what=what, p=player, claims=', '.join(names))
 
 
 def closed_window(game: Game, player: int | None) -> tuple[int, str, str, str] | None:
@@ -81,11 +88,13 @@ def closed_window(game: Game, player: int | None) -> tuple[int, str, str, str] |
     claim = window.type == "claim_window"
     tile = window.data.get("tile")
     by = window.data.get("discarder") if claim else window.data.get("player_adding")
-    what = (f"{tile} discarded by player {by}" if claim
-            else f"{tile} being added to a kong by player {by}")
+    what = (_("{tile} discarded by player {p}") if claim
+            else _("{tile} being added to a kong by player {p}")).format(tile=tile, p=by)
     if player is None:
-        raise ValueError(f"nobody may {'claim' if claim else 'rob'} {what}: the window "
-                         "closes at once; give --player P to study one player's hand there")
+        raise ValueError((_("nobody may claim {what}: the window closes at once; give "
+                            "--player P to study one player's hand there") if claim else
+                          _("nobody may rob {what}: the window closes at once; give "
+                            "--player P to study one player's hand there")).format(what=what))
     tracker = ViewTracker(player)
     for shown in events_for(list(game.events[:at]), player):
         tracker.update(shown)
@@ -97,8 +106,8 @@ def closed_window(game: Game, player: int | None) -> tuple[int, str, str, str] |
     seen += [s["discards"] for s in snap["seats"]]
     if not claim and by != player and tile:
         seen.append(str(tile))  # the added tile was shown when the kong was declared
-    offer = (f"On offer: {what}; player {player} has no claim on it (the window closes at "
-             "once).")
+    offer = _("On offer: {what}; player {p} has no claim on it (the window closes at "
+              "once).").format(what=what, p=player)
     return player, hand, "".join(seen), offer
 
 

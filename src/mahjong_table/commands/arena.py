@@ -19,34 +19,36 @@ import sys
 import time
 from typing import Any
 
-from ..arena import ROTATIONS, lineup_of, play_walls, summarise
+from ..arena import ROTATIONS, ArenaReport, lineup_of, play_walls, summarise
+from ..i18n import _, pgettext
 from ..players import BOTS, check_bot_kind, make_bot
 from ..rules import RULE_SETS, RuleSetError
 from ..scale import run_jobs
 from ._options import add_option_argument, seed_argument
 from .play import add_length_arguments, rules_from_args
-from .simulate import add_scale_arguments
+from .simulate import add_scale_arguments, where_text
 
 __all__ = ["add_parser", "run"]
 
 
 def add_parser(sub: Any) -> None:
     p: argparse.ArgumentParser = sub.add_parser(
-        "arena", help="duplicate play between bots: the same walls in every seat rotation",
-        description="Bots play the same walls with the line-up rotated over the seats, so "
-                    "the luck of the tiles cancels; prints per-bot results with 95%% "
-                    "confidence intervals.")
+        "arena", help=_("duplicate play between bots: the same walls in every seat rotation"),
+        description=_("Bots play the same walls with the line-up rotated over the seats, so "
+                      "the luck of the tiles cancels; prints per-bot results with 95%% "
+                      "confidence intervals."))
     p.add_argument("--rules", choices=sorted(RULE_SETS), default="hongkong")
     p.add_argument("--bots", required=True,
-                   help=f"2 to 4 bots, comma separated (the last fills the seats left), "
-                        f"from: {', '.join(BOTS)}, cmd:COMMAND, botzone:COMMAND (MCR only) "
-                        f"or py:MODULE:CLASS")
-    p.add_argument("--seed", type=seed_argument, default="0", help="seed of the walls (default 0)")
-    add_length_arguments(p, "hands to play in all (default 400): N/4 walls, each in the "
-                            "4 rotations")
+                   help=_("2 to 4 bots, comma separated (the last fills the seats left), "
+                          "from: {bots}, cmd:COMMAND, botzone:COMMAND (MCR only) "
+                          "or py:MODULE:CLASS").format(bots=', '.join(BOTS)))
+    p.add_argument("--seed", type=seed_argument, default="0",
+                   help=_("seed of the walls (default 0)"))
+    add_length_arguments(p, _("hands to play in all (default 400): N/4 walls, each in the "
+                              "4 rotations"))
     add_option_argument(p)
-    p.add_argument("--json", action="store_true", help="print the results as JSON")
-    add_scale_arguments(p, "the number of cores")
+    p.add_argument("--json", action="store_true", help=_("print the results as JSON"))
+    add_scale_arguments(p, _("the number of cores"))
     p.set_defaults(func=run)
 
 
@@ -54,16 +56,16 @@ def run(args: argparse.Namespace) -> int:
     try:
         hands = 400 if args.hands is None else args.hands
         if hands < 1:
-            raise ValueError("--hands must be at least 1")
+            raise ValueError(_("--hands must be at least 1"))
         args.hands = None  # the arena plays one-hand games; --hands is the total here
-        rules, _ = rules_from_args(args)
+        rules, _limit = rules_from_args(args)
         lineup = lineup_of(args.bots.split(","))
         for k in set(lineup):
             check_bot_kind(k)
             make_bot(k, 0, rules=rules)  # a bot that cannot play these rules says so now
         workers = (os.cpu_count() or 1) if args.workers is None else args.workers
         if workers < 1:
-            raise ValueError("--workers must be at least 1")
+            raise ValueError(_("--workers must be at least 1"))
     except (RuleSetError, ValueError) as exc:
         print(f"mahjong-table arena: {exc}", file=sys.stderr)
         return 2
@@ -94,9 +96,51 @@ def run(args: argparse.Namespace) -> int:
         print(json.dumps(data, indent=2))
     else:
         if result.interrupted:
-            print(f"interrupted: the results of the {len(walls)} wall(s) that finished, of "
-                  f"{n_walls}")
-        print(report.table())
-        print(f"{elapsed:.1f} s on {result.where}, "
-              f"{len(walls) * ROTATIONS / max(elapsed, 1e-9):.1f} hands per second")
+            print(_("interrupted: the results of the {n} wall(s) that finished, of {total}")
+                  .format(n=len(walls), total=n_walls))
+        print(report_table(report))
+        print(_("{seconds} s on {where}, {rate} hands per second").format(
+            seconds=f"{elapsed:.1f}", where=where_text(result.where),
+            rate=f"{len(walls) * ROTATIONS / max(elapsed, 1e-9):.1f}"))
     return 130 if result.interrupted else 0
+
+
+def report_table(report: ArenaReport) -> str:
+    """The arena's results as a text table in the language in force (issue 23): in English
+    exactly :meth:`ArenaReport.table`; the numbers and bot names as they are."""
+    lines = [_("arena: rules {rules} {options}; seed {seed}; {walls} walls x {rotations} "
+               "rotations = {hands} hands; line-up {lineup}").format(
+                 rules=report.rules, options=report.options, seed=repr(report.seed),
+                 walls=report.walls, rotations=ROTATIONS, hands=report.walls * ROTATIONS,
+                 lineup=', '.join(report.lineup)),
+             _("95% confidence intervals over walls (duplicate play)")]
+    width = max(12, *(len(n) + 2 for n in report.bots))
+    value = (_("mean points of wins") if report.value_name == "points"
+             else _("mean fan of wins") if report.value_name == "fan"
+             else "mean " + report.value_name + " of wins")
+    cols = (pgettext("column", "bot"), pgettext("column", "seats"),
+            pgettext("column", "hands"), pgettext("column", "points/hand"),
+            pgettext("column", "win %"), pgettext("column", "deal-in %"),
+            pgettext("column", "replaced"))
+    lines.append(f"{cols[0]:<{width}}{cols[1]:>6}{cols[2]:>8}{cols[3]:>18}{cols[4]:>16}"
+                 f"{cols[5]:>16}{value:>22}{cols[6]:>10}")
+    for name, b in report.bots.items():
+        shown = name + ("*" if b.get("replaced") else "")
+        lines.append(
+            f"{shown:<{width}}{b['seats']:>6}{b['hands']:>8}{b['points'].text():>18}"
+            f"{b['win_rate'].text(1, 100):>16}{b['deal_in_rate'].text(1, 100):>16}"
+            f"{b['win_value'].text():>22}{b.get('replacements', 0):>10}")
+    for name, b in report.bots.items():
+        rep = b.get("replaced")
+        if rep:
+            lines.append(_("* {name} was replaced by its stand-in bot {times} time(s), in "
+                           "{hands} of its {total} hands ({decisions} decisions played for "
+                           "it): those results are the stand-in's, not its own. First reason: "
+                           "{reason}").format(
+                name=name, times=rep['times'], hands=rep['hands'], total=b['hands'],
+                decisions=rep['decisions'], reason=rep['reason']))
+    lines.append(_("decision time: {times}").format(times="; ".join(
+        _("{bot} {mean} ms mean, {max} ms slowest").format(
+            bot=n, mean=f"{t['mean_ms']:.2f}", max=f"{t['max_ms']:.1f}")
+        for n, t in report.timing.items())))
+    return "\n".join(lines)

@@ -12,25 +12,28 @@ import argparse
 import sys
 from typing import Any
 
+from ..i18n import _
+
 __all__ = ["add_parser", "run"]
 
 
 def add_parser(sub: Any) -> None:
     p: argparse.ArgumentParser = sub.add_parser(
-        "export-dataset", help="write (observation, mask, action, reward) of every decision "
-                               "in game records as NumPy .npz",
-        description="Replays the records (written by play, simulate --record or arena "
-                    "--record) and writes, for every decision of every seat, the acting "
-                    "player's observation in the chosen encoding, the action mask, the "
-                    "action's index, the seat's payment for that hand and its final score "
-                    "(docs/env.md). Needs the env extra (numpy).")
-    p.add_argument("records", nargs="+", metavar="RECORDS", help="record files (JSON lines)")
+        "export-dataset", help=_("write (observation, mask, action, reward) of every "
+                                 "decision in game records as NumPy .npz"),
+        description=_("Replays the records (written by play, simulate --record or arena "
+                      "--record) and writes, for every decision of every seat, the acting "
+                      "player's observation in the chosen encoding, the action mask, the "
+                      "action's index, the seat's payment for that hand and its final score "
+                      "(docs/env.md). Needs the env extra (numpy)."))
+    p.add_argument("records", nargs="+", metavar="RECORDS",
+                   help=_("record files (JSON lines)"))
     p.add_argument("--encoding", default="planes-v1",
-                   help="observation encoding: planes-v1 (default) or flat-v0")
-    p.add_argument("--out", required=True, metavar="FILE", help="the .npz file to write")
+                   help=_("observation encoding: planes-v1 (default) or flat-v0"))
+    p.add_argument("--out", required=True, metavar="FILE", help=_("the .npz file to write"))
     p.add_argument("--shard-size", type=int, default=0, metavar="N",
-                   help="write shards of at most N decisions (FILE-00000.npz ...); default "
-                        "one file")
+                   help=_("write shards of at most N decisions (FILE-00000.npz ...); default "
+                          "one file"))
     p.set_defaults(func=run)
 
 
@@ -39,14 +42,15 @@ def run(args: argparse.Namespace) -> int:
         from ..env.dataset import export_dataset
         from ..env.planes import ENCODINGS
     except ImportError as exc:
-        print(f"mahjong-table export-dataset: needs the env extra "
-              f"(pip install 'mahjong-table[env]'): {exc}", file=sys.stderr)
+        print("mahjong-table export-dataset: " + _("needs the env extra (pip install "
+                                                   "'mahjong-table[env]'): {error}").format(
+            error=exc), file=sys.stderr)
         return 2
     from ..record import RecordError
 
     if args.encoding not in ENCODINGS:
-        print(f"mahjong-table export-dataset: unknown encoding {args.encoding!r}; known: "
-              f"{', '.join(ENCODINGS)}", file=sys.stderr)
+        print("mahjong-table export-dataset: " + _("unknown encoding {name}; known: {known}")
+              .format(name=repr(args.encoding), known=', '.join(ENCODINGS)), file=sys.stderr)
         return 2
     try:
         stats = export_dataset(args.records, args.out, encoding=args.encoding,
@@ -55,6 +59,6 @@ def run(args: argparse.Namespace) -> int:
         print(f"mahjong-table export-dataset: {exc}", file=sys.stderr)
         return 2
     files = ", ".join(str(f) for f in stats.files)
-    print(f"{stats.decisions} decisions of {stats.games} games ({args.encoding}) written to "
-          f"{files}")
+    print(_("{decisions} decisions of {games} games ({encoding}) written to {files}").format(
+        decisions=stats.decisions, games=stats.games, encoding=args.encoding, files=files))
     return 0

@@ -30,8 +30,16 @@ from collections.abc import Sequence
 from typing import Any, TextIO
 
 from ..engine import Game, IllegalActionError, events_for
+from ..i18n import N_, _, ngettext
 from ..players import BOTS, Player, check_bot_kind, default_bot
-from ..players.human import END_OF_INPUT, HumanPlayer, QuitGame, UndoRequest
+from ..players.human import (
+    END_OF_INPUT,
+    HumanPlayer,
+    QuitGame,
+    UndoRequest,
+    player_name,
+    rules_title,
+)
 from ..record import RecordError
 from ..rules import RULE_SETS, RuleSet, RuleSetError, get_rule_set
 from ..tui import available as tui_available
@@ -50,23 +58,23 @@ from ._position import read_position
 __all__ = ["add_parser", "add_length_arguments", "game_length", "rules_from_args", "run",
            "run_session", "scores_by_player"]
 
-_TITLES = {"hongkong": "Hong Kong", "chinese": "Chinese", "american": "American"}
 
 
 def add_length_arguments(p: argparse.ArgumentParser, hands_help: str) -> None:
     """``--rounds``, ``--hands`` and ``--card``, shared by ``play`` and ``simulate``."""
     p.add_argument("--rounds", type=int, choices=(1, 2, 3, 4), default=None,
-                   help="wind rounds, for the rule sets that have rounds (Hong Kong, "
-                        "Chinese; default 4; 1 is a short game)")
+                   help=_("wind rounds, for the rule sets that have rounds (Hong Kong, "
+                          "Chinese; default 4; 1 is a short game)"))
     p.add_argument("--hands", type=int, default=None, metavar="N", help=hands_help)
     p.add_argument("--card", metavar="FILE", default=None,
-                   help="American only: the card of lines, 'practice' (default) or a card "
-                        "file (docs/american-card.md); the option card=FILE")
+                   help=_("American only: the card of lines, 'practice' (default) or a card "
+                          "file (docs/american-card.md); the option card=FILE"))
 
 
 def _set_option(options: dict[str, Any], name: str, value: Any, flag: str) -> None:
     if name in options and options[name] != value:
-        raise ValueError(f"{flag} and --option {name}={options[name]} disagree")
+        raise ValueError(_("{flag} and --option {name}={value} disagree").format(
+            flag=flag, name=name, value=options[name]))
     options[name] = value
 
 
@@ -83,18 +91,18 @@ def rules_from_args(args: argparse.Namespace) -> tuple[RuleSet, int | None]:
     rules_name = args.rules or "hongkong"
     options = coerce_options(rules_name, parse_options(args.option))
     declared = {o.name for o in get_rule_set(rules_name).options_spec}
-    title = _TITLES.get(rules_name, rules_name)
+    title = rules_title(rules_name)
     if args.hands is not None and args.hands < 1:
-        raise ValueError("--hands must be at least 1")
+        raise ValueError(_("--hands must be at least 1"))
     if args.rounds is not None:
         if "rounds" not in declared:
-            raise ValueError(f"--rounds: {title} play has no wind rounds; a game is "
-                             f"--hands N hands")
+            raise ValueError(_("--rounds: {title} play has no wind rounds; a game is "
+                               "--hands N hands").format(title=title))
         _set_option(options, "rounds", args.rounds, "--rounds")
     if args.card is not None:
         if "card" not in declared:
-            raise ValueError(f"--card is for American play only (--rules american): "
-                             f"{title} play uses no card")
+            raise ValueError(_("--card is for American play only (--rules american): "
+                               "{title} play uses no card").format(title=title))
         _set_option(options, "card", args.card, "--card")
     max_hands = args.hands
     if args.hands is not None and "hands" in declared:
@@ -107,11 +115,12 @@ def game_length(rules: RuleSet, max_hands: int | None) -> str:
     """``"4 rounds, at most 8 hands"``, ``"4 hands"``: the length of a game, in words."""
     if "hands" in rules.options:
         n = int(rules.options["hands"])
-        return f"{n} hand{'s' if n > 1 else ''}"
+        return ngettext("{n} hand", "{n} hands", n).format(n=n)
     rounds = int(rules.options.get("rounds", 4))
-    length = f"{rounds} round{'s' if rounds > 1 else ''}"
+    length = ngettext("{n} round", "{n} rounds", rounds).format(n=rounds)
     if max_hands is not None:
-        length += f", at most {max_hands} hand{'s' if max_hands > 1 else ''}"
+        length += ngettext(", at most {n} hand", ", at most {n} hands", max_hands).format(
+            n=max_hands)
     return length
 
 _GLYPH_PROBE = "\U0001f004\u2500\u25b6\u2039"
@@ -119,46 +128,50 @@ _GLYPH_PROBE = "\U0001f004\u2500\u25b6\u2039"
 
 def add_parser(sub: Any) -> None:
     p: argparse.ArgumentParser = sub.add_parser(
-        "play", help="play a game against three bots in the terminal",
-        description="Play one seat against three bots. At each decision type a menu number, "
-                    "a tile to discard (e.g. 5p), h for help or q to quit.")
+        "play", help=_("play a game against three bots in the terminal"),
+        description=_("Play one seat against three bots. At each decision type a menu "
+                      "number, a tile to discard (e.g. 5p), h for help or q to quit."))
     p.add_argument("--rules", choices=sorted(RULE_SETS), default=None,
-                   help="rule set (default hongkong)")
+                   help=_("rule set (default hongkong)"))
     p.add_argument("--seed", type=seed_argument, default=None,
-                   help="seed of the game (default: a random seed, shown when the game ends)")
-    add_length_arguments(p, "stop after N hands (default: play the game out); an American "
-                            "game is N hands (default 4: each player deals once)")
+                   help=_("seed of the game (default: a random seed, shown when the game "
+                          "ends)"))
+    add_length_arguments(p, _("stop after N hands (default: play the game out); an American "
+                              "game is N hands (default 4: each player deals once)"))
     p.add_argument("--bots", default=None,
-                   help=f"the three bots, comma separated, in turn order after you, "
-                        f"from: {', '.join(BOTS)}, cmd:COMMAND (a program speaking "
-                        f"docs/bot-protocol.md), botzone:COMMAND (a Botzone Chinese Standard "
-                        f"Mahjong program, MCR only) or py:MODULE:CLASS (a Python class) "
-                        f"(default: three american bots for "
-                        f"--rules american, otherwise three efficiency bots)")
+                   help=_("the three bots, comma separated, in turn order after you, "
+                          "from: {bots}, cmd:COMMAND (a program speaking "
+                          "docs/bot-protocol.md), botzone:COMMAND (a Botzone Chinese Standard "
+                          "Mahjong program, MCR only) or py:MODULE:CLASS (a Python class) "
+                          "(default: three american bots for "
+                          "--rules american, otherwise three efficiency bots)").format(
+                              bots=', '.join(BOTS)))
     p.add_argument("--seat", type=int, choices=(0, 1, 2, 3), default=0,
-                   help="your player number 0-3 (default 0); the seat winds are drawn")
+                   help=_("your player number 0-3 (default 0); the seat winds are drawn"))
     add_option_argument(p)
     p.add_argument("--position", metavar="TEXT|FILE",
-                   help="play on from a position (text, or a file; docs/ARCHITECTURE.md "
-                        "'Positions'): its rule set and options replace --rules and --option")
+                   help=_("play on from a position (text, or a file; docs/ARCHITECTURE.md "
+                          "'Positions'): its rule set and options replace --rules and "
+                          "--option"))
     p.add_argument("--record", metavar="FILE",
-                   help="write the game record to FILE at the end (or when you quit)")
+                   help=_("write the game record to FILE at the end (or when you quit)"))
     p.add_argument("--ascii", action="store_true",
-                   help="plain ASCII: no tile glyphs or box-drawing characters")
+                   help=_("plain ASCII: no tile glyphs or box-drawing characters"))
     p.add_argument("--plain", action="store_true",
-                   help="the line interface (for screen readers and pipes) instead of the "
-                        "full-screen table; used anyway when input or output is no terminal")
+                   help=_("the line interface (for screen readers and pipes) instead of the "
+                          "full-screen table; used anyway when input or output is no "
+                          "terminal"))
     p.add_argument("--resume", metavar="FILE",
-                   help="resume the game saved in FILE (a record written by play), the bots "
-                        "playing on exactly as they would have")
+                   help=_("resume the game saved in FILE (a record written by play), the "
+                          "bots playing on exactly as they would have"))
     p.add_argument("--pace", type=seconds_argument, default=0.6, metavar="SECONDS",
-                   help="full-screen table: seconds between the bots' moves (default 0.6; "
-                        "while playing + makes the bots faster, - slower)")
+                   help=_("full-screen table: seconds between the bots' moves (default 0.6; "
+                          "while playing + makes the bots faster, - slower)"))
     p.add_argument("--theme", choices=("colour", "mono"), default="colour",
-                   help="full-screen table: tiles coloured by suit, or no colour at all")
+                   help=_("full-screen table: tiles coloured by suit, or no colour at all"))
     p.add_argument("--practice", action="append", default=[], choices=PRACTICE_OPTIONS,
-                   help="a practice option, off by default: undo (take back your last "
-                        "decision; games against bots only)")
+                   help=_("a practice option, off by default: undo (take back your last "
+                          "decision; games against bots only)"))
     p.set_defaults(func=run)
 
 
@@ -186,7 +199,7 @@ def run_session(game: Game, human: HumanPlayer, players: list[Player]) -> Game:
         except IllegalActionError as exc:
             if p != seat:
                 raise
-            human.say(f"Not allowed: {exc}")
+            human.say(_("Not allowed: {error}").format(error=exc))
             continue
         flush()
     return game
@@ -208,13 +221,13 @@ def _play_plain(session: TableSession, human: HumanPlayer) -> None:
                 session.apply_human(action)
             except UndoRequest:
                 if session.undo():
-                    human.say("Your last decision is taken back.")
+                    human.say(_("Your last decision is taken back."))
                     seen = _catch_up(session, human)
                     continue
-                human.say("Nothing to take back.")
+                human.say(_("Nothing to take back."))
                 continue
             except IllegalActionError as exc:
-                human.say(f"Not allowed: {exc}")
+                human.say(_("Not allowed: {error}").format(error=exc))
                 continue
         new = session.game.events[seen:]
         seen = len(session.game.events)
@@ -256,8 +269,8 @@ def _setup_from_args(args: argparse.Namespace) -> TableSetup:
     if args.bots is not None:
         kinds = [k.strip() for k in str(args.bots).split(",")]
         if len(kinds) != 3:
-            raise ValueError(f"--bots needs three bot kinds (one per opponent), "
-                             f"got {len(kinds)}: {args.bots!r}")
+            raise ValueError(_("--bots needs three bot kinds (one per opponent), got {n}: "
+                               "{bots}").format(n=len(kinds), bots=repr(args.bots)))
         for k in kinds:
             check_bot_kind(k)
     position_text = None
@@ -299,8 +312,10 @@ def run(args: argparse.Namespace, input: TextIO | None = None,
             ("--position", args.position), ("--rounds", args.rounds), ("--hands", args.hands),
             ("--card", args.card), ("--option", args.option or None)) if value is not None]
         if given:
-            print(f"mahjong-table play: --resume plays the saved game on with its own rules, "
-                  f"options, seed and bots; leave out {', '.join(given)}", file=sys.stderr)
+            print("mahjong-table play: " + _("--resume plays the saved game on with its own "
+                                             "rules, options, seed and bots; leave out "
+                                             "{flags}").format(flags=', '.join(given)),
+                  file=sys.stderr)
             return 2
     try:
         if args.record:
@@ -310,11 +325,13 @@ def run(args: argparse.Namespace, input: TextIO | None = None,
         else:
             session = TableSession(_setup_from_args(args))
     except ImportError as exc:
-        print(f"mahjong-table play: a bot is not available ({exc}); "
-              f"try --bots random,random,random", file=sys.stderr)
+        print("mahjong-table play: " + _("a bot is not available ({error}); try --bots "
+                                         "random,random,random").format(error=exc),
+              file=sys.stderr)
         return 2
     except OSError as exc:
-        print(f"mahjong-table play: cannot read {args.resume}: {exc.strerror or exc}",
+        print("mahjong-table play: " + _("cannot read {file}: {error}").format(
+            file=args.resume, error=exc.strerror or exc),
               file=sys.stderr)
         return 2
     except (RuleSetError, RecordError, ResumeError, ValueError) as exc:
@@ -328,11 +345,13 @@ def run(args: argparse.Namespace, input: TextIO | None = None,
             # Textual draws on standard error; both must take the table's characters
             problem = encoding_problem(sys.stdout, sys.__stderr__)
             if not tui_available():
-                print("mahjong-table play: the full-screen table needs Textual (pip install "
-                      "'mahjong-table[tui]'); playing in the line interface.", file=sys.stderr)
+                print("mahjong-table play: " + _("the full-screen table needs Textual (pip "
+                                                 "install 'mahjong-table[tui]'); playing in "
+                                                 "the line interface."), file=sys.stderr)
             elif problem is not None:
-                print(f"mahjong-table play: {problem}: the line interface instead, tiles "
-                      f"as text.", file=sys.stderr)
+                print("mahjong-table play: " + _("{problem}: the line interface instead, "
+                                                 "tiles as text.").format(problem=problem),
+                      file=sys.stderr)
             else:
                 return _run_tui(args, session, save_path)
         return _run_plain(args, session, inp, out, save_path)
@@ -355,8 +374,9 @@ def _on_hangup(session: TableSession, save_path: str) -> Any:
     def hangup(_signum: int, _frame: Any) -> None:
         try:
             session.save(save_path)
-            print(f"mahjong-table play: the terminal closed: the game is saved to "
-                  f"{save_path}", file=sys.stderr)
+            print("mahjong-table play: " + _("the terminal closed: the game is saved to "
+                                             "{file}").format(file=save_path),
+                  file=sys.stderr)
         except Exception:
             pass
         os._exit(129)
@@ -380,14 +400,16 @@ def _run_tui(args: argparse.Namespace, session: TableSession, save_path: str) ->
     elif args.record and app.saved_to != args.record:
         app.save(args.record)
     seed = session.setup.seed
-    print(f"mahjong-table play: seed {seed}; {len(session.game.results)} hand(s) played; "
-          f"scores: {scores_by_player(session.game.names, session.game.scores, session.seat)}.")
+    print("mahjong-table play: " + _("seed {seed}; {n} hand(s) played; scores: {scores}.")
+          .format(seed=seed, n=len(session.game.results),
+                  scores=scores_by_player(session.game.names, session.game.scores,
+                                          session.seat)))
     if app.saved_to is not None and not session.game.is_over:
-        print(f"Saved to {app.saved_to}: resume with mahjong-table play --resume "
-              f"{app.saved_to}")
+        print(_("Saved to {file}: resume with mahjong-table play --resume {file}").format(
+            file=app.saved_to))
     elif app.saved_to is not None:
-        print(f"Record written to {app.saved_to} (check it with: mahjong-table replay "
-              f"{app.saved_to}).")
+        print(_("Record written to {file} (check it with: mahjong-table replay {file}).")
+              .format(file=app.saved_to))
     return int(status or 0)
 
 
@@ -397,8 +419,9 @@ def scores_by_player(names: Sequence[str], scores: Sequence[int], seat: int) -> 
     when its name does not say so."""
     parts = []
     for p, (name, score) in enumerate(zip(names, scores, strict=True)):
-        who = f"player {p}" + (", you" if p == seat and name != "You" else "")
-        parts.append(f"{name} ({who}) {score:+d}")
+        who = (_("player {p}, you") if p == seat and name != "You"
+               else _("player {p}")).format(p=p)
+        parts.append(f"{player_name(name)} ({who}) {score:+d}")
     return ", ".join(parts)
 
 
@@ -410,41 +433,50 @@ def _run_plain(args: argparse.Namespace, session: TableSession, inp: TextIO, out
     seat = setup.seat
     names = list(session.game.names)
     ascii_only = bool(args.ascii) or not _can_encode(out, _GLYPH_PROBE)
+    reconfigure = getattr(out, "reconfigure", None)
+    if not _can_encode(out, _("That game is over. Final scores:")) and \
+            callable(reconfigure):
+        # a language with letters the terminal's encoding lacks (Italian on an ASCII
+        # terminal): shown as "?" rather than stopping the game
+        reconfigure(errors="replace")
     width = 80
     if out is sys.stdout and out.isatty():
         width = max(72, min(shutil.get_terminal_size().columns, 110))
     false_mode = rules.options.get("false_mahjong")
     warning = None
     if false_mode == "dead":
-        warning = ("Your hand does not win. A false Mahjong makes your hand dead: you are "
-                   "out of play until the next hand and still pay the winner (001 Part one "
-                   "'Dead hands'). Declare it anyway? (y/n): ")
+        warning = _("Your hand does not win. A false Mahjong makes your hand dead: you are "
+                    "out of play until the next hand and still pay the winner (001 Part one "
+                    "'Dead hands'). Declare it anyway? (y/n): ")
     human = HumanPlayer(inp, out, seat=seat, names=names, ascii=ascii_only, width=width,
                         allow_false_mahjong=false_mode in ("penalise", "dead"),
                         false_mahjong_warning=warning, card=getattr(rules, "card", None),
                         undo=session.undo_allowed, tile_set=rules.tile_set,
                         rules=rules)
     length = game_length(rules, session.game.max_hands)
-    title = _TITLES.get(rules.name, rules.name)
+    title = rules_title(rules.name)
     card = getattr(rules, "card", None)
     if card is not None:
-        length += f", card: {card.name}"
+        length += _(", card: {name}").format(name=card.name)
     if args.resume is not None:
         _catch_up(session, human)
-        human.say(f"mahjong-table play: resumed {args.resume}: {title} rules, {length}, "
-                  f"seed {seed}, after {len(session.game.results)} finished hand(s).")
+        human.say("mahjong-table play: " + _("resumed {file}: {title} rules, {length}, seed "
+                                             "{seed}, after {n} finished hand(s).").format(
+            file=args.resume, title=title, length=length, seed=seed,
+            n=len(session.game.results)))
         if session.game.is_over:
-            human.say("That game is over. Final scores:")
+            human.say(_("That game is over. Final scores:"))
             human.show_standings(session.game.scores)
             return 0
     else:
-        shown = (f"Seed {seed} (play this game again with --seed {seed})."
+        shown = (_("Seed {seed} (play this game again with --seed {seed}).").format(seed=seed)
                  if args.seed is not None else
-                 "A random seed, shown when the game ends (it decides every wall).")
-        human.say(f"mahjong-table play: {title} rules, {length}. {shown}")
-    human.say(f"You are player {seat}, against "
-              f"{', '.join(names[p] for p in range(4) if p != seat)}. Type h for help, "
-              f"i for a hint.")
+                 _("A random seed, shown when the game ends (it decides every wall)."))
+        human.say("mahjong-table play: " + _("{title} rules, {length}. {seed}").format(
+            title=title, length=length, seed=shown))
+    human.say(_("You are player {seat}, against {others}. Type h for help, i for a hint.")
+              .format(seat=seat,
+                      others=', '.join(player_name(names[p]) for p in range(4) if p != seat)))
     status = 0
     quit_reason: str | None = None
     try:
@@ -459,39 +491,42 @@ def _run_plain(args: argparse.Namespace, session: TableSession, inp: TextIO, out
     except BrokenPipeError:
         # the output went away (`... | head`): the game is saved as on Ctrl-C, then the
         # command stops quietly (cli.main)
-        _save_on_stream_end(session, args.record or save_path, "the output was closed")
+        _save_on_stream_end(session, args.record or save_path, _("the output was closed"))
         raise
     target: str | None = args.record
     if quit_reason in _STREAM_ENDS:
         # Ctrl-C and the end of input never lose a game: it is saved as on Ctrl-C and said
         # on standard error, before anything else is written (the output may be gone too)
         target = target or save_path
-        if not _save_on_stream_end(session, target, _STREAM_ENDS[quit_reason]):
+        if not _save_on_stream_end(session, target, _(_STREAM_ENDS[quit_reason])):
             return 1
     elif target and not _save(session, target):
         return 1
     if quit_reason is not None:
         human.say()
-        human.say(f"Game stopped ({quit_reason}) after {len(session.game.results)} finished "
-                  f"hand(s). Scores so far:")
+        human.say(_("Game stopped ({reason}) after {n} finished hand(s). Scores so far:")
+                  .format(reason=_(_QUIT_REASONS.get(quit_reason, quit_reason)),
+                          n=len(session.game.results)))
         human.show_standings(session.game.scores)
-        human.say(f"Seed {seed}: play the same deal again with --seed {seed}.")
+        human.say(_("Seed {seed}: play the same deal again with --seed {seed}.").format(
+            seed=seed))
     elif session.game.is_over:
-        human.say(f"Seed {seed}: play this game again with --seed {seed}.")
+        human.say(_("Seed {seed}: play this game again with --seed {seed}.").format(seed=seed))
     if quit_reason == "quit" and target is None:
         target, ended = _offer_save(human, save_path)
         if ended is not None:
-            if not _save_on_stream_end(session, save_path, _STREAM_ENDS[ended]):
+            if not _save_on_stream_end(session, save_path, _(_STREAM_ENDS[ended])):
                 return 1
         elif target and not _save(session, target):
             return 1
     if target:
         if session.game.is_over:
-            human.say(f"Record written to {target} "
-                      f"(check it with: mahjong-table replay {target}).")
+            human.say(_("Record written to {file} (check it with: mahjong-table replay "
+                        "{file}).").format(file=target))
         else:
-            human.say(f"Record written to {target} (check it with: mahjong-table replay "
-                      f"{target}; resume the game with: mahjong-table play --resume {target}).")
+            human.say(_("Record written to {file} (check it with: mahjong-table replay "
+                        "{file}; resume the game with: mahjong-table play --resume {file}).")
+                      .format(file=target))
     return status
 
 
@@ -499,7 +534,11 @@ def _run_plain(args: argparse.Namespace, session: TableSession, inp: TextIO, out
 INTERRUPTED = "interrupted"
 #: the ways a game stops without the person choosing to, each saved as Ctrl-C saves: the
 #: reason and how standard error words it
-_STREAM_ENDS = {INTERRUPTED: "interrupted (Ctrl-C)", END_OF_INPUT: "standard input ended"}
+_STREAM_ENDS = {INTERRUPTED: N_("interrupted (Ctrl-C)"),
+                END_OF_INPUT: N_("standard input ended")}
+#: the reasons a game stopped, as "Game stopped (...)" words them
+_QUIT_REASONS = {"quit": N_("quit"), INTERRUPTED: N_("interrupted"),
+                 END_OF_INPUT: N_("end of input")}
 
 
 def _save(session: TableSession, target: str) -> bool:
@@ -507,7 +546,8 @@ def _save(session: TableSession, target: str) -> bool:
     try:
         session.save(target)
     except OSError as exc:
-        print(f"mahjong-table play: cannot write the record: {exc}", file=sys.stderr)
+        print("mahjong-table play: " + _("cannot write the record: {error}").format(error=exc),
+              file=sys.stderr)
         return False
     return True
 
@@ -519,12 +559,15 @@ def _save_on_stream_end(session: TableSession, target: str, why: str) -> bool:
     try:
         session.save(target)
     except OSError as exc:
-        print(f"mahjong-table play: {why}; cannot write the record {target}: {exc}",
-              file=sys.stderr)
+        print("mahjong-table play: " + _("{why}; cannot write the record {file}: {error}")
+              .format(why=why, file=target, error=exc), file=sys.stderr)
         return False
-    again = ("" if session.game.is_over
-             else f"; resume it with: mahjong-table play --resume {target}")
-    print(f"mahjong-table play: {why}: the game is saved to {target}{again}", file=sys.stderr)
+    if session.game.is_over:
+        said = _("{why}: the game is saved to {file}").format(why=why, file=target)
+    else:
+        said = _("{why}: the game is saved to {file}; resume it with: mahjong-table play "
+                 "--resume {file}").format(why=why, file=target)
+    print("mahjong-table play: " + said, file=sys.stderr)
     return True
 
 
@@ -534,8 +577,8 @@ def _offer_save(human: HumanPlayer, default: str) -> tuple[str | None, str | Non
     reason (:data:`INTERRUPTED`, :data:`END_OF_INPUT`): the game is then saved to
     ``default``, as they save it during play."""
     try:
-        answer = human.ask_line(f"Save the game to resume it later? File name (Enter: "
-                                f"{default}; n: do not save): ")
+        answer = human.ask_line(_("Save the game to resume it later? File name (Enter: "
+                                  "{file}; n: do not save): ").format(file=default))
     except KeyboardInterrupt:
         return default, INTERRUPTED
     if answer is None:

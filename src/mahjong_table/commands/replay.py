@@ -11,6 +11,7 @@ import argparse
 import sys
 from typing import Any
 
+from ..i18n import _
 from ..record import RecordError, replay
 
 __all__ = ["add_parser", "run"]
@@ -18,22 +19,23 @@ __all__ = ["add_parser", "run"]
 
 def add_parser(sub: Any) -> None:
     p: argparse.ArgumentParser = sub.add_parser(
-        "replay", help="replay a game record and verify it, or step through it (--show)",
-        description="Replays a record from its seed and actions, checks every event and the "
-                    "final scores (of every game in the file); exits 1 on any mismatch, 2 if "
-                    "the file cannot be read or is malformed. With --show, steps through the "
-                    "record at the full-screen table: right/left an action, ] and [ a hand, "
-                    "j jump to a hand, v the seat whose view is shown, o every hand open.")
-    p.add_argument("file", help="a record written by play or simulate --record")
+        "replay", help=_("replay a game record and verify it, or step through it (--show)"),
+        description=_("Replays a record from its seed and actions, checks every event and "
+                      "the final scores (of every game in the file); exits 1 on any mismatch, "
+                      "2 if the file cannot be read or is malformed. With --show, steps "
+                      "through the record at the full-screen table: right/left an action, ] "
+                      "and [ a hand, j jump to a hand, v the seat whose view is shown, o "
+                      "every hand open."))
+    p.add_argument("file", help=_("a record written by play or simulate --record"))
     p.add_argument("--show", action="store_true",
-                   help="step through the record at the full-screen table (needs the tui "
-                        "extra, Textual)")
+                   help=_("step through the record at the full-screen table (needs the tui "
+                          "extra, Textual)"))
     p.add_argument("--seat", type=int, choices=(0, 1, 2, 3), default=0,
-                   help="with --show: the player whose view is shown first (default 0)")
+                   help=_("with --show: the player whose view is shown first (default 0)"))
     p.add_argument("--open", action="store_true",
-                   help="with --show: every hand open from the start")
+                   help=_("with --show: every hand open from the start"))
     p.add_argument("--game", type=int, default=1, metavar="N",
-                   help="with --show: which game of a file of several (default 1)")
+                   help=_("with --show: which game of a file of several (default 1)"))
     p.set_defaults(func=run)
 
 
@@ -49,12 +51,16 @@ def run(args: argparse.Namespace) -> int:
         print(f"mahjong-table replay: {report.problem}", file=sys.stderr)
         return 2
     if not report.ok:
-        print(f"MISMATCH after {report.actions} actions and {report.events} events: "
-              f"{report.problem}")
+        print(_("MISMATCH after {actions} actions and {events} events: {problem}").format(
+            actions=report.actions, events=report.events, problem=report.problem))
         return 1
-    games = f"{report.games} games, " if report.games > 1 else ""
-    print(f"ok: {games}{report.actions} actions and {report.events} events replayed; "
-          f"final scores {report.scores}")
+    if report.games > 1:
+        print(_("ok: {games} games, {actions} actions and {events} events replayed; final "
+                "scores {scores}").format(games=report.games, actions=report.actions,
+                                          events=report.events, scores=report.scores))
+    else:
+        print(_("ok: {actions} actions and {events} events replayed; final scores {scores}")
+              .format(actions=report.actions, events=report.events, scores=report.scores))
     return 0
 
 
@@ -62,13 +68,14 @@ def _show(args: argparse.Namespace) -> int:
     from ..tui import available, encoding_problem
 
     if not available():
-        print("mahjong-table replay: --show needs the full-screen table (pip install "
-              "'mahjong-table[tui]')", file=sys.stderr)
+        print("mahjong-table replay: " + _("--show needs the full-screen table (pip install "
+                                           "'mahjong-table[tui]')"), file=sys.stderr)
         return 2
     problem = encoding_problem(sys.stdout, sys.__stderr__)
     if problem is not None:
-        print(f"mahjong-table replay: --show draws the full-screen table, but {problem} "
-              f"(use a UTF-8 terminal, e.g. LANG=C.UTF-8)", file=sys.stderr)
+        print("mahjong-table replay: " + _("--show draws the full-screen table, but {problem} "
+                                           "(use a UTF-8 terminal, e.g. LANG=C.UTF-8)").format(
+            problem=problem), file=sys.stderr)
         return 2
     from ..tui.app import ReplayApp
 

@@ -17,12 +17,14 @@ from __future__ import annotations
 import argparse
 import contextlib
 import io
+import re
 import sys
 import time
 from typing import Any
 
 from ..arena import lineup_of
 from ..engine import Game
+from ..i18n import _, ngettext, pgettext
 from ..players import BOTS, check_bot_kind, default_bot, make_bot, play_game
 from ..players.pipe_bot import PipeBot, bind_players, close_players
 from ..record import write_record
@@ -37,41 +39,43 @@ __all__ = ["add_parser", "add_scale_arguments", "run", "simulate_games"]
 def add_scale_arguments(p: argparse.ArgumentParser, default_workers: str) -> None:
     """``--workers``, ``--ray`` and ``--bot-timeout``, shared by ``simulate`` and ``arena``."""
     p.add_argument("--workers", type=int, default=None, metavar="N",
-                   help=f"local worker processes (default {default_workers}); the results "
-                        f"do not depend on it")
+                   help=_("local worker processes (default {n}); the results do not depend "
+                          "on it").format(n=default_workers))
     p.add_argument("--ray", nargs="?", const="", default=None, metavar="ADDRESS",
-                   help="run on a Ray cluster at ADDRESS (without one: a local Ray); needs "
-                        "the extra ray: pip install 'mahjong-table[ray]'")
+                   help=_("run on a Ray cluster at ADDRESS (without one: a local Ray); needs "
+                          "the extra ray: pip install 'mahjong-table[ray]'"))
     p.add_argument("--bot-timeout", type=float, default=PipeBot.default_timeout,
                    metavar="SECONDS",
-                   help=f"seconds a cmd: bot may take over a decision before the default bot "
-                        f"replaces it (default {PipeBot.default_timeout:g})")
+                   help=_("seconds a cmd: bot may take over a decision before the default "
+                          "bot replaces it (default {seconds})").format(
+                              seconds=f"{PipeBot.default_timeout:g}"))
 
 
 def add_parser(sub: Any) -> None:
     p: argparse.ArgumentParser = sub.add_parser(
-        "simulate", help="bots play many games; prints results and hands per second",
-        description="Bots play N games from a seed. Every game is reproducible from the seed.")
+        "simulate", help=_("bots play many games; prints results and hands per second"),
+        description=_("Bots play N games from a seed. Every game is reproducible from the "
+                      "seed."))
     p.add_argument("--rules", choices=sorted(RULE_SETS), default="hongkong")
-    p.add_argument("--games", type=int, default=10, help="number of games (default 10)")
+    p.add_argument("--games", type=int, default=10, help=_("number of games (default 10)"))
     p.add_argument("--seed", type=seed_argument, default="0",
-                   help="seed of the first game (default 0)")
-    add_length_arguments(p, "stop each game after N hands (default: play it out); an "
-                            "American game is N hands (default 4: each player deals once)")
+                   help=_("seed of the first game (default 0)"))
+    add_length_arguments(p, _("stop each game after N hands (default: play it out); an "
+                              "American game is N hands (default 4: each player deals once)"))
     p.add_argument("--bots", default=None,
-                   help=f"2 to 4 bot kinds, comma separated (the last fills the seats "
-                        f"left), from: {', '.join(BOTS)}, cmd:COMMAND for a program "
-                        f"speaking the pipe protocol (docs/bot-protocol.md), "
-                        f"botzone:COMMAND for a Botzone Chinese Standard Mahjong program "
-                        f"(MCR only), or py:MODULE:CLASS for a Python class (default: four "
-                        f"american bots for --rules american, otherwise four efficiency "
-                        f"bots)")
+                   help=_("2 to 4 bot kinds, comma separated (the last fills the seats "
+                          "left), from: {bots}, cmd:COMMAND for a program "
+                          "speaking the pipe protocol (docs/bot-protocol.md), "
+                          "botzone:COMMAND for a Botzone Chinese Standard Mahjong program "
+                          "(MCR only), or py:MODULE:CLASS for a Python class (default: four "
+                          "american bots for --rules american, otherwise four efficiency "
+                          "bots)").format(bots=', '.join(BOTS)))
     add_option_argument(p)
     p.add_argument("--no-invariants", action="store_true",
-                   help="skip the invariant checks after every action (faster)")
+                   help=_("skip the invariant checks after every action (faster)"))
     p.add_argument("--record", metavar="FILE",
-                   help="write the record of every game to FILE (JSON lines, one game's "
-                        "record after another; `replay FILE` checks them all)")
+                   help=_("write the record of every game to FILE (JSON lines, one game's "
+                          "record after another; `replay FILE` checks them all)"))
     add_scale_arguments(p, "1")
     p.set_defaults(func=run)
 
@@ -123,6 +127,22 @@ def simulate_games(rules_name: str, options: dict[str, Any], max_hands: int | No
     return out
 
 
+def where_text(where: str) -> str:
+    """Where a run ran (:attr:`mahjong_table.scale.RunResult.where`: ``"this process"``,
+    ``"4 local processes"``, ``"Ray (local)"``) in the language in force."""
+    if where == "this process":
+        return _("this process")
+    m = re.fullmatch(r"(\d+) local processes", where)
+    if m:
+        n = int(m.group(1))
+        return ngettext("{n} local process", "{n} local processes", n).format(n=n)
+    m = re.fullmatch(r"Ray \((.*)\)", where)
+    if m:
+        return (_("Ray (local)") if m.group(1) == "local"
+                else _("Ray ({address})").format(address=m.group(1)))
+    return where
+
+
 def run(args: argparse.Namespace) -> int:
     try:
         rules, max_hands = rules_from_args(args)
@@ -133,10 +153,10 @@ def run(args: argparse.Namespace) -> int:
             check_bot_kind(k)
             make_bot(k, 0, rules=rules)  # a bot that cannot play these rules says so now
         if args.games < 1:
-            raise ValueError("--games must be at least 1")
+            raise ValueError(_("--games must be at least 1"))
         workers = 1 if args.workers is None else args.workers
         if workers < 1:
-            raise ValueError("--workers must be at least 1")
+            raise ValueError(_("--workers must be at least 1"))
         if args.record:
             check_writable(args.record)
     except (RuleSetError, ValueError) as exc:
@@ -178,19 +198,32 @@ def run(args: argparse.Namespace) -> int:
         false_mj += s["false_mahjong"]
     with contextlib.suppress(BrokenPipeError):
         if run_result.interrupted:
-            print(f"interrupted: the results of the {len(summaries)} game(s) that finished, "
-                  f"of {args.games}", flush=True)
-        print(f"rules {rules.name} {rules.options}; {len(summaries)} game(s) from seed "
-              f"{base_seed!r}; invariants "
-              f"{'off' if args.no_invariants else 'checked after every action'}"
-              + ("" if run_result.where == "this process" else f"; on {run_result.where}"))
-        print(f"{hands} hands: {hands - draws - false_mj} won, {draws} drawn"
-              + (f", {false_mj} false Mahjong" if false_mj else ""))
+            print(_("interrupted: the results of the {n} game(s) that finished, of {total}")
+                  .format(n=len(summaries), total=args.games), flush=True)
+        line = (_("rules {rules} {options}; {n} game(s) from seed {seed}; invariants off")
+                if args.no_invariants else
+                _("rules {rules} {options}; {n} game(s) from seed {seed}; invariants checked "
+                  "after every action")).format(rules=rules.name, options=rules.options,
+                                                n=len(summaries), seed=repr(base_seed))
+        if run_result.where != "this process":
+            line += _("; on {where}").format(where=where_text(run_result.where))
+        print(line)
+        won = hands - draws - false_mj
+        line = _("{n} hands: {won} won, {drawn} drawn").format(n=hands, won=won, drawn=draws)
+        if false_mj:
+            line += _(", {n} false Mahjong").format(n=false_mj)
+        print(line)
         width = max(14, *(len(k) + 2 for k in kinds))
-        print(f"{'seat':<5}{'bot':<{width}}{'wins':>7}{'win %':>8}{'points':>10}"
-              f"{'per hand':>10}{'1st':>6}")
+        seat = pgettext("column", "seat")
+        cols = (pgettext("column", "bot"), pgettext("column", "wins"),
+                pgettext("column", "win %"), pgettext("column", "points"),
+                pgettext("column", "per hand"), pgettext("column", "1st"))
+        print(f"{seat:<{max(5, len(seat) + 1)}}{cols[0]:<{width}}{cols[1]:>7}{cols[2]:>8}"
+              f"{cols[3]:>10}{cols[4]:>10}{cols[5]:>6}")
         for i, k in enumerate(kinds):
-            print(f"{i:<5}{k:<{width}}{wins[i]:>7}{100 * wins[i] / max(hands, 1):>7.1f}%"
+            print(f"{i:<{max(5, len(seat) + 1)}}{k:<{width}}{wins[i]:>7}"
+                  f"{100 * wins[i] / max(hands, 1):>7.1f}%"
                   f"{totals[i]:>10}{totals[i] / max(hands, 1):>10.2f}{firsts[i]:>6}")
-        print(f"{elapsed:.2f} s, {hands / max(elapsed, 1e-9):.1f} hands per second")
+        print(_("{seconds} s, {rate} hands per second").format(
+            seconds=f"{elapsed:.2f}", rate=f"{hands / max(elapsed, 1e-9):.1f}"))
     return 130 if run_result.interrupted else 0

@@ -29,6 +29,9 @@ from typing import TYPE_CHECKING, Any, TextIO
 
 from ..engine import Action, ActionKind, PlayerView
 from ..engine.actions import EXPOSURE_SIZES
+from ..i18n import N_, _, ngettext, pgettext
+from ..names import meld_name, tile_name, wind_name
+from ..names import tile_label as _tile_label
 from ..tiles import (
     NUM_PLAYING,
     TILES,
@@ -49,13 +52,78 @@ __all__ = ["END_OF_INPUT", "HumanPlayer", "QuitGame", "UndoRequest", "describe_a
 
 WIND_NAMES = ("East", "South", "West", "North")
 _WIND_OF_LETTER = {"E": 0, "S": 1, "W": 2, "N": 3}
-_RULES_NAMES = {"hongkong": "Hong Kong", "chinese": "Chinese", "american": "American"}
-_SUIT_WORDS = {"m": "Characters", "p": "Circles", "s": "Bamboo"}
 #: a Charleston pass's direction by its seat offset in turn order (001 Part one 06)
-_DIRECTIONS = {1: "to the right", 2: "over (across)", 3: "to the left"}
+_DIRECTIONS = {1: N_("to the right"), 2: N_("over (across)"), 3: N_("to the left")}
 _JOKER = 46
 _BLIND = re.compile(r"^\+(\d+)(blind)?$")
-_CHARLESTON_NAMES = {0: "first Charleston", 1: "second Charleston", 2: "courtesy pass"}
+_CHARLESTON_NAMES = {0: N_("first Charleston"), 1: N_("second Charleston"),
+                     2: N_("courtesy pass")}
+
+
+def player_name(name: str) -> str:
+    """A player's name as shown in the language in force: the person's ``"You"`` and the
+    bot levels (``"Easy 1"``, ``"Normal 2"``, ``"Hard 3"``) translated; the other bots' names
+    (``"Efficiency 1"``: the kind typed on the command line) and programs kept as they are.
+    The game's names stay English (data, records)."""
+    if name == "You":
+        return _("You")
+    word, sep, number = name.rpartition(" ")
+    if sep and number.isdigit():
+        if word == "Easy":
+            return _("{level} {n}").format(level=pgettext("bot level", "Easy"), n=number)
+        if word == "Normal":
+            return _("{level} {n}").format(level=pgettext("bot level", "Normal"), n=number)
+        if word == "Hard":
+            return _("{level} {n}").format(level=pgettext("bot level", "Hard"), n=number)
+    return name
+
+
+def stage_title(stage: str) -> str:
+    """An American Charleston stage's name (``"first_right"``) as shown, in the language in
+    force: the engine's words (:func:`mahjong_table.engine.game.stage_title`, 001 Part one
+    06)."""
+    from ..engine.game import stage_title as engine_stage_title
+
+    return engine_stage_title(stage)
+
+
+def _is_yes(answer: str) -> bool:
+    """``y``/``yes`` (and, in Italian, ``s``/``si``/``sì``) answer yes to a question."""
+    low = answer.strip().lower()
+    return low in ("y", "yes") or low in (pgettext("answer", "y"), pgettext("answer", "yes"),
+                                          pgettext("answer", "yes (accented)"))
+
+
+#: the words of the actions typed by name, for "... is not possible now"
+_ACTION_WORDS = {
+    "mahjong": lambda: _("Mahjong"), "pass": lambda: pgettext("action", "Pass"),
+    "charleston_continue": lambda: _("Charleston_continue"),
+    "charleston_stop": lambda: _("Charleston_stop"),
+}
+
+
+def rules_heading(name: str) -> str:
+    """A rule set's name heading the table (``"Hong Kong"``, ``"Chinese"``/``"Cinese"``,
+    ``"American"``/``"Americano"``); an unknown name is returned as it is."""
+    if name == "hongkong":
+        return pgettext("heading", "Hong Kong")
+    if name == "chinese":
+        return pgettext("heading", "Chinese")
+    if name == "american":
+        return pgettext("heading", "American")
+    return name
+
+
+def rules_title(name: str) -> str:
+    """A rule set's short title in the language in force (``"Hong Kong"``, ``"Cinese"``);
+    an unknown name is returned as it is."""
+    if name == "hongkong":
+        return pgettext("rule set", "Hong Kong")
+    if name == "chinese":
+        return pgettext("rule set", "Chinese")
+    if name == "american":
+        return pgettext("rule set", "American")
+    return name
 
 
 class UndoRequest(Exception):
@@ -99,8 +167,9 @@ _ASCII = _Style(False, "-", "=", ">", "-", "<", ">", "<-", "->", "|")
 # ----- tile and action wording ------------------------------------------------------------
 
 def tile_label(t: Tile) -> str:
-    """``"5 Circles (5p)"``, ``"Red dragon (7z)"``, ``"Flower 2 (Orchid) (2f)"``."""
-    return f"{t.name} ({t})"
+    """``"5 Circles (5p)"``, ``"Red dragon (7z)"``, ``"Flower 2 (Orchid) (2f)"`` (in the
+    language in force: :func:`mahjong_table.names.tile_label`)."""
+    return _tile_label(t)
 
 
 def tiles_spaced(tiles: Iterable[Tile]) -> str:
@@ -122,7 +191,9 @@ def tiles_glyphs(tiles: Iterable[Tile]) -> str:
 
 def _chow_label(first: Tile) -> str:
     r = first.rank
-    return f"{r}-{r + 1}-{r + 2} {_SUIT_WORDS[first.suit]} ({r}{r + 1}{r + 2}{first.suit})"
+    from ..names import suit_name
+
+    return f"{r}-{r + 1}-{r + 2} {suit_name(first.suit)} ({r}{r + 1}{r + 2}{first.suit})"
 
 
 def describe_action(a: Action, *, claimed: Tile | None = None, drawn: Tile | None = None) -> str:
@@ -132,42 +203,47 @@ def describe_action(a: Action, *, claimed: Tile | None = None, drawn: Tile | Non
     k = a.kind
     if k is ActionKind.DISCARD:
         assert a.tile is not None
-        extra = " - drawn" if drawn is not None and a.tile == drawn else ""
-        return f"Discard {tile_label(a.tile)}{extra}"
+        if drawn is not None and a.tile == drawn:
+            return _("Discard {tile} - drawn").format(tile=tile_label(a.tile))
+        return _("Discard {tile}").format(tile=tile_label(a.tile))
     if k is ActionKind.MAHJONG:
         if claimed is not None:
-            return f"Mahjong! Win on {tile_label(claimed)}"
-        return "Mahjong! Win on your own draw"
+            return _("Mahjong! Win on {tile}").format(tile=tile_label(claimed))
+        return _("Mahjong! Win on your own draw")
     if k is ActionKind.PASS:
-        return "Pass"
+        return _("Pass")
     if k is ActionKind.CHOW:
         assert a.tile is not None
-        return f"Chow {_chow_label(a.tile)}"
+        return _("Chow {tiles}").format(tiles=_chow_label(a.tile))
     if k in EXPOSURE_SIZES:
-        word = k.value.capitalize()
-        text = f"{word} {tile_label(claimed)}" if claimed is not None else word
+        word = meld_name(k.value).capitalize()
+        text = _("{meld} {tile}").format(meld=word, tile=tile_label(claimed)) \
+            if claimed is not None else word
         if a.jokers:
-            text += f" using {a.jokers} joker{'s' if a.jokers > 1 else ''}"
+            text += ngettext(" using {n} joker", " using {n} jokers", a.jokers).format(
+                n=a.jokers)
         return text
     if k is ActionKind.CHARLESTON_CONTINUE:
-        return "Continue: play the second Charleston (left, over, right)"
+        return _("Continue: play the second Charleston (left, over, right)")
     if k is ActionKind.CHARLESTON_STOP:
-        return "Stop: no second Charleston"
+        return _("Stop: no second Charleston")
     if k is ActionKind.COURTESY_ASK:
         n = a.number or 0
-        return (f"Ask for {n} tile{'s' if n != 1 else ''}" if n
-                else "Ask for none (no courtesy pass)")
+        return (ngettext("Ask for {n} tile", "Ask for {n} tiles", n).format(n=n) if n
+                else _("Ask for none (no courtesy pass)"))
     if k is ActionKind.JOKER_EXCHANGE:
         assert a.tile is not None
-        return f"Exchange your {tile_label(a.tile)} for a joker (player {a.target}'s exposure)"
+        return _("Exchange your {tile} for a joker (player {target}'s exposure)").format(
+            tile=tile_label(a.tile), target=a.target)
     if k is ActionKind.CALL_DEAD:
-        return f"Call player {a.target}'s hand dead"
+        return _("Call player {target}'s hand dead").format(target=a.target)
     if k is ActionKind.CONCEALED_KONG:
         assert a.tile is not None
-        return f"Kong {tile_label(a.tile)} - declare the four in your hand (concealed kong)"
+        return _("Kong {tile} - declare the four in your hand (concealed kong)").format(
+            tile=tile_label(a.tile))
     if k is ActionKind.ADDED_KONG:
         assert a.tile is not None
-        return f"Kong {tile_label(a.tile)} - add it to your exposed pung"
+        return _("Kong {tile} - add it to your exposed pung").format(tile=tile_label(a.tile))
     return str(a)
 
 
@@ -181,7 +257,7 @@ def _meld_tiles(notation: str) -> list[Tile]:
     return parse_tiles(notation.strip("[]()"))
 
 
-HELP = """\
+HELP = N_("""\
 How to answer:
   a number        pick that line of the menu
   5p, 7z, 1m ...  discard that tile (mpsz: m Characters, p Circles, s Bamboo,
@@ -196,10 +272,10 @@ How to answer:
   q               quit the game (asks first; the record is written if --record was given)
 Table: each seat shows its wind, name, score, the number of concealed tiles, exposed
 melds ([...] exposed, (...) concealed kong), bonus tiles and discards in order; the
-latest discard is marked {mark}."""
+latest discard is marked {mark}.""")
 
 
-AMERICAN_HELP = """\
+AMERICAN_HELP = N_("""\
 American play (001 Part one):
   Charleston      type the tiles to pass, e.g. 3m 5p 7z, or their numbers in your
                   hand as shown (1 4 9); jokers cannot be passed (06)
@@ -210,7 +286,7 @@ American play (001 Part one):
   flowers         all flowers are alike: 1f stands for any flower you hold
   jokers          1j; a claim's menu says how many of your jokers it uses
 Exposures show jokers as 1j, e.g. [55p1j]; a dead hand is marked DEAD. The closest
-lines of the card are shown with the tiles each still needs."""
+lines of the card are shown with the tiles each still needs.""")
 
 
 _MAHJONG_WORDS = ("m", "mj", "mahjong", "win")
@@ -248,7 +324,7 @@ class HumanPlayer:
         #: may declare one (after a warning)
         self.allow_false_mahjong = allow_false_mahjong
         #: what the warning before a false Mahjong says (the rule set's penalty)
-        self.false_mahjong_warning = false_mahjong_warning or (
+        self.false_mahjong_warning = false_mahjong_warning or _(
             "Your hand does not win. A false Mahjong ends the hand and costs 64 to each other "
             "player (004 s07). Declare it anyway? (y/n): ")
         #: the card of an American game (for the closest lines); the practice card if None
@@ -314,16 +390,25 @@ class HumanPlayer:
 
     def _who(self, p: int) -> str:
         """``"South (Random 1)"``, or ``"You (West)"`` for the human."""
-        wind = WIND_NAMES[self._winds[p]]
+        wind = wind_name(self._winds[p])
         if p == self.seat:
-            return f"You ({wind})"
-        return f"{wind} ({self.names[p]})"
+            return _("You ({wind})").format(wind=wind)
+        return _("{wind} ({name})").format(wind=wind, name=self._name(p))
 
-    def _subject(self, p: int, verb3: str, verb: str) -> str:
-        """``"South (Random 1) discards"`` / ``"You discard"``."""
+    def _name(self, p: int) -> str:
+        """Player ``p``'s name as shown (the human's "You" in the language in force)."""
+        return player_name(self.names[p])
+
+    def _shown(self, name: str) -> str:
+        return player_name(name)
+
+    def _by(self, p: int, mine: str, theirs: str, **values: Any) -> str:
+        """A whole sentence about what ``p`` does: ``mine`` (translated, e.g. "You discard
+        {tile}") for the human, else ``theirs`` with ``{who}`` (``"South (Random 1)
+        discards {tile}"``)."""
         if p == self.seat:
-            return f"You {verb}"
-        return f"{self._who(p)} {verb3}"
+            return mine.format(**values)
+        return theirs.format(who=self._who(p), **values)
 
     def _note(self, text: str) -> None:
         self.say(f"  {self.style.bullet} {text}")
@@ -368,8 +453,11 @@ class HumanPlayer:
             options = ev.get("options") or {}
             self._card_game = "card" in options
             self._hands = int(options["hands"]) if "hands" in options else None
-            self._note(f"Seats are drawn: {self.names[first] if first != self.seat else 'you'}"
-                       f" will be East (the dealer) first.")
+            if first == self.seat:
+                self._note(_("Seats are drawn: you will be East (the dealer) first."))
+            else:
+                self._note(_("Seats are drawn: {name} will be East (the dealer) first.")
+                           .format(name=self._name(first)))
         elif et == "hand_start":
             self._winds = [_WIND_OF_LETTER[w] for w in ev["winds"]]
             self._bonus = [[], [], [], []]
@@ -379,90 +467,140 @@ class HumanPlayer:
             self._stage = None
             dealer = int(ev["dealer"])
             if self._card_game:  # American play has no prevailing wind (001 Part one 01)
-                of = f" of {self._hands}" if self._hands else ""
-                title = (f"Hand {int(ev['hand_number']) + 1}{of} {self.style.dot} "
-                         f"dealer {self._who(dealer)}")
+                number = int(ev['hand_number']) + 1
+                hand = (_("Hand {n} of {total}").format(n=number, total=self._hands)
+                        if self._hands else _("Hand {n}").format(n=number))
+                title = _("{hand} {dot} dealer {who}").format(
+                    hand=hand, dot=self.style.dot, who=self._who(dealer))
             else:
-                title = (f"Hand {int(ev['hand_number']) + 1} {self.style.dot} "
-                         f"{WIND_NAMES[_WIND_OF_LETTER[ev['round_wind']]]} round "
-                         f"{self.style.dot} dealer {self._who(dealer)}")
+                title = _("Hand {n} {dot} {wind} round {dot} dealer {who}").format(
+                    n=int(ev['hand_number']) + 1, dot=self.style.dot,
+                    wind=wind_name(_WIND_OF_LETTER[ev['round_wind']]), who=self._who(dealer))
             self.say()
             self.say(self._rule(title, heavy=True))
             # the count is the live wall's before the deal (the deal follows this event)
-            self._note(f"You sit {WIND_NAMES[self._winds[self.seat]]}. The wall is broken; "
-                       f"{ev.get('live_wall', '?')} tiles in the live wall before the deal.")
+            self._note(_("You sit {wind}. The wall is broken; {n} tiles in the live wall "
+                         "before the deal.").format(wind=wind_name(self._winds[self.seat]),
+                                                    n=ev.get('live_wall', '?')))
         elif et == "deal" and p == self.seat and "tiles" in ev:
             tiles = parse_tiles(str(ev["tiles"]))
-            self._note(f"You are dealt: {format_tiles(tiles)}")
+            self._note(_("You are dealt: {tiles}").format(tiles=format_tiles(tiles)))
         elif et == "bonus" and p is not None:
             t = Tile.parse(str(ev["tile"]))
             self._bonus[p].append(t)
-            self._note(f"{self._subject(p, 'exposes', 'expose')} {tile_label(t)} and "
-                       f"{'draws' if p != self.seat else 'draw'} a replacement")
+            self._note(self._by(p, _("You expose {tile} and draw a replacement"),
+                                _("{who} exposes {tile} and draws a replacement"),
+                                tile=tile_label(t)))
         elif et == "replacement" and p == self.seat and "tile" in ev:
             t = Tile.parse(str(ev["tile"]))
-            why = "for the kong" if ev.get("reason") == "kong" else "for the bonus tile"
-            self._note(f"Your replacement tile {why}: {tile_label(t)}")
+            if ev.get("reason") == "kong":
+                self._note(_("Your replacement tile for the kong: {tile}").format(
+                    tile=tile_label(t)))
+            else:
+                self._note(_("Your replacement tile for the bonus tile: {tile}").format(
+                    tile=tile_label(t)))
         elif et == "replacement" and p is not None and ev.get("reason") == "kong":
-            self._note(f"{self._who(p)} draws a replacement tile for the kong")
+            self._note(_("{who} draws a replacement tile for the kong").format(
+                who=self._who(p)))
         elif et == "draw" and p == self.seat and "tile" in ev:
             t = Tile.parse(str(ev["tile"]))
-            self._note(f"You draw {tile_label(t)}")
+            self._note(_("You draw {tile}").format(tile=tile_label(t)))
         elif et == "discard" and p is not None:
             t = Tile.parse(str(ev["tile"]))
             self._last_discarder = p
-            self._note(f"{self._subject(p, 'discards', 'discard')} {tile_label(t)}")
+            self._note(self._by(p, _("You discard {tile}"), _("{who} discards {tile}"),
+                                tile=tile_label(t)))
         elif et == "claim" and p is not None:
             t = Tile.parse(str(ev["tile"]))
             d = int(ev["discarder"])
             self._last_discarder = None
-            src = "your" if d == self.seat else f"{self._who(d)}'s"
-            self._note(f"{self._subject(p, 'claims', 'claim')} {ev['kind']} of {t} "
-                       f"({t.name}) on {src} discard: {ev['meld']}")
+            values = {"meld": meld_name(str(ev['kind'])), "tile": f"{t} ({tile_name(t)})",
+                      "exposure": ev['meld'], "other": self._who(d)}
+            if d == self.seat:
+                text = self._by(p, "", _("{who} claims {meld} of {tile} on your discard: "
+                                         "{exposure}"), **values)
+            else:
+                text = self._by(p, _("You claim {meld} of {tile} on {other}'s discard: "
+                                     "{exposure}"),
+                                _("{who} claims {meld} of {tile} on {other}'s discard: "
+                                  "{exposure}"), **values)
+            self._note(text)
         elif et == "concealed_kong" and p is not None:
-            self._note(f"{self._subject(p, 'declares', 'declare')} a concealed kong "
-                       f"{ev['meld']}")
+            self._note(self._by(p, _("You declare a concealed kong {meld}"),
+                                _("{who} declares a concealed kong {meld}"), meld=ev['meld']))
         elif et == "added_kong" and p is not None:
             t = Tile.parse(str(ev["tile"]))
             self._offer = t
             self._offer_by = p
-            self._note(f"{self._subject(p, 'adds', 'add')} {tile_label(t)} to an exposed "
-                       f"pung, making a kong")
+            self._note(self._by(p, _("You add {tile} to an exposed pung, making a kong"),
+                                _("{who} adds {tile} to an exposed pung, making a kong"),
+                                tile=tile_label(t)))
         elif et == "kong_completed":
             self._offer = None
         elif et == "declare_mahjong" and p is not None:
             self._win_how = dict(ev)
+            false = bool(ev.get("false"))
             if ev.get("self_drawn"):
-                how = "on a self-drawn tile"
+                text = self._by(
+                    p, _("You declare Mahjong on a self-drawn tile, but the hand does not "
+                         "win!") if false else _("You declare Mahjong on a self-drawn tile!"),
+                    _("{who} declares Mahjong on a self-drawn tile, but the hand does not "
+                      "win!") if false else _("{who} declares Mahjong on a self-drawn tile!"))
             else:
                 t = Tile.parse(str(ev["tile"]))
                 d = int(ev["discarder"])
-                src = "your" if d == self.seat else f"{self._who(d)}'s"
-                how = (f"by robbing {src} kong of {tile_label(t)}" if ev.get("robbing_kong")
-                       else f"on {src} {tile_label(t)}")
-            if ev.get("false"):
-                how += ", but the hand does not win"
-            self._note(f"{self._subject(p, 'declares', 'declare')} Mahjong {how}!")
+                other = self._who(d)
+                if ev.get("robbing_kong"):
+                    mine = (_("You declare Mahjong by robbing your kong of {tile}")
+                            if d == self.seat else
+                            _("You declare Mahjong by robbing {other}'s kong of {tile}"))
+                    theirs = (_("{who} declares Mahjong by robbing your kong of {tile}")
+                              if d == self.seat else
+                              _("{who} declares Mahjong by robbing {other}'s kong of {tile}"))
+                else:
+                    mine = (_("You declare Mahjong on your {tile}") if d == self.seat
+                            else _("You declare Mahjong on {other}'s {tile}"))
+                    theirs = (_("{who} declares Mahjong on your {tile}") if d == self.seat
+                              else _("{who} declares Mahjong on {other}'s {tile}"))
+                text = self._by(p, mine, theirs, tile=tile_label(t), other=other)
+                text += _(", but the hand does not win!") if false else "!"
+            self._note(text)
         elif et in _STAGE_EVENTS:
             self._narrate_stage(ev)
         elif et == "joker_exchange" and p is not None:
             t = Tile.parse(str(ev["tile"]))
             owner = int(ev["target"])
-            whose = ("their own" if p != self.seat else "your own") if owner == p else (
-                "your" if owner == self.seat else f"{self._who(owner)}'s")
-            self._note(f"{self._subject(p, 'exchanges', 'exchange')} {tile_label(t)} for the "
-                       f"joker in {whose} exposure, now {ev.get('meld', '')}")
+            values = {"tile": tile_label(t), "meld": ev.get('meld', ''),
+                      "other": self._who(owner)}
+            if owner == p:
+                text = self._by(p, _("You exchange {tile} for the joker in your own exposure, "
+                                     "now {meld}"),
+                                _("{who} exchanges {tile} for the joker in their own "
+                                  "exposure, now {meld}"), **values)
+            elif owner == self.seat:
+                text = self._by(p, "", _("{who} exchanges {tile} for the joker in your "
+                                         "exposure, now {meld}"), **values)
+            else:
+                text = self._by(p, _("You exchange {tile} for the joker in {other}'s "
+                                     "exposure, now {meld}"),
+                                _("{who} exchanges {tile} for the joker in {other}'s "
+                                  "exposure, now {meld}"), **values)
+            self._note(text)
         elif et == "dead_hand" and p is not None:
             if ev.get("reason") == "false_mahjong":
-                why = "a false Mahjong"
+                why = _("a false Mahjong")
             else:
-                why = "its exposures fit no line of the card"
+                why = _("its exposures fit no line of the card")
                 if ev.get("called_by") is not None:
                     by = int(ev["called_by"])
-                    why += f" (called by {'you' if by == self.seat else self._who(by)})"
-            whose = "Your hand is" if p == self.seat else f"{self._who(p)}'s hand is"
-            self._note(f"{whose} dead: {why}. Out of play until the next hand "
-                       f"(001 Part one 'Dead hands').")
+                    why = (_("its exposures fit no line of the card (called by you)")
+                           if by == self.seat else
+                           _("its exposures fit no line of the card (called by {who})")
+                           .format(who=self._who(by)))
+            self._note(self._by(p, _("Your hand is dead: {why}. Out of play until the next "
+                                     "hand (001 Part one 'Dead hands')."),
+                                _("{who}'s hand is dead: {why}. Out of play until the next "
+                                  "hand (001 Part one 'Dead hands')."), why=why))
         elif et == "hand_end":
             self._hand_end(ev)
         elif et == "game_end":
@@ -473,19 +611,22 @@ class HumanPlayer:
         """``"first Charleston, pass 3 tiles to the right (to South (Bot 1))"``."""
         kind = stage.get("kind")
         name = str(stage.get("stage", stage.get("name", "")))
-        group = _CHARLESTON_NAMES[1 if name.startswith("second") else 2
-                                  if name.startswith("courtesy") else 0]
+        group = _(_CHARLESTON_NAMES[1 if name.startswith("second") else 2
+                                    if name.startswith("courtesy") else 0])
         if kind == "vote":
-            return "the vote on a second Charleston (it is played only if all agree)"
+            return _("the vote on a second Charleston (it is played only if all agree)")
         if kind == "courtesy_ask":
-            return (f"the courtesy pass: ask the player opposite, "
-                    f"{self._who((self.seat + 2) % 4)}, for 0 to {stage.get('count', 3)} tiles")
+            return _("the courtesy pass: ask the player opposite, {who}, for 0 to {n} "
+                     "tiles").format(who=self._who((self.seat + 2) % 4),
+                                     n=stage.get('count', 3))
         offset = int(stage.get("offset") or 2)
         to = self._who((self.seat + offset) % 4)
         count = int(stage.get("count", 3))
         if kind == "courtesy_pass":
-            return f"the courtesy pass with {to}"
-        return f"{group}, pass {count} tiles {_DIRECTIONS.get(offset, '')} (to {to})"
+            return _("the courtesy pass with {who}").format(who=to)
+        direction = _(_DIRECTIONS[offset]) if offset in _DIRECTIONS else ""
+        return _("{stage}, pass {n} tiles {direction} (to {who})").format(
+            stage=group, n=count, direction=direction, who=to)
 
     def _flush_received(self) -> None:
         """Tell the tiles received in a pass, held back until the own pass was told."""
@@ -510,99 +651,116 @@ class HumanPlayer:
             tiles = parse_tiles(str(ev.get("tiles") or "")) if ev.get("tiles") else []
             blind = int(ev.get("blind") or 0)
             what = tiles_spaced(tiles) if tiles else ""
-            if blind:
-                what = (what + " and " if what else "") + f"{blind} tile(s) unseen (blind)"
-            self._note(f"You pass {what} to {self._who(to)}")
+            if blind and what:
+                what = _("{tiles} and {n} tile(s) unseen (blind)").format(tiles=what, n=blind)
+            elif blind:
+                what = _("{n} tile(s) unseen (blind)").format(n=blind)
+            self._note(_("You pass {tiles} to {who}").format(tiles=what, who=self._who(to)))
             self._flush_received()
         elif et == "received" and ev.get("player") == self.seat:
             # told after the person's own pass, though the engine tells the passes in wind
             # order: what you passed, then what you received
             tiles = parse_tiles(str(ev.get("tiles") or "")) if ev.get("tiles") else []
             src = int(ev["source"])
-            self._received_note = (f"You receive {tiles_spaced(tiles) or 'nothing'} from "
-                                   f"{self._who(src)}")
+            self._received_note = _("You receive {tiles} from {who}").format(
+                tiles=tiles_spaced(tiles) or _("nothing"), who=self._who(src))
         elif et == "charleston_vote":
             mine, self._my_vote = self._my_vote, None
             if ev.get("agreed"):
-                self._note("Everyone agreed: the second Charleston is played "
-                           "(left, over, right).")
+                self._note(_("Everyone agreed: the second Charleston is played "
+                             "(left, over, right)."))
             elif mine == ActionKind.CHARLESTON_STOP.value:
-                self._note("You voted to stop: there is no second Charleston.")
+                self._note(_("You voted to stop: there is no second Charleston."))
             else:
                 # the engine tells only the vote's outcome (docs/rules/american.md: who
                 # stopped the Charleston stays unsaid), so nobody can be named
-                others = " other" if mine == ActionKind.CHARLESTON_CONTINUE.value else ""
-                self._note(f"At least one{others} player voted to stop (the votes are secret): "
-                           f"there is no second Charleston.")
+                if mine == ActionKind.CHARLESTON_CONTINUE.value:
+                    self._note(_("At least one other player voted to stop (the votes are "
+                                 "secret): there is no second Charleston."))
+                else:
+                    self._note(_("At least one player voted to stop (the votes are secret): "
+                                 "there is no second Charleston."))
         elif et == "courtesy_agreed" and ev.get("player") == self.seat:
             n = int(ev.get("number") or 0)
             partner = self._who(int(ev["partner"]))
             if n:
-                self._note(f"Courtesy pass: you and {partner} exchange {n} tile"
-                           f"{'s' if n > 1 else ''} (the lower number asked).")
+                self._note(ngettext(
+                    "Courtesy pass: you and {who} exchange {n} tile (the lower number asked).",
+                    "Courtesy pass: you and {who} exchange {n} tiles (the lower number "
+                    "asked).", n).format(who=partner, n=n))
             else:
-                self._note(f"Courtesy pass: you and {partner} exchange no tiles.")
+                self._note(_("Courtesy pass: you and {who} exchange no tiles.").format(
+                    who=partner))
         elif et == "play_start":
             self._stage = None
             east = next((x for x in range(4) if self._winds[x] == 0), 0)
-            self._note(f"The Charleston is over. {self._subject(east, 'begins', 'begin')} by "
-                       f"discarding (001 Part one 07).")
+            self._note(self._by(east, _("The Charleston is over. You begin by discarding "
+                                        "(001 Part one 07)."),
+                                _("The Charleston is over. {who} begins by discarding "
+                                  "(001 Part one 07).")))
 
     def _hand_end(self, ev: Mapping[str, Any]) -> None:
         result: Mapping[str, Any] = ev["result"]
         reason = result.get("reason")
         winner = result.get("winner")
         self.say()
-        self.say(self._rule(f"Hand {int(result['hand_number']) + 1} is over", heavy=True))
+        self.say(self._rule(_("Hand {n} is over").format(n=int(result['hand_number']) + 1),
+                            heavy=True))
         if reason == "draw":
-            self.say("Drawn hand: the live wall is exhausted and nobody won. No payments.")
+            self.say(_("Drawn hand: the live wall is exhausted and nobody won. No payments."))
         elif reason == "false_mahjong" and winner is not None:
-            self.say(f"False Mahjong! {self._who(int(winner))} declared a hand that does not "
-                     f"win, and pays the penalty.")
+            self.say(_("False Mahjong! {who} declared a hand that does not win, and pays the "
+                       "penalty.").format(who=self._who(int(winner))))
         elif winner is not None:
             w = int(winner)
             disc = result.get("discarder")
             win_tile = self._win_how.get("tile") or ev.get("win_tile")
             if self._win_how.get("self_drawn") or disc is None:
-                how = "self-drawn"
-                if win_tile:
-                    how += f" on {tile_label(Tile.parse(str(win_tile)))}"
+                how = (_("self-drawn on {tile}").format(
+                    tile=tile_label(Tile.parse(str(win_tile)))) if win_tile
+                    else _("self-drawn"))
+            elif self._win_how.get("robbing_kong"):
+                how = (_("robbing your kong") if disc == self.seat else
+                       _("robbing {who}'s kong").format(who=self._who(int(disc))))
             else:
-                src = "your" if disc == self.seat else f"{self._who(int(disc))}'s"
-                how = f"robbing {src} kong" if self._win_how.get("robbing_kong") \
-                    else f"on {src} discard"
-            who = "You win" if w == self.seat else f"{self._who(w)} wins"
-            self.say(f"{who} with Mahjong, {how}!")
+                how = (_("on your discard") if disc == self.seat else
+                       _("on {who}'s discard").format(who=self._who(int(disc))))
+            self.say(self._by(w, _("You win with Mahjong, {how}!"),
+                              _("{who} wins with Mahjong, {how}!"), how=how))
             score = result.get("score")
             groups = [str(g) for g in (score.get("decomposition") or [])] \
                 if isinstance(score, Mapping) else []
             if not groups:
                 groups = str(ev.get("revealed_hand") or "").split()
             if groups:
-                self.say(f"  Hand:  {' '.join(groups)}")
+                label = _("Hand:")
+                self.say(f"  {label:<7}{' '.join(groups)}")
                 if self.style.glyphs:
                     try:
                         glyphs = [self._glyphs_of(_meld_tiles(g)) for g in groups]
                     except NotationError:  # a group written otherwise than in tiles
                         glyphs = []
                     if glyphs:
-                        self.say(f"         {'   '.join(glyphs)}")
+                        self.say(" " * (max(len(label), 6) + 3) + "   ".join(glyphs))
             if win_tile:
-                self.say(f"  Winning tile: {tile_label(Tile.parse(str(win_tile)))}")
+                self.say("  " + _("Winning tile: {tile}").format(
+                    tile=tile_label(Tile.parse(str(win_tile)))))
             if self._bonus[w]:
-                self.say(f"  Bonus: {', '.join(tile_label(t) for t in self._bonus[w])}")
+                self.say("  " + _("Bonus: {tiles}").format(
+                    tiles=', '.join(tile_label(t) for t in self._bonus[w])))
             if isinstance(score, Mapping):
                 self._score_lines(score)
         payments = list(result.get("payments") or [0, 0, 0, 0])
         scores = list(ev.get("scores") or [0, 0, 0, 0])
         if any(payments):
-            self.say("  Payments and running totals:")
+            self.say("  " + _("Payments and running totals:"))
         else:
-            self.say("  Running totals:")
+            self.say("  " + _("Running totals:"))
         for x in sorted(range(4), key=lambda x: self._winds[x]):
             pay = f"{payments[x]:+6d}" if any(payments) else ""
-            self.say(f"    {self._who(x):<28}{pay}   total {scores[x]:+6d}")
-        answer = self._ask("Press Enter to continue (q to quit): ")
+            total = _("total {score}").format(score=f"{scores[x]:+6d}")
+            self.say(f"    {self._who(x):<28}{pay}   {total}")
+        answer = self._ask(_("Press Enter to continue (q to quit): "))
         if answer is not None and answer.lower() in ("q", "quit") and self._confirm_quit():
             raise QuitGame("quit")
 
@@ -620,25 +778,32 @@ class HumanPlayer:
             where = f"{line.get('section', '?')} #{line.get('number', '?')}"
             pattern = str(line.get("pattern", ""))
         points = int(score.get("points", score.get("fan", 0)))
-        jokerless = "jokerless" if score.get("jokerless") else "not jokerless"
-        self.say(f"  Card line: {where}  {pattern}".rstrip())
-        self.say(f"  {points} point{'s' if points != 1 else ''}, {jokerless}")
+        self.say(("  " + _("Card line: {line}").format(line=f"{where}  {pattern}")).rstrip())
+        if score.get("jokerless"):
+            self.say("  " + ngettext("{n} point, jokerless", "{n} points, jokerless",
+                                     points).format(n=points))
+        else:
+            self.say("  " + ngettext("{n} point, not jokerless", "{n} points, not jokerless",
+                                     points).format(n=points))
         items = list(score.get("items") or [])
         made = [it for it in items if it.get("id") not in PAYMENT_ITEMS]
         paid = [it for it in items if it.get("id") in PAYMENT_ITEMS]
         if made:
             base = int(score.get("base", points))
-            base_name = "Each payer's base"
-            names = [str(it.get("name", it.get("id"))) for it in made]
+            base_name = _("Each payer's base")
+            names = [_(str(it.get("name", it.get("id")))) for it in made]
             width = max(36, max(len(n) for n in names) + 2)
-            self.say("  Scoring:")
+            self.say("  " + _("Scoring:"))
+
+            def pts(v: int) -> str:
+                return ngettext("{n} point", "{n} points", v).format(n=f"{v:>4}")
+
             for name, it in zip(names, made, strict=True):
                 value = int(it.get("points", it.get("fan", 0)))
-                self.say(f"    {name:<{width}}{value:>4} point{'s' if value != 1 else ''}")
-            self.say(f"    {base_name:<{width}}{base:>4} "
-                     f"point{'s' if base != 1 else ''}")
+                self.say(f"    {name:<{width}}{pts(value)}")
+            self.say(f"    {base_name:<{width}}{pts(base)}")
         for it in paid:
-            self.say(f"  Paid: {it.get('name', it.get('id'))}")
+            self.say("  " + _("Paid: {item}").format(item=_(str(it.get('name', it.get('id'))))))
 
     def _score_lines(self, score: Mapping[str, Any]) -> None:
         if "line" in score:
@@ -647,26 +812,33 @@ class HumanPlayer:
         fan = score.get("rules", "hongkong") == "hongkong"
 
         def unit(n: int) -> str:
-            return f"{n:>3} fan" if fan else f"{n:>3} point{'' if n == 1 else 's'}"
+            return (ngettext("{n} fan", "{n} fan", n).format(n=f"{n:>3}") if fan
+                    else ngettext("{n} point", "{n} points", n).format(n=f"{n:>3}"))
 
         items = list(score.get("items") or [])
-        self.say("  Scoring:")
+        self.say("  " + _("Scoring:"))
         if not items:
-            self.say(f"    {'(no scoring elements)':<36}{unit(0)}")
+            nothing = _("(no scoring elements)")
+            self.say(f"    {nothing:<36}{unit(0)}")
         for it in items:
-            self.say(f"    {it.get('name', it.get('id'))!s:<36}{unit(int(it.get('fan', 0)))}")
-        line = f"    Total {unit(int(score.get('fan', 0))).strip()}"
+            name = _(str(it.get('name', it.get('id'))))
+            self.say(f"    {name:<36}{unit(int(it.get('fan', 0)))}")
+        total = unit(int(score.get('fan', 0))).strip()
         if score.get("limit"):
-            line += f", limit hand ({score['limit']})"
-        line += f" {self.style.to} base {score.get('base', 0)}"
+            line = "    " + _("Total {total}, limit hand ({limit}) {arrow} base {base}").format(
+                total=total, limit=_(str(score['limit'])), arrow=self.style.to,
+                base=score.get('base', 0))
+        else:
+            line = "    " + _("Total {total} {arrow} base {base}").format(
+                total=total, arrow=self.style.to, base=score.get('base', 0))
         self.say(line)
 
     def _game_end(self, ev: Mapping[str, Any]) -> None:
         scores = list(ev.get("scores") or [0, 0, 0, 0])
         order = list(ev.get("standings") or sorted(range(4), key=lambda x: -scores[x]))
         self.say()
-        self.say(self._rule(f"Game over after {ev.get('hands', '?')} hand(s): final standings",
-                            heavy=True))
+        self.say(self._rule(_("Game over after {n} hand(s): final standings").format(
+            n=ev.get('hands', '?')), heavy=True))
         self.show_standings(scores, order)
 
     def show_standings(self, scores: Sequence[int], order: Sequence[int] | None = None) -> None:
@@ -674,8 +846,8 @@ class HumanPlayer:
         ranked = list(order) if order is not None else sorted(range(4),
                                                               key=lambda x: -scores[x])
         for rank, x in enumerate(ranked, 1):
-            name = f"{self.names[x]}" + (" (you)" if x == self.seat and
-                                         self.names[x] != "You" else "")
+            name = (_("{name} (you)").format(name=self.names[x])
+                    if x == self.seat and self.names[x] != "You" else self._name(x))
             self.say(f"  {rank}. {name:<24}{scores[x]:+7d}")
 
     # ----- the table -----------------------------------------------------------------------
@@ -684,34 +856,41 @@ class HumanPlayer:
         """The table as this seat sees it: header, the four seats, the own hand."""
         st = self.style
         self._winds = [s.wind for s in view.seats]
-        rules = _RULES_NAMES.get(view.rules, view.rules)
+        rules = rules_heading(view.rules)
         if _card_game(view):
-            of = f" of {self._hands}" if self._hands else ""
-            head = (f"{rules} {st.dot} Hand {view.hand_number + 1}{of} {st.dot} "
-                    f"Dealer: {self._who(view.dealer)} {st.dot} Wall: {view.live_wall} left")
+            number = view.hand_number + 1
+            hand = (_("Hand {n} of {total}").format(n=number, total=self._hands)
+                    if self._hands else _("Hand {n}").format(n=number))
+            head = _("{rules} {dot} {hand} {dot} Dealer: {who} {dot} Wall: {n} left").format(
+                rules=rules, dot=st.dot, hand=hand, who=self._who(view.dealer),
+                n=view.live_wall)
             if view.phase == "charleston" and view.stage:
-                head += f" {st.dot} {view.stage.replace('_', ' ')}"
+                head += f" {st.dot} {stage_title(view.stage)}"
         else:
-            head = (f"{rules} {st.dot} {WIND_NAMES[view.round_wind]} round {st.dot} "
-                    f"Hand {view.hand_number + 1} {st.dot} Dealer: {self._who(view.dealer)} "
-                    f"{st.dot} Wall: {view.live_wall} live, {view.dead_wall} dead")
+            head = _("{rules} {dot} {wind} round {dot} Hand {n} {dot} Dealer: {who} {dot} "
+                     "Wall: {live} live, {dead} dead").format(
+                rules=rules, dot=st.dot, wind=wind_name(view.round_wind),
+                n=view.hand_number + 1, who=self._who(view.dealer), live=view.live_wall,
+                dead=view.dead_wall)
         lines = ["", self._rule(heavy=True), head, self._rule()]
         last = self._last_discarder
         for s in sorted(view.seats, key=lambda s: s.wind):
             mark = st.current if s.player == view.current and view.phase == "turn" else " "
-            who = "You" if s.player == view.player else s.name
-            head = (f"{mark} {WIND_NAMES[s.wind]:<6}{who:<15}{s.score:+6d}  "
-                    f"{s.concealed_count:>2} in hand")
+            who = _("You") if s.player == view.player else self._shown(s.name)
+            head = (f"{mark} {wind_name(s.wind):<6}{who:<15}{s.score:+6d}  "
+                    + _("{n} in hand").format(n=f"{s.concealed_count:>2}"))
             if s.dead:
-                head += "  DEAD"
+                head += "  " + _("DEAD")
             extras = [m.notation() for m in s.melds]
             if s.bonus:
-                extras.append("bonus " + " ".join(str(t) for t in s.bonus))
+                extras.append(_("bonus {tiles}").format(
+                    tiles=" ".join(str(t) for t in s.bonus)))
             lines.extend(self._wrap(head + "  ", extras, indent=8) if extras else [head])
             pond = [str(t) for t in s.discards]
             if pond and last == s.player:
                 pond[-1] = f"{st.last_open}{pond[-1]}{st.last_close}"
-            lines.extend(self._wrap("        discards: ", pond or ["-"], indent=18))
+            prefix = "        " + _("discards:") + " "
+            lines.extend(self._wrap(prefix, pond or ["-"], indent=len(prefix)))
         lines.append(self._rule())
         lines.extend(self._hand_lines(view))
         return lines
@@ -724,14 +903,18 @@ class HumanPlayer:
             concealed.remove(drawn)
         me = view.me
         lines: list[str] = []
-        title = f"Your hand ({WIND_NAMES[me.wind]}, {len(view.concealed)} concealed tiles"
-        title += f", {len(me.melds)} meld(s))" if me.melds else ")"
+        if me.melds:
+            title = _("Your hand ({wind}, {n} concealed tiles, {melds} meld(s))").format(
+                wind=wind_name(me.wind), n=len(view.concealed), melds=len(me.melds))
+        else:
+            title = _("Your hand ({wind}, {n} concealed tiles)").format(
+                wind=wind_name(me.wind), n=len(view.concealed))
         lines.append(title)
         cells = [f"{t!s:<3}" for t in concealed]
         text = "   " + "".join(cells)
         glyph_row = "   " + "".join(_glyph_cell(t) for t in concealed)
         if drawn is not None:
-            text += f" + {drawn!s}  {st.arrow} just drawn"
+            text += f" + {drawn!s}  {st.arrow} " + _("just drawn")
             glyph_row += "   " + _glyph_cell(drawn)
         if st.glyphs:
             lines.append(glyph_row.rstrip())
@@ -744,13 +927,14 @@ class HumanPlayer:
             shown = " ".join(m.notation() for m in me.melds)
             if st.glyphs:
                 shown += "   " + "  ".join(tiles_glyphs(m.tiles) for m in me.melds)
-            lines.append(f"   {'exposures' if _card_game(view) else 'melds'}: {shown}")
+            lines.append("   " + (_("exposures: {melds}") if _card_game(view)
+                                     else _("melds: {melds}")).format(melds=shown))
         if _card_game(view):
             jokers = view.counts[_JOKER]
             flowers = sum(view.counts[34:42])
             if jokers or flowers:
-                lines.append(f"   jokers: {jokers}  flowers: {flowers} (all flowers are "
-                             f"alike)")
+                lines.append("   " + _("jokers: {jokers}  flowers: {flowers} (all flowers are "
+                                          "alike)").format(jokers=jokers, flowers=flowers))
         from ..tui.hints import waiting_line
 
         wait = waiting_line(view, self._rules(view))
@@ -762,13 +946,14 @@ class HumanPlayer:
             while i < len(concealed):
                 t = concealed[i]
                 n = concealed.count(t)
-                names.append(t.name + (f" x{n}" if n > 1 else "") + ",")
+                names.append(tile_name(t) + (f" x{n}" if n > 1 else "") + ",")
                 i += n
             if drawn is not None:
-                names.append(f"+ drawn {drawn.name}")
+                names.append(_("+ drawn {tile}").format(tile=tile_name(drawn)))
             elif names:
                 names[-1] = names[-1].rstrip(",")
-            lines.extend(self._wrap("   names: ", names, indent=10))
+            prefix = "   " + _("names:") + " "
+            lines.extend(self._wrap(prefix, names, indent=len(prefix)))
         return lines
 
     # ----- the decision --------------------------------------------------------------------
@@ -777,20 +962,22 @@ class HumanPlayer:
         """The line that says what is being decided, and the tile on offer (if any)."""
         if view.phase == "claim" and view.last_discard is not None:
             d = view.discarder
-            who = self._who(d) if d is not None else "Someone"
+            who = self._who(d) if d is not None else _("Someone")
             t = view.last_discard
-            return (f"{who} discarded {tile_label(t)}. Do you claim it?", t)
+            return (_("{who} discarded {tile}. Do you claim it?").format(
+                who=who, tile=tile_label(t)), t)
         if view.phase == "rob" and self._offer is not None:
-            who = self._who(self._offer_by) if self._offer_by is not None else "Someone"
+            who = self._who(self._offer_by) if self._offer_by is not None else _("Someone")
             t = self._offer
-            return (f"{who} adds {tile_label(t)} to a pung. You can rob it to win!", t)
+            return (_("{who} adds {tile} to a pung. You can rob it to win!").format(
+                who=who, tile=tile_label(t)), t)
         if view.phase == "charleston":
-            return ("Second Charleston? It is played only if all four players agree "
-                    "(001 Part one 06). Continue or stop:", None)
+            return (_("Second Charleston? It is played only if all four players agree "
+                      "(001 Part one 06). Continue or stop:"), None)
         if view.drawn is not None:
-            return (f"Your turn: you drew {tile_label(view.drawn)}. "
-                    f"Type a tile to discard, or a number:", None)
-        return ("Your turn: type a tile to discard, or a number:", None)
+            return (_("Your turn: you drew {tile}. Type a tile to discard, or a number:")
+                    .format(tile=tile_label(view.drawn)), None)
+        return (_("Your turn: type a tile to discard, or a number:"), None)
 
     def _menu_lines(self, labels: Sequence[str]) -> list[str]:
         n = len(labels)
@@ -831,7 +1018,7 @@ class HumanPlayer:
             self.output.flush()
 
         show(True)
-        prompt = f"Your choice [1-{len(acts)}, h for help, q to quit]: "
+        prompt = _("Your choice [1-{n}, h for help, q to quit]: ").format(n=len(acts))
         while True:
             answer = self._read(prompt, show, card_game)
             if answer is None:
@@ -839,10 +1026,11 @@ class HumanPlayer:
             low = answer.lower()
             if not answer:
                 if any(a.kind is ActionKind.DISCARD for a in acts):
-                    self.say(f"Please type a menu number (1-{len(acts)}), a tile to discard, "
-                             f"or h for help.")
+                    self.say(_("Please type a menu number (1-{n}), a tile to discard, or h for "
+                               "help.").format(n=len(acts)))
                 else:
-                    self.say(f"Please type a menu number (1-{len(acts)}), or h for help.")
+                    self.say(_("Please type a menu number (1-{n}), or h for help.").format(
+                        n=len(acts)))
                 continue
             chosen = self._parse_choice(answer, acts)
             if isinstance(chosen, Action):
@@ -861,9 +1049,9 @@ class HumanPlayer:
         answer = line.strip()
         low = answer.lower()
         if low in ("h", "?", "help"):
-            self.say(HELP.format(mark=f"{self.style.last_open}...{self.style.last_close}"))
+            self.say(_(HELP).format(mark=f"{self.style.last_open}...{self.style.last_close}"))
             if card_game:
-                self.say(AMERICAN_HELP)
+                self.say(_(AMERICAN_HELP))
             show(False)
             return None
         if low in ("q", "quit", "exit"):
@@ -873,7 +1061,8 @@ class HumanPlayer:
             return None
         if low in ("n", "names"):
             self.show_names = not self.show_names
-            self.say(f"English tile names {'on' if self.show_names else 'off'}.")
+            self.say(_("English tile names on.") if self.show_names
+                     else _("English tile names off."))
             show(True)
             return None
         if low in ("r", "redraw", "t", "table"):
@@ -885,7 +1074,7 @@ class HumanPlayer:
         if low in ("u", "undo"):
             if self.undo:
                 raise UndoRequest()
-            self.say("Undo is a practice option: start the game with --practice undo.")
+            self.say(_("Undo is a practice option: start the game with --practice undo."))
             return None
         return answer
 
@@ -896,7 +1085,7 @@ class HumanPlayer:
 
         if self._view is None:
             return
-        self.say("Hint:")
+        self.say(_("Hint:"))
         for line in hint_lines(self._view, self._rules(self._view)):
             self.say(f"  {line}")
 
@@ -908,15 +1097,20 @@ class HumanPlayer:
                          if any(t.is_joker for t in m.tiles)
                          and (m.tile == a.tile or (m.tile.is_flower and a.tile.is_flower))),
                         None)
-            whose = "your own" if a.target == self.seat else f"{self._who(a.target)}'s"
             shown = f" {meld.notation()}" if meld is not None else ""
-            return f"Exchange your {tile_label(a.tile)} for the joker in {whose} exposure{shown}"
+            if a.target == self.seat:
+                text = _("Exchange your {tile} for the joker in your own exposure").format(
+                    tile=tile_label(a.tile))
+            else:
+                text = _("Exchange your {tile} for the joker in {who}'s exposure").format(
+                    tile=tile_label(a.tile), who=self._who(a.target))
+            return text + shown
         if k is ActionKind.CALL_DEAD and a.target is not None:
             melds = " ".join(m.notation() for m in view.seats[a.target].melds)
-            return (f"Call {self._who(a.target)}'s hand dead: its exposures {melds} fit no "
-                    f"line of the card (001 Part one 'Dead hands')")
+            return _("Call {who}'s hand dead: its exposures {melds} fit no line of the card "
+                     "(001 Part one 'Dead hands')").format(who=self._who(a.target), melds=melds)
         if k is ActionKind.MAHJONG and view.phase == "charleston":
-            return "Mahjong! Your dealt hand already wins"
+            return _("Mahjong! Your dealt hand already wins")
         return describe_action(a, claimed=offered, drawn=view.drawn)
 
     # ----- American: the card, the Charleston and the courtesy pass (001 Part one 06) -------
@@ -954,7 +1148,7 @@ class HumanPlayer:
             return []
         if not found:
             return []
-        lines = ["Closest card lines:"]
+        lines = [_("Closest card lines:")]
         for text in found:
             lines.extend(self._wrap("  ", text.split(" "), indent=6))
         return lines
@@ -984,22 +1178,23 @@ class HumanPlayer:
             if table:
                 out.extend(self._closest_lines(view))
             out.append("")
-            out.append(f"Courtesy pass (001 Part one 06): how many tiles do you want to "
-                       f"exchange with {partner}, opposite you? Both must agree: the lower "
-                       f"number asked is exchanged.")
+            out.append(_("Courtesy pass (001 Part one 06): how many tiles do you want to "
+                         "exchange with {who}, opposite you? Both must agree: the lower "
+                         "number asked is exchanged.").format(who=partner))
             out.extend(f"  {n}. {describe_action(by_number[n])}" for n in sorted(by_number))
             self.output.write("\n".join(out) + "\n")
             self.output.flush()
 
         show(True)
         while True:
-            answer = self._read(f"How many tiles [0-{top}, h for help, q to quit]: ", show,
-                                True)
+            answer = self._read(_("How many tiles [0-{top}, h for help, q to quit]: ")
+                                .format(top=top), show, True)
             if answer is None:
                 continue
             if answer.isdigit() and int(answer) in by_number:
                 return by_number[int(answer)]
-            self.say(f"Type a number from 0 to {top}: the tiles you ask to exchange.")
+            self.say(_("Type a number from 0 to {top}: the tiles you ask to exchange.").format(
+                top=top))
 
     def _choose_pass(self, view: PlayerView, acts: Sequence[Action]) -> Action:
         """A Charleston pass or the courtesy pass (001 Part one 06), typed as tiles or as
@@ -1015,16 +1210,17 @@ class HumanPlayer:
         hand = list(view.concealed)
         if kind is ActionKind.COURTESY_PASS:
             partner = self._who((self.seat + 2) % 4)
-            what = (f"Courtesy pass: pass the {n} tile{'s' if n > 1 else ''} you agreed "
-                    f"with {partner}.")
+            what = ngettext("Courtesy pass: pass the {n} tile you agreed with {who}.",
+                            "Courtesy pass: pass the {n} tiles you agreed with {who}.",
+                            n).format(n=n, who=partner)
         else:
             words = self._stage_words(info)
             what = words[0].upper() + words[1:] + "."
-        notes = ["Jokers cannot be passed (001 Part one 06)."]
+        notes = [_("Jokers cannot be passed (001 Part one 06).")]
         if blind_max:
-            notes.append(f"This is the last pass of the Charleston: you may pass on up to "
-                         f"{blind_max} of the tiles arriving now unseen (a blind pass), "
-                         f"e.g. 2m 4p +1 blind.")
+            notes.append(_("This is the last pass of the Charleston: you may pass on up to "
+                           "{n} of the tiles arriving now unseen (a blind pass), e.g. 2m 4p "
+                           "+1 blind.").format(n=blind_max))
         example = " ".join(str(t) for t in hand[:n])
         numbers = " ".join(str(i + 1) for i in range(min(n, len(hand))))
 
@@ -1032,20 +1228,22 @@ class HumanPlayer:
             out = self.render(view) if table else []
             if table:
                 out.extend(self._closest_lines(view))
-                out.extend(self._wrap("Your tiles by number: ",
+                out.extend(self._wrap(_("Your tiles by number: "),
                                       [f"{i + 1}:{t}" for i, t in enumerate(hand)],
                                       indent=4))
             out.append("")
             out.append(what)
             out.extend(notes)
             if mahjong is not None:
-                out.append("Your dealt hand already wins: type m to declare Mahjong.")
+                out.append(_("Your dealt hand already wins: type m to declare Mahjong."))
             self.output.write("\n".join(out) + "\n")
             self.output.flush()
 
         show(True)
-        prompt = (f"Pass {n} tile{'s' if n > 1 else ''} (e.g. {example} or {numbers}; "
-                  f"h for help, q to quit): ")
+        prompt = ngettext("Pass {n} tile (e.g. {example} or {numbers}; h for help, q to "
+                          "quit): ",
+                          "Pass {n} tiles (e.g. {example} or {numbers}; h for help, q to "
+                          "quit): ", n).format(n=n, example=example, numbers=numbers)
         while True:
             answer = self._read(prompt, show, True)
             if answer is None:
@@ -1062,8 +1260,10 @@ class HumanPlayer:
             action = Action(kind, self.seat, tiles=tiles, number=blind or None)
             if action in legal:
                 return action
-            self.say(f"That pass is not possible now: {tiles_spaced(tiles) or 'no tiles'}"
-                     f"{f' and {blind} blind' if blind else ''}.")
+            what = tiles_spaced(tiles) or _("no tiles")
+            if blind:
+                what = _("{tiles} and {n} blind").format(tiles=what, n=blind)
+            self.say(_("That pass is not possible now: {what}.").format(what=what))
 
     def _parse_pass(self, answer: str, hand: Sequence[Tile], n: int, blind_max: int,
                     blind_stage: bool) -> tuple[tuple[Tile, ...], int] | str:
@@ -1083,33 +1283,35 @@ class HumanPlayer:
                         "blind", "blinds"):
                     i += 1
             elif low in ("blind", "blinds"):
-                return "Write a blind pass as +N blind, e.g. 2m 4p +1 blind."
+                return _("Write a blind pass as +N blind, e.g. 2m 4p +1 blind.")
             elif tok.isdigit():
                 if not 1 <= int(tok) <= len(hand):
-                    return (f"There is no tile number {tok}: your hand has {len(hand)} "
-                            f"tiles, numbered 1 to {len(hand)}.")
+                    return _("There is no tile number {tok}: your hand has {n} tiles, numbered "
+                             "1 to {n}.").format(tok=tok, n=len(hand))
                 picked.append(hand[int(tok) - 1])
             else:
                 try:
                     picked.extend(parse_tiles(read_tile_text(tok)))
                 except NotationError as exc:
-                    return (f"{tok!r} is not a tile: {exc}. Type {n} tiles (e.g. 3m 5p 7z) "
-                            f"or their numbers in your hand.")
+                    return _("{text} is not a tile: {error}. Type {n} tiles (e.g. 3m 5p 7z) or "
+                             "their numbers in your hand.").format(text=repr(tok), error=exc,
+                                                                   n=n)
             i += 1
         if any(t.is_joker for t in picked):
-            return ("Jokers cannot be passed (001 Part one 06: \"Jokers cannot be passed\"). "
-                    "Choose other tiles.")
+            return _("Jokers cannot be passed (001 Part one 06: \"Jokers cannot be passed\"). "
+                     "Choose other tiles.")
         if blind and not blind_stage:
-            return ("A blind pass is allowed only on the last pass of each Charleston "
-                    "(001 Part one 06; the option blind_pass), not now.")
+            return _("A blind pass is allowed only on the last pass of each Charleston "
+                     "(001 Part one 06; the option blind_pass), not now.")
         if blind > blind_max:
-            return (f"You can pass on at most {blind_max} tile{'s' if blind_max != 1 else ''} "
-                    f"unseen now.")
+            return ngettext("You can pass on at most {n} tile unseen now.",
+                            "You can pass on at most {n} tiles unseen now.",
+                            blind_max).format(n=blind_max)
         if len(picked) + blind != n:
-            gave = f"{len(picked)} tile{'s' if len(picked) != 1 else ''}"
+            gave = ngettext("{n} tile", "{n} tiles", len(picked)).format(n=len(picked))
             if blind:
-                gave += f" and {blind} blind"
-            return f"This pass is {n} tiles: you gave {gave}."
+                gave = _("{tiles} and {n} blind").format(tiles=gave, n=blind)
+            return _("This pass is {n} tiles: you gave {gave}.").format(n=n, gave=gave)
         # every tile must be held (flowers are alike: any held flower stands for 1f)
         have: dict[int, int] = {}
         for t in hand:
@@ -1125,16 +1327,16 @@ class HumanPlayer:
             else:
                 held = sum(1 for x in hand if x == t)
                 if not held:
-                    return f"You have no {tile_label(t)} in your hand."
-                return (f"You hold only {held} {tile_label(t)}, not "
-                        f"{sum(1 for x in picked if x == t)}.")
+                    return _("You have no {tile} in your hand.").format(tile=tile_label(t))
+                return _("You hold only {held} {tile}, not {n}.").format(
+                    held=held, tile=tile_label(t), n=sum(1 for x in picked if x == t))
         for k in sorted(have):
             while flowers_wanted and TILES[k].is_flower and have[k] > 0:
                 have[k] -= 1
                 flowers_wanted -= 1
                 chosen.append(TILES[k])
         if flowers_wanted:
-            return "You do not hold that many flowers."
+            return _("You do not hold that many flowers.")
         return tuple(sorted(chosen)), blind
 
     def _not_in_tile_set(self, t: Tile) -> str | None:
@@ -1142,22 +1344,21 @@ class HumanPlayer:
         ts = self.tile_set
         if ts is None or ts.copies[t] > 0:
             return None
-        rules = _RULES_NAMES.get(self._view.rules, self._view.rules) \
-            if self._view is not None else ts.name
-        return (f"{t} ({t.name}) is not a tile of the {rules} rule set: its {ts.size} tiles "
-                f"have none.")
+        rules = rules_title(self._view.rules) if self._view is not None else ts.name
+        return _("{tile} is not a tile of the {rules} rule set: its {n} tiles have none.").format(
+            tile=f"{t} ({tile_name(t)})", rules=rules, n=ts.size)
 
     def _confirm_false_mahjong(self) -> bool:
         ans = self._ask(self.false_mahjong_warning)
-        return ans is not None and ans.lower() in ("y", "yes")
+        return ans is not None and _is_yes(ans)
 
     def _confirm_quit(self) -> bool:
         """Quit? y or yes; the end of input raises :class:`QuitGame` for it, not for a
         chosen quit (the game is then saved as on Ctrl-C)."""
-        ans = self._ask("Quit the game? (y/n): ")
+        ans = self._ask(_("Quit the game? (y/n): "))
         if ans is None:
             raise QuitGame(END_OF_INPUT)
-        return ans.lower() in ("y", "yes")
+        return _is_yes(ans)
 
     def _parse_choice(self, answer: str, acts: Sequence[Action]) -> Action | str:
         """The action ``answer`` names, or an error message to show."""
@@ -1167,7 +1368,8 @@ class HumanPlayer:
             i = int(answer)
             if 1 <= i <= n:
                 return acts[i - 1]
-            return f"There is no option {answer}: choose a number from 1 to {n}."
+            return _("There is no option {answer}: choose a number from 1 to {n}.").format(
+                answer=answer, n=n)
         if answer in _GLYPH_TILES:  # a tile glyph, as the hand is shown
             answer = str(_GLYPH_TILES[answer])
         for words, kind in ((_MAHJONG_WORDS, ActionKind.MAHJONG),
@@ -1181,14 +1383,16 @@ class HumanPlayer:
                 for a in acts:
                     if a.kind is kind:
                         return a
-                return f"{kind.value.capitalize()} is not possible now."
+                return _("{action} is not possible now.").format(
+                    action=_ACTION_WORDS[kind.value]())
         if any(ch.isdigit() for ch in answer):
             try:
                 tiles = parse_tiles(read_tile_text(answer).replace(" ", ""))
             except NotationError as exc:
-                return f"{answer!r} is not a tile: {exc}."
+                return _("{text} is not a tile: {error}.").format(text=repr(answer), error=exc)
             if len(tiles) != 1:
-                return f"Type one tile to discard, e.g. {tiles[0]}, not {len(tiles)}."
+                return _("Type one tile to discard, e.g. {tile}, not {n}.").format(
+                    tile=tiles[0], n=len(tiles))
             t = tiles[0]
             foreign = self._not_in_tile_set(t)
             if foreign:
@@ -1202,9 +1406,9 @@ class HumanPlayer:
                             and a.tile.is_flower:
                         return a
             if not any(a.kind is ActionKind.DISCARD for a in acts):
-                return (f"You cannot discard now: answer the claim with a menu number "
-                        f"(1-{n}).")
-            return f"You have no {tile_label(t)} in your hand to discard."
-        return (f"Not understood: {answer!r}. Type a number 1-{n}, a tile to discard "
-                f"(e.g. 5p), or h for help.")
+                return _("You cannot discard now: answer the claim with a menu number "
+                         "(1-{n}).").format(n=n)
+            return _("You have no {tile} in your hand to discard.").format(tile=tile_label(t))
+        return _("Not understood: {text}. Type a number 1-{n}, a tile to discard (e.g. 5p), "
+                 "or h for help.").format(text=repr(answer), n=n)
 

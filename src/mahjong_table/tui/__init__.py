@@ -19,6 +19,8 @@ import codecs
 import importlib.util
 from typing import Any
 
+from ..i18n import _
+
 __all__ = ["TABLE_CHARACTERS", "available", "encoding_problem"]
 
 #: characters the full-screen table writes beyond ASCII: tile glyphs (the first and the last
@@ -45,7 +47,8 @@ def encoding_problem(*streams: Any) -> str | None:
             codecs.lookup(enc)
             TABLE_CHARACTERS.encode(enc)
         except LookupError:
-            return f"the terminal's encoding {enc!r} is unknown"
+            return _("the terminal's encoding {name} is unknown").format(name=repr(enc))
         except UnicodeEncodeError:
-            return f"the terminal's encoding ({enc}) cannot show the table's tiles"
+            return _("the terminal's encoding ({name}) cannot show the table's tiles").format(
+                name=enc)
     return None

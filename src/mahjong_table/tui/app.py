@@ -41,13 +41,14 @@ from textual.screen import ModalScreen
 from textual.widgets import Input, Static
 
 from ..engine import Action, ActionKind, Game, IllegalActionError, PlayerView, events_for
-from ..players.human import describe_action, tile_label
+from ..i18n import N_, _, ngettext, pgettext
+from ..names import wind_name
+from ..players.human import describe_action, player_name, tile_label
 from ..record import action_of_row, game_from_header, read_games
-from ..tiles import Tile
+from ..tiles import Tile, format_tiles
 from .board import FinishedHand, finished_hand, last_hand_end
 from .hints import card_lines, hint_lines, waiting_line
 from .render import (
-    WINDS,
     Narrator,
     TableMemory,
     centre_text,
@@ -102,23 +103,68 @@ def screen_text(app: App[Any]) -> str:
     return console.export_text(styles=False)
 
 
+#: the keys of the table (the help screen, ?): the docstring's "Keys:" paragraph, one item
+#: per line in the language in force
+KEYS_HELP = N_(
+    "left/right select a tile, Enter or d discards it; 1-9 pick a numbered choice (claims, "
+    "kongs, Mahjong, joker exchanges, calling a hand dead, the Charleston vote, the courtesy "
+    "ask); in a Charleston pass Space marks tiles, b sets the blind count, Enter passes; Esc "
+    "or p passes on a claim (when Pass is a choice); m Mahjong (a false one only where the "
+    "rules penalise it, after a warning); h a hint; l the hand's history; c the colour-free "
+    "theme; g glyphs on or off; + the bots play faster (a shorter pace), - slower; s save; "
+    "u undo (practice option); q quit (offers to save); Ctrl-C saves and quits, never losing "
+    "a game.")
+
+
+def action_notation(a: Action) -> str:
+    """An action as the replay viewer names it: the record's notation (``"discard 2z"``,
+    ``"pung 5p +1 joker (player 2)"``: :meth:`Action.__str__`) with its words in the
+    language in force (``"scarta 2z"``); the tiles stay notation."""
+    words = {
+        "discard": pgettext("action notation", "discard"),
+        "concealed_kong": pgettext("action notation", "concealed_kong"),
+        "added_kong": pgettext("action notation", "added_kong"),
+        "mahjong": pgettext("action notation", "mahjong"),
+        "pass": pgettext("action notation", "pass"),
+        "joker_exchange": pgettext("action notation", "joker_exchange"),
+        "call_dead": pgettext("action notation", "call_dead"),
+        "charleston_pass": pgettext("action notation", "charleston_pass"),
+        "charleston_continue": pgettext("action notation", "charleston_continue"),
+        "charleston_stop": pgettext("action notation", "charleston_stop"),
+        "courtesy_ask": pgettext("action notation", "courtesy_ask"),
+        "courtesy_pass": pgettext("action notation", "courtesy_pass"),
+    }
+    parts = [words.get(a.kind.value, a.kind.value)]
+    if a.tile is not None:
+        parts.append(str(a.tile))
+    if a.tiles:
+        parts.append(format_tiles(a.tiles))
+    if a.jokers:
+        parts.append(ngettext("+{n} joker", "+{n} jokers", a.jokers).format(n=a.jokers))
+    if a.target is not None:
+        parts.append(_("(player {p})").format(p=a.target))
+    if a.number is not None:
+        parts.append(f"#{a.number}")
+    return " ".join(parts)
+
+
 class TextScreen(ModalScreen[str]):
     """A dialog of lines (hint, history, help, the end of a hand); a key closes it and is
     given back to the caller (Enter, Escape, q)."""
 
-    def __init__(self, title: str, lines: Sequence[str], keys: str = "Enter: close",
+    def __init__(self, title: str, lines: Sequence[str], keys: str | None = None,
                  answers: Sequence[str] = ()) -> None:
         super().__init__()
         self._title = title
         self._lines = list(lines)
-        self._keys = keys
+        self._keys = _("Enter: close") if keys is None else keys
         self._answers = tuple(answers)
 
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog"):
             yield Static(Text(self._title, style="bold"))
             with VerticalScroll(id="dialog-body"):
-                yield Static("\n".join(self._lines) or "(nothing yet)")
+                yield Static("\n".join(self._lines) or _("(nothing yet)"))
             yield Static(self._keys, id="dialog-keys")
 
     def on_key(self, event: Key) -> None:
@@ -137,10 +183,10 @@ class QuitScreen(ModalScreen[str]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog"):
-            yield Static(Text("Quit the game", style="bold"))
-            yield Static("Save it to resume later (mahjong-table play --resume FILE)?")
+            yield Static(Text(_("Quit the game"), style="bold"))
+            yield Static(_("Save it to resume later (mahjong-table play --resume FILE)?"))
             yield Input(value=self.default_path, id="save-path")
-            yield Static("Enter: save and quit · Ctrl-D: quit without saving · Esc: play on",
+            yield Static(_("Enter: save and quit · Ctrl-D: quit without saving · Esc: play on"),
                          id="dialog-keys")
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
@@ -167,7 +213,7 @@ class NumberScreen(ModalScreen[str]):
         with Vertical(id="dialog"):
             yield Static(self.question)
             yield Input(id="number")
-            yield Static("Enter: go · Esc: back", id="dialog-keys")
+            yield Static(_("Enter: go · Esc: back"), id="dialog-keys")
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         event.stop()
@@ -184,8 +230,8 @@ class _TableBase(App[int]):
 
     CSS = CSS
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("ctrl+c", "interrupt", "save and quit", priority=True, show=False),
-        Binding("ctrl+q", "interrupt", "save and quit", priority=True, show=False),
+        Binding("ctrl+c", "interrupt", N_("save and quit"), priority=True, show=False),
+        Binding("ctrl+q", "interrupt", N_("save and quit"), priority=True, show=False),
     ]
 
     def __init__(self, *, theme_name: str = "colour", glyphs: bool = True) -> None:
@@ -204,7 +250,7 @@ class _TableBase(App[int]):
         raise NotImplementedError
 
     #: what the notice of a too small window says the keys do
-    small_keys = "q quits"
+    small_keys = N_("q quits")
 
     def _fit(self, size: tuple[int, int] | None = None) -> None:
         """Below :data:`MIN_SIZE` the hand row and the board do not fit: the table is hidden
@@ -219,10 +265,11 @@ class _TableBase(App[int]):
         notice.display = small
         if small:
             notice.update(Text(
-                f"The table needs {MIN_SIZE[0]}x{MIN_SIZE[1]}, this window is "
-                f"{width}x{height}.\n\nMake the window larger: the table comes back as it "
-                f"was (the game waits for you).\nmahjong-table play --plain plays in any "
-                f"window.\n\n{self.small_keys}"))
+                _("The table needs {need}, this window is {size}.\n\nMake the window larger: "
+                  "the table comes back as it was (the game waits for you).\nmahjong-table "
+                  "play --plain plays in any window.").format(
+                    need=f"{MIN_SIZE[0]}x{MIN_SIZE[1]}", size=f"{width}x{height}")
+                + f"\n\n{_(self.small_keys)}"))
 
     def _theme(self) -> None:
         self.table_theme = "mono" if self.table_theme == "colour" else "colour"
@@ -393,9 +440,12 @@ class TableApp(_TableBase):
     def _show_summary(self, summary: Sequence[str]) -> None:
         """The end of a hand: the winning hand, the scoring item by item, the payments and
         the running totals (as the line interface words them)."""
-        nxt = "the final standings" if self.session.game.is_over else "next hand"
-        keys = f"Enter: {nxt} · Esc: the board · l: the hand's history · q: quit"
-        self.push_screen(TextScreen("End of the hand", summary, keys, answers=("l",)),
+        if self.session.game.is_over:
+            keys = _("Enter: the final standings · Esc: the board · l: the hand's history · "
+                     "q: quit")
+        else:
+            keys = _("Enter: next hand · Esc: the board · l: the hand's history · q: quit")
+        self.push_screen(TextScreen(_("End of the hand"), summary, keys, answers=("l",)),
                          self._after_summary)
 
     def _continue(self) -> None:
@@ -433,7 +483,7 @@ class TableApp(_TableBase):
         if self.is_headless_paused():
             return
         lines = list(summary)
-        self.push_screen(TextScreen("Game over", lines, "Enter: leave the table"),
+        self.push_screen(TextScreen(_("Game over"), lines, _("Enter: leave the table")),
                          lambda _k: self.exit(0))
 
     # ----- drawing -------------------------------------------------------------------------
@@ -460,35 +510,37 @@ class TableApp(_TableBase):
             self._draw_finished(self.finished)
             return
         view = self.view()
-        pace = f"pace {self.pace:g}s"
+        pace = _("pace {seconds}s").format(seconds=f"{self.pace:g}")
         self.draw_table(view, self.narrator.lines, centre_extra=pace)
         self._set("prompt", self._prompt_text(view))
-        keys = "←→ Enter discard · 1-9 choose · h hint · l log · s save · q quit"
+        keys = _("←→ Enter discard · 1-9 choose · h hint · l log · s save · q quit")
         if any(a.kind is ActionKind.PASS for a in view.legal_actions) and \
                 self.session.human_to_act():
-            keys = "1-9 choose · Esc/p pass · h hint · l log · s save · q quit"
+            keys = _("1-9 choose · Esc/p pass · h hint · l log · s save · q quit")
         elif self._pass_kind(view) is not None:
-            keys = "←→ Space mark · b blind · Enter pass · h hint · l log · q quit"
+            keys = _("←→ Space mark · b blind · Enter pass · h hint · l log · q quit")
         if self.session.undo_allowed:
-            keys += " · u undo"
-        self._set("keys", keys + " · ? help")
+            keys += " · " + _("u undo")
+        self._set("keys", keys + " · " + _("? help"))
 
     def _draw_finished(self, fin: FinishedHand) -> None:
         """The board as the hand ended, every hand face up, until the person goes on."""
         view = fin.views[self.session.seat]
         self.draw_table(view, self.narrator.last_hand, open_hands=fin.open_hands(),
-                        memory=fin.memory, centre_extra="hand over")
+                        memory=fin.memory, centre_extra=_("hand over"))
         head = next((line.strip() for line in self.finished_summary[1:] if line.strip()),
                     "")
         over = self.session.game.is_over
-        out = Text(f"Hand {fin.hand_number + 1} is over. {head}", style="bold")
-        out.append(f"\nAll hands face up · Enter: "
-                   f"{'the final standings' if over else 'the next hand'} · r: the scoring · "
-                   f"l: the hand's history")
+        out = Text(_("Hand {n} is over. {head}").format(n=fin.hand_number + 1, head=head),
+                   style="bold")
+        out.append("\n" + (_("All hands face up · Enter: the final standings · r: the scoring · "
+                             "l: the hand's history") if over else
+                           _("All hands face up · Enter: the next hand · r: the scoring · "
+                             "l: the hand's history")))
         if self.message:
             out.append("\n" + self.message, style="bold")
         self._set("prompt", out)
-        self._set("keys", "Enter go on · r scoring · l history · s save · q quit · ? help")
+        self._set("keys", _("Enter go on · r scoring · l history · s save · q quit · ? help"))
 
     def choices(self, view: PlayerView) -> list[Action]:
         """The numbered choices: every legal action but discards and passes of tiles."""
@@ -499,9 +551,10 @@ class TableApp(_TableBase):
     def _label(self, a: Action, view: PlayerView) -> str:
         offered = view.last_discard
         if a.kind is ActionKind.JOKER_EXCHANGE and a.target is not None:
-            return f"Exchange {a.tile} for the joker of {WINDS[view.seats[a.target].wind]}"
+            return _("Exchange {tile} for the joker of {wind}").format(
+                tile=a.tile, wind=wind_name(view.seats[a.target].wind))
         if a.kind is ActionKind.CALL_DEAD and a.target is not None:
-            return f"Call {WINDS[view.seats[a.target].wind]}'s hand dead"
+            return _("Call {wind}'s hand dead").format(wind=wind_name(view.seats[a.target].wind))
         return describe_action(a, claimed=offered, drawn=view.drawn)
 
     @staticmethod
@@ -515,35 +568,39 @@ class TableApp(_TableBase):
         out = Text()
         s = self.session
         if s.game.is_over:
-            out.append("The game is over.")
+            out.append(_("The game is over."))
             return out
         if not s.human_to_act():
             p = s.to_act()
-            who = view.seats[p].name if p is not None else "?"
-            out.append(f"{who} is playing…")
+            who = player_name(view.seats[p].name) if p is not None else "?"
+            out.append(_("{who} is playing…").format(who=who))
         else:
             choices = self.choices(view)
             kind = self._pass_kind(view)
             if kind is not None:
                 n = self._pass_size(view)
-                out.append(f"{self._stage_words(view)}: mark {n} with Space "
-                           f"({len(self.marked)} marked", style="bold")
+                out.append(_("{stage}: mark {n} with Space ({marked} marked").format(
+                    stage=self._stage_words(view), n=n, marked=len(self.marked)), style="bold")
                 if self.blind:
-                    out.append(f", {self.blind} blind", style="bold")
-                out.append("), Enter passes. ", style="bold")
+                    out.append(_(", {n} blind").format(n=self.blind), style="bold")
+                out.append(_("), Enter passes. "), style="bold")
             elif view.phase == "claim" and view.last_discard is not None:
                 d = view.discarder
-                who = view.seats[d].name if d is not None else "Someone"
-                out.append(f"{who} discarded {tile_label(view.last_discard)}. Claim it? ",
-                           style="bold")
+                who = player_name(view.seats[d].name) if d is not None else _("Someone")
+                out.append(_("{who} discarded {tile}. Claim it? ").format(
+                    who=who, tile=tile_label(view.last_discard)), style="bold")
             elif view.phase == "rob":
-                out.append("A tile is added to a kong: rob it to win? ", style="bold")
+                out.append(_("A tile is added to a kong: rob it to win? "), style="bold")
             elif any(a.kind is ActionKind.DISCARD for a in view.legal_actions):
-                drew = f"you drew {tile_label(view.drawn)}; " if view.drawn else ""
-                out.append(f"Your turn: {drew}pick a tile and press Enter to discard it. ",
-                           style="bold")
+                if view.drawn:
+                    out.append(_("Your turn: you drew {tile}; pick a tile and press Enter to "
+                                 "discard it. ").format(tile=tile_label(view.drawn)),
+                               style="bold")
+                else:
+                    out.append(_("Your turn: pick a tile and press Enter to discard it. "),
+                               style="bold")
             else:
-                out.append("Your decision: ", style="bold")
+                out.append(_("Your decision: "), style="bold")
             for i, a in enumerate(choices[:9], 1):
                 out.append(f"[{i}] ", style="bold")
                 out.append(self._label(a, view) + "  ")
@@ -555,7 +612,8 @@ class TableApp(_TableBase):
             # ask, a discard) on the table itself, not only behind h (issue 19)
             near = card_lines(view, self.session.setup.rules, 1)
             if near:
-                out.append("\nNearest: " + "  ·  ".join(near), style="italic")
+                out.append("\n" + _("Nearest: {lines}").format(lines="  ·  ".join(near)),
+                           style="italic")
         if self.message:
             out.append("\n" + self.message, style="bold")
         return out
@@ -575,7 +633,7 @@ class TableApp(_TableBase):
 
     # ----- input ---------------------------------------------------------------------------
 
-    small_keys = "q quits (offers to save) · s saves · Ctrl-C saves and quits"
+    small_keys = N_("q quits (offers to save) · s saves · Ctrl-C saves and quits")
 
     def on_key(self, event: Key) -> None:
         if self.is_headless_paused():
@@ -625,7 +683,7 @@ class TableApp(_TableBase):
         try:
             self.session.apply_human(action)
         except IllegalActionError as exc:
-            self.message = f"Not allowed: {exc}"
+            self.message = _("Not allowed: {error}").format(error=exc)
             self.redraw()
             return
         self.marked = []
@@ -652,9 +710,9 @@ class TableApp(_TableBase):
             if a.kind is ActionKind.DISCARD and a.tile == t:
                 self._apply(a)
                 return
-        self.message = (f"You cannot discard {t} now." if any(
+        self.message = (_("You cannot discard {tile} now.").format(tile=t) if any(
             a.kind is ActionKind.DISCARD for a in view.legal_actions)
-            else "Answer with a number: the choices are above.")
+            else _("Answer with a number: the choices are above."))
         self.redraw()
 
     def _choose(self, n: int) -> None:
@@ -677,20 +735,23 @@ class TableApp(_TableBase):
             return
         mode = self.session.setup.rules.options.get("false_mahjong")
         if mode not in ("penalise", "dead") or view.phase not in ("turn", "claim", "rob"):
-            self.message = "Your hand does not win: no Mahjong now."
+            self.message = _("Your hand does not win: no Mahjong now.")
             self.redraw()
             return
-        why = ("costs 64 to each other player (004 s07)" if mode == "penalise" else
-               "makes your hand dead: you stop playing and still pay (001 Part one)")
+        text = (_("Your hand does not win. A false Mahjong costs 64 to each other player "
+                  "(004 s07).") if mode == "penalise" else
+                _("Your hand does not win. A false Mahjong makes your hand dead: you stop "
+                  "playing and still pay (001 Part one)."))
         action = Action(ActionKind.MAHJONG, self.session.seat)
+        yes = ("y", pgettext("answer", "y"))
 
         def done(key: str | None) -> None:
-            if key == "y":
+            if key in yes:
                 self._apply(action)
 
-        self.push_screen(TextScreen("False Mahjong?", [
-            f"Your hand does not win. A false Mahjong {why}."],
-            "y: declare it anyway · Enter: no", answers=("y",)), done)
+        self.push_screen(TextScreen(_("False Mahjong?"), [text],
+                                    _("y: declare it anyway · Enter: no"),
+                                    answers=tuple(dict.fromkeys(yes))), done)
 
     def _mark(self) -> None:
         view = self.view()
@@ -699,7 +760,7 @@ class TableApp(_TableBase):
         if self.selected in self.marked:
             self.marked.remove(self.selected)
         elif self.hand_tiles[self.selected].is_joker:
-            self.message = "Jokers cannot be passed (001 Part one 06)."
+            self.message = _("Jokers cannot be passed (001 Part one 06).")
         else:
             self.marked.append(self.selected)
         self.redraw()
@@ -709,7 +770,7 @@ class TableApp(_TableBase):
         top = max((a.number or 0 for a in view.legal_actions
                    if a.kind is ActionKind.CHARLESTON_PASS), default=0)
         if not top:
-            self.message = "No blind pass now: only on the last pass of a Charleston."
+            self.message = _("No blind pass now: only on the last pass of a Charleston.")
         else:
             self.blind = (self.blind + 1) % (top + 1)
         self.redraw()
@@ -721,40 +782,39 @@ class TableApp(_TableBase):
             self._apply(action)
             return
         n = self._pass_size(view)
-        self.message = (f"This pass is {n} tiles: {len(tiles)} marked"
-                        f"{f' and {self.blind} blind' if self.blind else ''}.")
+        self.message = (_("This pass is {n} tiles: {marked} marked and {blind} blind.")
+                        if self.blind else _("This pass is {n} tiles: {marked} marked.")
+                        ).format(n=n, marked=len(tiles), blind=self.blind)
         self.redraw()
 
     def _hint(self) -> None:
         view = self.view()
         lines = hint_lines(view, self.session.setup.rules) if self.session.human_to_act() else \
-            ["Hints are for your own decisions: wait for your turn."]
-        self.push_screen(TextScreen("Hint", lines, "Enter: close"))
+            [_("Hints are for your own decisions: wait for your turn.")]
+        self.push_screen(TextScreen(_("Hint"), lines, _("Enter: close")))
 
     def _history(self) -> None:
         """l: the hand's history; once a hand is over, that hand's (l again in a hand's
         history: the hand before)."""
         last = self.narrator.last_hand
         if self.finished is not None:
-            self.push_screen(TextScreen(f"Hand {self.finished.hand_number + 1}, as it was "
-                                        f"played", last,
-                                        "Enter: close (scroll with the arrow keys)"))
+            self.push_screen(TextScreen(_("Hand {n}, as it was played").format(
+                n=self.finished.hand_number + 1), last,
+                _("Enter: close (scroll with the arrow keys)")))
             return
 
         def before(key: str | None) -> None:
             if key == "l" and last:
-                self.push_screen(TextScreen("The hand before", last,
-                                            "Enter: close (scroll with the arrow keys)"))
+                self.push_screen(TextScreen(_("The hand before"), last,
+                                            _("Enter: close (scroll with the arrow keys)")))
 
-        more = " · l: the hand before" if last else ""
-        self.push_screen(TextScreen("This hand so far", self.narrator.lines,
-                                    f"Enter: close (scroll with the arrow keys){more}",
+        more = " · " + _("l: the hand before") if last else ""
+        self.push_screen(TextScreen(_("This hand so far"), self.narrator.lines,
+                                    _("Enter: close (scroll with the arrow keys)") + more,
                                     answers=("l",)), before)
 
     def _help(self) -> None:
-        self.push_screen(TextScreen("Keys", (__doc__ or "").split("Keys: ", 1)[1]
-                                    .split("\n\n")[0].replace("\n", " ").split("; "),
-                                    "Enter: close"))
+        self.push_screen(TextScreen(_("Keys"), _(KEYS_HELP).split("; "), _("Enter: close")))
 
     def _pass_claim(self) -> None:
         """Esc or p: Pass, when Pass is one of the choices (a claim or rob window)."""
@@ -763,7 +823,7 @@ class TableApp(_TableBase):
         view = self.view()
         passing = next((a for a in view.legal_actions if a.kind is ActionKind.PASS), None)
         if passing is None:
-            self.message = "Nothing to pass now (Esc and p pass on a claim)."
+            self.message = _("Nothing to pass now (Esc and p pass on a claim).")
             self.redraw()
             return
         self._apply(passing)
@@ -775,7 +835,7 @@ class TableApp(_TableBase):
 
     def _undo(self) -> None:
         if not self.session.undo_allowed:
-            self.message = "Undo is a practice option: start with --practice undo."
+            self.message = _("Undo is a practice option: start with --practice undo.")
             self.redraw()
             return
         if self.session.undo():
@@ -783,9 +843,9 @@ class TableApp(_TableBase):
             self.narrator = Narrator(self.session.seat, self.session.game.names)
             self.seen = 0
             self._catch_up(summaries=False)
-            self.message = "Your last decision is taken back."
+            self.message = _("Your last decision is taken back.")
         else:
-            self.message = "Nothing to take back."
+            self.message = _("Nothing to take back.")
         self.redraw()
         self.advance()
 
@@ -794,14 +854,15 @@ class TableApp(_TableBase):
         try:
             self.session.save(path)
         except OSError as exc:
-            return f"cannot save to {path}: {exc.strerror or exc}"
+            return _("cannot save to {file}: {error}").format(file=path,
+                                                             error=exc.strerror or exc)
         self.saved_to = path
         return None
 
     def _save_now(self) -> None:
         err = self.save(self.save_path)
-        self.message = err or (f"Saved to {self.save_path} (resume with: mahjong-table play "
-                               f"--resume {self.save_path})")
+        self.message = err or _("Saved to {file} (resume with: mahjong-table play --resume "
+                                "{file})").format(file=self.save_path)
         self.redraw()
 
     def action_quit_table(self) -> None:
@@ -841,8 +902,8 @@ class ReplayApp(_TableBase):
         super().__init__(theme_name=theme_name, glyphs=glyphs)
         games = read_games(path)
         if not 0 <= game_index < len(games):
-            raise ValueError(f"{path} holds {len(games)} game(s); there is no game "
-                             f"{game_index + 1}")
+            raise ValueError(_("{file} holds {n} game(s); there is no game {number}").format(
+                file=path, n=len(games), number=game_index + 1))
         rows = games[game_index]
         self.header = rows[0]
         self.actions = [action_of_row(r["action"], int(r["_line"])) for r in rows[1:]
@@ -909,8 +970,8 @@ class ReplayApp(_TableBase):
             elif key == "left":
                 self.go(self.step - 1, land=True)
 
-        self.push_screen(TextScreen("End of the hand", self.summary,
-                                    "→ next action · ← back · Enter: the board",
+        self.push_screen(TextScreen(_("End of the hand"), self.summary,
+                                    _("→ next action · ← back · Enter: the board"),
                                     answers=("right", "left")), then)
 
     def redraw(self) -> None:
@@ -930,18 +991,23 @@ class ReplayApp(_TableBase):
         narrator = self._narrate(len(g.events))
         opened: dict[int, Sequence[Tile]] | None = (
             {p: g.view(p).concealed for p in range(4)} if self.open else None)
-        mode = "all hands open" if self.open else f"{WINDS[view.seats[self.seat].wind]}'s view"
+        mode = (_("all hands open") if self.open else
+                _("{wind}'s view").format(wind=wind_name(view.seats[self.seat].wind)))
         self.selected = None
         self.draw_table(view, narrator.lines, open_hands=opened, you=False)
         self._set("prompt", self._prompt(view.hand_number, mode))
-        self._set("keys", "←→ action · [ ] hand · j jump · v seat · o open · Home End · q quit")
+        self._set("keys", _("←→ action · [ ] hand · j jump · v seat · o open · Home End · "
+                            "q quit"))
 
     def _prompt(self, hand: int, mode: str) -> Text:
-        nxt = (f"next: {self.actions[self.step]}" if self.step < len(self.actions)
-               else "end of the record")
-        last = f"last: {self.actions[self.step - 1]}" if self.step else "the start"
-        out = Text(f"Replay: action {self.step}/{len(self.actions)} · hand {hand + 1} of "
-                   f"{self.hands} · {mode}\n{last} · {nxt}")
+        nxt = (_("next: {action}").format(action=action_notation(self.actions[self.step]))
+               if self.step < len(self.actions) else _("end of the record"))
+        last = (_("last: {action}").format(action=action_notation(self.actions[self.step - 1]))
+                if self.step
+                else _("the start"))
+        out = Text(_("Replay: action {step}/{steps} · hand {n} of {hands} · {mode}").format(
+            step=self.step, steps=len(self.actions), n=hand + 1, hands=self.hands, mode=mode)
+            + f"\n{last} · {nxt}")
         if self.message:
             out.append("\n" + self.message, style="bold")
         return out
@@ -975,12 +1041,12 @@ class ReplayApp(_TableBase):
         view = fin.views[self.seat]
         self.selected = None
         self.draw_table(view, narrator.lines, open_hands=fin.open_hands(), you=False,
-                        memory=fin.memory, centre_extra="hand over")
+                        memory=fin.memory, centre_extra=_("hand over"))
         head = next((line.strip() for line in self.summary[1:] if line.strip()), "")
-        mode = f"the hand is over, every hand face up · r: the scoring\n{head}"
+        mode = _("the hand is over, every hand face up · r: the scoring") + f"\n{head}"
         self._set("prompt", self._prompt(fin.hand_number, mode))
-        self._set("keys", "←→ action · [ ] hand · j jump · v seat · r scoring · Home End · "
-                          "q quit")
+        self._set("keys", _("←→ action · [ ] hand · j jump · v seat · r scoring · Home End · "
+                            "q quit"))
 
     def _hand_start(self, hand: int) -> int:
         return next((i for i, h in enumerate(self.hand_of) if h >= hand), len(self.actions))
@@ -1029,14 +1095,16 @@ class ReplayApp(_TableBase):
             if answer.isdigit() and 1 <= int(answer) <= self.hands:
                 self.go(self._hand_start(int(answer) - 1))
                 return
-            only = ("there is only 1 hand" if self.hands == 1
-                    else f"there are only {self.hands} hands")
-            self.message = (f"No hand {answer}: {only} (1-{self.hands})."
-                            if answer.isdigit() else
-                            f"{answer!r} is not a hand number: type 1-{self.hands}.")
+            only = ngettext("there is only {n} hand", "there are only {n} hands",
+                            self.hands).format(n=self.hands)
+            self.message = (_("No hand {answer}: {only} (1-{n}).").format(
+                answer=answer, only=only, n=self.hands)
+                if answer.isdigit() else
+                _("{text} is not a hand number: type 1-{n}.").format(text=repr(answer),
+                                                                       n=self.hands))
             self.redraw()
 
-        self.push_screen(NumberScreen(f"Jump to hand (1-{self.hands}):"), done)
+        self.push_screen(NumberScreen(_("Jump to hand (1-{n}):").format(n=self.hands)), done)
 
     def action_interrupt(self) -> None:
         self.exit(0)

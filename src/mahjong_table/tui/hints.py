@@ -7,6 +7,7 @@ from __future__ import annotations
 from ..advisor import Advice, advise
 from ..advisor.model import short_refusal
 from ..engine import PlayerView
+from ..i18n import _
 from ..rules.base import RuleSet
 
 __all__ = ["card_lines", "hint_lines", "waiting_line"]
@@ -31,9 +32,9 @@ def waiting_line(view: PlayerView, rules: RuleSet) -> str | None:
         return None
     advice = _advice(view, rules)
     if advice.win:
-        return "Your hand is complete: declare Mahjong"
+        return _("Your hand is complete: declare Mahjong")
     if advice.no_win:
-        return f"No Mahjong: {short_refusal(advice.no_win)}"
+        return _("No Mahjong: {why}").format(why=short_refusal(advice.no_win))
     return advice.waiting_text()
 
 
@@ -51,5 +52,5 @@ def card_lines(view: PlayerView, rules: RuleSet, n: int = 3) -> list[str]:
     advice = _advice(view, rules)
     out = [ln.text() for ln in advice.lines[:n]]
     if advice.action is not None:
-        out.append(f"Advice: {advice.text}")
+        out.append(_("Advice: {text}").format(text=advice.text))
     return out

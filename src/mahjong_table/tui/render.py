@@ -26,7 +26,9 @@ from typing import Any
 from rich.text import Text
 
 from ..engine import PlayerView, SeatView
-from ..players.human import HumanPlayer
+from ..i18n import _, pgettext
+from ..names import wind_name
+from ..players.human import HumanPlayer, player_name, rules_heading, stage_title
 from ..tiles import Tile, parse_tiles
 
 __all__ = ["Narrator", "THEMES", "TableMemory", "centre_text", "hand_text", "seat_text",
@@ -43,7 +45,7 @@ def third_person(name: str) -> str:
     """A seat's name where the seat is spoken of in the third person. The person's seat is
     named "You" (:func:`~.session.bot_names`), which there would read as second person
     ("North (You) discards", "dealer You"): it is "you" ("North (you) discards")."""
-    return "you" if name == "You" else name
+    return pgettext("third person", "you") if name == "You" else player_name(name)
 
 
 #: a third-person "you" seat's possessive ("North (you)'s discard"): "your"
@@ -114,17 +116,17 @@ class TableMemory:
 
 def status_text(view: PlayerView, memory: TableMemory, extra: str = "") -> Text:
     """The top line: rule set, prevailing wind, hand, dealer, live and dead wall."""
-    rules = {"hongkong": "Hong Kong", "chinese": "Chinese", "american": "American"}.get(
-        view.rules, view.rules)
+    rules = rules_heading(view.rules)
     if memory.card_game:
         of = f"/{memory.hands}" if memory.hands else ""
-        head = f"{rules} · Hand {view.hand_number + 1}{of}"
+        head = _("{rules} · Hand {n}").format(rules=rules, n=f"{view.hand_number + 1}{of}")
     else:
-        head = f"{rules} · {WINDS[view.round_wind]} round · Hand {view.hand_number + 1}"
-    dealer = "you" if view.dealer == view.player else third_person(
+        head = _("{rules} · {wind} round · Hand {n}").format(
+            rules=rules, wind=wind_name(view.round_wind), n=view.hand_number + 1)
+    dealer = pgettext("third person", "you") if view.dealer == view.player else third_person(
         view.seats[view.dealer].name)
-    text = Text(f"{head} · dealer {dealer} · wall {view.live_wall} live, "
-                f"{view.dead_wall} dead", style="bold")
+    text = Text(_("{head} · dealer {dealer} · wall {live} live, {dead} dead").format(
+        head=head, dealer=dealer, live=view.live_wall, dead=view.dead_wall), style="bold")
     if extra:
         text.append(f" · {extra}")
     return text
@@ -169,20 +171,24 @@ def seat_text(seat: SeatView, view: PlayerView, memory: TableMemory, theme: str,
     viewer's all-hands-open mode."""
     turn = view.phase == "turn" and view.current == seat.player
     mark = ">" if turn else " "
-    name = "You" if you else third_person(seat.name)
-    dealer = " dealer" if seat.player == view.dealer else ""
+    name = _("You") if you else third_person(seat.name)
     text = Text()
-    text.append(f"{mark}{WINDS[seat.wind]} ", style="bold" if turn else "")
+    text.append(f"{mark}{wind_name(seat.wind)} ", style="bold" if turn else "")
     text.append(name, style="bold" if you else "")
     text.append("\n " if compact else " ")
-    text.append(f"{seat.score:+d} · {seat.concealed_count} tiles{dealer}")
+    if seat.player == view.dealer:
+        text.append(_("{score} · {n} tiles dealer").format(
+            score=f"{seat.score:+d}", n=seat.concealed_count))
+    else:
+        text.append(_("{score} · {n} tiles").format(score=f"{seat.score:+d}",
+                                                    n=seat.concealed_count))
     if seat.dead:
-        text.append(" DEAD", style="bold red" if theme == "colour" else "bold")
+        text.append(" " + _("DEAD"), style="bold red" if theme == "colour" else "bold")
     if seat.melds or seat.bonus:
         text.append("\n")
         parts: list[Text] = [_meld_text(m.tiles, m.notation(), theme) for m in seat.melds]
         if seat.bonus:
-            b = Text("bonus ")
+            b = Text(_("bonus {tiles}").format(tiles=""))
             for i, t in enumerate(seat.bonus):
                 if i:
                     b.append(" ")
@@ -190,7 +196,7 @@ def seat_text(seat: SeatView, view: PlayerView, memory: TableMemory, theme: str,
             parts.append(b)
         text.append_text(Text(" ").join(parts))
     if open_tiles is not None:
-        text.append("\nhand")
+        text.append("\n" + _("hand"))
         for t in open_tiles:
             text.append(" ")
             text.append_text(_tile(t, theme))
@@ -204,16 +210,17 @@ def centre_text(view: PlayerView, memory: TableMemory, extra: str = "") -> Text:
     (the bots' pace)."""
     out = Text(justify="center")
     if memory.card_game:
-        out.append("American\n", style="bold")
+        out.append(pgettext("centre", "American") + "\n", style="bold")
     else:
-        out.append(f"{WINDS[view.round_wind]} round\n", style="bold")
-    out.append(f"hand {view.hand_number + 1}\n")
-    out.append(f"live wall {view.live_wall}\n")
-    out.append(f"dead wall {view.dead_wall}\n")
+        out.append(_("{wind} round").format(wind=wind_name(view.round_wind)) + "\n",
+                   style="bold")
+    out.append(_("hand {n}").format(n=view.hand_number + 1) + "\n")
+    out.append(_("live wall {n}").format(n=view.live_wall) + "\n")
+    out.append(_("dead wall {n}").format(n=view.dead_wall) + "\n")
     if view.stage:
-        out.append(view.stage.replace("_", " ") + "\n")
+        out.append(stage_title(view.stage) + "\n")
     if view.last_discard is not None:
-        out.append(f"on offer {view.last_discard}\n")
+        out.append(_("on offer {tile}").format(tile=view.last_discard) + "\n")
     if extra:
         out.append(extra, style="dim")
     return out
@@ -253,7 +260,7 @@ def hand_text(view: PlayerView, selected: int | None, theme: str, *, glyphs: boo
         m = ("^" if sel else " ") + ("*" if i in marked else " ")
         mark_row.append(f"{m:<4}", style="bold")
     if drawn is not None:
-        name_row.append(" drawn", style="dim" if theme == "colour" else "")
+        name_row.append(" " + _("drawn"), style="dim" if theme == "colour" else "")
     out = Text()
     if glyphs:
         out.append_text(glyph_row)
@@ -287,8 +294,9 @@ class Narrator:
         out = []
         for raw in text.splitlines():
             line = raw.rstrip()
-            if line.startswith("Press Enter"):
-                line = line.split("Press Enter")[0].rstrip()
+            press = _("Press Enter to continue (q to quit): ")[:11]
+            if line.startswith(press):
+                line = line.split(press)[0].rstrip()
             core = line.strip()
             if not core or set(core) <= set("─═-=") or core.startswith(("══", "──", "==")):
                 continue
@@ -312,8 +320,8 @@ class Narrator:
             self.human.notify([ev])
             got = self._take()
             if et in ("hand_end", "game_end"):
-                head = ([f"Hand {int(ev['result']['hand_number']) + 1} is over"]
-                        if et == "hand_end" else ["Game over: final standings"])
+                head = ([_("Hand {n} is over").format(n=int(ev['result']['hand_number']) + 1)]
+                        if et == "hand_end" else [_("Game over: final standings")])
                 summary = (summary or []) + head + got
                 self.summaries.append(head + got)
             self.lines.extend(got)

@@ -27,6 +27,7 @@ from pathlib import Path
 from typing import Any
 
 from ..engine import Action, Game, IllegalActionError
+from ..i18n import _
 from ..players import Player, make_bot
 from ..players.pipe_bot import bind_players, close_players
 from ..record import action_of_row, game_from_header, read_games, record_lines
@@ -72,11 +73,11 @@ class TableSetup:
 
     def __post_init__(self) -> None:
         if len(self.bots) != 3:
-            raise ValueError(f"three bots are needed, got {len(self.bots)}")
+            raise ValueError(_("three bots are needed, got {n}").format(n=len(self.bots)))
         for p in self.practice:
             if p not in PRACTICE_OPTIONS:
-                raise ValueError(f"unknown practice option {p!r}; known: "
-                                 f"{', '.join(PRACTICE_OPTIONS)}")
+                raise ValueError(_("unknown practice option {name}; known: {known}").format(
+                    name=repr(p), known=', '.join(PRACTICE_OPTIONS)))
         if not self.names:
             self.names = bot_names(self.seat, self.bots)
 
@@ -156,8 +157,9 @@ class TableSession:
         """Apply the person's ``action``. Raises :class:`IllegalActionError` (the game is
         unchanged) for one the rules forbid."""
         if action.player != self.seat:
-            raise IllegalActionError(f"that is player {action.player}'s action, not yours",
-                                     "the table: you play your own seat")
+            raise IllegalActionError(
+                _("that is player {p}'s action, not yours").format(p=action.player),
+                _("the table: you play your own seat"))
         self.game.apply(action)
 
     def undo(self) -> bool:
@@ -166,7 +168,8 @@ class TableSession:
         Returns False when there is nothing to take back. Raises ``ValueError`` when the
         practice option is off."""
         if not self.undo_allowed:
-            raise ValueError("undo is a practice option: start the game with --practice undo")
+            raise ValueError(_("undo is a practice option: start the game with --practice "
+                               "undo"))
         actions = self.game.actions
         last = next((i for i in range(len(actions) - 1, -1, -1)
                      if actions[i].player == self.seat), None)
@@ -189,15 +192,18 @@ class TableSession:
             if p != self.seat and p in self.bots:
                 wanted = self.bots[p].choose(self.game.view(p))
                 if wanted != action:
-                    where = f"line {line_of[i]}: " if line_of is not None else ""
-                    raise ResumeError(
-                        f"{where}the bot at player {p} would play {wanted}, the save has "
-                        f"{action}: the save was made by other bots or another version")
+                    where = (_("line {n}: ").format(n=line_of[i]) if line_of is not None
+                             else "")
+                    raise ResumeError(where + _(
+                        "the bot at player {p} would play {wanted}, the save has {action}: the "
+                        "save was made by other bots or another version").format(
+                        p=p, wanted=wanted, action=action))
             try:
                 self.game.apply(action)
             except IllegalActionError as exc:
-                where = f"line {line_of[i]}: " if line_of is not None else ""
-                raise ResumeError(f"{where}action {action} cannot be replayed: {exc}") from exc
+                where = _("line {n}: ").format(n=line_of[i]) if line_of is not None else ""
+                raise ResumeError(where + _("action {action} cannot be replayed: {error}")
+                                  .format(action=action, error=exc)) from exc
 
     # ----- save and resume -----------------------------------------------------------------
 
@@ -223,23 +229,27 @@ class TableSession:
         ``OSError``) naming the problem."""
         games = read_games(path)
         if len(games) != 1:
-            raise ResumeError(f"{path} holds {len(games)} games; a save holds one")
+            raise ResumeError(_("{file} holds {n} games; a save holds one").format(
+                file=path, n=len(games)))
         rows = games[0]
         head = rows[0]
         table = head.get("table")
         if not isinstance(table, dict):
-            raise ResumeError(f"{path} is a record without the table's seat and bots (not a "
-                              f"game saved by play): replay it with mahjong-table replay")
+            raise ResumeError(_("{file} is a record without the table's seat and bots (not a "
+                                "game saved by play): replay it with mahjong-table replay")
+                              .format(file=path))
         seat = table.get("seat")
         bots = table.get("bots")
         practice = table.get("practice") or []
         if not (isinstance(seat, int) and 0 <= seat <= 3):
-            raise ResumeError(f"malformed record: line {head['_line']}, field table.seat: "
-                              f"expected a player number 0-3, got {seat!r}")
+            raise ResumeError(_("malformed record: line {n}, field table.seat: expected a "
+                                "player number 0-3, got {value}").format(
+                n=head['_line'], value=repr(seat)))
         if not (isinstance(bots, list) and len(bots) == 3
                 and all(isinstance(b, str) for b in bots)):
-            raise ResumeError(f"malformed record: line {head['_line']}, field table.bots: "
-                              f"expected three bot kinds, got {bots!r}")
+            raise ResumeError(_("malformed record: line {n}, field table.bots: expected three "
+                                "bot kinds, got {value}").format(n=head['_line'],
+                                                                 value=repr(bots)))
         game = game_from_header(head, check_invariants=False)
         actions: list[Action] = []
         lines: list[int] = []
@@ -257,7 +267,8 @@ class TableSession:
         try:
             session.bots = setup.new_bots()
         except (ValueError, ImportError) as exc:
-            raise ResumeError(f"the save's bots cannot play: {exc}") from exc
+            raise ResumeError(_("the save's bots cannot play: {error}").format(error=exc)) \
+                from exc
         session._bind()
         session._replay(actions, lines)
         return session
