@@ -18,7 +18,6 @@ from ..melds import Hand, parse_hand
 from ..message import shown
 from ..names import tile_name, wind_letter
 from ..rules import RULE_SETS, RuleSet, RuleSetError, get_rule_set
-from ..rules.american.card import card_text
 from ..scoring import WIND_LETTERS, ScoreResult, WinContext, check_circumstances, wind_index
 from ..tiles import NotationError, Tile, format_tiles, parse_tiles
 from ._options import add_option_argument, coerce_options, parse_options
@@ -146,6 +145,13 @@ def build_context(args: argparse.Namespace, hand: Hand, rules: RuleSet) -> WinCo
         earthly=args.earthly,
         last_of_kind=bool(getattr(args, "last_of_kind", False)),
     )
+
+
+def _card_text(text: str) -> str:
+    # imported here: a Hong Kong or Chinese score must not load the card (issue 25, item 4)
+    from ..rules.american.card import card_text
+
+    return card_text(text)
 
 
 def _glyphs(group: str) -> str:
@@ -310,7 +316,7 @@ def format_american(result: ScoreResult, ctx: WinContext, title: str) -> str:
     seat = wind_letter(ctx.seat_wind)
     line = result.extra["line"]
     lines.append(_("Line: {section} #{number}  {pattern}  ({points} points on the card)").format(
-        section=card_text(line["section"]), number=line["number"], pattern=line["pattern"],
+        section=_card_text(line["section"]), number=line["number"], pattern=line["pattern"],
         points=result.fan))
     jokerless = _("yes") if result.extra["jokerless"] else _("no")
     if ctx.discarder is None:
