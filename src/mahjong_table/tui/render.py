@@ -27,7 +27,7 @@ from rich.text import Text
 
 from ..engine import PlayerView, SeatView
 from ..i18n import _, pgettext
-from ..names import wind_name
+from ..names import wind_letter, wind_name
 from ..players.human import HumanPlayer, player_name, rules_heading, stage_title
 from ..tiles import Tile, parse_tiles
 
@@ -35,7 +35,6 @@ __all__ = ["Narrator", "THEMES", "TableMemory", "centre_text", "hand_text", "sea
            "third_person", "tile_style", "status_text"]
 
 WINDS = ("East", "South", "West", "North")
-WIND_LETTER = "ESWN"
 _LETTER_WIND = {"E": 0, "S": 1, "W": 2, "N": 3}
 
 THEMES = ("colour", "mono")
@@ -141,7 +140,7 @@ def _pond(player: int, memory: TableMemory, theme: str) -> Text:
         latest = i == len(pond) - 1 and memory.last_discarder == player
         if d.claimed_by is not None:
             out.append_text(_tile(d.tile, theme, "dim strike" if theme == "colour" else ""))
-            out.append(f">{WIND_LETTER[memory.winds[d.claimed_by]]}",
+            out.append(f">{wind_letter(memory.winds[d.claimed_by])}",
                        style="dim" if theme == "colour" else "")
         elif latest:
             out.append("<")

@@ -67,7 +67,7 @@ from ..learn.lessons import lessons
 from ..learn.model import AnswerError, Exercise, Lesson, Verdict, shown_name
 from ..learn.progress import Progress, next_step
 from ..melds import Meld
-from ..names import tile_name, wind_name
+from ..names import tile_name, wind_letter, wind_name
 from ..players.human import describe_action
 from ..rules import get_rule_set
 from ..svg import meld_tiles_shown, tile_alt, tile_svg
@@ -467,7 +467,7 @@ def _seat_html(view: PlayerView, p: int, place: str) -> str:
     parts = [f'<section class="seat place-{place}{" turn" if turn else ""}" '
              f'aria-label="{escape(wind_name(s.wind))}: {escape(name)}">'
              f'<div class="seat-head"><span class="wind wind-{"ESWN"[s.wind]}">'
-             f'{"ESWN"[s.wind]}</span> <span class="name">{escape(name)}</span>{dealer}'
+             f'{wind_letter(s.wind)}</span> <span class="name">{escape(name)}</span>{dealer}'
              f' <span class="count">{escape(count)}</span></div>'
              '<div class="seat-tiles">']
     if not me:

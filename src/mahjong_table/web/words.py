@@ -18,7 +18,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..i18n import N_, _, ngettext, pgettext
-from ..names import SEAT_WINDS, meld_name
+from ..names import SEAT_WINDS, meld_name, wind_letter
 from ..rules import RULE_SETS, get_rule_set
 
 __all__ = ["SCRIPT_MESSAGES", "SCRIPT_PLURALS", "script_words", "option_label",
@@ -330,6 +330,8 @@ def script_words() -> dict[str, Any]:
         out[english] = _(english)
     for kind in ("chow", "pung", "kong", "quint", "sextet", "pair"):
         out[kind] = meld_name(kind)
+    for index, letter in enumerate("ESWN"):  # the seat badges: E S O N in Italian
+        out["wind letter\u0004" + letter] = wind_letter(index)
     for ctx, words in (("stage", _stage_words()), ("action", _answer_words()),
                        ("option", _option_labels()), ("option value", _option_values())):
         for english, text in words.items():

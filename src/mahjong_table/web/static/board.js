@@ -83,7 +83,7 @@
 
     const info = el("div", "seat-info");
     const head = el("div", "seat-head");
-    const wind = el("span", "wind wind-" + s.wind, s.wind);
+    const wind = el("span", "wind wind-" + s.wind, tc("wind letter", s.wind));
     wind.title = t("{wind} wind", { wind: WINDS[s.wind] });
     head.appendChild(wind);
     head.appendChild(el("span", "name", s.player === ctx.mySeat ? t("{name} (you)", { name: s.name }) : s.name));
@@ -234,7 +234,7 @@
       if (title) d.title = title;
       return d;
     };
-    if (!board.card) stats.appendChild(stat(v.round_wind, t("{wind} round", { wind: WINDS[v.round_wind] || "" }), t("the prevailing wind")));
+    if (!board.card) stats.appendChild(stat(tc("wind letter", v.round_wind), t("{wind} round", { wind: WINDS[v.round_wind] || "" }), t("the prevailing wind")));
     stats.appendChild(stat(String(v.live_wall), t("tiles left"), t("tiles in the live wall")));
     if (v.dead_wall) stats.appendChild(stat(String(v.dead_wall), t("dead wall"), t("tiles in the dead wall (replacements)")));
     inner.appendChild(stats);
