@@ -109,3 +109,27 @@ def test_tile_names_in_italian_follow_book_000() -> None:
         assert [wind_name(i) for i in range(4)] == ["Est", "Sud", "Ovest", "Nord"]
         assert meld_name("concealed kong") == "kong occulto"
         assert meld_name("sextet") == "sestetto" and meld_name("pair") == "coppia"
+
+
+def test_notation_errors_speak_the_language_in_force(capsys: pytest.CaptureFixture[str]
+                                                     ) -> None:
+    """Issue 23: a hand typed wrong (shared/NOTATION.md) is refused in Italian under --lang it,
+    naming the problem the same way: a fifth copy of a tile, an unknown character, a meld that
+    is none; in English the messages are as before."""
+    from mahjong_table.cli import main
+    from mahjong_table.melds import parse_hand
+    from mahjong_table.tiles import HONG_KONG_TILE_SET, NotationError
+
+    with use_language("it"):
+        with pytest.raises(NotationError, match=r"carattere sconosciuto 'x' in posizione 2"):
+            parse_tiles("12x3m")
+        with pytest.raises(NotationError, match=r"'124m' non è una combinazione"):
+            parse_hand("[124m] 11z")
+        with pytest.raises(NotationError, match=r"il set di tessere Hong Kong ne ha 4"):
+            parse_hand("11111m 456p", HONG_KONG_TILE_SET)
+    with pytest.raises(NotationError, match=r"5 copies of 1m \(1 Characters\): the Hong Kong "
+                                            r"tile set holds 4"):
+        parse_hand("11111m 456p", HONG_KONG_TILE_SET)
+    assert main(["--lang", "it", "score", "--rules", "hongkong", "11111m456p789s11z"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("mahjong-table score: errore: 5 copie di 1m (1 Caratteri)"), err

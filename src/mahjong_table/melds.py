@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
 
+from .i18n import _
 from .tiles import NotationError, Tile, TileSet, format_tiles, parse_tiles
 
 __all__ = ["MeldKind", "Meld", "Hand", "parse_hand", "parse_meld", "MeldError"]
@@ -118,26 +119,28 @@ class Meld:
         naturals = [t for t in ts if not t.is_joker]
         njokers = len(ts) - len(naturals)
         if njokers and not allow_jokers:
-            raise MeldError(f"{text}: jokers are not used in this rule set")
+            raise MeldError(_("{text}: jokers are not used in this rule set").format(text=text))
         if njokers and not naturals:
-            raise MeldError(f"{text}: an exposure of jokers only is no exposure: it holds at "
-                            "least one natural tile, the one claimed (shared/NOTATION.md)")
+            raise MeldError(_("{text}: an exposure of jokers only is no exposure: it holds at "
+                              "least one natural tile, the one claimed (shared/NOTATION.md)"
+                              ).format(text=text))
         # American play (the tile set with jokers): flowers are hand tiles, all alike (001
         # "Flower tiles"), so a group of flowers is a group of identical tiles
         flowers = allow_jokers and bool(naturals) and all(t.is_flower for t in naturals)
         if any(t.is_bonus for t in ts) and not flowers:
-            raise MeldError(f"{text}: flowers and seasons are bonus tiles, never part of a meld")
+            raise MeldError(_("{text}: flowers and seasons are bonus tiles, never part of a "
+                              "meld").format(text=text))
         if len(ts) == 3 and not njokers and ts[0].is_suited and ts[0].suit == ts[2].suit \
                 and ts[1] == ts[0] + 1 and ts[2] == ts[0] + 2:
             return Meld(MeldKind.CHOW, ts, exposed, source)
         if (len(set(naturals)) <= 1 or flowers) and len(ts) in _SAME_KIND and naturals:
             kind = _SAME_KIND[len(ts)]
             if njokers and kind is MeldKind.PAIR:
-                raise MeldError(f"{text}: jokers may not be used in a pair")
+                raise MeldError(_("{text}: jokers may not be used in a pair").format(text=text))
             return Meld(kind, ts, exposed, source)
         raise MeldError(
-            f"{text!r} is not a meld: a chow is three consecutive tiles of one suit, "
-            f"a pung, kong, quint or sextet is identical tiles"
+            _("{text!r} is not a meld: a chow is three consecutive tiles of one suit, "
+              "a pung, kong, quint or sextet is identical tiles").format(text=text)
         )
 
 
@@ -172,12 +175,14 @@ def parse_meld(text: str, *, tile_set: TileSet | None = None) -> Meld:
     text = text.strip()
     if len(text) < 2 or (text[0], text[-1]) not in (("[", "]"), ("(", ")")):
         raise MeldError(
-            f"{text!r}: a meld is written [tiles] (exposed) or (tiles) (concealed kong)")
+            _("{text!r}: a meld is written [tiles] (exposed) or (tiles) (concealed "
+              "kong)").format(text=text))
     tiles = parse_tiles(text[1:-1])
     allow_jokers = tile_set is None or tile_set.copies[46] > 0
     meld = Meld.of(tiles, exposed=text[0] == "[", allow_jokers=allow_jokers)
     if not meld.exposed and meld.kind is not MeldKind.KONG:
-        raise MeldError(f"{text!r}: only a kong is written in ( ); concealed sets stay bare")
+        raise MeldError(_("{text!r}: only a kong is written in ( ); concealed sets stay "
+                          "bare").format(text=text))
     return meld
 
 
@@ -189,7 +194,7 @@ def parse_hand(text: str, tile_set: TileSet | None = None) -> Hand:
     over the whole hand are checked (shared/NOTATION.md, "Hands").
     """
     if text.count("[") != text.count("]") or text.count("(") != text.count(")"):
-        raise NotationError(f"unbalanced brackets in {text!r}")
+        raise NotationError(_("unbalanced brackets in {text!r}").format(text=text))
     concealed: list[Tile] = []
     melds: list[Meld] = []
     for m in _GROUP.finditer(text):
@@ -203,6 +208,7 @@ def parse_hand(text: str, tile_set: TileSet | None = None) -> Hand:
         tile_set.check_counts(hand.all_tiles())
         for t in concealed:
             if t.is_joker and tile_set.copies[46] == 0:
-                raise NotationError(f"jokers are not used in the {tile_set.name} tile set")
+                raise NotationError(_("jokers are not used in the {tile_set} tile "
+                                      "set").format(tile_set=_(tile_set.name)))
     return hand
 

@@ -29,6 +29,7 @@ from dataclasses import dataclass, field
 from typing import ClassVar
 
 from ._tiletext import counts_of, format_tiles, has_excess
+from .i18n import N_, _
 
 __all__ = [
     "read_tile_text",
@@ -118,7 +119,8 @@ class Tile(int):
         """Parse exactly one tile such as ``"1m"`` or ``"7z"``. Raises :class:`NotationError`."""
         tiles = parse_tiles(text)
         if len(tiles) != 1:
-            raise NotationError(f"expected exactly one tile, got {len(tiles)} in {text!r}")
+            raise NotationError(_("expected exactly one tile, got {n} in {text!r}").format(
+                n=len(tiles), text=text))
         return tiles[0]
 
     @property
@@ -231,7 +233,8 @@ def _tile_at(letter: str, rank: int, token: str) -> Tile:
     start, n = _SUIT_RANGES[letter]
     if not 1 <= rank <= n:
         raise NotationError(
-            f"rank {rank} is out of range for suit {letter!r} (1-{n}) in {token!r}"
+            _("rank {rank} is out of range for suit {letter!r} (1-{n}) in {token!r}").format(
+                rank=rank, letter=letter, n=n, token=token)
         )
     return TILES[start + rank - 1]
 
@@ -254,19 +257,23 @@ def parse_tiles(text: str, tile_set: TileSet | None = None) -> list[Tile]:
             digits.append(int(ch))
         elif ch in _SUIT_RANGES:
             if not digits:
-                raise NotationError(f"suit letter {ch!r} at position {i} has no ranks before it")
+                raise NotationError(_("suit letter {ch!r} at position {i} has no ranks before "
+                                      "it").format(ch=ch, i=i))
             token = text[start : i + 1]
             tiles.extend(_tile_at(ch, d, token) for d in digits)
             digits = []
         elif ch.isspace():
             if digits:
                 raise NotationError(
-                    f"digits {text[start:i]!r} at position {start} have no suit letter"
+                    _("digits {digits!r} at position {start} have no suit letter").format(
+                        digits=text[start:i], start=start)
                 )
         else:
-            raise NotationError(f"unknown character {ch!r} at position {i} in {text!r}")
+            raise NotationError(_("unknown character {ch!r} at position {i} in {text!r}").format(
+                ch=ch, i=i, text=text))
     if digits:
-        raise NotationError(f"digits {text[start:]!r} at position {start} have no suit letter")
+        raise NotationError(_("digits {digits!r} at position {start} have no suit letter").format(
+            digits=text[start:], start=start))
     if tile_set is not None:
         tile_set.check_counts(tiles)
     return tiles
@@ -310,17 +317,23 @@ class TileSet:
             return  # the common case, in the compiled helper
         for k, c in enumerate(counts):
             if c > self.copies[k] and not any(k in g for g, _, _ in self.group_limits):
+                from .names import tile_name  # names imports this module
+
                 if self.copies[k] == 0:
-                    raise TileCountError(f"tile {TILES[k]} ({TILES[k].name}) is not in the "
-                                         f"{self.name} tile set")
+                    raise TileCountError(_("tile {tile} ({name}) is not in the {tile_set} tile "
+                                           "set").format(tile=TILES[k], name=tile_name(TILES[k]),
+                                                         tile_set=_(self.name)))
                 raise TileCountError(
-                    f"{c} copies of {TILES[k]} ({TILES[k].name}): the {self.name} tile set "
-                    f"holds {self.copies[k]}"
+                    _("{n} copies of {tile} ({name}): the {tile_set} tile set holds "
+                      "{limit}").format(n=c, tile=TILES[k], name=tile_name(TILES[k]),
+                                        tile_set=_(self.name), limit=self.copies[k])
                 )
         for group, limit, label in self.group_limits:
             total = sum(counts[k] for k in group)
             if total > limit:
-                raise TileCountError(f"{total} {label}: the {self.name} tile set holds {limit}")
+                raise TileCountError(_("{total} {label}: the {tile_set} tile set holds "
+                                       "{limit}").format(total=total, label=_(label),
+                                                         tile_set=_(self.name), limit=limit))
 
 
 def _copies(playing: int, flowers: int, seasons: int, jokers: int) -> tuple[int, ...]:
@@ -329,17 +342,17 @@ def _copies(playing: int, flowers: int, seasons: int, jokers: int) -> tuple[int,
 
 
 #: Hong Kong (rule book 004 section 02): 136 suit and honour tiles, 4 flowers, 4 seasons.
-HONG_KONG_TILE_SET = TileSet("Hong Kong", _copies(4, 4, 4, 0))
+HONG_KONG_TILE_SET = TileSet(N_("Hong Kong"), _copies(4, 4, 4, 0))
 #: Chinese (rule book 001 Part two): 144 tiles, no jokers.
-CHINESE_TILE_SET = TileSet("Chinese", _copies(4, 4, 4, 0))
+CHINESE_TILE_SET = TileSet(N_("Chinese"), _copies(4, 4, 4, 0))
 #: Chinese without flowers and seasons: 136 tiles (001 Part two, Flowers and Seasons).
-CHINESE_TILE_SET_NO_BONUS = TileSet("Chinese (136 tiles)", _copies(4, 0, 0, 0))
+CHINESE_TILE_SET_NO_BONUS = TileSet(N_("Chinese (136 tiles)"), _copies(4, 0, 0, 0))
 #: American (001 Part one): 136 + 8 flowers + 8 jokers = 152 tiles. Flowers are
 #: interchangeable: eight in all, written 1f-8f.
 AMERICAN_TILE_SET = TileSet(
-    "American",
+    N_("American"),
     tuple([4] * 34 + [1] * 8 + [0] * 4 + [8]),
-    group_limits=((tuple(range(34, 42)), 8, "flowers"),),
+    group_limits=((tuple(range(34, 42)), 8, N_("flowers")),),
 )
 
 

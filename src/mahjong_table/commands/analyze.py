@@ -285,7 +285,8 @@ def _run(args: argparse.Namespace) -> int:
     try:
         _from_position(args)
     except ValueError as exc:
-        print(f"mahjong-table analyze: error: {exc}", file=sys.stderr)
+        print(_("mahjong-table {command}: error: {message}").format(command="analyze", message=exc),
+              file=sys.stderr)
         return 2
     if args.scoring is not None and args.rules != "chinese":
         print("mahjong-table analyze: error: " + _("--scoring is for --rules chinese only"),
@@ -310,7 +311,8 @@ def _run(args: argparse.Namespace) -> int:
         forms = rules.forms if rules.name == "chinese" else Forms.of_rule_set(rules)
         analysis = analyze_hand(hand, forms, seen)
     except (NotationError, RuleSetError, ValueError) as exc:
-        print(f"mahjong-table analyze: error: {exc}", file=sys.stderr)
+        print(_("mahjong-table {command}: error: {message}").format(command="analyze", message=exc),
+              file=sys.stderr)
         return 2
     advice, error = _advice(args, rules, hand, seen)
     if args.json:
@@ -417,7 +419,8 @@ def _run_american(args: argparse.Namespace) -> int:
         distances = tiles_away(card, counts, exposures)
         rules = get_rule_set("american", card=args.card if args.card is not None else PRACTICE)
     except (NotationError, CardError, RuleSetError, ValueError) as exc:
-        print(f"mahjong-table analyze: error: {exc}", file=sys.stderr)
+        print(_("mahjong-table {command}: error: {message}").format(command="analyze", message=exc),
+              file=sys.stderr)
         return 2
     advice, error = _advice(args, rules, hand, ())
     charleston: Advice | None = None

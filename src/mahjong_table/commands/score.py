@@ -206,7 +206,8 @@ def run(args: argparse.Namespace) -> int:
     try:
         options: dict[str, Any] = parse_options(args.option)
     except ValueError as exc:
-        print(f"mahjong-table score: error: {exc}", file=sys.stderr)
+        print(_("mahjong-table {command}: error: {message}").format(command="score", message=exc),
+              file=sys.stderr)
         return 2
     if args.rules == "american":
         return _run_american(args, options)
@@ -242,7 +243,8 @@ def _score(args: argparse.Namespace, rules_name: str, options: dict[str, Any],
         ctx = context(args, hand, rules)
         result = rules.score(ctx)
     except (NotationError, RuleSetError, ValueError) as exc:
-        print(f"mahjong-table score: error: {exc}", file=sys.stderr)
+        print(_("mahjong-table {command}: error: {message}").format(command="score", message=exc),
+              file=sys.stderr)
         return 2
     if args.json:
         emit(json.dumps(result.to_json(), ensure_ascii=False, indent=2))
