@@ -20,9 +20,10 @@ COMMANDS = ("play", "learn", "simulate", "score", "replay", "analyze", "card", "
 
 def _rule_set_titles() -> str:
     """The rule sets the code has, for the top-level help (issue 11: help from what exists)."""
+    from .i18n import _
     from .rules import RULE_SETS, get_rule_set
 
-    return ", ".join(f"{get_rule_set(n).title} (--rules {n})" for n in sorted(RULE_SETS))
+    return ", ".join(f"{_(get_rule_set(n).title)} (--rules {n})" for n in sorted(RULE_SETS))
 
 
 def _chosen_command(argv: Sequence[str]) -> str | None:

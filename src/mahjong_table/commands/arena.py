@@ -20,7 +20,7 @@ import time
 from typing import Any
 
 from ..arena import ROTATIONS, ArenaReport, lineup_of, play_walls, summarise
-from ..i18n import _, pgettext
+from ..i18n import _, ngettext, pgettext
 from ..players import BOTS, check_bot_kind, make_bot
 from ..rules import RULE_SETS, RuleSetError
 from ..scale import run_jobs
@@ -96,7 +96,10 @@ def run(args: argparse.Namespace) -> int:
         print(json.dumps(data, indent=2))
     else:
         if result.interrupted:
-            print(_("interrupted: the results of the {n} wall(s) that finished, of {total}")
+            print(ngettext("interrupted: the results of the {n} wall(s) that finished, of "
+                           "{total}",
+                           "interrupted: the results of the {n} wall(s) that finished, of "
+                           "{total}", len(walls))
                   .format(n=len(walls), total=n_walls))
         print(report_table(report))
         print(_("{seconds} s on {where}, {rate} hands per second").format(

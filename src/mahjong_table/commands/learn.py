@@ -340,6 +340,8 @@ class LineMode:
             if answer.lower() in ("s", "skip"):
                 self.say(_("Skipped. The answer: {answer}").format(answer=ex.expected_answer()))
                 return None
+            if not answer.strip():
+                continue  # an empty line asks again
             try:
                 verdict = ex.check(answer)
             except AnswerError as exc:

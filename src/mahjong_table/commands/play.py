@@ -457,11 +457,16 @@ def _run_plain(args: argparse.Namespace, session: TableSession, inp: TextIO, out
     title = rules_title(rules.name)
     card = getattr(rules, "card", None)
     if card is not None:
-        length += _(", card: {name}").format(name=card.name)
+        from ..rules.american.card import card_text
+
+        length += _(", card: {name}").format(name=card_text(card.name))
     if args.resume is not None:
         _catch_up(session, human)
-        human.say("mahjong-table play: " + _("resumed {file}: {title} rules, {length}, seed "
-                                             "{seed}, after {n} finished hand(s).").format(
+        done = len(session.game.results)
+        human.say("mahjong-table play: " + ngettext(
+            "resumed {file}: {title} rules, {length}, seed {seed}, after {n} finished hand(s).",
+            "resumed {file}: {title} rules, {length}, seed {seed}, after {n} finished hand(s).",
+            done).format(
             file=args.resume, title=title, length=length, seed=seed,
             n=len(session.game.results)))
         if session.game.is_over:
@@ -504,7 +509,10 @@ def _run_plain(args: argparse.Namespace, session: TableSession, inp: TextIO, out
         return 1
     if quit_reason is not None:
         human.say()
-        human.say(_("Game stopped ({reason}) after {n} finished hand(s). Scores so far:")
+        done = len(session.game.results)
+        human.say(ngettext("Game stopped ({reason}) after {n} finished hand(s). Scores so far:",
+                           "Game stopped ({reason}) after {n} finished hand(s). Scores so far:",
+                           done)
                   .format(reason=_(_QUIT_REASONS.get(quit_reason, quit_reason)),
                           n=len(session.game.results)))
         human.show_standings(session.game.scores)

@@ -29,7 +29,13 @@ _SEATS = tuple(WIND_LETTERS)
 
 
 def _seat(text: str) -> str:
-    return text.strip().upper()
+    """A seat wind as typed: E S W N, or the letter the language in force shows (Italian
+    O for Ovest, West), read as the notation's letter."""
+    letter = text.strip().upper()
+    for index in range(4):
+        if letter == wind_letter(index).upper():
+            return WIND_LETTERS[index]
+    return letter
 
 
 def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:

@@ -198,13 +198,21 @@ def run(args: argparse.Namespace) -> int:
         false_mj += s["false_mahjong"]
     with contextlib.suppress(BrokenPipeError):
         if run_result.interrupted:
-            print(_("interrupted: the results of the {n} game(s) that finished, of {total}")
+            print(ngettext("interrupted: the results of the {n} game(s) that finished, of "
+                           "{total}",
+                           "interrupted: the results of the {n} game(s) that finished, of "
+                           "{total}", len(summaries))
                   .format(n=len(summaries), total=args.games), flush=True)
-        line = (_("rules {rules} {options}; {n} game(s) from seed {seed}; invariants off")
+        n = len(summaries)
+        line = (ngettext("rules {rules} {options}; {n} game(s) from seed {seed}; invariants off",
+                         "rules {rules} {options}; {n} game(s) from seed {seed}; invariants off",
+                         n)
                 if args.no_invariants else
-                _("rules {rules} {options}; {n} game(s) from seed {seed}; invariants checked "
-                  "after every action")).format(rules=rules.name, options=rules.options,
-                                                n=len(summaries), seed=repr(base_seed))
+                ngettext("rules {rules} {options}; {n} game(s) from seed {seed}; invariants "
+                         "checked after every action",
+                         "rules {rules} {options}; {n} game(s) from seed {seed}; invariants "
+                         "checked after every action", n)
+                ).format(rules=rules.name, options=rules.options, n=n, seed=repr(base_seed))
         if run_result.where != "this process":
             line += _("; on {where}").format(where=where_text(run_result.where))
         print(line)

@@ -606,7 +606,7 @@ class IsWin(Exercise):
         return _("yes") if self.win else _("no")
 
     def check(self, answer: str) -> Verdict:
-        said = _yes_no(answer)
+        said = _yes_no(self.choice_text(answer))  # "1" is the first choice shown
         if self.win:
             text = _("The engine offers Mahjong: {reason}").format(reason=self.reason)
         else:

@@ -16,6 +16,7 @@ from __future__ import annotations
 import importlib
 from typing import TYPE_CHECKING
 
+from ..i18n import N_
 from .base import Player, play_game
 from .random_bot import RandomBot
 
@@ -54,18 +55,18 @@ LEVELS: dict[str, tuple[str, str]] = {
 
 #: one line on each bot, for a lobby's choice (:func:`bot_choices`)
 _DESCRIPTIONS: dict[str, str] = {
-    "easy": "plays like a beginner: no defence, misses claims, now and then a near-best "
-            "discard",
-    "normal": "a good player: plays for speed and for the hand's value",
-    "hard": "reads the table, defends by its own hand, plans the hand's fan",
-    "random": "any legal move (for testing)",
-    "efficiency": "the fastest hand: fewest tiles from ready, most useful tiles",
-    "american": "the normal American bot: plays toward the card's lines",
-    "strong": "the normal bot of Hong Kong and Chinese rules",
-    "beginner": "the easy bot of Hong Kong and Chinese rules",
-    "master": "the hard bot of Hong Kong and Chinese rules",
-    "american-beginner": "the easy American bot",
-    "american-master": "the hard American bot: defends against others' exposures",
+    "easy": N_("plays like a beginner: no defence, misses claims, now and then a near-best "
+               "discard"),
+    "normal": N_("a good player: plays for speed and for the hand's value"),
+    "hard": N_("reads the table, defends by its own hand, plans the hand's fan"),
+    "random": N_("any legal move (for testing)"),
+    "efficiency": N_("the fastest hand: fewest tiles from ready, most useful tiles"),
+    "american": N_("the normal American bot: plays toward the card's lines"),
+    "strong": N_("the normal bot of Hong Kong and Chinese rules"),
+    "beginner": N_("the easy bot of Hong Kong and Chinese rules"),
+    "master": N_("the hard bot of Hong Kong and Chinese rules"),
+    "american-beginner": N_("the easy American bot"),
+    "american-master": N_("the hard American bot: defends against others' exposures"),
 }
 
 

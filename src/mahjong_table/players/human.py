@@ -837,8 +837,11 @@ class HumanPlayer:
         scores = list(ev.get("scores") or [0, 0, 0, 0])
         order = list(ev.get("standings") or sorted(range(4), key=lambda x: -scores[x]))
         self.say()
-        self.say(self._rule(_("Game over after {n} hand(s): final standings").format(
-            n=ev.get('hands', '?')), heavy=True))
+        hands = ev.get("hands", 0)
+        # the English "hand(s)" for any n; a language with forms picks one (issue 23)
+        self.say(self._rule(ngettext("Game over after {n} hand(s): final standings",
+                                     "Game over after {n} hand(s): final standings",
+                                     hands).format(n=hands), heavy=True))
         self.show_standings(scores, order)
 
     def show_standings(self, scores: Sequence[int], order: Sequence[int] | None = None) -> None:

@@ -252,7 +252,7 @@ class ChineseRules(RuleSet):
 
     name: ClassVar[str] = "chinese"
     title: ClassVar[str] = N_("Chinese (booklet 001 Part two)")
-    book: ClassVar[str] = "rule book 001 Part two"
+    book: ClassVar[str] = N_("rule book 001 Part two")
     citations: ClassVar[Mapping[str, str]] = {
         "turn": N_("001 Part two 05 'Starting play', 'On your turn'"),
         "claim": N_("001 Part two 'Claiming discards': only the most recently discarded tile, "

@@ -27,7 +27,7 @@ class HongKongRules(RuleSet):
 
     name: ClassVar[str] = "hongkong"
     title: ClassVar[str] = N_("Hong Kong (Mahjong Time)")
-    book: ClassVar[str] = "rule book 004"
+    book: ClassVar[str] = N_("rule book 004")
     options_spec: ClassVar[tuple[Option, ...]] = (
         *RuleSet.options_spec,
         Option("false_mahjong", "reject", ("reject", "penalise"),

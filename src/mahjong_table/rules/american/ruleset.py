@@ -78,7 +78,7 @@ class AmericanRules(RuleSet):
 
     name: ClassVar[str] = RULES_NAME
     title: ClassVar[str] = N_("American (NMJL style)")
-    book: ClassVar[str] = "001 Part one"
+    book: ClassVar[str] = N_("001 Part one")
     options_spec: ClassVar[tuple[Option, ...]] = (
         Option("card", "practice", None,
                N_("the card of lines: 'practice' (this project's own practice card, not the "
