@@ -172,7 +172,7 @@ def test_line_mode_hand_in_italian(rules: str, bots: str,
     assert "I posti sono sorteggiati" in text
     assert "Scarti " in text and re.search(r"Mano 1 · giro di (Est|Sud|Ovest|Nord)", text)
     assert "La mano 1 è finita" in text
-    assert "Partita finita dopo 1 mani: classifica finale" in text
+    assert "Partita finita dopo 1 mano: classifica finale" in text
     assert re.search(r"(Vinci|vince) con Mahjong|Mano patta", text), text[-2000:]
     if rules == "hongkong":
         assert "Regole Hong Kong" in text
@@ -194,11 +194,11 @@ def test_line_mode_american_charleston_courtesy_in_italian(
     assert_italian(flat(text), "line mode american",
                    allow=[*others.allow(), *TYPED, *names, card])
     assert "Primo Charleston, passa 3 tessere a destra" in text
-    assert "I jolly non si possono passare (001 Part one 06)." in text
+    assert "I jolly non si possono passare (001 Parte prima 06)." in text
     assert "Le tue tessere per numero:" in text
     assert "Secondo Charleston? Si gioca solo se tutti e quattro" in text or \
         "Hai votato" in text or "ha votato per fermarsi" in text
-    assert "Passaggio di cortesia (001 Part one 06): quante tessere vuoi scambiare" in text
+    assert "Passaggio di cortesia (001 Parte prima 06): quante tessere vuoi scambiare" in text
     assert "Il Charleston è finito." in text
     assert "Regole americane" in text
 
@@ -315,7 +315,7 @@ def test_simulate_and_arena_output_in_italian(capsys: pytest.CaptureFixture[str]
     assert main(["--lang", "it", "simulate", "--games", "2", "--hands", "1", "--rounds", "1",
                  "--record", str(record)]) == 0
     text = capsys.readouterr().out
-    assert "partite dal seme '0'; invarianti verificati dopo ogni azione" in text
+    assert "partite dal seed '0'; invarianti verificati dopo ogni azione" in text
     assert re.search(r"\d+ mani: \d+ vinte, \d+ patte", text)
     assert "posto" in text and "% vinte" in text and "per mano" in text
     assert "mani al secondo" in text
