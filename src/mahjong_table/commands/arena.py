@@ -35,7 +35,7 @@ def add_parser(sub: Any) -> None:
     p: argparse.ArgumentParser = sub.add_parser(
         "arena", help=_("duplicate play between bots: the same walls in every seat rotation"),
         description=_("Bots play the same walls with the line-up rotated over the seats, so "
-                      "the luck of the tiles cancels; prints per-bot results with 95%% "
+                      "the luck of the tiles cancels; prints per-bot results with 95% "
                       "confidence intervals."))
     p.add_argument("--rules", choices=sorted(RULE_SETS), default="hongkong")
     p.add_argument("--bots", required=True,
@@ -125,8 +125,11 @@ def report_table(report: ArenaReport) -> str:
             pgettext("column", "hands"), pgettext("column", "points/hand"),
             pgettext("column", "win %"), pgettext("column", "deal-in %"),
             pgettext("column", "replaced"))
-    lines.append(f"{cols[0]:<{width}}{cols[1]:>6}{cols[2]:>8}{cols[3]:>18}{cols[4]:>16}"
-                 f"{cols[5]:>16}{value:>22}{cols[6]:>10}")
+    # each heading after the first keeps at least one space before it (a longer Italian
+    # heading would run into the one before: "vittoriasostituzioni")
+    heads = [*cols[1:6], value, cols[6]]
+    lines.append(f"{cols[0]:<{width}}" + "".join(
+        " " + f"{h:>{w - 1}}" for h, w in zip(heads, (6, 8, 18, 16, 16, 22, 10), strict=True)))
     for name, b in report.bots.items():
         shown = name + ("*" if b.get("replaced") else "")
         lines.append(

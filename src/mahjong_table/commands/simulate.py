@@ -217,7 +217,10 @@ def run(args: argparse.Namespace) -> int:
             line += _("; on {where}").format(where=where_text(run_result.where))
         print(line)
         won = hands - draws - false_mj
-        line = _("{n} hands: {won} won, {drawn} drawn").format(n=hands, won=won, drawn=draws)
+        # English keeps "hands" for any n; Italian has "1 mano" (issue 23)
+        line = ngettext("{n} hands: {won} won, {drawn} drawn",
+                        "{n} hands: {won} won, {drawn} drawn", hands
+                        ).format(n=hands, won=won, drawn=draws)
         if false_mj:
             line += _(", {n} false Mahjong").format(n=false_mj)
         print(line)

@@ -161,7 +161,7 @@
       if (d.by !== null && d.by !== undefined) {
         const w = windOf(v, d.by);
         cell.classList.add("claimed");
-        const mark = el("span", "claim-mark", ARROWS[place(d.by, ctx.mySeat)] + w);
+        const mark = el("span", "claim-mark", ARROWS[place(d.by, ctx.mySeat)] + tc("wind letter", w));
         mark.setAttribute("aria-hidden", "true");
         cell.appendChild(mark);
         cell.title = t("{tile}, taken by {wind} ({name})", { tile: d.tile, wind: WINDS[w], name: v.seats[d.by].name });
