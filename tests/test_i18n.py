@@ -133,3 +133,20 @@ def test_notation_errors_speak_the_language_in_force(capsys: pytest.CaptureFixtu
     assert main(["--lang", "it", "score", "--rules", "hongkong", "11111m456p789s11z"]) == 2
     err = capsys.readouterr().err
     assert err.startswith("mahjong-table score: errore: 5 copie di 1m (1 Caratteri)"), err
+
+
+def test_the_engine_s_italian_is_worded_to_the_learner() -> None:
+    """Issue 23, lessons: an is-win exercise's engine refusal speaks to the learner in both
+    languages ("your hand", "la tua mano"), never of "player 3" (a new user's report)."""
+    from mahjong_table.learn.exercises import for_learner, generate
+
+    assert for_learner("la mano del giocatore 3 non è una mano vincente", 3) \
+        == "la tua mano non è una mano vincente"
+    assert for_learner("il giocatore 2 non ha un 5p da scartare", 2) == "non hai un 5p da scartare"
+    assert for_learner("la mano del giocatore 1 è morta", 3) == "la mano del giocatore 1 è morta"
+    with use_language("it"):
+        for seed in range(12):
+            ex = generate("is-win", "hongkong", seed)
+            verdict = ex.check("2" if ex.expected_answer() == "no" else "1")
+            assert verdict.correct  # the numbered choices shown: 1. sì 2. no
+            assert "giocatore" not in verdict.explanation, verdict.explanation

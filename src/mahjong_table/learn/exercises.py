@@ -177,6 +177,12 @@ def for_learner(message: str, player: int) -> str:
                      (f"{me} has ", "you have "), (f"{me} is ", "you are "),
                      (f"{me} ", "you ")):
         message = message.replace(old, new)
+    # the engine's Italian (i18n/it/engine.po) worded to the learner the same way
+    it = f"giocatore {player}"
+    for old, new in ((f"la mano del {it}", "la tua mano"), (f"mano del {it}", "tua mano"),
+                     (f"il {it} non ha ", "non hai "), (f"il {it} non può ", "non puoi "),
+                     (f"il {it} ha ", "hai "), (f"del {it}", "tuo")):
+        message = message.replace(old, new)
     return message
 
 
