@@ -331,11 +331,13 @@ def test_simulate_and_arena_output_in_italian(capsys: pytest.CaptureFixture[str]
                                                "efficiency", "random", "hongkong"])
     assert main(["--lang", "it", "replay", str(record)]) == 0
     text = capsys.readouterr().out
-    assert text.startswith("ok: 2 partite, ") and "punteggi finali" in text
+    assert text.startswith("ok: 2 partite, ") and "punteggi finali dell'ultima partita" in text
     assert_italian(text, "replay")
     # English stays English
     assert main(["replay", str(record)]) == 0
-    assert capsys.readouterr().out.startswith("ok: 2 games, ")
+    out = capsys.readouterr().out
+    # a file of several games: the scores printed are the last game's, and it says so
+    assert out.startswith("ok: 2 games, ") and "final scores of the last game [" in out
 
 
 # ----- the full-screen table -----------------------------------------------------------------

@@ -55,9 +55,11 @@ def run(args: argparse.Namespace) -> int:
             actions=report.actions, events=report.events, problem=report.problem))
         return 1
     if report.games > 1:
+        # the scores are the last game's: say so (a new user read them as the file's totals)
         print(_("ok: {games} games, {actions} actions and {events} events replayed; final "
-                "scores {scores}").format(games=report.games, actions=report.actions,
-                                          events=report.events, scores=report.scores))
+                "scores of the last game {scores}").format(
+                    games=report.games, actions=report.actions, events=report.events,
+                    scores=report.scores))
     else:
         print(_("ok: {actions} actions and {events} events replayed; final scores {scores}")
               .format(actions=report.actions, events=report.events, scores=report.scores))
