@@ -124,7 +124,10 @@
   function onMessage(msg) {
     if (msg.type === "state") {
       const oldStage = state && state.stage && state.stage.name;
+      const oldOffer = state && state.offer;
       state = msg;
+      // a hint answers one decision: a new decision (another offer) clears it
+      if (msg.offer !== oldOffer) $("hints").replaceChildren();
       windowAt = performance.now();
       if (!state.stage || state.stage.name !== oldStage) { selected = new Set(); blind = 0; }
       for (const s of state.view.seats) if (state.names[s.player]) s.name = state.names[s.player];
