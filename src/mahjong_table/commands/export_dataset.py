@@ -21,8 +21,8 @@ def add_parser(sub: Any) -> None:
     p: argparse.ArgumentParser = sub.add_parser(
         "export-dataset", help=_("write (observation, mask, action, reward) of every "
                                  "decision in game records as NumPy .npz"),
-        description=_("Replays the records (written by play, simulate --record or arena "
-                      "--record) and writes, for every decision of every seat, the acting "
+        description=_("Replays the records (written by play or simulate --record) and "
+                      "writes, for every decision of every seat, the acting "
                       "player's observation in the chosen encoding, the action mask, the "
                       "action's index, the seat's payment for that hand and its final score "
                       "(docs/env.md). Needs the env extra (numpy)."))
