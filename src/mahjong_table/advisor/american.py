@@ -77,8 +77,11 @@ def line_statuses(view: PlayerView, card: Card, shown: int = _SHOWN
         dead: str | None = None
         for k, n in sorted(natural.items()):
             if unseen[k] < n:
-                dead = _("needs {n} natural {tile} (a single or a pair, no joker), "
-                         "{unseen} unseen").format(n=n, tile=TILES[k], unseen=unseen[k])
+                dead = ngettext("needs {n} natural {tile} (a single or a pair, no joker), "
+                                "{unseen} unseen",
+                                "needs {n} natural {tile} (a single or a pair, no joker), "
+                                "{unseen} unseen", n
+                                ).format(n=n, tile=TILES[k], unseen=unseen[k])
                 break
         jokers_only: list[Tile] = []
         spare_jokers = unseen[JOKER]

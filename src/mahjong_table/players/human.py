@@ -652,9 +652,12 @@ class HumanPlayer:
             blind = int(ev.get("blind") or 0)
             what = tiles_spaced(tiles) if tiles else ""
             if blind and what:
-                what = _("{tiles} and {n} tile(s) unseen (blind)").format(tiles=what, n=blind)
+                what = ngettext("{tiles} and {n} tile(s) unseen (blind)",
+                                "{tiles} and {n} tile(s) unseen (blind)", blind
+                                ).format(tiles=what, n=blind)
             elif blind:
-                what = _("{n} tile(s) unseen (blind)").format(n=blind)
+                what = ngettext("{n} tile(s) unseen (blind)", "{n} tile(s) unseen (blind)",
+                                blind).format(n=blind)
             self._note(_("You pass {tiles} to {who}").format(tiles=what, who=self._who(to)))
             self._flush_received()
         elif et == "received" and ev.get("player") == self.seat:
