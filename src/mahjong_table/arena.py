@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .engine import Action, Game, PlayerView
+from .i18n import _, pgettext
 from .players import make_bot, play_game
 from .players.base import Player
 from .players.pipe_bot import PipeBot
@@ -194,16 +195,27 @@ class ArenaReport:
         }
 
     def table(self) -> str:
-        """The results as a text table."""
-        lines = [f"arena: rules {self.rules} {self.options}; seed {self.seed!r}; "
-                 f"{self.walls} walls x {ROTATIONS} rotations = {self.walls * ROTATIONS} "
-                 f"hands; line-up {', '.join(self.lineup)}",
-                 "95% confidence intervals over walls (duplicate play)"]
+        """The results as a text table in the language in force (issue 23); the numbers and
+        bot names as they are."""
+        lines = [_("arena: rules {rules} {options}; seed {seed}; {walls} walls x {rotations} "
+                   "rotations = {hands} hands; line-up {lineup}").format(
+                     rules=self.rules, options=self.options, seed=repr(self.seed),
+                     walls=self.walls, rotations=ROTATIONS, hands=self.walls * ROTATIONS,
+                     lineup=', '.join(self.lineup)),
+                 _("95% confidence intervals over walls (duplicate play)")]
         width = max(12, *(len(n) + 2 for n in self.bots))
-        head = (f"{'bot':<{width}}{'seats':>6}{'hands':>8}{'points/hand':>18}"
-                f"{'win %':>16}{'deal-in %':>16}{'mean ' + self.value_name + ' of wins':>22}"
-                f"{'replaced':>10}")
-        lines.append(head)
+        value = (_("mean points of wins") if self.value_name == "points"
+                 else _("mean fan of wins") if self.value_name == "fan"
+                 else "mean " + self.value_name + " of wins")
+        cols = (pgettext("column", "bot"), pgettext("column", "seats"),
+                pgettext("column", "hands"), pgettext("column", "points/hand"),
+                pgettext("column", "win %"), pgettext("column", "deal-in %"),
+                pgettext("column", "replaced"))
+        # each heading after the first keeps at least one space before it (a longer Italian
+        # heading would run into the one before: "vittoriasostituzioni")
+        heads = [*cols[1:6], value, cols[6]]
+        lines.append(f"{cols[0]:<{width}}" + "".join(
+            " " + f"{h:>{w - 1}}" for h, w in zip(heads, (6, 8, 18, 16, 16, 22, 10), strict=True)))
         for name, b in self.bots.items():
             shown = name + ("*" if b.get("replaced") else "")
             lines.append(
@@ -213,14 +225,16 @@ class ArenaReport:
         for name, b in self.bots.items():
             rep = b.get("replaced")
             if rep:
-                lines.append(f"* {name} was replaced by its stand-in bot {rep['times']} "
-                             f"time(s), in {rep['hands']} of its {b['hands']} hands "
-                             f"({rep['decisions']} decisions played for it): those results "
-                             f"are the stand-in's, not its own. First reason: "
-                             f"{rep['reason']}")
-        lines.append("decision time: " + "; ".join(
-            f"{n} {t['mean_ms']:.2f} ms mean, {t['max_ms']:.1f} ms slowest"
-            for n, t in self.timing.items()))
+                lines.append(_("* {name} was replaced by its stand-in bot {times} time(s), in "
+                               "{hands} of its {total} hands ({decisions} decisions played for "
+                               "it): those results are the stand-in's, not its own. First reason: "
+                               "{reason}").format(
+                    name=name, times=rep['times'], hands=rep['hands'], total=b['hands'],
+                    decisions=rep['decisions'], reason=rep['reason']))
+        lines.append(_("decision time: {times}").format(times="; ".join(
+            _("{bot} {mean} ms mean, {max} ms slowest").format(
+                bot=n, mean=f"{t['mean_ms']:.2f}", max=f"{t['max_ms']:.1f}")
+            for n, t in self.timing.items())))
         return "\n".join(lines)
 
 

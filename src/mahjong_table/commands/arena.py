@@ -19,8 +19,8 @@ import sys
 import time
 from typing import Any
 
-from ..arena import ROTATIONS, ArenaReport, lineup_of, play_walls, summarise
-from ..i18n import _, ngettext, pgettext
+from ..arena import ROTATIONS, lineup_of, play_walls, summarise
+from ..i18n import _, ngettext
 from ..players import BOTS, check_bot_kind, make_bot
 from ..rules import RULE_SETS, RuleSetError
 from ..scale import run_jobs
@@ -101,52 +101,8 @@ def run(args: argparse.Namespace) -> int:
                            "interrupted: the results of the {n} wall(s) that finished, of "
                            "{total}", len(walls))
                   .format(n=len(walls), total=n_walls))
-        print(report_table(report))
+        print(report.table())
         print(_("{seconds} s on {where}, {rate} hands per second").format(
             seconds=f"{elapsed:.1f}", where=where_text(result.where),
             rate=f"{len(walls) * ROTATIONS / max(elapsed, 1e-9):.1f}"))
     return 130 if result.interrupted else 0
-
-
-def report_table(report: ArenaReport) -> str:
-    """The arena's results as a text table in the language in force (issue 23): in English
-    exactly :meth:`ArenaReport.table`; the numbers and bot names as they are."""
-    lines = [_("arena: rules {rules} {options}; seed {seed}; {walls} walls x {rotations} "
-               "rotations = {hands} hands; line-up {lineup}").format(
-                 rules=report.rules, options=report.options, seed=repr(report.seed),
-                 walls=report.walls, rotations=ROTATIONS, hands=report.walls * ROTATIONS,
-                 lineup=', '.join(report.lineup)),
-             _("95% confidence intervals over walls (duplicate play)")]
-    width = max(12, *(len(n) + 2 for n in report.bots))
-    value = (_("mean points of wins") if report.value_name == "points"
-             else _("mean fan of wins") if report.value_name == "fan"
-             else "mean " + report.value_name + " of wins")
-    cols = (pgettext("column", "bot"), pgettext("column", "seats"),
-            pgettext("column", "hands"), pgettext("column", "points/hand"),
-            pgettext("column", "win %"), pgettext("column", "deal-in %"),
-            pgettext("column", "replaced"))
-    # each heading after the first keeps at least one space before it (a longer Italian
-    # heading would run into the one before: "vittoriasostituzioni")
-    heads = [*cols[1:6], value, cols[6]]
-    lines.append(f"{cols[0]:<{width}}" + "".join(
-        " " + f"{h:>{w - 1}}" for h, w in zip(heads, (6, 8, 18, 16, 16, 22, 10), strict=True)))
-    for name, b in report.bots.items():
-        shown = name + ("*" if b.get("replaced") else "")
-        lines.append(
-            f"{shown:<{width}}{b['seats']:>6}{b['hands']:>8}{b['points'].text():>18}"
-            f"{b['win_rate'].text(1, 100):>16}{b['deal_in_rate'].text(1, 100):>16}"
-            f"{b['win_value'].text():>22}{b.get('replacements', 0):>10}")
-    for name, b in report.bots.items():
-        rep = b.get("replaced")
-        if rep:
-            lines.append(_("* {name} was replaced by its stand-in bot {times} time(s), in "
-                           "{hands} of its {total} hands ({decisions} decisions played for "
-                           "it): those results are the stand-in's, not its own. First reason: "
-                           "{reason}").format(
-                name=name, times=rep['times'], hands=rep['hands'], total=b['hands'],
-                decisions=rep['decisions'], reason=rep['reason']))
-    lines.append(_("decision time: {times}").format(times="; ".join(
-        _("{bot} {mean} ms mean, {max} ms slowest").format(
-            bot=n, mean=f"{t['mean_ms']:.2f}", max=f"{t['max_ms']:.1f}")
-        for n, t in report.timing.items())))
-    return "\n".join(lines)
