@@ -289,7 +289,8 @@ def _run(args: argparse.Namespace) -> int:
               file=sys.stderr)
         return 2
     if args.scoring is not None and args.rules != "chinese":
-        print("mahjong-table analyze: error: " + _("--scoring is for --rules chinese only"),
+        print(_("mahjong-table {command}: error: {message}").format(
+            command="analyze", message=_("--scoring is for --rules chinese only")),
               file=sys.stderr)
         return 2
     if args.rules == "american":
