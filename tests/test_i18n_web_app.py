@@ -210,3 +210,28 @@ def test_the_middleware_serves_any_page_and_socket_in_its_language() -> None:
         with c.websocket_connect("/ws") as ws:  # the cookie the switch set
             assert ws.receive_text() == "it Tocca a te"
     assert language() == "en"  # nothing leaked out of the requests
+
+
+def test_a_scoring_item_with_values_is_sent_translated() -> None:
+    """Issue 23 (seen on a screenshot): the end-of-hand panel named "Pung of White dragons"
+    in English on an Italian page. A name built with values is no catalogue entry of its
+    own: the state's words carry the message's own Italian, from the game's last result."""
+    from types import SimpleNamespace
+
+    from mahjong_table.i18n import use_language
+    from mahjong_table.melds import parse_hand
+    from mahjong_table.rules import get_rule_set
+    from mahjong_table.scoring import WinContext
+    from mahjong_table.tiles import Tile
+    from mahjong_table.web.table import _data_words
+
+    result = get_rule_set("hongkong").score(WinContext(
+        hand=parse_hand("123m456p789s555z22z"), win_tile=Tile.parse("2z"), discarder=1))
+    names = [str(i.name) for i in result.items]
+    assert "Pung of White dragons" in names
+    with use_language("it"):
+        words = _data_words(None, last=SimpleNamespace(score=result))
+    assert words["Pung of White dragons"] == "Pung di Drago Bianco", words
+    with use_language("en"):
+        assert "Pung of White dragons" not in _data_words(None, last=SimpleNamespace(
+            score=result))

@@ -326,11 +326,21 @@ def _action_shape_problem(data: dict[str, Any]) -> str | None:
     return None
 
 
-def _data_words(*events: dict[str, Any] | None) -> dict[str, str]:
+def _data_words(*events: dict[str, Any] | None, last: Any = None) -> dict[str, str]:
     """The words a state message shows from its events' data (scoring item names, a limit
     hand's name: English in the data, translated where they are defined), each English word
-    to its translation in the language in force; only the words that change."""
+    to its translation in the language in force; only the words that change. ``last``: the
+    game's last hand result, whose score items are messages that show themselves (a name
+    with values, "Pung of White dragons", is no catalogue entry of its own)."""
     out: dict[str, str] = {}
+    score_of_last = getattr(last, "score", None)
+    for item in getattr(score_of_last, "items", None) or ():
+        for text in (item.name, getattr(item, "explanation", None)):
+            show = getattr(text, "shown", None)
+            if callable(show):
+                shown = str(show())
+                if shown != text:
+                    out[str(text)] = shown
     for e in events:
         result = (e or {}).get("result") or {}
         score = result.get("score") or {}
@@ -618,7 +628,8 @@ class LiveTable:
                             self._final_hands() if game.is_over and self._hold is None
                             else None),
             "room": self.room,
-            "words": _data_words(self.last_hand, game_end),
+            "words": _data_words(self.last_hand, game_end,
+                                 last=game.results[-1] if game.results else None),
         }
 
     def _clock_for(self, seat: int, now: float) -> dict[str, float] | None:
