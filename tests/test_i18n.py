@@ -150,3 +150,25 @@ def test_the_engine_s_italian_is_worded_to_the_learner() -> None:
             verdict = ex.check("2" if ex.expected_answer() == "no" else "1")
             assert verdict.correct  # the numbered choices shown: 1. sì 2. no
             assert "giocatore" not in verdict.explanation, verdict.explanation
+
+
+def test_a_name_made_with_values_is_read_back_from_event_data() -> None:
+    """Issue 23: the end of a hand names scoring items from the event's data, where a name
+    made with values ("Pung of White dragons") is plain English text; the faces show it
+    through ``message.shown``, which reads it back from the message's template. English
+    stays as it is; a text no template reads stays as it is."""
+    from mahjong_table.melds import parse_hand
+    from mahjong_table.message import shown
+    from mahjong_table.rules import get_rule_set
+    from mahjong_table.scoring import WinContext
+    from mahjong_table.tiles import Tile
+
+    result = get_rule_set("hongkong").score(WinContext(
+        hand=parse_hand("123m456p789s555z22z"), win_tile=Tile.parse("2z"), discarder=1))
+    data = result.to_json()
+    names = [str(item["name"]) for item in data["items"]]
+    assert "Pung of White dragons" in names and all(type(n) is str for n in names)
+    with use_language("it"):
+        assert shown("Pung of White dragons") == "Pung di Drago Bianco"
+        assert shown("no such text at all") == "no such text at all"
+    assert shown("Pung of White dragons") == "Pung of White dragons"

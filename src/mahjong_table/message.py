@@ -12,6 +12,7 @@ This module is left pure (not compiled): :class:`Message` subclasses ``str``.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from .i18n import _, pgettext
@@ -31,6 +32,41 @@ def _shown_value(value: Any) -> Any:
     if isinstance(value, tuple):
         return ", ".join(_shown_value(v) for v in value)
     return value
+
+
+#: the templates of the messages made with values in this process, ``(msgid, context)``:
+#: how :func:`shown` reads an English text that has lost its message (event data, JSON)
+_TEMPLATES: dict[tuple[str, str | None], re.Pattern[str]] = {}
+_FIELD = re.compile(r"\{([A-Za-z_][A-Za-z0-9_]*)\}")
+
+
+def _template(msgid: str, context: str | None) -> None:
+    key = (msgid, context)
+    if key in _TEMPLATES:
+        return
+    pattern, at = "", 0
+    for m in _FIELD.finditer(msgid):
+        pattern += re.escape(msgid[at:m.start()]) + f"(?P<{m.group(1)}>.+?)"
+        at = m.end()
+    pattern += re.escape(msgid[at:])
+    try:
+        _TEMPLATES[key] = re.compile(pattern + r"\Z")
+    except re.error:  # a field named twice: such a message is not read back
+        _TEMPLATES[key] = re.compile(r"(?!)")
+
+
+def _read_back(text: str) -> str | None:
+    """``text`` (English, formatted from one of :data:`_TEMPLATES`) in the language in force,
+    its values shown in turn; None when no template reads it."""
+    for (msgid, context), pattern in list(_TEMPLATES.items()):
+        m = pattern.match(text)
+        if m is None:
+            continue
+        template = pgettext(context, msgid) if context else _(msgid)
+        if template == msgid:
+            return None  # the language in force is the source language
+        return template.format(**{k: shown(v) for k, v in m.groupdict().items()})
+    return None
 
 
 def _restore(english: str, msgid: str, context: str | None,
@@ -56,6 +92,8 @@ class Message(str):
             else msgid
         m = super().__new__(cls, english)
         m.msgid, m.context, m.values = msgid, context, values
+        if values:
+            _template(msgid, context)
         return m
 
     def shown(self) -> str:
@@ -71,10 +109,17 @@ class Message(str):
 
 def shown(text: str | None) -> str:
     """``text`` as a face shows it: a :class:`Message` in the language in force; a plain
-    string looked up in the catalogue as it is (names marked with ``N_``), else unchanged;
-    None and ``""`` as ``""``."""
+    string looked up in the catalogue as it is (names marked with ``N_``), else read back
+    from the templates of the messages this process has made (a scoring item's name that
+    came through event data: ``"Pung of White dragons"``), else unchanged; None and ``""``
+    as ``""``."""
     if not text:
         return ""
     if isinstance(text, Message):
         return text.shown()
-    return _(text)
+    found = _(text)
+    if found == text and _TEMPLATES:
+        # a message made with values that lost its type on the way (event data, JSON):
+        # read back from the templates this process has made messages from
+        return _read_back(text) or text
+    return found

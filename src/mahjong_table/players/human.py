@@ -30,6 +30,7 @@ from typing import TYPE_CHECKING, Any, TextIO
 from ..engine import Action, ActionKind, PlayerView
 from ..engine.actions import EXPOSURE_SIZES
 from ..i18n import N_, _, ngettext, pgettext
+from ..message import shown
 from ..names import meld_name, tile_name, wind_name
 from ..names import tile_label as _tile_label
 from ..tiles import (
@@ -794,7 +795,7 @@ class HumanPlayer:
         if made:
             base = int(score.get("base", points))
             base_name = _("Each payer's base")
-            names = [_(str(it.get("name", it.get("id")))) for it in made]
+            names = [shown(str(it.get("name", it.get("id")))) for it in made]
             width = max(36, max(len(n) for n in names) + 2)
             self.say("  " + _("Scoring:"))
 
@@ -806,7 +807,7 @@ class HumanPlayer:
                 self.say(f"    {name:<{width}}{pts(value)}")
             self.say(f"    {base_name:<{width}}{pts(base)}")
         for it in paid:
-            self.say("  " + _("Paid: {item}").format(item=_(str(it.get('name', it.get('id'))))))
+            self.say("  " + _("Paid: {item}").format(item=shown(str(it.get('name', it.get('id'))))))
 
     def _score_lines(self, score: Mapping[str, Any]) -> None:
         if "line" in score:
@@ -824,12 +825,12 @@ class HumanPlayer:
             nothing = _("(no scoring elements)")
             self.say(f"    {nothing:<36}{unit(0)}")
         for it in items:
-            name = _(str(it.get('name', it.get('id'))))
+            name = shown(str(it.get('name', it.get('id'))))
             self.say(f"    {name:<36}{unit(int(it.get('fan', 0)))}")
         total = unit(int(score.get('fan', 0))).strip()
         if score.get("limit"):
             line = "    " + _("Total {total}, limit hand ({limit}) {arrow} base {base}").format(
-                total=total, limit=_(str(score['limit'])), arrow=self.style.to,
+                total=total, limit=shown(str(score['limit'])), arrow=self.style.to,
                 base=score.get('base', 0))
         else:
             line = "    " + _("Total {total} {arrow} base {base}").format(

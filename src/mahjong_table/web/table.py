@@ -39,6 +39,7 @@ from ..engine.events import Event
 from ..engine.game import Phase
 from ..engine.tracker import ViewTracker
 from ..i18n import N_, _, language, npgettext, pgettext, use_language
+from ..message import shown
 from ..names import suit_name, tile_label
 from ..players import BOTS, Player, default_bot, make_bot
 from ..rules import RuleSet, get_rule_set
@@ -338,9 +339,9 @@ def _data_words(*events: dict[str, Any] | None, last: Any = None) -> dict[str, s
         for text in (item.name, getattr(item, "explanation", None)):
             show = getattr(text, "shown", None)
             if callable(show):
-                shown = str(show())
-                if shown != text:
-                    out[str(text)] = shown
+                translated = str(show())
+                if translated != text:
+                    out[str(text)] = translated
     for e in events:
         result = (e or {}).get("result") or {}
         score = result.get("score") or {}
@@ -348,7 +349,7 @@ def _data_words(*events: dict[str, Any] | None, last: Any = None) -> dict[str, s
         names.append(score.get("limit"))
         for name in names:
             if isinstance(name, str) and name:
-                text = _(name)
+                text = shown(name)
                 if text != name:
                     out[name] = text
     return out
