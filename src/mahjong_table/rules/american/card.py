@@ -835,26 +835,7 @@ def _number_maps(rules: Sequence[NumberRule]) -> Iterator[dict[int, int]]:
             yield mapping
 
 
-def _kind(slot: Slot, shift: int, suits: dict[str, str]) -> int:
-    """The tile kind of ``slot`` when its number moves by ``shift`` and the colours are the
-    ``suits``: 001 Part one "Dragon tiles" (D is its suit's dragon; R, G named dragons; 0 the
-    White, Soap)."""
-    sym = slot.symbol
-    if sym == "F":
-        return FLOWER
-    if sym in _WINDS:
-        return _WINDS[sym]
-    if sym == "0":
-        return _SOAP
-    if sym in _NAMED_DRAGONS:
-        return _NAMED_DRAGONS[sym]
-    suit = suits[str(slot.colour)]
-    if sym == "D":
-        return _DRAGON_OF_SUIT[suit]
-    return _SUIT_BASE[suit] + int(sym) + shift - 1
-
-
-def _impossible(groups: list[tuple[int, int]]) -> str | None:
+def _impossible(groups: Sequence[tuple[int, int]]) -> str | None:
     """Why the concrete groups cannot be held with an American set, or ``None``.
 
     Singles and pairs take natural tiles only, so they need the copies themselves (four of a
@@ -865,10 +846,11 @@ def _impossible(groups: list[tuple[int, int]]) -> str | None:
     for kind, size in groups:
         target = slots if size >= 3 else naturals
         target[kind] = target.get(kind, 0) + size
-    for kind, n in sorted(naturals.items()):
-        if n > copies_of(kind):
-            return (f"it needs {n} natural {_kind_name(kind)} in singles and pairs (no jokers "
-                    f"there) and the set has {copies_of(kind)}")
+    if any(n > copies_of(kind) for kind, n in naturals.items()):
+        for kind, n in sorted(naturals.items()):
+            if n > copies_of(kind):
+                return (f"it needs {n} natural {_kind_name(kind)} in singles and pairs (no "
+                        f"jokers there) and the set has {copies_of(kind)}")
     jokers = sum(max(0, naturals.get(k, 0) + n - copies_of(k)) for k, n in slots.items())
     if jokers > JOKERS_IN_SET:
         return f"it needs {jokers} jokers and the set has {JOKERS_IN_SET}"
@@ -879,19 +861,66 @@ def _kind_name(kind: int) -> str:
     return "flowers" if kind == FLOWER else f"{TILES[kind]} ({TILES[kind].name})"
 
 
-def _words(spec: LineSpec, key: Sequence[tuple[int, int]], numbers: dict[int, int],
-           suits: dict[str, str]) -> tuple[tuple[int, ...], ...]:
-    """How the card writes one variation (:attr:`~.model.Variation.words`): for each word of
-    the pattern, the indices into the sorted groups ``key`` of its slots, in written order
-    (identical groups take the indices in turn)."""
-    free: dict[tuple[int, int], list[int]] = {}
-    for i, group in enumerate(key):
-        free.setdefault(group, []).append(i)
+def _slots_by_word(spec: LineSpec) -> list[list[int]]:
+    """The indices of the slots of each word of the pattern, in written order (words with
+    no slot left out)."""
     words: list[list[int]] = [[] for _ in spec.tokens]
     for i, slot in enumerate(spec.slots):
-        group = (_kind(slot, numbers.get(i, 0), suits), slot.size)
-        words[slot.token].append(free[group].pop(0))
-    return tuple(tuple(w) for w in words if w)
+        words[slot.token].append(i)
+    return [w for w in words if w]
+
+
+def _words(word_slots: Sequence[Sequence[int]], groups: Sequence[tuple[int, int]]
+           ) -> tuple[tuple[tuple[int, int], ...], tuple[tuple[int, ...], ...]]:
+    """The concrete groups of a pattern's slots (``groups``, in written order) sorted (a
+    variation's key), and how the card writes that variation
+    (:attr:`~.model.Variation.words`): for each word of the pattern (``word_slots``, see
+    :func:`_slots_by_word`), the indices into the sorted groups of its slots, in written order
+    (identical groups take the indices in turn: the sort is stable)."""
+    order = sorted(range(len(groups)), key=groups.__getitem__)
+    where = [0] * len(groups)
+    for j, i in enumerate(order):
+        where[i] = j
+    return (tuple(groups[i] for i in order),
+            tuple([tuple(map(where.__getitem__, word)) for word in word_slots]))
+
+
+#: one :class:`~.model.Group` per kind and size, shared by the variations (groups are
+#: immutable values)
+_GROUPS: dict[tuple[int, int], Group] = {}
+
+
+def _group(key: tuple[int, int]) -> Group:
+    got = _GROUPS.get(key)
+    if got is None:
+        got = _GROUPS[key] = Group(key[0], key[1])
+    return got
+
+
+def _slot_kinds(slots: Sequence[Slot]) -> list[tuple[int, str, bool, int, int]]:
+    """How each slot's tile kind is worked out once the colours have suits and the numbers
+    their shifts, prepared once per pattern (001 Part one "Dragon tiles": D is its suit's
+    dragon; R, G named dragons; 0 the White, Soap): ``(kind, colour, dragon, number)`` with
+    ``kind`` the fixed kind (flowers, winds, Soap, named dragons) or -1 when the colour
+    decides it: the dragon of the colour's suit (``dragon``), else the number ``number``
+    (0-8, before the shift) in that suit; then the slot's ``size``."""
+    out: list[tuple[int, str, bool, int, int]] = []
+    for slot in slots:
+        sym = slot.symbol
+        size = slot.size
+        if sym == "F":
+            out.append((FLOWER, "", False, 0, size))
+        elif sym in _WINDS:
+            out.append((_WINDS[sym], "", False, 0, size))
+        elif sym == "0":
+            out.append((_SOAP, "", False, 0, size))
+        elif sym in _NAMED_DRAGONS:
+            out.append((_NAMED_DRAGONS[sym], "", False, 0, size))
+        elif sym == "D":
+            out.append((-1, str(slot.colour), True, 0, size))
+        else:
+            out.append((-1, str(slot.colour), False, int(sym) - 1, size))
+    return out
 
 
 def expand_line(spec: LineSpec) -> tuple[tuple[Variation, ...], int]:
@@ -910,32 +939,45 @@ def expand_line(spec: LineSpec) -> tuple[tuple[Variation, ...], int]:
     alternative, left with no variation is an error. Raises :class:`~.model.CardError`
     (one naming every pattern of the line that fails).
     """
-    seen: set[tuple[tuple[int, int], ...]] = set()
+    # each multiset of groups met so far, with why it cannot be held (None: it can); an
+    # assignment giving one met before is no new variation and has the same verdict
+    verdicts: dict[tuple[tuple[int, int], ...], str | None] = {}
     out: list[Variation] = []
     dropped = 0
     problems: list[CardError] = []
     for n, pattern in enumerate(spec.patterns):
         colours = pattern.colours
-        suit_maps = [dict(zip(colours, perm, strict=True))
+        # per assignment of suits: each colour's first tile kind and its dragon
+        suit_maps = [({c: _SUIT_BASE[s] for c, s in zip(colours, perm, strict=True)},
+                      {c: _DRAGON_OF_SUIT[s] for c, s in zip(colours, perm, strict=True)})
                      for perm in permutations(_SUITS, len(colours))]
+        prepared = list(enumerate(_slot_kinds(pattern.slots)))
+        word_slots = _slots_by_word(pattern)
         made = 0
         reason: str | None = None
         for numbers in _number_maps(pattern.rules):
-            for suits in suit_maps:
-                key = tuple(sorted((_kind(s, numbers.get(i, 0), suits), s.size)
-                                   for i, s in enumerate(pattern.slots)))
-                why = _impossible(list(key))
+            shift = numbers.get
+            for bases, dragons in suit_maps:
+                groups = [((kind if kind >= 0 else dragons[colour] if dragon
+                            else bases[colour] + number + shift(i, 0)), size)
+                          for i, (kind, colour, dragon, number, size) in prepared]
+                key = tuple(sorted(groups))
+                if key in verdicts:
+                    why = verdicts[key]
+                    new = False
+                else:
+                    why = verdicts[key] = _impossible(key)
+                    new = True
                 if why is None:
                     made += 1
                 reason = reason or why
-                if key in seen:
+                if not new:
                     continue
-                seen.add(key)
                 if why is not None:
                     dropped += 1
                     continue
-                out.append(Variation(tuple(Group(k, size) for k, size in key),
-                                     words=_words(pattern, key, numbers, suits)))
+                ordered, words = _words(word_slots, groups)
+                out.append(Variation(tuple(_group(g) for g in ordered), words=words))
         if not made:
             what = "the line" if n == 0 else "this alternative"
             problems.append(pattern.error(f"no variation of {what} can be made: {reason}",

@@ -276,7 +276,8 @@ class CompiledCard:
     (0-34) and count ``c`` (0-14), ``slots[k][c]`` packs ``min(c, slots of kind k)`` of every
     variation and ``natural[k][c]`` ``min(c, natural-only slots of kind k)`` (``None`` for a
     kind no variation uses); ``jokerable_total`` packs the joker-able slots. ``exact`` maps
-    the tile counts of every variation (kinds 0-34) to its positions, for joker-free hands.
+    the tile counts of every variation (kinds 0-34) to its positions, for joker-free hands
+    (built on first use).
 
     Layout: the lines are put in blocks by their number of variations rounded up to a power
     of two (:class:`_Block`); inside a block the lines' variations are interleaved, so the
@@ -344,11 +345,7 @@ class CompiledCard:
         self.open_mask = int.from_bytes(
             bytes(0x7F if i >= 0 and not self.concealed_lines[i] else 0
                   for i in self.line_of), "little")
-        self.exact: dict[tuple[int, ...], list[int]] = {}
-        for p, var in enumerate(variations):
-            if var is not None:
-                key = tuple(self._total[k][p] for k in range(_NUM_GROUP_KINDS))
-                self.exact.setdefault(key, []).append(p)
+        self._exact: dict[tuple[int, ...], list[int]] | None = None
         # halving plan of each block: (mask of the lower half, 0x80 bytes of it, half width)
         self._folds: list[tuple[int, int, int, list[tuple[int, int, int]]]] = []
         for b in blocks:
@@ -366,6 +363,19 @@ class CompiledCard:
         self._group_counts: dict[tuple[int, int], bytes] = {}
         self._fits: dict[tuple[int, int, int], int] = {}
         self._reduced: dict[tuple[int, int, int], int] = {}
+
+    @property
+    def exact(self) -> dict[tuple[int, ...], list[int]]:
+        """The positions of every variation by its tile counts (kinds 0-34), built on first
+        use (scoring reads the packed vectors only: issue 25, start-up)."""
+        exact = self._exact
+        if exact is None:
+            exact = self._exact = {}
+            for p, var in enumerate(self.variations):
+                if var is not None:
+                    key = tuple(self._total[k][p] for k in range(_NUM_GROUP_KINDS))
+                    exact.setdefault(key, []).append(p)
+        return exact
 
     @staticmethod
     def _rows(column: bytes) -> list[int] | None:
