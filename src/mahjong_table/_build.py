@@ -11,11 +11,12 @@ edit), which :mod:`mahjong_table` warns about on import.
 from __future__ import annotations
 
 import importlib.machinery
-from pathlib import Path
+import os
 
 __all__ = ["build_name", "compiled_modules", "is_compiled", "stale_modules"]
 
-_PACKAGE = Path(__file__).resolve().parent
+#: the package's folder (os.path, not pathlib: ``import mahjong_table`` stays cheap, issue 25)
+_PACKAGE = os.path.dirname(os.path.realpath(__file__))
 #: a module that every compiled build compiles (setup.py's COMPILED)
 _PROBE = "mahjong_table.engine.game"
 
@@ -38,9 +39,9 @@ def is_compiled() -> bool:
     module = sys.modules.get(_PROBE)
     if module is not None:
         return _is_extension(getattr(module, "__file__", None))
-    folder = _PACKAGE.joinpath(*_PROBE.split(".")[1:-1])
+    folder = os.path.join(_PACKAGE, *_PROBE.split(".")[1:-1])
     stem = _PROBE.rsplit(".", 1)[1]
-    return any((folder / f"{stem}{suffix}").is_file()
+    return any(os.path.isfile(os.path.join(folder, f"{stem}{suffix}"))
                for suffix in importlib.machinery.EXTENSION_SUFFIXES)
 
 
@@ -52,23 +53,38 @@ def build_name() -> str:
 def compiled_modules() -> list[str]:
     """The dotted names of the package's modules present as compiled files (sorted)."""
     names = []
-    for suffix in importlib.machinery.EXTENSION_SUFFIXES:
-        for path in _PACKAGE.rglob(f"*{suffix}"):
-            rel = path.relative_to(_PACKAGE.parent).as_posix()[: -len(suffix)]
-            names.append(rel.replace("/", "."))
+    for rel, suffix, _path in _extension_files():
+        names.append(rel[: -len(suffix)].replace("/", "."))
     return sorted(set(names))
+
+
+def _extension_files() -> list[tuple[str, str, str]]:
+    """Every file of the package named like a compiled module, once per extension suffix
+    its name ends with: ``(path relative to the package's parent, with "/", the suffix,
+    the full path)``. One walk of the package's folders."""
+    package = os.fspath(_PACKAGE)
+    parent = os.path.dirname(package)
+    suffixes = tuple(importlib.machinery.EXTENSION_SUFFIXES)
+    found = []
+    for folder, _dirs, files in os.walk(package):
+        for name in files:
+            for suffix in suffixes:
+                if name.endswith(suffix):
+                    path = os.path.join(folder, name)
+                    rel = os.path.relpath(path, parent).replace(os.sep, "/")
+                    found.append((rel, suffix, path))
+    return found
 
 
 def stale_modules() -> list[str]:
     """Compiled modules whose ``.py`` is newer than the compiled file: an edit that the
     compiled module does not have, and which Python would not run."""
     stale = []
-    for suffix in importlib.machinery.EXTENSION_SUFFIXES:
-        for path in _PACKAGE.rglob(f"*{suffix}"):
-            source = path.with_name(path.name[: -len(suffix)] + ".py")
-            # an installer writes the .py just after the compiled file: allow it a moment
-            if source.exists() and source.stat().st_mtime > path.stat().st_mtime + 5:
-                stale.append(source.relative_to(_PACKAGE.parent).as_posix())
+    for rel, suffix, path in _extension_files():
+        source = path[: -len(suffix)] + ".py"
+        # an installer writes the .py just after the compiled file: allow it a moment
+        if os.path.exists(source) and os.stat(source).st_mtime > os.stat(path).st_mtime + 5:
+            stale.append(rel[: -len(suffix)] + ".py")
     return sorted(stale)
 
 
@@ -76,10 +92,13 @@ def warn_if_stale() -> None:
     """Warn (once, on import) when a compiled module would shadow a newer ``.py``. Costs
     one directory listing when the package has no compiled modules (the usual editable
     install)."""
-    parent = _PACKAGE.parent
-    if parent.name in ("site-packages", "dist-packages"):
+    parent = os.path.dirname(os.fspath(_PACKAGE))
+    if os.path.basename(parent) in ("site-packages", "dist-packages"):
         return  # an installed package: nobody edits it there
-    if not any(parent.glob("mahjong_table__mypyc*")):
+    try:
+        if not any(name.startswith("mahjong_table__mypyc") for name in os.listdir(parent)):
+            return
+    except OSError:
         return
     stale = stale_modules()
     if stale:

@@ -23,7 +23,6 @@ import os
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from contextvars import ContextVar
-from pathlib import Path
 
 __all__ = [
     "LANGUAGES", "DEFAULT_LANGUAGE", "LanguageError",
@@ -37,7 +36,7 @@ LANGUAGES: tuple[str, ...] = ("en", "it")
 DEFAULT_LANGUAGE = "en"
 #: the catalogue's domain and where the compiled catalogues live (package data)
 DOMAIN = "mahjong_table"
-LOCALE_DIR = Path(__file__).resolve().parent / "locale"
+LOCALE_DIR = os.path.join(os.path.dirname(os.path.realpath(__file__)), "locale")
 
 _default: str = DEFAULT_LANGUAGE
 _override: ContextVar[str | None] = ContextVar("mahjong_table_language", default=None)
@@ -64,7 +63,7 @@ def _catalogue(lang: str) -> _gettext.NullTranslations:
             found = _gettext.NullTranslations()
         else:
             # fallback=False: a missing compiled catalogue is a broken install, not English
-            found = _gettext.translation(DOMAIN, localedir=str(LOCALE_DIR), languages=[lang])
+            found = _gettext.translation(DOMAIN, localedir=LOCALE_DIR, languages=[lang])
         _catalogues[lang] = found
     return found
 

@@ -36,12 +36,11 @@ from __future__ import annotations
 
 import os
 import re
+import sys
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, replace
 from functools import cache
-from importlib import resources
 from itertools import pairwise, permutations, product
-from pathlib import Path
 
 from ...i18n import pgettext
 from ...tiles import TILES
@@ -325,6 +324,8 @@ class CardSpec:
 def _default_name(source: str) -> str:
     if source.startswith("<"):
         return "unnamed card"
+    from pathlib import Path  # only a card with no name directive needs it (issue 25)
+
     return Path(source).stem or source
 
 
@@ -1036,19 +1037,25 @@ def load_card(path: str | os.PathLike[str]) -> Card:
     return parse_card(read_card_text(path), os.fspath(path))
 
 
-def _practice_resource() -> resources.abc.Traversable:
-    return resources.files("mahjong_table.rules.american").joinpath("cards", "practice.card")
+def _practice_path() -> str:
+    """The shipped practice card's file, in the package's folder ``cards``: read with plain
+    file functions, not :mod:`importlib.resources` (its readers import zipfile, tempfile,
+    threading...: issue 25, start-up). The package's ``__init__`` is never compiled, so its
+    ``__file__`` is the folder's."""
+    package = sys.modules["mahjong_table.rules.american"]
+    return os.path.join(os.path.dirname(str(package.__file__)), "cards", "practice.card")
 
 
 def practice_card_text() -> str:
     """The text of the shipped practice card (``cards/practice.card``)."""
-    return _practice_resource().read_text(encoding="utf-8")
+    with open(_practice_path(), encoding="utf-8") as fh:
+        return fh.read()
 
 
 @cache
 def practice_card() -> Card:
     """The project's own practice card (not the National Mah Jongg League's), loaded once."""
-    return parse_card(practice_card_text(), str(_practice_resource()))
+    return parse_card(practice_card_text(), _practice_path())
 
 
 def card_from_option(value: str) -> Card:

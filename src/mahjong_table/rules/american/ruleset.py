@@ -32,7 +32,6 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Mapping, Sequence
 from functools import cached_property
-from pathlib import Path
 from typing import Any, ClassVar
 
 from ...i18n import N_, _
@@ -157,6 +156,8 @@ class AmericanRules(RuleSet):
         super().__init__(**options)
         card = str(self.options["card"])
         if card != "practice":
+            from pathlib import Path  # only a card file needs it (issue 25, start-up)
+
             # a record names the card by its full path, so that it replays from anywhere
             self.options["card"] = str(Path(card).expanduser().resolve())
         try:
