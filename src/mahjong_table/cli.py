@@ -21,9 +21,9 @@ COMMANDS = ("play", "learn", "simulate", "score", "replay", "analyze", "card", "
 def _rule_set_titles() -> str:
     """The rule sets the code has, for the top-level help (issue 11: help from what exists)."""
     from .i18n import _
-    from .rules import RULE_SETS, get_rule_set
+    from .rules import RULE_SETS, rule_set_class
 
-    return ", ".join(f"{_(get_rule_set(n).title)} (--rules {n})" for n in sorted(RULE_SETS))
+    return ", ".join(f"{_(rule_set_class(n).title)} (--rules {n})" for n in sorted(RULE_SETS))
 
 
 def _chosen_command(argv: Sequence[str]) -> str | None:

@@ -49,11 +49,11 @@ def show_value(value: Any) -> str:
 def options_help() -> str:
     """Every rule set's options and their values, from the rule sets' own declarations
     (``RuleSet.options_spec``): help never names an option that does not exist."""
-    from ..rules import RULE_SETS, get_rule_set
+    from ..rules import RULE_SETS, rule_set_class
 
     parts = []
     for name in sorted(RULE_SETS):
-        spec = get_rule_set(name).options_spec
+        spec = rule_set_class(name).options_spec
         shown = []
         for o in spec:
             if o.choices is None:
@@ -128,11 +128,13 @@ def coerce_options(rules_name: str, options: dict[str, Any]) -> dict[str, Any]:
     Raises ``ValueError`` naming the option and its allowed values (shown as the command
     line writes them) for a value the option does not take. Unknown rule sets and options
     are left for the rule set to report."""
-    from ..rules import RULE_SETS, get_rule_set
+    from ..rules import RULE_SETS, rule_set_class
 
     if rules_name not in RULE_SETS:
         return dict(options)
-    spec = {o.name: o for o in get_rule_set(rules_name).options_spec}
+    # the declarations only: building the rule set would load the American practice card
+    # even for a --card FILE (issue 25, start-up)
+    spec = {o.name: o for o in rule_set_class(rules_name).options_spec}
     out: dict[str, Any] = {}
     for name, value in options.items():
         o = spec.get(name)

@@ -11,7 +11,7 @@ from typing import Any
 from ..i18n import _
 from .base import RuleSet, RuleSetError
 
-__all__ = ["RULE_SETS", "RuleSet", "RuleSetError", "get_rule_set"]
+__all__ = ["RULE_SETS", "RuleSet", "RuleSetError", "get_rule_set", "rule_set_class"]
 
 #: rule-set name -> "module:Class"
 RULE_SETS: dict[str, str] = {
@@ -27,6 +27,16 @@ def get_rule_set(name: str, **options: Any) -> RuleSet:
 
     Raises :class:`RuleSetError` for an unknown name or option.
     """
+    return rule_set_class(name, options)(**options)
+
+
+def rule_set_class(name: str, options: dict[str, Any] | None = None) -> type[RuleSet]:
+    """The class :func:`get_rule_set` builds for ``name`` and ``options`` (none: the
+    defaults), not built: its declarations (``options_spec``, ``title``) without what
+    building costs (the American rules load their card; issue 25, start-up).
+
+    Raises :class:`RuleSetError` for an unknown name.
+    """
     target = RULE_SETS.get(name)
     if target is None:
         raise RuleSetError(_("unknown rule set {name}; known: {known}").format(
@@ -38,4 +48,4 @@ def get_rule_set(name: str, **options: Any) -> RuleSet:
         raise RuleSetError(_("rule set {name} is not available: {error}").format(
             name=repr(name), error=exc)) from exc
     cls: type[RuleSet] = getattr(module, class_name)
-    return cls.variant_for(options)(**options)
+    return cls.variant_for({} if options is None else options)
