@@ -50,6 +50,7 @@ COMPILED = (
     # environments themselves, PettingZoo and Gymnasium subclasses, stay pure)
     "env/encoding.py",
     "env/planes.py",
+    "env/core.py",
     "players/easy_bot.py",
     "players/hard_bot.py",
     "players/hard_american_bot.py",

@@ -6,6 +6,7 @@ Gymnasium single-agent env with seeded bot opponents and self-play policies; the
 from __future__ import annotations
 
 import ast
+import random
 from pathlib import Path
 from typing import Any
 
@@ -134,6 +135,76 @@ def test_planes_v1_shape_range_and_discard_order() -> None:
                 assert o[L[f"claimed{rel}"]].sum() > 0
         e.step(e.codec.encode(bots[view.player].choose(view)))
     assert saw_claim
+
+
+@pytest.mark.parametrize(("rules", "options"), RULE_SETS,
+                         ids=[r + ("-" + o["scoring"] if o else "") for r, o in RULE_SETS])
+def test_planes_v1_meld_rows_are_by_relative_seat(rules: str, options: dict[str, Any]) -> None:
+    """planes-v1's layout (docs/env.md): seats are relative to the observer (0 me, 1 next in
+    turn order...), for the meld, source and bonus rows as for the history. Bug fixed: the
+    meld rows were written in absolute seat order, so every observer but player 0 saw each
+    seat's melds and flowers under another seat."""
+    r = get_rule_set(rules, **options)
+    enc = get_encoding("planes-v1", r)
+    L = PLANES_V1_LAYOUT
+    checked = 0
+    for seed in range(12):
+        game = Game(r, f"rel/{seed}", max_hands=1)
+        bots = [make_bot("random", f"rel/{seed}/{p}", rules=r) for p in range(4)]
+        while not game.is_over:
+            p = game.to_act()[0]
+            for observer in range(4):
+                view = game.view(observer)
+                o = enc.encode(view, None)
+                for s in view.seats:
+                    rel = (s.player - observer) % 4
+                    melds = np.zeros(47, dtype=np.float32)
+                    for m in s.melds:
+                        for t in m.tiles:
+                            melds[int(t)] += 0.25
+                    bonus = np.zeros(47, dtype=np.float32)
+                    bonus[[int(t) for t in s.bonus]] = 1.0
+                    assert np.array_equal(o[L[f"melds{rel}"]], melds)
+                    assert np.array_equal(o[L[f"bonus{rel}"]], bonus)
+                    checked += bool(s.melds or s.bonus) and rel != 0
+            game.apply(bots[p].choose(game.view(p)))
+    assert checked > 0
+
+
+@pytest.mark.parametrize(("rules", "options"), RULE_SETS,
+                         ids=[r + ("-" + o["scoring"] if o else "") for r, o in RULE_SETS])
+def test_planes_v1_kept_up_to_date_equals_built_afresh(rules: str,
+                                                       options: dict[str, Any]) -> None:
+    """The environments bring each observer's planes-v1 observation up to date from the last
+    one (``PlanesV1Writer``, issue 26 item 5: the environment layer's cost); at every
+    decision, for the players to act and one other observer, it equals the encoding built
+    afresh from the view and the history, and is a new array each time."""
+    from mahjong_table.env.core import Table
+
+    t = Table(get_rule_set(rules, **options), encoding="planes-v1")
+    assert t._writer is not None
+    checked = 0
+    for seed in range(3):
+        rng = random.Random(seed)
+        t.reset(seed)
+        steps = 0
+        while not t.is_over and steps < 1500:
+            to_act = t.to_act()
+            for p in {*to_act, rng.randrange(4)}:
+                o = t.observe(p)["observation"]
+                view, _ = t.decision(p)
+                assert np.array_equal(o, t.encoding.encode(view, t.history))
+                checked += 1
+            p = to_act[0]
+            legal = t.decision(p)[1]
+            given = t.observe(p)["observation"]
+            kept = given.copy()
+            t.apply(legal[rng.choice(sorted(legal))])
+            steps += 1
+            if not t.is_over:
+                t.observe(p)  # the writer brings p's planes up to date...
+                assert np.array_equal(given, kept)  # ...not the array it gave before
+    assert checked > 300
 
 
 def test_american_planes_show_own_charleston_passes() -> None:

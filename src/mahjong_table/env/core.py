@@ -19,7 +19,7 @@ from ..engine import Action, Game, PlayerView
 from ..rules import get_rule_set
 from ..rules.base import RuleSet
 from .encoding import ActionCodec
-from .planes import PublicHistory, get_encoding
+from .planes import PlanesV1, PlanesV1Writer, PublicHistory, get_encoding
 
 if TYPE_CHECKING:
     from .planes import FlatV0, PlanesV1
@@ -68,6 +68,9 @@ class Table:
         self.oracle = bool(oracle)
         self.max_hands = max_hands
         self.history = PublicHistory()
+        # planes-v1: each observer's observation brought up to date, not rebuilt
+        self._writer = (PlanesV1Writer(self.encoding) if isinstance(self.encoding, PlanesV1)
+                        else None)
         self.game: Game | None = None
         self.seed_used: int | str = 0
         self._views: dict[int, tuple[PlayerView, dict[int, Action]]] = {}
@@ -81,6 +84,8 @@ class Table:
         self.seed_used = seed
         self.game = Game(self.rules, seed, max_hands=self.max_hands)
         self.history.reset()
+        if self._writer is not None:
+            self._writer.reset()
         self._views = {}
         self._obs = {}
 
@@ -113,11 +118,14 @@ class Table:
             view, legal = self.decision(p)
             game = self._game()
             self.history.update(game.events)
-            mask = np.zeros(self.codec.size, dtype=np.int8)
-            if legal:
-                mask[list(legal)] = 1
-            got = {"observation": self.encoding.encode(view, self.history),
-                   "action_mask": mask}
+            mask = bytearray(self.codec.size)
+            for i in legal:
+                mask[i] = 1
+            observation = (self._writer.observe(view, self.history)
+                           if self._writer is not None
+                           else self.encoding.encode(view, self.history))
+            got = {"observation": observation,
+                   "action_mask": np.frombuffer(mask, dtype=np.int8)}
             if self.oracle:
                 from .oracle import oracle_features
 

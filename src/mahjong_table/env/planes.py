@@ -34,7 +34,8 @@ if TYPE_CHECKING:
 
 __all__ = ["DISCARD_SLOTS", "ENCODINGS", "PLANES_V1_CHANNELS", "PLANES_V1_CHANNELS_DOC",
            "PLANES_V1_LAYOUT",
-           "SCORE_SCALE", "Encoding", "FlatV0", "PlanesV1", "PublicHistory", "get_encoding"]
+           "SCORE_SCALE", "Encoding", "FlatV0", "PlanesV1", "PlanesV1Writer", "PublicHistory",
+           "get_encoding"]
 
 #: discards kept in order per seat by ``planes-v1`` (the last ones if a seat discards more)
 DISCARD_SLOTS = 30
@@ -60,10 +61,15 @@ class PublicHistory:
     """
 
     __slots__ = ("_seen", "_turn_claimed", "after_claim", "block", "claimed", "discards",
-                 "passed", "received")
+                 "passed", "received", "stamp", "versions")
 
     def __init__(self) -> None:
         self._seen = 0
+        #: a counter bumped at every change; ``versions[p]`` is its value at the last change
+        #: of seat ``p``'s block, ``versions[4]`` at the last change of the Charleston lists
+        #: (an incremental writer copies only what changed since it last looked)
+        self.stamp = 0
+        self.versions = [0, 0, 0, 0, 0]
         #: per seat, the planes-v1 rows ``discards`` .. ``order`` (kept as events come)
         self.block = np.zeros((4, _BLOCK_ROWS, NUM_KINDS), dtype=np.float32)
         self._new_hand()
@@ -76,6 +82,8 @@ class PublicHistory:
         self.received: list[list[int]] = [[], [], [], []]
         self._turn_claimed = [False, False, False, False]
         self.block.fill(0.0)
+        self.stamp += 1
+        self.versions = [self.stamp] * 5
 
     def reset(self) -> None:
         """Forget everything (a new game)."""
@@ -111,6 +119,8 @@ class PublicHistory:
                     b[-1] = 0.0
                     n = DISCARD_SLOTS - 1
                 b[3 + n, k] = 1.0
+                self.stamp += 1
+                self.versions[p] = self.stamp
             elif kind in ("draw", "replacement") and p is not None:
                 self._turn_claimed[p] = False
             elif kind == "claim" and p is not None:
@@ -121,8 +131,12 @@ class PublicHistory:
                 self._claim(e.data["discarder"])
             elif kind == "passed" and p is not None:
                 self.passed[p].extend(int(t) for t in parse_tiles(e.data["tiles"]))
+                self.stamp += 1
+                self.versions[4] = self.stamp
             elif kind == "received" and p is not None:
                 self.received[p].extend(int(t) for t in parse_tiles(e.data["tiles"]))
+                self.stamp += 1
+                self.versions[4] = self.stamp
             elif kind == "hand_start":
                 self._new_hand()
         self._seen = len(events)
@@ -135,6 +149,8 @@ class PublicHistory:
             k = self.discards[d][-1]
             self.block[d, 0, k] -= 0.25
             self.block[d, 1, k] += 0.25
+            self.stamp += 1
+            self.versions[d] = self.stamp
 
 
 class Encoding(Protocol):
@@ -262,6 +278,50 @@ class PlanesV1:
             rows[5, t] = 1.0
         return rows
 
+    def seat_rows(self, player: int, melds: tuple[Any, ...], bonus: tuple[Any, ...]
+                  ) -> npt.NDArray[np.float32]:
+        """Rows ``melds`` .. ``bonus`` (6 x 47) of seat ``player`` holding these melds and
+        bonus tiles, kept per seat until they change (do not mutate the array)."""
+        cached = self._seat_rows[player]
+        if cached[0] != melds or cached[1] != bonus:
+            cached = (melds, bonus, self._rows_of(melds, bonus))
+            self._seat_rows[player] = cached
+        return cached[2]
+
+    def scalars(self, view: PlayerView) -> list[float]:
+        """The values of the scalar planes (``phase`` .. ``stage``) of ``view``, in channel
+        order (each plane is its value over all 47 kinds)."""
+        me = view.player
+        scalars = [0.0] * _N_SCALARS
+        for s in view.seats:
+            r = (s.player - me) % 4
+            scalars[_S_CONCEALED_COUNT + r] = s.concealed_count / 14.0
+            if s.dead:
+                scalars[_S_DEAD + r] = 1.0
+            scalars[_S_SCORES + r] = math.tanh(s.score / SCORE_SCALE)
+        phase = _PHASE_INDEX.get(view.phase)
+        if phase is not None:
+            scalars[_S_PHASE + phase] = 1.0
+        if view.current >= 0:
+            scalars[_S_CURRENT + (view.current - me) % 4] = 1.0
+        scalars[_S_DEALER + (view.dealer - me) % 4] = 1.0
+        if view.discarder is not None:
+            scalars[_S_DISCARDER + (view.discarder - me) % 4] = 1.0
+        scalars[_S_SEAT_WIND + view.me.wind] = 1.0
+        scalars[_S_ROUND_WIND + view.round_wind] = 1.0
+        scalars[_S_WALLS] = min(view.live_wall / 100.0, 1.0)
+        scalars[_S_WALLS + 1] = min(view.dead_wall / 16.0, 1.0)
+        scalars[_S_HAND_NUMBER] = min(view.hand_number / 16.0, 1.0)
+        if view.stage is not None:
+            st = self._stages.get(view.stage)
+            if st is not None:
+                scalars[_S_STAGE_KIND + STAGE_KINDS.index(st.kind)] = 1.0
+                g = _S_STAGE
+                scalars[g] = st.count / 3.0
+                scalars[g + 1] = st.offset / 3.0
+                scalars[g + 2] = 1.0 if st.blind else 0.0
+        return scalars
+
     def encode(self, view: PlayerView, history: PublicHistory | None,
                out: npt.NDArray[np.float32] | None = None) -> npt.NDArray[np.float32]:
         # the tile planes as (flat index, value) pairs summed by one bincount, the scalar
@@ -292,46 +352,17 @@ class PlanesV1:
             for t in history.received[me]:
                 idx.append(base + t)
                 val.append(0.25)
-        scalars = [0.0] * _N_SCALARS
-        S = _SCALAR0
-        seat_rows: list[npt.NDArray[np.float32]] = []
+        # by relative seat (0 me, 1 next...), as the channels are laid out
+        seat_rows: list[npt.NDArray[np.float32]] = [_NO_ROWS] * 4
         for s in view.seats:
-            r = (s.player - me) % 4
-            cached = self._seat_rows[s.player]
-            if cached[0] != s.melds or cached[1] != s.bonus:
-                cached = (s.melds, s.bonus, self._rows_of(s.melds, s.bonus))
-                self._seat_rows[s.player] = cached
-            seat_rows.append(cached[2])
+            seat_rows[(s.player - me) % 4] = self.seat_rows(s.player, s.melds, s.bonus)
             if history is None:
-                base = L[f"discards{r}"] * K
+                base = L[f"discards{(s.player - me) % 4}"] * K
                 for t in s.discards:
                     idx.append(base + t)
                     val.append(0.25)
-            scalars[L["concealed_count"] - S + r] = s.concealed_count / 14.0
-            if s.dead:
-                scalars[L["dead"] - S + r] = 1.0
-            scalars[L["scores"] - S + r] = math.tanh(s.score / SCORE_SCALE)
-        phase = _PHASE_INDEX.get(view.phase)
-        if phase is not None:
-            scalars[L["phase"] - S + phase] = 1.0
-        if view.current >= 0:
-            scalars[L["current"] - S + (view.current - me) % 4] = 1.0
-        scalars[L["dealer"] - S + (view.dealer - me) % 4] = 1.0
-        if view.discarder is not None:
-            scalars[L["discarder"] - S + (view.discarder - me) % 4] = 1.0
-        scalars[L["seat_wind"] - S + view.me.wind] = 1.0
-        scalars[L["round_wind"] - S + view.round_wind] = 1.0
-        scalars[L["walls"] - S] = min(view.live_wall / 100.0, 1.0)
-        scalars[L["walls"] - S + 1] = min(view.dead_wall / 16.0, 1.0)
-        scalars[L["hand_number"] - S] = min(view.hand_number / 16.0, 1.0)
-        if view.stage is not None:
-            st = self._stages.get(view.stage)
-            if st is not None:
-                scalars[L["stage_kind"] - S + STAGE_KINDS.index(st.kind)] = 1.0
-                g = L["stage"] - S
-                scalars[g] = st.count / 3.0
-                scalars[g + 1] = st.offset / 3.0
-                scalars[g + 2] = 1.0 if st.blind else 0.0
+        scalars = self.scalars(view)
+        S = _SCALAR0
         obs = np.empty(self.shape, dtype=np.float32) if out is None else out
         H = _HISTORY0
         M = _MELDS0
@@ -358,8 +389,131 @@ _SEAT_ROWS = _V1["melds1"] - _V1["melds0"]
 #: the first channel of the scalar planes (phase ... stage), and their number
 _SCALAR0 = _V1["phase"]
 _N_SCALARS = PLANES_V1_CHANNELS - _SCALAR0
+#: each scalar plane's place among the scalar planes
+_S_CONCEALED_COUNT = _V1["concealed_count"] - _SCALAR0
+_S_DEAD = _V1["dead"] - _SCALAR0
+_S_SCORES = _V1["scores"] - _SCALAR0
+_S_PHASE = _V1["phase"] - _SCALAR0
+_S_CURRENT = _V1["current"] - _SCALAR0
+_S_DEALER = _V1["dealer"] - _SCALAR0
+_S_DISCARDER = _V1["discarder"] - _SCALAR0
+_S_SEAT_WIND = _V1["seat_wind"] - _SCALAR0
+_S_ROUND_WIND = _V1["round_wind"] - _SCALAR0
+_S_WALLS = _V1["walls"] - _SCALAR0
+_S_HAND_NUMBER = _V1["hand_number"] - _SCALAR0
+_S_STAGE_KIND = _V1["stage_kind"] - _SCALAR0
+_S_STAGE = _V1["stage"] - _SCALAR0
 _PHASE_INDEX = {p: i for i, p in enumerate(PHASES)}
+#: the meld rows of a seat with no melds and no bonus tiles
+_NO_ROWS = np.zeros((_SEAT_ROWS, NUM_KINDS), dtype=np.float32)
 
+
+
+class PlanesV1Writer:
+    """``planes-v1`` observations of one game, one kept per observer and brought up to date
+    from the one it gave last: only the entries that changed are written (a hand's tiles,
+    the drawn tile and the tile on offer by kind; a seat's meld rows when its melds change;
+    a seat's history block when :class:`PublicHistory` says it changed; a scalar plane when
+    its value changed), and the result is a copy. :meth:`observe` gives exactly
+    ``encoding.encode(view, history)`` (tests compare them on every state of many games).
+
+    For the environments' own loop (one game, views in order); ``history`` must be the
+    game's one :class:`PublicHistory`, updated before each call. Call :meth:`reset` with a
+    new game."""
+
+    def __init__(self, encoding: PlanesV1) -> None:
+        self.encoding = encoding
+        self.reset()
+
+    def reset(self) -> None:
+        """Forget what was written (a new game)."""
+        K = NUM_KINDS
+        self._obs = [np.zeros(self.encoding.shape, dtype=np.float32) for _ in range(4)]
+        self._flat = [o.reshape(-1) for o in self._obs]
+        self._counts: list[tuple[int, ...]] = [(0,) * K for _ in range(4)]
+        self._drawn = [-1, -1, -1, -1]
+        self._offer = [-1, -1, -1, -1]
+        self._seats: list[list[tuple[Any, Any]]] = [[((), ())] * 4 for _ in range(4)]
+        self._blocks = [[-1, -1, -1, -1] for _ in range(4)]
+        self._charleston = [-1, -1, -1, -1]
+        empty = [0.0] * _N_SCALARS
+        self._scalars: list[list[float]] = [list(empty) for _ in range(4)]
+
+    def observe(self, view: PlayerView, history: PublicHistory) -> npt.NDArray[np.float32]:
+        """The ``planes-v1`` observation of ``view`` (a new array)."""
+        L = _V1
+        K = NUM_KINDS
+        me = view.player
+        obs = self._obs[me]
+        flat = self._flat[me]
+        counts = view.counts
+        before = self._counts[me]
+        if counts != before:
+            h = L["hand"] * K
+            for k in range(len(counts)):
+                c = counts[k]
+                b = before[k]
+                if c != b:
+                    # channel j is 1 where at least j+1 copies are held: only the channels
+                    # between the old and the new count change
+                    v = 1.0 if c > b else 0.0
+                    for j in range(min(b, c), min(max(b, c), 4)):
+                        flat[h + j * K + k] = v
+            self._counts[me] = counts
+        drawn = -1 if view.drawn is None else view.drawn
+        if drawn != self._drawn[me]:
+            at = L["drawn"] * K
+            if self._drawn[me] >= 0:
+                flat[at + self._drawn[me]] = 0.0
+            if drawn >= 0:
+                flat[at + drawn] = 1.0
+            self._drawn[me] = drawn
+        offer = -1 if view.last_discard is None else view.last_discard
+        if offer != self._offer[me]:
+            at = L["offer"] * K
+            if self._offer[me] >= 0:
+                flat[at + self._offer[me]] = 0.0
+            if offer >= 0:
+                flat[at + offer] = 1.0
+            self._offer[me] = offer
+        if history.versions[4] != self._charleston[me]:
+            for name, tiles in (("passed", history.passed[me]),
+                                ("received", history.received[me])):
+                row = L[name]
+                obs[row] = 0.0
+                for t in tiles:
+                    flat[row * K + t] += 0.25
+            self._charleston[me] = history.versions[4]
+        seats = self._seats[me]
+        for s in view.seats:
+            r = (s.player - me) % 4
+            melds, bonus = seats[r]
+            if melds != s.melds or bonus != s.bonus:
+                at = _MELDS0 + r * _SEAT_ROWS
+                obs[at:at + _SEAT_ROWS] = self.encoding.seat_rows(s.player, s.melds, s.bonus)
+                seats[r] = (s.melds, s.bonus)
+        blocks = self._blocks[me]
+        versions = history.versions
+        for r in range(4):
+            p = (me + r) % 4
+            if versions[p] != blocks[r]:
+                at = _HISTORY0 + r * _BLOCK_ROWS
+                obs[at:at + _BLOCK_ROWS] = history.block[p]
+                blocks[r] = versions[p]
+        scalars = self.encoding.scalars(view)
+        old = self._scalars[me]
+        if scalars != old:
+            changed: list[int] = []
+            for i in range(_N_SCALARS):
+                if scalars[i] != old[i]:
+                    changed.append(i)
+            if len(changed) > 6:
+                obs[_SCALAR0:] = np.array(scalars, dtype=np.float32)[:, None]
+            else:
+                for i in changed:
+                    obs[_SCALAR0 + i] = scalars[i]
+            self._scalars[me] = scalars
+        return obs.copy()
 
 #: encoding name -> class (constructed with the rule set)
 ENCODINGS: dict[str, type[FlatV0] | type[PlanesV1]] = {"flat-v0": FlatV0,
