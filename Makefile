@@ -61,7 +61,7 @@ test-compiled: compiled
 
 bench: $(STAMP) compiled
 	$(BIN)/python -m pip install --quiet -e '.[dev,bench]'
-	$(BIN)/python -m bench
+	$(BIN)/python -m bench $(if $(SOAK_HANDS),--soak-hands $(SOAK_HANDS))
 
 clean:
 	rm -rf $(VENV) build dist-compiled .compiled *.egg-info src/*.egg-info .pytest_cache .mypy_cache .ruff_cache

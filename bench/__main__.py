@@ -1,12 +1,14 @@
 """``python -m bench``: every benchmark of issue 4, side by side, with ratios and targets.
 
 Options: ``--quick`` (smaller samples, for a smoke run), ``--only NAME`` (repeatable: shanten,
-correctness, scoring, simulation, american, positions, mcr, web, builds, env, startup, bots),
-``--seconds S`` (per side in the simulation benchmark). ``builds`` compares the pure and the
+correctness, scoring, simulation, american, positions, mcr, web, builds, env, startup, bots, soak),
+``--seconds S`` (per side in the simulation benchmark), ``--soak-hands N`` and ``--ray
+[ADDRESS]`` (the soak). ``builds`` compares the pure and the
 compiled build (which ``make bench`` installs in ``.compiled``) and the compiled build against
 the peers; ``env`` the learning environment's share of a step, in both builds, and RLCard's;
 ``startup`` ``--version`` and ``score``, a new process each; ``bots`` times each bot level's
-decisions.
+decisions; ``soak`` plays a million hands per rule set with the invariants on (issue 25; it
+takes hours on a small machine: ``--soak-hands N`` or ``make bench SOAK_HANDS=N``).
 Exit status 1 when a target is missed or a differential check finds a mismatch.
 """
 
@@ -28,6 +30,7 @@ from . import (
     scoring,
     shanten,
     simulation,
+    soak,
     startup,
     web_cluster,
     web_load,
@@ -35,7 +38,7 @@ from . import (
 from .common import Report
 
 NAMES = ("shanten", "correctness", "scoring", "simulation", "american", "positions", "mcr",
-         "web", "builds", "env", "startup", "bots")
+         "web", "builds", "env", "startup", "bots", "soak")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -44,6 +47,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--only", action="append", choices=NAMES, help="run only these")
     parser.add_argument("--seconds", type=float, default=None,
                         help="seconds per side and round in the simulation benchmark")
+    parser.add_argument("--soak-hands", type=int, default=None, metavar="N",
+                        help="hands per rule set in the soak (1,000,000; --quick: 2,000)")
+    parser.add_argument("--ray", nargs="?", const="", default=None, metavar="ADDRESS",
+                        help="run the soak on Ray (a local one without ADDRESS)")
     args = parser.parse_args(argv)
     only = set(args.only or NAMES)
     quick = args.quick
@@ -75,6 +82,9 @@ def main(argv: list[str] | None = None) -> int:
         startup.run(report, quick=quick)
     if "bots" in only:  # issue 24: the levels' decision times (hard: at most 10 ms)
         bots.run(report, quick=quick)
+    if "soak" in only:  # issue 25: a million hands per rule set, invariants always on
+        soak.run(report, quick=quick, hands=args.soak_hands, use_ray=args.ray is not None,
+                 ray_address=args.ray or None)
     if "web" in only:  # issue 9: skipped when the web extra is not installed
         web_load.run(report, quick=quick)
         # issue 20: several processes on one PostgreSQL (skipped without a server)
