@@ -40,8 +40,8 @@ def test_view_json_holds_no_hidden_tiles() -> None:
     text = json.dumps(view)
     assert "wall_tiles" not in text and "tiles" not in view
     for seat in view["seats"]:
-        assert set(seat) == {"player", "wind", "name", "concealed_count", "melds", "bonus",
-                             "discards", "score", "dead"}
+        assert set(seat) == {"player", "wind", "name", "concealed_count", "melds",
+                             "meld_sources", "bonus", "discards", "score", "dead"}
 
 
 def test_events_hide_private_tiles_from_others() -> None:

@@ -231,6 +231,27 @@ def test_american_planes_show_own_charleston_passes() -> None:
     assert seen
 
 
+@pytest.mark.parametrize("seed", [4, 11])
+def test_oracle_wall_rows_are_the_wall_order_from_the_live_end(seed: int) -> None:
+    """docs/env.md "The oracle view": the next live draw takes row 0; a replacement takes the
+    far stack's top before its bottom (rows n-2 then n-1 of n left when that stack is whole).
+    A new user found the docs' earlier wording ("in drawing order, replacements last")
+    wrong for the far end; this checks the wording that replaced it on real draws."""
+    from mahjong_table.env.oracle import oracle_features
+
+    game = Game(get_rule_set("hongkong"), seed, max_hands=1)
+    wall = game.wall
+    rows = [int(np.argmax(r)) for r in oracle_features(game, 0)["wall"] if r.any()]
+    n = len(rows)
+    assert n == wall.remaining
+    if wall.tail % 2 == 0:
+        assert [int(wall.draw_replacement()), int(wall.draw_replacement())] == \
+            [rows[n - 2], rows[n - 1]]
+    else:
+        assert int(wall.draw_replacement()) == rows[n - 1]
+    assert [int(wall.draw()), int(wall.draw())] == rows[:2]
+
+
 def test_oracle_only_when_asked_for() -> None:
     """The oracle view (every hand, the wall order) is off by default and given only by an
     environment constructed with oracle=True; its hands are the players' own hands."""
@@ -306,6 +327,92 @@ def test_gym_env_refuses_an_illegal_index() -> None:
     assert len(g.table.game.events) == before
     with pytest.raises(ValueError, match="unknown bot"):
         MahjongGymEnv("hongkong", opponents="nobody")
+
+
+def test_env_inputs_of_the_wrong_type_are_refused_by_name() -> None:
+    """Bad input gets a clear error and changes nothing (a new user's findings): an action
+    index that is a float, a string or a bool; max_hands 0, -1 or "2"; a float or bool seed;
+    opponents that are neither bots, players nor policies."""
+    g = MahjongGymEnv("hongkong", encoding="flat-v0")
+    obs, _ = g.reset(seed=2)
+    assert g.table.game is not None
+    before = len(g.table.game.events)
+    good = int(np.flatnonzero(obs["action_mask"])[0])
+    for bad in (float(good), str(good), True):
+        with pytest.raises(TypeError, match="an integer index"):
+            g.step(bad)  # type: ignore[arg-type]
+    assert len(g.table.game.events) == before
+    g.step(np.int64(good))  # a NumPy integer is an integer
+    for hands in (0, -1, "2"):
+        with pytest.raises(ValueError, match="max_hands"):
+            MahjongGymEnv("hongkong", max_hands=hands)  # type: ignore[arg-type]
+        with pytest.raises(ValueError, match="max_hands"):
+            raw_env("hongkong", max_hands=hands)
+    for seed in (1.5, True):
+        with pytest.raises(TypeError, match="seed"):
+            g.reset(seed=seed)  # type: ignore[arg-type]
+        with pytest.raises(TypeError, match="seed"):
+            raw_env("hongkong").reset(seed=seed)
+    for opponents in (None, 5):
+        with pytest.raises(TypeError, match="opponents"):
+            MahjongGymEnv("hongkong", opponents=opponents)  # type: ignore[arg-type]
+
+
+class _FalseMahjong:
+    """An opponent that declares Mahjong at once: a false one, which ends the hand."""
+
+    def choose(self, view: Any) -> Any:
+        from mahjong_table.engine import Action, ActionKind
+
+        return Action(ActionKind.MAHJONG, view.player)
+
+
+def test_gym_reset_never_returns_a_finished_game() -> None:
+    """004 (false Mahjong penalised ends the hand): when the opponents end the whole game
+    before the learner's first decision, reset skips it and plays the next, reporting each
+    skipped game's seed and the learner's payment; the vector env then never sticks on a
+    finished game (a new user's finding: reset returned an all-zero mask and the batch
+    refused every action)."""
+    g = MahjongGymEnv("hongkong", seat=1, opponents=_FalseMahjong(), max_hands=1,
+                      false_mahjong="penalise")
+    obs, info = g.reset(seed=1)
+    assert g.table.game is not None and not g.table.game.is_over
+    assert obs["action_mask"].any()
+    assert info["skipped"][0] == {"seed": 1, "reward": 64.0}
+    assert [s["seed"] for s in info["skipped"][1:]] == [
+        f"1/after-{k}" for k in range(1, len(info["skipped"]))]
+    again, info2 = g.reset(seed=1)  # and it replays
+    assert info2["skipped"] == info["skipped"]
+    assert np.array_equal(again["observation"], obs["observation"])
+    v = MahjongVectorEnv(2, "hongkong", seat=1, opponents=_FalseMahjong(), max_hands=1,
+                         false_mahjong="penalise")
+    vobs, vinfo = v.reset(seed=1)
+    assert vobs["action_mask"].any(axis=1).all() and vinfo["_skipped"][0]
+    for _ in range(60):
+        acts = np.array([int(np.flatnonzero(m)[0]) for m in vobs["action_mask"]])
+        vobs, _, term, _, vinfo = v.step(acts)
+        assert vobs["action_mask"].any(axis=1).all()
+
+
+def test_vector_env_infos_follow_gymnasium() -> None:
+    """Gymnasium's same-step autoreset: a game that ends in a step gives its last
+    observation and info as ``final_obs`` / ``final_info`` (with their ``_`` masks); every
+    step's infos carry each game's view and legal map."""
+    v = MahjongVectorEnv(2, "hongkong", opponents="random", encoding="flat-v0")
+    obs, info = v.reset(seed=3)
+    assert info["_view"].all() and len(info["legal"]) == 2
+    for _ in range(400):
+        acts = np.array([int(np.flatnonzero(m)[0]) for m in obs["action_mask"]])
+        obs, _, term, _, info = v.step(acts)
+        assert info["_view"].all()
+        if term.any():
+            assert (info["_final_obs"] == term).all()
+            i = int(np.flatnonzero(term)[0])
+            assert info["final_obs"][i]["observation"].shape == (940,)
+            assert "game" in info["final_info"] and info["final_info"]["_game"][i]
+            break
+    else:
+        raise AssertionError("no game ended in 400 steps")
 
 
 def test_self_play_one_policy_for_several_seats() -> None:

@@ -170,8 +170,10 @@ class Hand:
 _GROUP = re.compile(r"\[[^\]]*\]|\([^)]*\)|[^\[\]()]+")
 
 
-def parse_meld(text: str, *, tile_set: TileSet | None = None) -> Meld:
-    """Parse ``[123m]`` (exposed) or ``(1111s)`` (concealed kong). Raises :class:`MeldError`."""
+def parse_meld(text: str, *, tile_set: TileSet | None = None,
+               source: int | None = None) -> Meld:
+    """Parse ``[123m]`` (exposed) or ``(1111s)`` (concealed kong); ``source``: where the meld
+    was claimed from (:attr:`Meld.source`, 1-3, or None). Raises :class:`MeldError`."""
     text = text.strip()
     if len(text) < 2 or (text[0], text[-1]) not in (("[", "]"), ("(", ")")):
         raise MeldError(
@@ -179,7 +181,11 @@ def parse_meld(text: str, *, tile_set: TileSet | None = None) -> Meld:
               "kong)").format(text=text))
     tiles = parse_tiles(text[1:-1])
     allow_jokers = tile_set is None or tile_set.copies[46] > 0
-    meld = Meld.of(tiles, exposed=text[0] == "[", allow_jokers=allow_jokers)
+    if source is not None and (isinstance(source, bool) or not isinstance(source, int)
+                               or not 1 <= source <= 3):
+        raise MeldError(_("{text!r}: a meld's source is the seat 1, 2 or 3 places before "
+                          "its claimer, not {source!r}").format(text=text, source=source))
+    meld = Meld.of(tiles, exposed=text[0] == "[", allow_jokers=allow_jokers, source=source)
     if not meld.exposed and meld.kind is not MeldKind.KONG:
         raise MeldError(_("{text!r}: only a kong is written in ( ); concealed sets stay "
                           "bare").format(text=text))

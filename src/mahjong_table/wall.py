@@ -120,9 +120,11 @@ class Wall:
         return tile
 
     def untaken_in_order(self) -> list[Tile]:
-        """Every tile still in the wall in drawing order (the live end first; the far end's
-        replacement tiles last). Used to write a position out; the order is hidden
-        information, never shown in a view."""
+        """Every tile still in the wall, in the wall's order from the live end: the next
+        live draws take them from the front; replacement draws take them from the back,
+        stack by stack, each stack's top before its bottom (so not exactly in reverse).
+        Used to write a position out; the order is hidden information, never shown in a
+        view."""
         taken_tail = {self._tail_index(i) for i in range(self.tail)}
         return [t for i, t in enumerate(self.tiles)
                 if i >= self.head and i not in taken_tail][:max(self.remaining, 0)]

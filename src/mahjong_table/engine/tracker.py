@@ -22,12 +22,14 @@ SNAPSHOT_KEYS = ("player", "hand_number", "round_wind", "dealer", "concealed", "
 
 
 class _Seat:
-    __slots__ = ("count", "melds", "bonus", "discards", "dead")
+    __slots__ = ("count", "melds", "sources", "bonus", "discards", "dead")
 
     def __init__(self) -> None:
         self.dead = False
         self.count = 0
         self.melds: list[str] = []
+        #: per meld, where it was claimed from ((claimer - discarder) % 4) or None
+        self.sources: list[int | None] = []
         self.bonus: list[Tile] = []
         self.discards: list[Tile] = []
 
@@ -92,6 +94,7 @@ class ViewTracker:
             seat = self.seats[p]
             seat.count = e["count"]
             seat.melds = list(e["melds"])
+            seat.sources = list(e.get("meld_sources") or [None] * len(seat.melds))
             seat.bonus = parse_tiles(e["bonus"])
             seat.discards = parse_tiles(e["discards"])
             seat.dead = e["dead"]
@@ -132,10 +135,12 @@ class ViewTracker:
             meld_tiles.remove(t)
             self._lose(p, meld_tiles)
             self.seats[p].melds.append(e["meld"])
+            self.seats[p].sources.append((p - e["discarder"]) % 4)
         elif kind == "concealed_kong":
             assert p is not None
             self._lose(p, parse_tiles(e["meld"].strip("()")))
             self.seats[p].melds.append(e["meld"])
+            self.seats[p].sources.append(None)
         elif kind == "kong_completed":
             assert p is not None
             tiles = parse_tiles(e["meld"].strip("[]"))
@@ -170,6 +175,7 @@ class ViewTracker:
                     "name": self.names[x],
                     "concealed_count": s.count,
                     "melds": list(s.melds),
+                    "meld_sources": list(s.sources),
                     "bonus": format_tiles(s.bonus),
                     "discards": format_tiles(s.discards),
                     "score": self.scores[x],

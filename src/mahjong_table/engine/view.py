@@ -44,6 +44,9 @@ class SeatView(NamedTuple):
             "name": self.name,
             "concealed_count": self.concealed_count,
             "melds": [m.notation() for m in self.melds],
+            # where each meld was claimed from: (claimer - discarder) % 4, null when not
+            # claimed (a concealed kong, an American exposure's concealed part...)
+            "meld_sources": [m.source for m in self.melds],
             "bonus": format_tiles(self.bonus),
             "discards": format_tiles(self.discards),
             "score": self.score,
@@ -153,7 +156,9 @@ def view_from_json(data: dict[str, Any], rules: RuleSet) -> PlayerView:
         counts[t] += 1
     seats = tuple(
         SeatView(s["player"], WIND_LETTERS.index(s["wind"]), s["name"], s["concealed_count"],
-                 tuple(parse_meld(m, tile_set=tile_set) for m in s["melds"]),
+                 tuple(parse_meld(m, tile_set=tile_set, source=src) for m, src in
+                       zip(s["melds"], s.get("meld_sources") or [None] * len(s["melds"]),
+                           strict=True)),
                  tuple(parse_tiles(s["bonus"])), tuple(parse_tiles(s["discards"])),
                  s["score"], s.get("dead", False))
         for s in data["seats"])

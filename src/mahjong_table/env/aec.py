@@ -140,7 +140,7 @@ class MahjongEnv(AECEnv):  # type: ignore[misc]
             return
         if action is None:
             raise ValueError(f"{agent} must act: an action index, not None")
-        chosen = self.table.action_of(AGENTS.index(agent), int(action))
+        chosen = self.table.action_of(AGENTS.index(agent), action)
         self._cumulative_rewards[agent] = 0.0
         self._clear_rewards()
         pay = self.table.apply(chosen)

@@ -62,6 +62,10 @@ class Table:
     def __init__(self, rules: str | RuleSet = "hongkong", *, encoding: str = "flat-v0",
                  oracle: bool = False, max_hands: int | None = None,
                  **options: Any) -> None:
+        if max_hands is not None and (isinstance(max_hands, bool)
+                                      or not isinstance(max_hands, int) or max_hands < 1):
+            raise ValueError(f"max_hands {max_hands!r}: a whole number of hands, at least 1 "
+                             f"(or None for the rule set's whole game)")
         self.rules: RuleSet = get_rule_set(rules, **options) if isinstance(rules, str) else rules
         self.encoding = get_encoding(encoding, self.rules)
         self.codec = ActionCodec(self.rules)
@@ -81,6 +85,10 @@ class Table:
         """A new game ``Game(rules, seed)`` (a seed drawn from the system if None)."""
         if seed is None:
             seed = random.SystemRandom().randrange(2**31)
+        elif isinstance(seed, np.integer):
+            seed = int(seed)
+        elif isinstance(seed, bool) or not isinstance(seed, (int, str)):
+            raise TypeError(f"seed {seed!r}: an integer or a string (or None)")
         self.seed_used = seed
         self.game = Game(self.rules, seed, max_hands=self.max_hands)
         self.history.reset()
@@ -135,9 +143,15 @@ class Table:
             self._obs[p] = got
         return got
 
-    def action_of(self, p: int, index: int) -> Action:
-        """The engine action for ``p``'s index ``index``. Raises ``ValueError`` naming the
-        index when it is not legal for ``p`` now (nothing changes)."""
+    def action_of(self, p: int, index: object) -> Action:
+        """The engine action for ``p``'s index ``index`` (an ``int`` or a NumPy integer).
+        Raises ``TypeError`` for another type (a float, a string, a bool) and ``ValueError``
+        naming the index when it is not legal for ``p`` now (nothing changes)."""
+        if isinstance(index, np.integer):
+            index = int(index)
+        if isinstance(index, bool) or not isinstance(index, int):
+            raise TypeError(f"action {index!r}: an integer index (the action mask marks the "
+                            f"legal ones)")
         legal = self.decision(p)[1]
         chosen = legal.get(index)
         if chosen is None:

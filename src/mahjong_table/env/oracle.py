@@ -26,8 +26,9 @@ def oracle_features(game: Game, player: int) -> dict[str, npt.NDArray[np.float32
     """``{"hands": float32 (4, 47), "wall": float32 (ORACLE_WALL, 47)}`` seen from
     ``player``: ``hands[r]`` the concealed tiles (copies by kind) of the seat ``r`` places
     after ``player`` in turn order (``hands[0]`` is the player's own); ``wall[i]`` one-hot of
-    the i-th tile still to be drawn (live end first, the far end's replacement tiles last),
-    zeros after the last."""
+    the i-th tile still in the wall in the wall's order from the live end (the next live
+    draws take rows 0, 1...; replacement draws take the far end stack by stack, each
+    stack's top before its bottom: ``docs/env.md``), zeros after the last."""
     hands = np.zeros((4, NUM_KINDS), dtype=np.float32)
     for r in range(4):
         counts = game.view((player + r) % 4).counts

@@ -83,7 +83,7 @@ class MahjongParallelEnv(ParallelEnv):  # type: ignore[misc]
             agent = AGENTS[p]
             if agent not in actions or actions[agent] is None:
                 raise ValueError(f"{agent} must act: give it an action index")
-            chosen.append(self.table.action_of(p, int(actions[agent])))
+            chosen.append(self.table.action_of(p, actions[agent]))
         rewards = dict.fromkeys(self.agents, 0.0)
         for a in chosen:
             if self.table.is_over or a.player not in self.table.to_act():

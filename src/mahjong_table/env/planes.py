@@ -194,7 +194,8 @@ def _planes_v1_layout() -> tuple[dict[str, int], list[str]]:
             (f"melds{r}", 1, f"seat {r}: tiles of its melds (copies / 4; jokers at 46)"),
             (f"concealed_kong{r}", 1, f"seat {r}: its declared concealed kongs' tile"),
             (f"source{r}", 3, f"seat {r}: tiles of melds claimed from the seat 1, 2, 3 places "
-                              f"after it (one channel each; the meld's source)"),
+                              f"before it in turn order (one channel each; the meld's source, "
+                              f"(claimer - discarder) % 4)"),
             (f"bonus{r}", 1, f"seat {r}: its exposed flowers and seasons"),
         ]
     for r in range(4):  # the public history: one block of rows per seat

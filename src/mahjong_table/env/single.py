@@ -31,6 +31,8 @@ from .core import Obs, Table
 
 __all__ = ["MahjongGymEnv", "MahjongVectorEnv", "Opponent", "Policy"]
 
+#: games in a row that may end before the learner's first decision before ``reset`` gives up
+_MAX_SKIPPED = 100
 #: a policy: an observation dict -> an action index (a legal one: ``action_mask`` marks them)
 Policy = Callable[[Obs], int]
 #: what may sit at an opponent's seat
@@ -47,7 +49,10 @@ class MahjongGymEnv(gymnasium.Env[Obs, Any]):
 
     ``reset(seed=S)`` plays ``Game(rules, S)`` and seeds every bot opponent from ``S`` and its
     seat (bot ``p`` gets ``f"{S}/{p}"``): the same seed and the learner's actions replay the
-    same episode. Without a seed, one is drawn from the environment's ``np_random``.
+    same episode. Without a seed, one is drawn from the environment's ``np_random``. A game
+    the opponents end before the learner's first decision is skipped: the next one is played
+    (seed ``f"{S}/after-1"``, ``f"{S}/after-2"``...) and ``info["skipped"]`` lists each skipped
+    game's seed and the learner's payment in it (``reset`` never returns a finished game).
     ``step(index)`` applies the learner's action, then lets the opponents play until the
     learner must decide again or the game ends; the reward is the learner's payments over
     that stretch (points of the rule set). ``info["view"]`` is the learner's
@@ -70,16 +75,22 @@ class MahjongGymEnv(gymnasium.Env[Obs, Any]):
         self.seat = seat
         if isinstance(opponents, str) or callable(opponents) or hasattr(opponents, "choose"):
             given: list[Opponent] = [opponents] * 4  # type: ignore[list-item]
-        else:
+        elif isinstance(opponents, (list, tuple)):
             given = list(opponents)
             if len(given) != 4:
                 raise ValueError(f"opponents: one for each of the 4 seats (the learner's "
                                  f"is ignored) or one for all, not {len(given)}")
-        for o in given:
+        else:
+            raise TypeError(f"opponents {opponents!r}: a bot name, a Player, a policy "
+                            f"(observation -> index) or a list of 4 of them")
+        for p, o in enumerate(given):
             if isinstance(o, str):
                 from ..players import check_bot_kind
 
                 check_bot_kind(o)
+            elif p != seat and not (callable(o) or hasattr(o, "choose")):
+                raise TypeError(f"opponents[{p}] {o!r}: a bot name, a Player or a policy "
+                                f"(observation -> index)")
         self.opponents = given
         self._bots: list[Player | Policy | None] = [None] * 4
         self.observation_space = self.table.space  # type: ignore[assignment]
@@ -122,17 +133,38 @@ class MahjongGymEnv(gymnasium.Env[Obs, Any]):
 
     def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None
               ) -> tuple[Obs, dict[str, Any]]:
+        if seed is not None:
+            if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)):
+                raise TypeError(f"seed {seed!r}: an integer (or None)")
+            seed = int(seed)
         super().reset(seed=seed)
-        game_seed = seed if seed is not None else int(self.np_random.integers(2**31))
+        base = seed if seed is not None else int(self.np_random.integers(2**31))
+        game_seed: int | str = base
+        skipped: list[dict[str, Any]] = []
         self._start(game_seed)
         self._pending_reward = self._advance()
-        return self.table.observe(self.seat), self._info()
+        while self.table.is_over:
+            # the opponents ended the whole game before the learner had a decision (a very
+            # early win, a false Mahjong): no episode to hand out; the next game is played
+            # (seeded from this one), and the learner's payment in the skipped one reported
+            skipped.append({"seed": game_seed, "reward": self._pending_reward})
+            if len(skipped) >= _MAX_SKIPPED:
+                raise RuntimeError(f"{len(skipped)} games in a row ended before the learner "
+                                   f"(seat {self.seat}) had a decision, from seed {base!r}: "
+                                   f"the opponents end every game at once")
+            game_seed = f"{base}/after-{len(skipped)}"
+            self._start(game_seed)
+            self._pending_reward = self._advance()
+        info = self._info()
+        if skipped:
+            info["skipped"] = skipped
+        return self.table.observe(self.seat), info
 
     def step(self, action: int | np.integer[Any]
              ) -> tuple[Obs, float, bool, bool, dict[str, Any]]:
         if self.table.is_over:
             raise RuntimeError("the episode is over: call reset()")
-        chosen = self.table.action_of(self.seat, int(action))
+        chosen = self.table.action_of(self.seat, action)
         reward = self._pending_reward + self.table.apply(chosen)[self.seat]
         self._pending_reward = 0.0
         reward += self._advance()
@@ -148,6 +180,11 @@ class MahjongVectorEnv(VectorEnv[Any, Any, Any]):
     ends is started again in the same step (its final reward is in the rewards; the
     observation is the new game's first); game ``k`` of env ``i`` after ``reset(seed=S)``
     has the seed ``S + i + k * num_envs``, so a seeded batch replays exactly.
+
+    ``infos`` follow Gymnasium's vector convention (``VectorEnv._add_info``): every key of
+    the games' infos (``view``, ``legal``, ``skipped``) as an array over the batch with its
+    ``_key`` mask; an ended game's last observation and info as ``final_obs`` and
+    ``final_info``.
 
     The games are stepped one after the other in Python (each is an engine object; in the
     compiled build the engine's work and the encoders are compiled, this loop is not)."""
@@ -167,6 +204,21 @@ class MahjongVectorEnv(VectorEnv[Any, Any, Any]):
         self._games = [0] * num_envs
         self._base = 0
 
+    def _add_env_info(self, infos: dict[str, Any], info: dict[str, Any], i: int
+                      ) -> dict[str, Any]:
+        """Gymnasium's ``_add_info``, except that the legal map (a dict keyed by index) is
+        kept whole, one per game in an object array, instead of split by index."""
+        legal = info.get("legal")
+        if legal is None:
+            return self._add_info(infos, info, i)
+        infos = self._add_info(infos, {k: v for k, v in info.items() if k != "legal"}, i)
+        if "legal" not in infos:
+            infos["legal"] = np.full(self.num_envs, None, dtype=object)
+            infos["_legal"] = np.zeros(self.num_envs, dtype=bool)
+        infos["legal"][i] = legal
+        infos["_legal"][i] = True
+        return infos
+
     def _stack(self, obs: list[Obs]) -> dict[str, npt.NDArray[Any]]:
         return {k: np.stack([o[k] for o in obs]) for k in obs[0]}
 
@@ -183,8 +235,13 @@ class MahjongVectorEnv(VectorEnv[Any, Any, Any]):
         self._base = seed if seed is not None else int(
             np.random.SeedSequence().generate_state(1)[0] >> 1)
         self._games = [0] * self.num_envs
-        obs = [e.reset(seed=self._next_seed(i))[0] for i, e in enumerate(self.envs)]
-        return self._stack(obs), {}
+        obs: list[Obs] = []
+        infos: dict[str, Any] = {}
+        for i, e in enumerate(self.envs):
+            o, info = e.reset(seed=self._next_seed(i))
+            obs.append(o)
+            infos = self._add_env_info(infos, info, i)
+        return self._stack(obs), infos
 
     def step(self, actions: npt.NDArray[Any] | Sequence[int]
              ) -> tuple[dict[str, npt.NDArray[Any]], npt.NDArray[np.float64],
@@ -193,16 +250,21 @@ class MahjongVectorEnv(VectorEnv[Any, Any, Any]):
         if acts.shape != (self.num_envs,):
             raise ValueError(f"actions: shape ({self.num_envs},), not {acts.shape}")
         for i, e in enumerate(self.envs):  # check all first: bad input changes nothing
-            e.table.action_of(e.seat, int(acts[i]))
+            e.table.action_of(e.seat, acts[i])
         obs: list[Obs] = []
         rewards = np.zeros(self.num_envs)
         terminated = np.zeros(self.num_envs, dtype=bool)
+        infos: dict[str, Any] = {}
         for i, e in enumerate(self.envs):
-            o, r, term, _, _ = e.step(int(acts[i]))
+            o, r, term, _, info = e.step(int(acts[i]))
             rewards[i] = r
             terminated[i] = term
             if term:
-                o = e.reset(seed=self._next_seed(i))[0]
+                # Gymnasium's same-step autoreset: the ended game's last observation and
+                # info as final_obs / final_info, the new game's first as the observation
+                infos = self._add_info(infos, {"final_obs": o, "final_info": info}, i)
+                o, info = e.reset(seed=self._next_seed(i))
+            infos = self._add_env_info(infos, info, i)
             obs.append(o)
         return (self._stack(obs), rewards, terminated, np.zeros(self.num_envs, dtype=bool),
-                {})
+                infos)
