@@ -8,6 +8,7 @@ refuse the dialect by name (the protocol is MCR's, 001 Part two with MCR scoring
 from __future__ import annotations
 
 import json
+import re
 import shlex
 import sys
 from pathlib import Path
@@ -188,3 +189,38 @@ def test_a_missing_botzone_program_is_named_as_the_botzone_spec(
     assert f"botzone:{missing}: no file" in err and "cmd:" not in err
     with pytest.raises(ValueError, match=r"^cmd:.*no file"):
         make_bot(f"cmd:{missing}", "1/0", rules=MCR)
+
+
+@pytest.mark.parametrize(("answer", "pattern", "reason"), [
+    ("PLAY W99", r"0 ", "where the only response is PASS (it has no choice there)"),
+    ("HU", r"1 ", "where the only response is PASS"),
+    ("PLAY W1", r"3 \d DRAW", "where the only response is PASS"),
+    ("PENG W1", r"3 \d PLAY", "the rules let it make no claim"),
+])
+def test_an_answer_outside_a_decision_is_checked(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], answer: str, pattern: str,
+        reason: str) -> None:
+    """Issue 26 (Botzone dialect): a response to a request at which the bot has no decision
+    (``0 ID QUAN`` and the deal, another's draw, bonus tile or kong, its own actions, a
+    discard it may not claim) was read and dropped unchecked, so a program answering
+    ``PLAY W99`` to ``0 ID QUAN`` played on until its first draw. Every response is checked
+    against what its request allows (there: ``PASS`` only); a wrong one fails the bot as a
+    bad answer to a decision does: the default bot plays its seat for the rest of the game,
+    which goes on unharmed."""
+    script = tmp_path / "bad.py"
+    script.write_text(
+        "import re, sys\nsys.stdin.readline()\nseat = None\n"
+        "for line in sys.stdin:\n"
+        "    words = line.split()\n"
+        "    if words[0] == '0':\n"
+        "        seat = words[1]\n"
+        f"    if re.match({pattern!r}, line) and not (words[0] == '3' and words[1] == seat):\n"
+        f"        print({answer!r}, flush=True)\n"
+        "    else:\n"
+        "        print('PLAY ' + words[1] if words[0] == '2' else 'PASS', flush=True)\n"
+        "    print('>>>BOTZONE_REQUEST_KEEP_RUNNING<<<', flush=True)\n", encoding="utf-8")
+    game, bot = _play(f"botzone:{sys.executable} {script}", "bz/1")
+    assert game.is_over and sum(game.scores) == 0
+    assert bot.failure is not None and reason in bot.failure, bot.failure
+    assert re.search(f"answered {re.escape(repr(answer))} to '{pattern}", bot.failure)
+    assert "the efficiency bot plays seat 0" in capsys.readouterr().err

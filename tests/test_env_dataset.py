@@ -158,3 +158,112 @@ def test_export_dataset_malformed_record_error_names_the_file(
     err = capsys.readouterr().err
     assert f"{worse}: malformed record: line {at + 1}, field action.kind" in err
     assert not out.exists()
+
+
+def _action_lines(lines: list[str]) -> list[int]:
+    return [i for i, line in enumerate(lines) if line.startswith('{"action"')]
+
+
+def test_export_dataset_refuses_a_truncated_record_and_names_the_game(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 26 (export-dataset accepted unfinished records): a record cut short (``head -n``,
+    its last game unfinished) was exported with exit 0, the unfinished game's rows given
+    reward 0 and final 0. It is refused (exit 2, nothing written) naming the file, the line
+    and the game by the number the ``game`` array gives it (from 0, "game 2, the 3rd game
+    of the records"). ``--allow-unfinished`` takes the finished hands of such a game only,
+    each row's reward its hand's payment and its final the score after the last finished
+    hand."""
+    whole = tmp_path / "whole.jsonl"
+    games = _record(whole, "hongkong", 1, 1)
+    lines = (tmp_path / "whole.jsonl").read_text(encoding="utf-8").splitlines()
+    cut_src = tmp_path / "two.jsonl"
+    two = _record(cut_src, "hongkong", 2, 2)
+    cut_lines = cut_src.read_text(encoding="utf-8").splitlines()
+    # the second game of two.jsonl cut in its second hand
+    second = [i for i, line in enumerate(cut_lines) if line.startswith('{"record"')][1]
+    ends = [i for i, line in enumerate(cut_lines) if '"type":"hand_end"' in line
+            and i > second]
+    cut_at = ends[0] + 10
+    cut = tmp_path / "cut.jsonl"
+    cut.write_text("\n".join(cut_lines[:cut_at]) + "\n", encoding="utf-8")
+    out = tmp_path / "x.npz"
+    assert main(["export-dataset", str(whole), str(cut), "--out", str(out)]) == 2
+    err = capsys.readouterr().err
+    assert f"{cut}: line {cut_at}: the game did not finish" in err
+    assert "(game 2, the 3rd game of the records)" in err and "--allow-unfinished" in err
+    assert not out.exists()
+    assert main(["export-dataset", str(whole), str(cut), "--out", str(out),
+                 "--allow-unfinished"]) == 0
+    data = dict(np.load(out))
+    assert sorted(set(data["game"].tolist())) == [0, 1, 2]
+    assert len(lines) and (data["game"] < 2).sum() == len(games[0].actions) + len(
+        two[0].actions)
+    unfinished = data["game"] == 2
+    hand0 = two[1].results[0]
+    n_first_hand = sum(1 for line in cut_lines[second:ends[0]] if line.startswith('{"action"'))
+    assert unfinished.sum() == n_first_hand and (data["hand"][unfinished] == 0).all()
+    for seat, reward, final in zip(data["seat"][unfinished], data["reward"][unfinished],
+                                   data["final"][unfinished], strict=True):
+        assert reward == hand0.payments[seat] and final == hand0.payments[seat]
+
+
+def test_export_dataset_refuses_a_game_saved_mid_game(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 26: a game saved before its end (``play --record`` whose piped input ran out:
+    a final line, no ``hand_end``) was exported with exit 0. ``replay`` accepts it (the
+    record is true to its game) but the exporter takes only finished games: exit 2 naming
+    the file, the final line and the game; with ``--allow-unfinished`` it has no finished
+    hand, so nothing to export (exit 2)."""
+    r = get_rule_set("hongkong")
+    game = Game(r, "ds/mid", max_hands=1)
+    bots = [make_bot("random", f"ds/mid/{p}", rules=r) for p in range(4)]
+    for _ in range(18):
+        p = game.to_act()[0]
+        game.apply(bots[p].choose(game.view(p)))
+    assert not game.is_over
+    record = tmp_path / "play.jsonl"
+    with record.open("w", encoding="utf-8") as fh:
+        write_record(game, fh)
+    n = len(record.read_text(encoding="utf-8").splitlines())
+    out = tmp_path / "x.npz"
+    assert main(["export-dataset", str(record), "--out", str(out)]) == 2
+    err = capsys.readouterr().err
+    assert f"{record}: line {n}: the game did not finish (the record stops in hand 0)" in err
+    assert "(game 0, the 1st game of the records)" in err and not out.exists()
+    assert main(["export-dataset", str(record), "--out", str(out), "--allow-unfinished"]) == 2
+    assert "no decision to export" in capsys.readouterr().err and not out.exists()
+
+
+def test_export_dataset_checks_the_recorded_events(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 26: the exporter checked only that each action was legal, so a record whose
+    discard was changed to another legal one passed; it checks every recorded event and
+    the final scores as ``replay`` does (one check, ``record.verify_game``): exit 2 naming
+    the file, the line of the first event that differs and the game."""
+    records = tmp_path / "r.jsonl"
+    games = _record(records, "hongkong", 2, 1)
+    lines = records.read_text(encoding="utf-8").splitlines()
+    first_of_second = [i for i, line in enumerate(lines) if line.startswith('{"record"')][1]
+    replay = Game(games[1].rules, "ds/1", max_hands=1)
+    at = -1
+    for k, action in enumerate(games[1].actions):
+        if action.kind.value == "discard":
+            other = next((a for a in replay.view(action.player).legal_actions
+                          if a.kind is action.kind and a.tile != action.tile), None)
+            if other is not None:
+                at = [i for i in _action_lines(lines) if i > first_of_second][k]
+                row = json.loads(lines[at])
+                row["action"]["tile"] = str(other.tile)
+                lines[at] = json.dumps(row, separators=(",", ":"))
+                break
+        replay.apply(action)
+    assert at > 0
+    changed = tmp_path / "changed.jsonl"
+    changed.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    out = tmp_path / "x.npz"
+    assert main(["export-dataset", str(changed), "--out", str(out)]) == 2
+    err = capsys.readouterr().err
+    assert f"{changed}: line {at + 2}: event differs" in err
+    assert "(game 1, the 2nd game of the records)" in err and not out.exists()
+    assert main(["replay", str(changed)]) == 1
+    assert f"line {at + 2}: event differs" in capsys.readouterr().out

@@ -13,7 +13,7 @@ checks that each event and the final scores are the same as recorded.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Iterator
+from collections.abc import Generator, Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, Any
@@ -23,7 +23,8 @@ from .rules import get_rule_set
 from .tiles import NotationError, Tile, parse_tiles
 
 __all__ = ["RECORD_VERSION", "RecordError", "write_record", "record_lines", "replay",
-           "ReplayReport", "split_games", "read_games", "game_from_header", "action_of_row"]
+           "ReplayReport", "split_games", "read_games", "game_from_header", "action_of_row",
+           "verify_game"]
 
 #: 2: every claimable discard and every added kong opens a window (issue 7); records of
 #: version 1 replay with the windows of their time (``Game(legacy_windows=True)``)
@@ -79,6 +80,10 @@ class ReplayReport:
     #: the problem is a malformed line ("malformed record: line N, field F: ..."), not a
     #: replay that differs from its record
     malformed: bool = False
+    #: every game was played to its end (a record saved mid-game replays, unfinished)
+    finished: bool = True
+    #: the line of the ``problem`` (the game's last line when the problem has no other)
+    line: int | None = None
 
 
 def _read(lines: Iterable[str]) -> list[dict[str, Any]]:
@@ -271,11 +276,13 @@ def replay(source: str | Path | Iterable[str]) -> ReplayReport:
     games = read_games(source)
     actions = events = 0
     scores: list[int] = []
+    finished = True
     for i, rows in enumerate(games, 1):
         report = _replay_game(rows)
         actions += report.actions
         events += report.events
         scores = report.scores
+        finished = finished and report.finished
         if not report.ok:
             where = f"game {i} of {len(games)}: " if len(games) > 1 else ""
             problem = report.problem or ""
@@ -283,8 +290,9 @@ def replay(source: str | Path | Iterable[str]) -> ReplayReport:
                 problem = f"{problem} ({where.rstrip(': ')})"
                 where = ""
             return ReplayReport(False, actions, events, scores, where + problem,
-                                malformed=report.malformed)
-    return ReplayReport(True, actions, events, scores, None, len(games))
+                                malformed=report.malformed, finished=False,
+                                line=report.line)
+    return ReplayReport(True, actions, events, scores, None, len(games), finished=finished)
 
 
 def _tiles_written(groups: Any) -> list[str] | None:
@@ -326,45 +334,75 @@ def same_but_written(got: dict[str, Any], recorded: dict[str, Any]) -> bool:
 
 
 def _replay_game(rows: list[dict[str, Any]]) -> ReplayReport:
-    game = game_from_header(rows[0])
+    steps = verify_game(rows)
+    while True:
+        try:
+            next(steps)
+        except StopIteration as stop:
+            report: ReplayReport = stop.value
+            return report
+
+
+def verify_game(rows: list[dict[str, Any]], *, check_invariants: bool = True,
+                cut: bool = False
+                ) -> Generator[tuple[Game, Action, int], None, ReplayReport]:
+    """Replay one game of a record (its header then its body lines, as :func:`read_games`
+    gives them) and check every recorded event and the final scores: the one check of
+    :func:`replay` and ``export-dataset``. Yields ``(game, action, line)`` just before each
+    recorded action is applied (the game as the acting player faces it) and returns the
+    :class:`ReplayReport` (``ok=False`` and the ``problem``, with its ``line``, at the first
+    mismatch; ``finished`` whether the game was played to its end).
+
+    With ``cut``, a record that stops early (no final line: a file cut short) is not a
+    mismatch: the lines it has are checked, the events the replay makes after its last line
+    are not, and the report says ``finished=False``. Raises :class:`RecordError` for a
+    header that sets up no game. The rows are not changed."""
+    game = game_from_header(rows[0], check_invariants=check_invariants)
     produced = 0  # events of the replay compared so far
     n_actions = 0
     final: Any = None
+    last = int(rows[-1].get("_line", 0))
 
-    def fail(msg: str) -> ReplayReport:
-        return ReplayReport(False, n_actions, produced, list(game.scores), msg)
+    def fail(msg: str, line: int | None = None, malformed: bool = False) -> ReplayReport:
+        return ReplayReport(False, n_actions, produced, list(game.scores),
+                            f"line {line}: {msg}" if line is not None and not malformed
+                            else msg, malformed=malformed, finished=False,
+                            line=last if line is None else line)
 
     for row in rows[1:]:
-        n = row.pop("_line")
+        n = int(row.get("_line", 0))
         try:
             _check_row(row, n)
             action = action_of_row(row["action"], n) if "action" in row else None
         except RecordError as exc:
-            return ReplayReport(False, n_actions, produced, list(game.scores), str(exc),
-                                malformed=True)
+            return fail(str(exc), n, malformed=True)
         if "event" in row:
             if produced >= len(game.events):
-                return fail(f"line {n}: the record has an event the replay did not produce: "
-                            f"{row['event']}")
+                return fail(f"the record has an event the replay did not produce: "
+                            f"{row['event']}", n)
             got = game.events[produced].to_json(full=True)
             if got != row["event"] and not same_but_written(got, row["event"]):
-                return fail(f"line {n}: event differs: recorded {row['event']}, "
-                            f"replayed {got}")
+                return fail(f"event differs: recorded {row['event']}, replayed {got}", n)
             produced += 1
         elif "action" in row:
             if produced != len(game.events):
-                return fail(f"line {n}: the replay produced events the record lacks: "
-                            f"{game.events[produced].to_json(full=True)}")
+                return fail(f"the replay produced events the record lacks: "
+                            f"{game.events[produced].to_json(full=True)}", n)
             assert action is not None
+            yield game, action, n
             try:
                 game.apply(action)
             except (ValueError, KeyError, TypeError, AttributeError, AssertionError) as exc:
-                return fail(f"line {n}: action {row['action']} cannot be replayed: {exc}")
+                return fail(f"action {row['action']} cannot be replayed: {exc}", n)
             n_actions += 1
         elif "final" in row:
             final = row["final"]
         else:
-            return fail(f"line {n}: unknown line {row}")
+            return fail(f"unknown line {({k: v for k, v in row.items() if k != '_line'})}",
+                        n)
+    if final is None and cut:
+        return ReplayReport(True, n_actions, produced, list(game.scores), finished=False,
+                            line=last)
     if produced != len(game.events):
         return fail(f"the replay produced events the record lacks: "
                     f"{game.events[produced].to_json(full=True)}")
@@ -373,4 +411,5 @@ def _replay_game(rows: list[dict[str, Any]]) -> ReplayReport:
     if final.get("scores") != game.scores:
         return fail(f"final scores differ: recorded {final.get('scores')}, "
                     f"replayed {game.scores}")
-    return ReplayReport(True, n_actions, produced, list(game.scores))
+    return ReplayReport(True, n_actions, produced, list(game.scores),
+                        finished=game.is_over, line=last)

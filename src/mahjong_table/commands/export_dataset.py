@@ -3,7 +3,8 @@ from game records (issue 26): (observation, mask, action, reward) for every deci
 every seat, as NumPy ``.npz`` (see ``docs/env.md`` and :mod:`mahjong_table.env.dataset`).
 
 Exit status: 0 written; 2 a file that cannot be read, a malformed record, a record that does
-not replay, an unknown encoding, or the env extra (numpy) missing.
+not replay (checked as ``replay`` checks it), a game that did not finish (unless
+``--allow-unfinished``), an unknown encoding, or the env extra (numpy) missing.
 """
 
 from __future__ import annotations
@@ -34,6 +35,10 @@ def add_parser(sub: Any) -> None:
     p.add_argument("--shard-size", type=int, default=0, metavar="N",
                    help=_("write shards of at most N decisions (FILE-00000.npz ...); default "
                           "one file"))
+    p.add_argument("--allow-unfinished", action="store_true",
+                   help=_("also take games that did not finish (saved mid-game, or a file "
+                          "cut short): their finished hands only; by default such a game "
+                          "is refused"))
     p.set_defaults(func=run)
 
 
@@ -54,7 +59,8 @@ def run(args: argparse.Namespace) -> int:
         return 2
     try:
         stats = export_dataset(args.records, args.out, encoding=args.encoding,
-                               shard_size=args.shard_size)
+                               shard_size=args.shard_size,
+                               allow_unfinished=args.allow_unfinished)
     except (OSError, RecordError, ValueError) as exc:
         print(f"mahjong-table export-dataset: {exc}", file=sys.stderr)
         return 2

@@ -32,10 +32,11 @@ first line of output is the response (later lines, Botzone's debug and saved dat
 ignored). A new program is started for every hand.
 
 A response that is malformed, or not legal (a claim or a Mahjong the rules refuse, a
-``PLAY`` of a tile it does not hold, anything but ``PASS`` where it has no choice), fails
-the bot as a ``cmd:`` bot fails (:mod:`.stand_in`): the default bot plays its seat for the
-rest of the game. Botzone ends the hand on a false ``HU``; our table refuses it instead,
-since MCR's 8-fan minimum (001 Part two, MCR scoring) is the engine's to judge.
+``PLAY`` of a tile it does not hold, anything but ``PASS`` where it has no choice: every
+request's response is checked, a decision's or not), fails the bot as a ``cmd:`` bot fails
+(:mod:`.stand_in`): the default bot plays its seat for the rest of the game. Botzone ends
+the hand on a false ``HU``; our table refuses it instead, since MCR's 8-fan minimum (001
+Part two, MCR scoring) is the engine's to judge.
 """
 
 from __future__ import annotations
@@ -326,24 +327,48 @@ class BotzoneBot(PipeBot):
                 continue
             for req in self._requests_of(shown):
                 if pending is not None:
-                    # no decision of ours: whatever it answered (a claim the table did not
-                    # offer it, or too late) is not applied, and the next requests tell it
-                    # so, as on Botzone
-                    self._ask(pending)
+                    # no decision of ours: the answer is checked, never applied
+                    self._ask_no_choice(pending)
                 pending = req
         self._sent = len(game.events)
         if view is not None and self._initial is not None:  # the dealer's first decision
             for req in self._deal_requests(self._initial):
                 if pending is not None:
-                    self._ask(pending)
+                    self._ask_no_choice(pending)
                 pending = req
             self._initial = None
         if pending is None:
             return None
         if view is None:
-            self._ask(pending)
+            self._ask_no_choice(pending)
             return None
         return self._ask(pending) + "\n" + pending
+
+    def _ask_no_choice(self, request: str) -> None:
+        """Send ``request``, at which the table offers the bot no decision, and check its
+        response: ``PASS`` is the only one, since every seat the rules let claim a discard
+        or rob a kong is asked to decide (the engine waits for all of them), and setup
+        requests, draws, bonus tiles, kongs and its own actions take ``PASS`` on Botzone. A
+        ``2 TILE`` (its own draw; always a decision in practice) takes the responses of a
+        draw. Anything else fails the bot as a bad answer to a decision does (issue 26)."""
+        response = self._ask(request)
+        words = response.split()
+        if request.startswith("2 "):
+            self._action_of(response, request, None)  # raises for what a draw does not take
+            return
+        if len(words) == 1 and words[0].upper() == "PASS":
+            return
+        raise BotFailure(f"answered {response!r} to {request!r}, where the only response "
+                         f"is PASS (it has no choice there{self._no_claim_reason(request)})")
+
+    def _no_claim_reason(self, request: str) -> str:
+        words = request.split()
+        if len(words) >= 3 and words[0] == "3" and words[2] in ("PLAY", "PENG", "CHI",
+                                                                 "BUGANG"):
+            if int(words[1]) == self._bz(self._seat):
+                return ": the action is its own"
+            return ": the rules let it make no claim"
+        return ""
 
     # ----- decisions -----------------------------------------------------------------------
 
@@ -375,7 +400,7 @@ class BotzoneBot(PipeBot):
         self._then = then
         return action
 
-    def _action_of(self, response: str, request: str, view: PlayerView
+    def _action_of(self, response: str, request: str, view: PlayerView | None
                    ) -> tuple[Action, Tile | None]:
         words = response.split()
         verb = words[0].upper()
