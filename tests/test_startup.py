@@ -29,39 +29,15 @@ HEAVY = (
 )
 
 
-def loaded_after(args: list[str]) -> tuple[int, list[str], str]:
-    """Run ``mahjong-table ARGS`` in a fresh interpreter; its exit status, the modules it
-    loaded, and its output."""
-    code = (
-        "import sys, json, io, contextlib\n"
-        "from mahjong_table.cli import main\n"
-        "out = io.StringIO()\n"
-        "status = 0\n"
-        "with contextlib.redirect_stdout(out):\n"
-        "    try:\n"
-        f"        status = main({args!r})\n"
-        "    except SystemExit as exc:\n"
-        "        status = exc.code or 0\n"
-        "print(json.dumps([status, sorted(sys.modules), out.getvalue()]))\n"
-    )
-    env = dict(os.environ)
-    if "MAHJONG_TABLE_EXPECT_BUILD" not in env:  # the compiled suite sets its own path
-        env["PYTHONPATH"] = str(SRC)
-    proc = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True,
-                          text=True, check=True)
-    status, modules, out = json.loads(proc.stdout.strip().splitlines()[-1])
-    return status, modules, out
-
-
 def test_version_imports_no_engine_nor_commands() -> None:
-    status, modules, out = loaded_after(["--version"])
+    status, modules, out = imported_by(["--version"])
     assert status == 0 and out.startswith("mahjong-table ")
     assert not [m for m in modules if m in HEAVY or m.startswith("mahjong_table.commands.")]
     assert "mahjong_table.rules" not in modules
 
 
 def test_hong_kong_score_imports_only_the_scorer() -> None:
-    status, modules, out = loaded_after(
+    status, modules, out = imported_by(
         ["score", "--rules", "hongkong", "234s567p777z111z88m", "--win-tile", "1z",
          "--seat-wind", "S", "--discarder", "W", "--json"])
     assert status == 0 and json.loads(out)["fan"] == 3
@@ -76,11 +52,11 @@ def test_help_still_lists_every_command_and_rule_set_option() -> None:
     rule set, and a sub-command's ``--option`` help lists every rule set's options."""
     from mahjong_table.cli import COMMANDS
 
-    _, _, top = loaded_after(["--help"])
+    _, _, top = imported_by(["--help"])
     for name in COMMANDS:  # a module export_dataset is the command export-dataset
         assert name.replace("_", "-") in top
     assert "--rules hongkong" in top and "--rules american" in top
-    _, _, sub = loaded_after(["score", "--help"])
+    _, _, sub = imported_by(["score", "--help"])
     assert "hongkong: rounds=" in sub.replace("\n", " ").replace("  ", " ") or "rounds=" in sub
     assert "american:" in sub and "chinese:" in sub
 

@@ -410,6 +410,15 @@ _NO_ROWS = np.zeros((_SEAT_ROWS, NUM_KINDS), dtype=np.float32)
 
 
 
+def _move_one_hot(flat: npt.NDArray[np.float32], at: int, old: int, new: int) -> None:
+    """A one-hot plane starting at ``at`` of ``flat``: the 1 moves from kind ``old`` to kind
+    ``new`` (-1: none)."""
+    if old >= 0:
+        flat[at + old] = 0.0
+    if new >= 0:
+        flat[at + new] = 1.0
+
+
 class PlanesV1Writer:
     """``planes-v1`` observations of one game, one kept per observer and brought up to date
     from the one it gave last: only the entries that changed are written (a hand's tiles,
@@ -463,19 +472,11 @@ class PlanesV1Writer:
             self._counts[me] = counts
         drawn = -1 if view.drawn is None else view.drawn
         if drawn != self._drawn[me]:
-            at = L["drawn"] * K
-            if self._drawn[me] >= 0:
-                flat[at + self._drawn[me]] = 0.0
-            if drawn >= 0:
-                flat[at + drawn] = 1.0
+            _move_one_hot(flat, L["drawn"] * K, self._drawn[me], drawn)
             self._drawn[me] = drawn
         offer = -1 if view.last_discard is None else view.last_discard
         if offer != self._offer[me]:
-            at = L["offer"] * K
-            if self._offer[me] >= 0:
-                flat[at + self._offer[me]] = 0.0
-            if offer >= 0:
-                flat[at + offer] = 1.0
+            _move_one_hot(flat, L["offer"] * K, self._offer[me], offer)
             self._offer[me] = offer
         if history.versions[4] != self._charleston[me]:
             for name, tiles in (("passed", history.passed[me]),
