@@ -65,7 +65,10 @@ def local_ray() -> Iterator[object]:
     ray.init(include_dashboard=False, log_to_driver=False, configure_logging=False,
              num_cpus=2)
     yield ray
-    ray.shutdown()
+    # bounded: a plain ray.shutdown() once hung here in CI, waiting on Ray's own processes
+    from mahjong_table.scale import shutdown_ray
+
+    shutdown_ray()
 
 
 def test_local_ray_gives_the_same_results(local_ray: object,
@@ -213,3 +216,34 @@ def test_a_worker_that_dies_is_named_not_waited_for() -> None:
     with pytest.raises(RuntimeError, match=r"worker process \d+ ended.*during job 3"):
         run_jobs(_die_on_three, [(i,) for i in range(6)], workers=2)
     assert not multiprocessing.active_children()
+
+
+def test_shutdown_ray_is_bounded_and_leaves_no_process() -> None:
+    """``scale.shutdown_ray``: a local Ray started by a process is shut down within its
+    bound and none of Ray's processes is left (a plain ``ray.shutdown()`` once hung in CI
+    waiting on them). Run in a fresh interpreter: a real local Ray of its own."""
+    import subprocess
+    import sys
+    import time
+
+    pytest.importorskip("ray")
+    code = (
+        "import os, time, ray\n"
+        "from mahjong_table.scale import _descendants, shutdown_ray\n"
+        "ray.init(include_dashboard=False, log_to_driver=False, configure_logging=False,"
+        " num_cpus=1)\n"
+        "assert ray.get(ray.remote(lambda: 7).remote()) == 7\n"
+        "started = _descendants(os.getpid())\n"
+        "shutdown_ray(hang_after=20.0)\n"
+        "time.sleep(0.5)\n"
+        "left = [p for p in started if os.path.exists(f'/proc/{p}')"
+        " and open(f'/proc/{p}/stat').read().rsplit(')', 1)[1].split()[0] != 'Z']\n"
+        "print(len(started), len(left))\n"
+    )
+    start = time.monotonic()
+    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          timeout=120, check=False)
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    started, left = map(int, proc.stdout.split()[-2:])
+    assert started > 0 and left == 0
+    assert time.monotonic() - start < 90

@@ -34,8 +34,10 @@ from mahjong_table.web.table import (
 #: events whose tiles are their own player's secret, and events shown to their player only
 PRIVATE_TYPES = {"deal", "draw", "replacement", "seat"}
 SECRET_TYPES = {"respond", "passed", "received", "courtesy_agreed"}
-PUBLIC_SEAT_KEYS = {"player", "wind", "name", "concealed_count", "melds", "bonus",
-                    "discards", "score", "dead"}
+#: a seat's public information (``meld_sources``: whom each meld was claimed from, public at
+#: the table: the claimed tile is turned toward its giver, 004 s05)
+PUBLIC_SEAT_KEYS = {"player", "wind", "name", "concealed_count", "melds", "meld_sources",
+                    "bonus", "discards", "score", "dead"}
 
 
 class Recorder:

@@ -21,7 +21,7 @@ from multiprocessing.connection import Connection
 from multiprocessing.connection import wait as mp_wait
 from typing import Any, Generic, TypeVar
 
-__all__ = ["RunResult", "progress_bar", "run_jobs"]
+__all__ = ["RunResult", "progress_bar", "run_jobs", "shutdown_ray"]
 
 T = TypeVar("T")
 
@@ -242,14 +242,35 @@ def _run_ray(func: Callable[..., T], jobs: Sequence[tuple[Any, ...]], address: s
             # seconds (issue 26, defect 2). A local Ray's agents can outlive the shutdown
             # as orphans: whatever this process started and is still running after a
             # moment is killed.
-            started = _descendants(os.getpid())
-            ray.shutdown()
-            _kill_left(started, grace=2.0)
+            shutdown_ray()
         else:  # the caller's Ray: only this run's tasks are stopped
             for ref in pending:
                 ray.cancel(ref, force=True)
         raise
     return where
+
+
+def shutdown_ray(hang_after: float = 20.0, grace: float = 2.0) -> None:
+    """``ray.shutdown()`` of the local Ray this process started, in a bounded time.
+
+    Seen in CI: ``ray.shutdown()`` waiting forever in its disconnect for Ray's own
+    processes. Every process this one started before the call is noted; if the shutdown has
+    not returned after ``hang_after`` seconds, a timer kills them (which lets the shutdown
+    return), and whatever still runs ``grace`` seconds after it returned is killed too (a
+    local Ray's agents can outlive it as orphans)."""
+    import threading
+
+    import ray
+
+    started = _descendants(os.getpid())
+    timer = threading.Timer(hang_after, _kill_left, (started, 0.0))
+    timer.daemon = True
+    timer.start()
+    try:
+        ray.shutdown()
+    finally:
+        timer.cancel()
+    _kill_left(started, grace=grace)
 
 
 def _descendants(pid: int) -> set[int]:
