@@ -60,17 +60,20 @@ class Table:
     :class:`~mahjong_table.engine.Action`) and observation are built at most once."""
 
     def __init__(self, rules: str | RuleSet = "hongkong", *, encoding: str = "flat-v0",
-                 oracle: bool = False, max_hands: int | None = None,
+                 oracle: bool = False, max_hands: object = None,
                  **options: Any) -> None:
-        if max_hands is not None and (isinstance(max_hands, bool)
-                                      or not isinstance(max_hands, int) or max_hands < 1):
-            raise ValueError(f"max_hands {max_hands!r}: a whole number of hands, at least 1 "
-                             f"(or None for the rule set's whole game)")
+        # (typed object: the check below, not the compiled build's, names the argument)
+        hands: int | None = None
+        if max_hands is not None:
+            if isinstance(max_hands, bool) or not isinstance(max_hands, int) or max_hands < 1:
+                raise ValueError(f"max_hands {max_hands!r}: a whole number of hands, at "
+                                 f"least 1 (or None for the rule set's whole game)")
+            hands = max_hands
         self.rules: RuleSet = get_rule_set(rules, **options) if isinstance(rules, str) else rules
         self.encoding = get_encoding(encoding, self.rules)
         self.codec = ActionCodec(self.rules)
         self.oracle = bool(oracle)
-        self.max_hands = max_hands
+        self.max_hands = hands
         self.history = PublicHistory()
         # planes-v1: each observer's observation brought up to date, not rebuilt
         self._writer = (PlanesV1Writer(self.encoding) if isinstance(self.encoding, PlanesV1)
@@ -81,16 +84,20 @@ class Table:
         self._obs: dict[int, Obs] = {}
         self.space = observation_space(self.encoding, self.codec, self.oracle)
 
-    def reset(self, seed: int | str | None = None) -> None:
+    def reset(self, seed: object = None) -> None:
         """A new game ``Game(rules, seed)`` (a seed drawn from the system if None)."""
+        # (typed object: the check below, not the compiled build's, names the argument)
+        chosen: int | str
         if seed is None:
-            seed = random.SystemRandom().randrange(2**31)
+            chosen = random.SystemRandom().randrange(2**31)
         elif isinstance(seed, np.integer):
-            seed = int(seed)
-        elif isinstance(seed, bool) or not isinstance(seed, (int, str)):
+            chosen = int(seed)
+        elif isinstance(seed, (int, str)) and not isinstance(seed, bool):
+            chosen = seed
+        else:
             raise TypeError(f"seed {seed!r}: an integer or a string (or None)")
-        self.seed_used = seed
-        self.game = Game(self.rules, seed, max_hands=self.max_hands)
+        self.seed_used = chosen
+        self.game = Game(self.rules, chosen, max_hands=self.max_hands)
         self.history.reset()
         if self._writer is not None:
             self._writer.reset()
