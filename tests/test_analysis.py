@@ -446,6 +446,8 @@ def test_one_tile_changes_shanten_by_at_most_one(counts: list[int], index: int) 
         ([0] * 35, 0, "34 entries"),
         ([5] + [1] * 9 + [0] * 24, 0, "count 5 for 1m"),
         ([-1] + [1] * 15 + [0] * 18, 0, "count -1"),
+        # larger than a machine integer: the compiled build's i64 read must not leak out
+        ([10**30] + [1] * 13 + [0] * 20, 0, "count 1000000000000000000000000000000 for 1m"),
         ([1] * 12 + [0] * 22, 0, "12 concealed tiles"),
         ([1] * 13 + [0] * 21, 1, "13 concealed tiles with 1 declared meld"),
         ([1] + [0] * 33, 5, "melds must be 0-4"),
@@ -455,6 +457,17 @@ def test_one_tile_changes_shanten_by_at_most_one(counts: list[int], index: int) 
 def test_shanten_errors(counts: list[int], melds: int, message: str) -> None:
     with pytest.raises(ValueError, match=message):
         shanten(counts, melds)
+
+
+@pytest.mark.parametrize("bad", [0.5, 1.0, "1", None])
+def test_shanten_count_that_is_no_integer_is_named(bad: object) -> None:
+    """A count that is not an integer is refused naming it and its index, in both builds
+    (the compiled build's own boundary message named neither)."""
+    counts: list[object] = [1] * 13 + [0] * 21
+    counts[20] = bad
+    with pytest.raises(TypeError, match=rf"tile counts must be integers, got {bad!r} at "
+                                        rf"index 20"):
+        shanten(counts)  # type: ignore[arg-type]
 
 
 def test_other_errors() -> None:

@@ -25,10 +25,15 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Final, Protocol
+from typing import TYPE_CHECKING, Final, Protocol
 
 from . import _distance
 from .decompose import TERMINALS_AND_HONOURS
+
+if TYPE_CHECKING:
+    # machine integers in the compiled build (mypyc); plain ints in pure Python, where the
+    # annotations are never evaluated
+    from mypy_extensions import i64
 
 __all__ = [
     "CHINESE_FORMS",
@@ -86,13 +91,36 @@ def shanten(
     """
     if len(counts) != 34 or not (0 <= melds <= 4):
         raise _bad_total(counts, melds)
-    c = counts if isinstance(counts, list) else list(counts)
-    if not _distance.counts_in_range(c):
+    c: list[int] = counts if isinstance(counts, list) else list(counts)
+    # the four base-5 keys (highest rank first, Horner) and the 0-4 check in one pass over
+    # the counts: each count read once (native integers in the compiled build)
+    k0: i64 = 0
+    k1: i64 = 0
+    k2: i64 = 0
+    k3: i64 = 0
+    bad = False
+    try:
+        r: i64
+        for r in range(8, -1, -1):
+            x: i64 = c[r]
+            y: i64 = c[9 + r]
+            z: i64 = c[18 + r]
+            if x < 0 or x > 4 or y < 0 or y > 4 or z < 0 or z > 4:
+                bad = True
+            k0 = k0 * 5 + x
+            k1 = k1 * 5 + y
+            k2 = k2 * 5 + z
+        for r in range(33, 26, -1):
+            w: i64 = c[r]
+            if w < 0 or w > 4:
+                bad = True
+            k3 = k3 * 5 + w
+    except (TypeError, ValueError, OverflowError):
+        # the compiled build: a count that is no integer, or one too large for a machine
+        # integer (check_counts names it)
+        bad = True
+    if bad or not isinstance(k0 + k1 + k2 + k3, int):  # (pure Python: a float count)
         _distance.check_counts(c)
-    k0 = _distance.suit_key(c, 0)
-    k1 = _distance.suit_key(c, 9)
-    k2 = _distance.suit_key(c, 18)
-    k3 = _distance.honour_key(c, 27)
     a = _SUIT_PACKS[k0]
     if a < 0:
         a = _distance.suit_pack(k0)
