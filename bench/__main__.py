@@ -1,11 +1,14 @@
 """``python -m bench``: every benchmark of issue 4, side by side, with ratios and targets.
 
 Options: ``--quick`` (smaller samples, for a smoke run), ``--only NAME`` (repeatable: shanten,
-correctness, scoring, simulation, american, positions, mcr, web, builds, env, startup, bots, soak),
+correctness, scoring, simulation, american, positions, mcr, web, builds, callgrind, env,
+startup, bots, soak),
 ``--seconds S`` (per side in the simulation benchmark), ``--soak-hands N`` and ``--ray
 [ADDRESS]`` (the soak). ``builds`` compares the pure and the
 compiled build (which ``make bench`` installs in ``.compiled``) and the compiled build against
-the peers; ``env`` the learning environment's share of a step, in both builds, and RLCard's;
+the peers; ``callgrind`` counts the instructions per hand of ``simulate`` in the compiled
+build against commit 3ee688d's (valgrind; the baseline is built once into ``.bench-cache``);
+``env`` the learning environment's share of a step, in both builds, and RLCard's;
 ``startup`` ``--version`` and ``score``, a new process each; ``bots`` times each bot level's
 decisions; ``soak`` plays a million hands per rule set with the invariants on (issue 25; it
 takes hours on a small machine: ``--soak-hands N`` or ``make bench SOAK_HANDS=N``).
@@ -23,6 +26,7 @@ from . import (
     american,
     bots,
     builds,
+    callgrind,
     correctness,
     env,
     mcr,
@@ -38,7 +42,7 @@ from . import (
 from .common import Report
 
 NAMES = ("shanten", "correctness", "scoring", "simulation", "american", "positions", "mcr",
-         "web", "builds", "env", "startup", "bots", "soak")
+         "web", "builds", "callgrind", "env", "startup", "bots", "soak")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -76,6 +80,8 @@ def main(argv: list[str] | None = None) -> int:
         mcr.run(report, hands=5_000 if quick else 100_000)
     if "builds" in only:  # issue 13: the compiled build (make bench installs it) and the pure
         builds.run(report, quick=quick)
+    if "callgrind" in only:  # issue 25: simulate's instructions per hand against 3ee688d
+        callgrind.run(report, quick=quick)
     if "env" in only:  # issue 26: the learning environment's share of a step, and RLCard's
         env.run(report, quick=quick)
     if "startup" in only:  # issue 25: --version and score, a new process each

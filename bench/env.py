@@ -9,6 +9,11 @@ actions:
   (what a bot loop costs: the view and legal actions are the engine's work);
 - *AEC env*: PettingZoo's loop, ``env.last()``, a random index among the mask's,
   ``env.step(index)``, for each encoding (``flat-v0``, ``planes-v1``);
+- *floor*: the engine's loop plus only what any NumPy environment adds to a step whatever
+  its encoder: the legal map (index -> action), a fresh observation (a copy of a kept
+  ``planes-v1``-sized array: an encoder that costs nothing), the mask array, and the agent
+  reading the mask as the AEC loop does. Its share is the least the environment layer can
+  take with this engine;
 - *RLCard*: ``rlcard.make("mahjong")``, ``env.step`` with a random legal action (its state
   encoding included), and its game alone (``env.game.step``) for its own layer's share.
 
@@ -87,9 +92,13 @@ def measure_ours(seconds: float) -> dict[str, Any]:
     from mahjong_table._build import build_name
     from mahjong_table.engine import Game
     from mahjong_table.env import raw_env
+    from mahjong_table.env.encoding import ActionCodec
+    from mahjong_table.env.planes import PLANES_V1_CHANNELS
     from mahjong_table.rules import get_rule_set
 
     rules = get_rule_set("hongkong")
+    codec = ActionCodec(rules)
+    kept = np.zeros((PLANES_V1_CHANNELS, 47), dtype=np.float32)
 
     def engine(i: int) -> int:
         rng = random.Random(i)
@@ -99,6 +108,22 @@ def measure_ours(seconds: float) -> dict[str, Any]:
             p = game.to_act()[0]
             view = game.view(p)
             game.apply(rng.choice(view.legal_actions))
+            steps += 1
+        return steps
+
+    def floor(i: int) -> int:
+        rng = random.Random(i)
+        game = Game(rules, f"envbench/{i}", max_hands=1)
+        steps = 0
+        while not game.is_over:
+            p = game.to_act()[0]
+            view = game.view(p)
+            legal = codec.legal_map(view.legal_actions)
+            mask = bytearray(codec.size)
+            for k in legal:
+                mask[k] = 1
+            obs = {"observation": kept.copy(), "action_mask": np.frombuffer(mask, np.int8)}
+            game.apply(legal[rng.choice(np.flatnonzero(obs["action_mask"]).tolist())])
             steps += 1
         return steps
 
@@ -116,7 +141,8 @@ def measure_ours(seconds: float) -> dict[str, Any]:
             return steps
         return play
 
-    sides: dict[str, Callable[[int], int]] = {"engine": engine, "flat-v0": aec("flat-v0"),
+    sides: dict[str, Callable[[int], int]] = {"engine": engine, "floor": floor,
+                                              "flat-v0": aec("flat-v0"),
                                               "planes-v1": aec("planes-v1")}
     out: dict[str, Any] = {"build": build_name()}
     for _ in range(2):
@@ -192,6 +218,10 @@ def run(report: Report, quick: bool = False) -> None:
             continue
         eng = rates["engine"]
         print(f"  {build:<14}{'engine (view, legal, apply)':<34}{eng:>10,.0f}")
+        if "floor" in rates:
+            share = 1 - rates["floor"] / eng
+            print(f"  {'':<14}{'floor: an encoder costing nothing':<34}{rates['floor']:>10,.0f}"
+                  f"{share:>10.0%}")
         for enc in ("flat-v0", "planes-v1"):
             share = 1 - rates[enc] / eng
             print(f"  {'':<14}{'AEC env, ' + enc:<34}{rates[enc]:>10,.0f}{share:>10.0%}")
