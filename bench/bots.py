@@ -8,6 +8,8 @@ the pure build is several times slower).
 
 from __future__ import annotations
 
+from typing import Any
+
 from mahjong_table.arena import play_walls
 
 from .common import Report, heading
@@ -15,8 +17,9 @@ from .common import Report, heading
 __all__ = ["run"]
 
 #: (label, rule set, options)
-_RULES = (("Hong Kong", "hongkong", {}), ("Chinese simple", "chinese", {}),
-          ("MCR", "chinese", {"scoring": "mcr"}), ("American", "american", {}))
+_RULES: tuple[tuple[str, str, dict[str, Any]], ...] = (
+    ("Hong Kong", "hongkong", {}), ("Chinese simple", "chinese", {}),
+    ("MCR", "chinese", {"scoring": "mcr"}), ("American", "american", {}))
 #: the issue's limit on a hard decision, in milliseconds
 LIMIT_MS = 10.0
 

@@ -80,7 +80,7 @@ def _use_source_env() -> None:
     module = importlib.util.module_from_spec(spec)
     sys.modules["mahjong_table.env"] = module
     spec.loader.exec_module(module)
-    mahjong_table.env = module  # type: ignore[attr-defined]
+    mahjong_table.env = module
 
 
 def measure_ours(seconds: float) -> dict[str, Any]:
@@ -122,8 +122,10 @@ def measure_ours(seconds: float) -> dict[str, Any]:
             mask = bytearray(codec.size)
             for k in legal:
                 mask[k] = 1
-            obs = {"observation": kept.copy(), "action_mask": np.frombuffer(mask, np.int8)}
-            game.apply(legal[rng.choice(np.flatnonzero(obs["action_mask"]).tolist())])
+            obs: dict[str, Any] = {"observation": kept.copy(),
+                                   "action_mask": np.frombuffer(mask, np.int8)}
+            index: int = rng.choice(np.flatnonzero(obs["action_mask"]).tolist())
+            game.apply(legal[index])
             steps += 1
         return steps
 

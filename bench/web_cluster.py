@@ -375,8 +375,8 @@ def measure_restart(schema: Schema, rooms: int) -> dict[str, Any]:
         deadline = time.monotonic() + 120
         while first is None and time.monotonic() < deadline:
             try:
-                r = httpx.get(f"http://127.0.0.1:{srv.port}/", timeout=60)
-                if r.status_code == 200:
+                resp = httpx.get(f"http://127.0.0.1:{srv.port}/", timeout=60)
+                if resp.status_code == 200:
                     first = time.monotonic() - srv.started
             except httpx.TransportError:
                 time.sleep(0.02)

@@ -115,7 +115,8 @@ class MahjongEnv(AECEnv):  # type: ignore[misc]
         """Index -> engine action for ``agent``'s legal actions now."""
         return self.table.decision(AGENTS.index(agent))[1]
 
-    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+    def reset(self, seed: int | str | None = None,
+              options: dict[str, Any] | None = None) -> None:
         self.table.reset(seed)
         self.agents = list(AGENTS)
         self.rewards = dict.fromkeys(self.agents, 0.0)
