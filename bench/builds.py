@@ -31,7 +31,15 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from .common import Report, heading, optional, random_counts, time_for, to_ids136
+from .common import (
+    Report,
+    bench_main,
+    heading,
+    optional,
+    random_counts,
+    time_for,
+    to_ids136,
+)
 from .common import version as dist_version
 
 __all__ = ["measure_ours", "run"]
@@ -251,12 +259,7 @@ def run(report: Report, quick: bool = False) -> None:
 
 
 def _main(argv: list[str]) -> int:
-    if len(argv) == 2 and argv[0] == "--worker":
-        print(json.dumps(measure_ours(float(argv[1]))))
-        return 0
-    report = Report()
-    run(report, quick="--quick" in argv)
-    return 1 if report.missed else 0
+    return bench_main(argv, lambda arg: measure_ours(float(arg)), run)
 
 
 if __name__ == "__main__":

@@ -29,7 +29,7 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
-from .common import Report, heading
+from .common import Report, bench_main, heading
 
 __all__ = ["BASELINE", "GAMES", "WARM_UP", "TARGET_RATIO", "baseline_build", "instructions", "run"]
 
@@ -166,12 +166,7 @@ def _worker(games: int) -> dict[str, Any]:
 
 
 def _main(argv: list[str]) -> int:
-    if len(argv) == 2 and argv[0] == "--worker":
-        print(json.dumps(_worker(int(argv[1]))))
-        return 0
-    report = Report()
-    run(report, quick="--quick" in argv)
-    return 1 if report.missed else 0
+    return bench_main(argv, lambda arg: _worker(int(arg)), run)
 
 
 if __name__ == "__main__":

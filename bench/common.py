@@ -15,6 +15,7 @@ from mahjong_table.analysis.samples import random_counts
 __all__ = [
     "Report",
     "Timing",
+    "bench_main",
     "optional",
     "random_counts",
     "time_per_item",
@@ -129,3 +130,18 @@ def heading(title: str) -> None:
     print()
     print(title)
     print("-" * len(title))
+
+
+def bench_main(argv: Sequence[str], worker: Callable[[str], object],
+               run: Callable[..., None]) -> int:
+    """``python -m bench.X`` for a section with a child process: ``--worker ARG`` prints
+    ``worker(ARG)`` as one JSON line (the child); otherwise the section runs alone
+    (``--quick`` for small samples). Exit status 1 when a target is missed."""
+    import json
+
+    if len(argv) == 2 and argv[0] == "--worker":
+        print(json.dumps(worker(argv[1])))
+        return 0
+    report = Report()
+    run(report, quick="--quick" in argv)
+    return 1 if report.missed else 0

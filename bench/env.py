@@ -37,7 +37,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from .common import Report, heading, optional
+from .common import Report, bench_main, heading, optional
 from .common import version as dist_version
 
 __all__ = ["measure_ours", "rlcard_rates", "run"]
@@ -100,34 +100,30 @@ def measure_ours(seconds: float) -> dict[str, Any]:
     codec = ActionCodec(rules)
     kept = np.zeros((PLANES_V1_CHANNELS, 47), dtype=np.float32)
 
-    def engine(i: int) -> int:
-        rng = random.Random(i)
-        game = Game(rules, f"envbench/{i}", max_hands=1)
-        steps = 0
-        while not game.is_over:
-            p = game.to_act()[0]
-            view = game.view(p)
-            game.apply(rng.choice(view.legal_actions))
-            steps += 1
-        return steps
+    def loop(choose: Callable[[random.Random, Any], Any]) -> Callable[[int], int]:
+        """A one-hand game played by ``choose(rng, view)`` (the action to apply)."""
+        def play(i: int) -> int:
+            rng = random.Random(i)
+            game = Game(rules, f"envbench/{i}", max_hands=1)
+            steps = 0
+            while not game.is_over:
+                game.apply(choose(rng, game.view(game.to_act()[0])))
+                steps += 1
+            return steps
+        return play
 
-    def floor(i: int) -> int:
-        rng = random.Random(i)
-        game = Game(rules, f"envbench/{i}", max_hands=1)
-        steps = 0
-        while not game.is_over:
-            p = game.to_act()[0]
-            view = game.view(p)
-            legal = codec.legal_map(view.legal_actions)
-            mask = bytearray(codec.size)
-            for k in legal:
-                mask[k] = 1
-            obs: dict[str, Any] = {"observation": kept.copy(),
-                                   "action_mask": np.frombuffer(mask, np.int8)}
-            index: int = rng.choice(np.flatnonzero(obs["action_mask"]).tolist())
-            game.apply(legal[index])
-            steps += 1
-        return steps
+    def engine_choice(rng: random.Random, view: Any) -> Any:
+        return rng.choice(view.legal_actions)
+
+    def floor_choice(rng: random.Random, view: Any) -> Any:
+        legal = codec.legal_map(view.legal_actions)
+        mask = bytearray(codec.size)
+        for k in legal:
+            mask[k] = 1
+        obs: dict[str, Any] = {"observation": kept.copy(),
+                               "action_mask": np.frombuffer(mask, np.int8)}
+        index: int = rng.choice(np.flatnonzero(obs["action_mask"]).tolist())
+        return legal[index]
 
     def aec(encoding: str) -> Callable[[int], int]:
         e = raw_env(rules, max_hands=1, encoding=encoding)
@@ -143,7 +139,8 @@ def measure_ours(seconds: float) -> dict[str, Any]:
             return steps
         return play
 
-    sides: dict[str, Callable[[int], int]] = {"engine": engine, "floor": floor,
+    sides: dict[str, Callable[[int], int]] = {"engine": loop(engine_choice),
+                                              "floor": loop(floor_choice),
                                               "flat-v0": aec("flat-v0"),
                                               "planes-v1": aec("planes-v1")}
     out: dict[str, Any] = {"build": build_name()}
@@ -248,12 +245,7 @@ def run(report: Report, quick: bool = False) -> None:
 
 
 def _main(argv: list[str]) -> int:
-    if len(argv) == 2 and argv[0] == "--worker":
-        print(json.dumps(measure_ours(float(argv[1]))))
-        return 0
-    report = Report()
-    run(report, quick="--quick" in argv)
-    return 1 if report.missed else 0
+    return bench_main(argv, lambda arg: measure_ours(float(arg)), run)
 
 
 if __name__ == "__main__":
