@@ -46,16 +46,14 @@ GAMES = 5
 WARM_UP = 10
 
 
-def baseline_build(quiet: bool = False) -> Path | None:
+def baseline_build() -> Path | None:
     """The folder holding commit :data:`BASELINE`'s compiled build, built on first use
     (``git archive`` of the commit, ``pip wheel``, ``pip install --target``); None, after
     printing why, when it cannot be built (no git history, no compiler)."""
     target = CACHE / f"compiled-{BASELINE}"
     if (target / "mahjong_table").exists():
         return target
-    if not quiet:
-        print(f"  building commit {BASELINE}'s compiled build once into {target} (a few "
-              f"minutes)")
+    print(f"  building commit {BASELINE}'s compiled build once into {target} (a few minutes)")
     with tempfile.TemporaryDirectory() as tmp:
         src = Path(tmp) / "src"
         src.mkdir()
