@@ -12,6 +12,8 @@ import random
 from collections.abc import Sequence
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from mahjong_table.melds import Meld, MeldError, MeldKind, parse_hand
 from mahjong_table.rules.american.card import parse_card, practice_card
@@ -336,6 +338,40 @@ def test_compile_card_is_cached_once_per_card() -> None:
     assert compile_card(CARD) is compile_card(CARD)
     with pytest.raises(ValueError, match="not 14"):
         compile_card(make_card(make_line("FF 2222m 44m 6666m 8m")))
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.integers(1, 300), min_size=1, max_size=40), st.randoms(use_true_random=False))
+def test_folds_give_every_lines_maximum(sizes: list[int], rng: random.Random) -> None:
+    """The packed layout's folds (issue 25, item 3: every line folded at once) give each line
+    the largest held byte of its own variations, whatever the lines' variation counts, and
+    never read a padding byte or another line's byte."""
+    v = "FF 2222m 44m 6666m 88m"
+    card = make_card(*(make_line(*[v] * n, number=i + 1) for i, n in enumerate(sizes)))
+    cc = compile_card(card)
+    data = bytearray(cc.size)
+    for p, var in enumerate(cc.variations):
+        if var is not None:
+            data[p] = rng.randrange(15)
+    expected = [max(data[p] for p in cc.positions_of[id(ln)]) for ln in card.lines]
+    assert list(cc.maxima(int.from_bytes(bytes(data), "little"))) == expected
+    assert sorted(p for ln in card.lines for p in cc.positions_of[id(ln)]) == [
+        p for p, var in enumerate(cc.variations) if var is not None]
+
+
+def test_line_distance_is_a_read_only_value() -> None:
+    """A LineDistance compares by line and tiles away, hashes alike, and cannot be changed
+    (it became a plain class with slots for speed, issue 25: the value semantics stay)."""
+    counts, exposures = hand("2222m 44m 6666m 88m 1f 5z")
+    card = practice_card()
+    first = tiles_away(card, counts, exposures)
+    again = tiles_away(card, counts, exposures)
+    assert first == again and hash(first[0]) == hash(again[0])
+    assert first[0] != first[-1] and first[0] != "a string"
+    with pytest.raises(AttributeError):
+        first[0].away = 3  # type: ignore[misc]
+    with pytest.raises(AttributeError):
+        first[0].line = first[1].line  # type: ignore[misc]
 
 
 # ----- the practice card -----------------------------------------------------------------

@@ -31,7 +31,8 @@ kind ``k`` and count ``c`` the vectors ``min(c, n[k] + j[k])`` and ``min(c, n[k]
 precomputed once per card (:func:`compile_card`). Scoring a hand against every variation of
 the card is then about a dozen big-integer additions and a bytewise minimum done with
 carry-free bit arithmetic (SWAR); each line's best variation is then found for all lines at
-once by halving blocks of interleaved variations (see :class:`CompiledCard`). The variation
+once by folding the whole vector in halves, eight times for the practice card (see
+:class:`CompiledCard`). The variation
 and the needs of a line are worked out only when read. :mod:`.reference` is the slow, literal
 check of the same numbers.
 """
@@ -39,7 +40,6 @@ check of the same numbers.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
 from operator import itemgetter
 
 from ...i18n import _
@@ -119,10 +119,17 @@ class _Hand:
         if counts[35] or counts[36] or counts[37] or counts[38] or counts[39] or counts[40] \
                 or counts[41]:
             counts[34:42] = [sum(counts[34:42]), 0, 0, 0, 0, 0, 0, 0]
-        if min(counts) < 0:
-            raise ValueError("concealed counts cannot be negative")
-        total = sum(counts)
-        kinds = [k for k in range(_NUM_GROUP_KINDS) if counts[k]]
+        # one pass: the total, the kinds held, and no negative count
+        total = 0
+        kinds: list[int] = []
+        for k in range(47):
+            c = counts[k]
+            if c:
+                if c < 0:
+                    raise ValueError("concealed counts cannot be negative")
+                total += c
+                if k < _NUM_GROUP_KINDS:
+                    kinds.append(k)
         self.counts = counts
         self.kinds = kinds
         self.jokers = counts[JOKER]
@@ -193,36 +200,62 @@ class _Result:
         return self._data
 
 
-@dataclass(frozen=True, slots=True)
 class LineDistance:
-    """How far a hand is from one line.
+    """How far a hand is from one line (read-only).
 
-    ``line`` the card line, ``away`` the tiles away (``None``: this hand can no longer
-    complete the line). :attr:`variation` is the concrete variation that holds the most
-    tiles (the first in the line's order on a tie; ``None`` with ``away``); :attr:`needs`
+    :attr:`line` the card line, :attr:`away` the tiles away (``None``: this hand can no
+    longer complete the line). :attr:`variation` is the concrete variation that holds the
+    most tiles (the first in the line's order on a tie; ``None`` with ``away``); :attr:`needs`
     the tiles still missing from it, natural tiles named even where a joker may fill the slot
     (:attr:`needs_jokerable` says which), ``len(needs) == away``. The variation and the needs
-    are worked out on first access, so that distances nobody reads cost nothing.
+    are worked out on first access, so that distances nobody reads cost nothing. Two
+    distances are equal when their lines and ``away`` are.
+
+    A plain class with slots rather than a frozen dataclass: :func:`tiles_away` builds one per
+    line of the card on every call, and a frozen dataclass's construction cost about half of
+    that call (issue 25, item 3).
     """
 
-    line: CardLine
-    away: int | None
-    _result: _Result | None = field(default=None, repr=False, compare=False)
+    __slots__ = ("_line", "_away", "_result")
+
+    def __init__(self, line: CardLine, away: int | None, result: _Result | None = None
+                 ) -> None:
+        self._line = line
+        self._away = away
+        self._result = result
+
+    @property
+    def line(self) -> CardLine:
+        """The card line."""
+        return self._line
+
+    @property
+    def away(self) -> int | None:
+        """Tiles away from the line, ``None`` when the hand can no longer complete it."""
+        return self._away
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, LineDistance):
+            return NotImplemented
+        return self._line == other._line and self._away == other._away
+
+    def __hash__(self) -> int:
+        return hash((self._line, self._away))
 
     @property
     def variation(self) -> Variation | None:
         """The best variation of the line for this hand (``None`` when ``away`` is)."""
         r = self._result
-        if r is None or self.away is None:
+        if r is None or self._away is None:
             return None
-        return r.compiled.best_variation(r.data, self.line, _MAX_TILES - self.away)
+        return r.compiled.best_variation(r.data, self._line, _MAX_TILES - self._away)
 
     def _needs(self) -> tuple[tuple[Tile, ...], tuple[Tile, ...]]:
         r = self._result
         v = self.variation
         if r is None or v is None:
             return (), ()
-        key = id(self.line)
+        key = id(self._line)
         memo = r.needs.get(key)
         if memo is None:
             tiles, gaps = r.hand.needs(v)
@@ -241,32 +274,7 @@ class LineDistance:
 
     def __repr__(self) -> str:
         needs = "".join(str(t) for t in self.needs)
-        return f"LineDistance({self.line.key!r}, away={self.away!r}, needs={needs!r})"
-
-
-#: LineDistance is built in the hot loop of :func:`tiles_away` without ``__init__``: a bare
-#: instance and its three slots written through their descriptors (the frozen ``__init__``
-#: costs about twice as much). The class's own ``__new__``, looked up at run time: in the
-#: compiled build ``object.__new__`` refuses a compiled class.
-_new = getattr(LineDistance, "__new__")  # noqa: B009
-_set_line = getattr(LineDistance, "line").__set__  # noqa: B009 - the slot's descriptor
-_set_away = getattr(LineDistance, "away").__set__  # noqa: B009
-_set_result = getattr(LineDistance, "_result").__set__  # noqa: B009
-
-
-@dataclass(frozen=True)
-class _Block:
-    """Lines whose variation counts round up to the same power of two, ``width``: their
-    bytes start at ``offset``, variation ``j`` of the block's ``r``-th line at
-    ``offset + j * len(lines) + r`` (missing variations are zero padding)."""
-
-    offset: int
-    width: int
-    lines: tuple[int, ...]
-
-    @property
-    def size(self) -> int:
-        return self.width * len(self.lines)
+        return f"LineDistance({self._line.key!r}, away={self._away!r}, needs={needs!r})"
 
 
 class CompiledCard:
@@ -279,11 +287,15 @@ class CompiledCard:
     the tile counts of every variation (kinds 0-34) to its positions, for joker-free hands
     (built on first use).
 
-    Layout: the lines are put in blocks by their number of variations rounded up to a power
-    of two (:class:`_Block`); inside a block the lines' variations are interleaved, so the
-    maximum of every line of the block is found by halving the block ``log2(width)`` times,
-    each time keeping the bytewise larger half: work in proportion to the block's size.
-    Padding bytes hold nothing and always read 0.
+    Layout (one fold for all lines at once). Each line's variations are padded with empty
+    ones (which hold nothing and always read 0) to a power of two, ``2**a``; the line is
+    then done after ``a`` bytewise-maximum folds. With ``K`` the largest ``a``, :meth:`maxima`
+    folds the whole vector ``K`` times: fold ``k`` takes the bytewise maximum of the two
+    halves of what is left, then cuts off the front bytes, one per line with ``a == k``,
+    which now hold those lines' maxima (the lines with ``a == 0`` are cut off before the
+    first fold). The positions are laid out backwards from that plan (see
+    :meth:`_layout`), so every fold works on every line still open: ``K`` folds in all,
+    not one series per width, and the work halves with each fold.
     """
 
     def __init__(self, card: Card) -> None:
@@ -298,34 +310,27 @@ class CompiledCard:
                 for g in v.groups:
                     if not 0 <= g.kind < _NUM_GROUP_KINDS or not 1 <= g.size <= 6:
                         raise ValueError(f"line {ln.key}: group {g} is not a card group")
-        by_width: dict[int, list[int]] = {}
-        for i, ln in enumerate(lines):
-            width = 1 << (len(ln.variations) - 1).bit_length()
-            by_width.setdefault(width, []).append(i)
-        # the widest blocks first: cutting a block off the front of the vector then costs
-        # in proportion to what is left
-        blocks: list[_Block] = []
-        offset = 0
-        for width in sorted(by_width, reverse=True):
-            block = _Block(offset, width, tuple(by_width[width]))
-            blocks.append(block)
-            offset += block.size
-        self.blocks = tuple(blocks)
-        nv = self.size = offset
-        self.position_of: dict[int, tuple[int, int, int]] = {}
+        if len(lines) > 0xFFFF:
+            raise ValueError(f"a card of {len(lines)} lines: at most 65,535")
+        cells, done = self._layout([(len(ln.variations) - 1).bit_length() for ln in lines])
+        nv = self.size = len(cells)
         variations: list[Variation | None] = [None] * nv
         self.line_of: list[int] = [-1] * nv
-        for b in blocks:
-            step = len(b.lines)
-            for r, i in enumerate(b.lines):
-                self.position_of[id(lines[i])] = (b.offset + r, step, len(lines[i].variations))
-                for j, v in enumerate(lines[i].variations):
-                    variations[b.offset + j * step + r] = v
-                    self.line_of[b.offset + j * step + r] = i
+        positions: list[list[int]] = [[-1] * len(ln.variations) for ln in lines]
+        for p, (i, j) in enumerate(cells):
+            if j < len(lines[i].variations):
+                variations[p] = lines[i].variations[j]
+                self.line_of[p] = i
+                positions[i][j] = p
+        #: the positions of each line's variations, in the line's order, by the line's id
+        self.positions_of: dict[int, list[int]] = {
+            id(ln): positions[i] for i, ln in enumerate(lines)}
         self.variations = variations
         self.concealed_lines = [ln.concealed for ln in lines]
         self.ones = int.from_bytes(b"\x01" * nv, "little")
         self.high = self.ones << 7
+        #: ``n`` in every byte, for the jokers and exposed tiles a hand holds (at most 14)
+        self.times_ones = [n * self.ones for n in range(_MAX_TILES + 1)]
         total = [bytearray(nv) for _ in range(_NUM_GROUP_KINDS)]
         natural = [bytearray(nv) for _ in range(_NUM_GROUP_KINDS)]
         jok = bytearray(nv)
@@ -346,23 +351,50 @@ class CompiledCard:
             bytes(0x7F if i >= 0 and not self.concealed_lines[i] else 0
                   for i in self.line_of), "little")
         self._exact: dict[tuple[int, ...], list[int]] | None = None
-        # halving plan of each block: (mask of the lower half, 0x80 bytes of it, half width)
-        self._folds: list[tuple[int, int, int, list[tuple[int, int, int]]]] = []
-        for b in blocks:
-            steps = []
-            half = b.size
-            while half > len(b.lines):
-                half //= 2
-                steps.append(((1 << (8 * half)) - 1, int.from_bytes(b"\x80" * half, "little"),
-                              8 * half))
-            self._folds.append(((1 << (8 * b.size)) - 1, 8 * b.size, len(b.lines), steps))
-        order = [i for b in blocks for i in b.lines]
+        # the cut before the first fold, then per fold: (mask of the lower half, its 0x80
+        # bytes, the half's bits, mask of the bytes cut off, their bits)
+        first = len(done[0])
+        self._cut0 = ((1 << (8 * first)) - 1, 8 * first)
+        self._folds: list[tuple[int, int, int, int, int]] = []
+        width = nv - first
+        for k in range(1, len(done)):
+            half = width // 2
+            cut = len(done[k])
+            self._folds.append(((1 << (8 * half)) - 1,
+                                int.from_bytes(b"\x80" * half, "little"), 8 * half,
+                                (1 << (8 * cut)) - 1, 8 * cut))
+            width = half - cut
+        assert width == 0, "the folds leave nothing"
+        order = [i for level in done for i in level]
         where = sorted(range(len(lines)), key=order.__getitem__)
         self._in_card_order: Callable[[bytes], Sequence[int]] = (
             itemgetter(*where) if len(lines) > 1 else (lambda data: (data[0],)))
         self._group_counts: dict[tuple[int, int], bytes] = {}
         self._fits: dict[tuple[int, int, int], int] = {}
         self._reduced: dict[tuple[int, int, int], int] = {}
+
+    @staticmethod
+    def _layout(levels: Sequence[int]) -> tuple[list[tuple[int, int]], list[list[int]]]:
+        """The byte positions of the packed vectors for lines needing ``levels[i]`` folds
+        (``2**levels[i]`` variations, padding included): the ``(line, variation)`` at each
+        position, and per fold ``k`` (0: before the first) the lines done by it, in the
+        order their bytes are cut off.
+
+        Built backwards from the last fold. After fold ``k`` the vector is ``R_k``: the
+        lines done by fold ``k`` (one byte each, every variation folded in), then what fold
+        ``k + 1`` works on. What fold ``k`` works on is every byte of ``R_k`` split in two:
+        the first halves of their variations, then the second halves."""
+        top = max(levels)
+        done = [[i for i, a in enumerate(levels) if a == k] for k in range(top + 1)]
+        # cells: (line, first variation, number of variations)
+        rest: list[tuple[int, int, int]] = []
+        for k in range(top, 0, -1):
+            r_k = [(i, 0, 1 << k) for i in done[k]] + rest
+            rest = ([(i, j, n // 2) for i, j, n in r_k]
+                    + [(i, j + n // 2, n // 2) for i, j, n in r_k])
+        cells = [(i, 0) for i in done[0]] + [(i, j) for i, j, n in rest]
+        assert all(n == 1 for _, _, n in rest)
+        return cells, done
 
     @property
     def exact(self) -> dict[tuple[int, ...], list[int]]:
@@ -440,7 +472,7 @@ class CompiledCard:
                     nat = natural[k]
                     if nat is not None:
                         g += nat[c]
-            return self.minimum(f + hand.jokers * self.ones, g)
+            return self.minimum(f + self.times_ones[hand.jokers], g)
         exposed = hand.exposed_by_kind
         natural = self.natural
         g = self.jokerable_total
@@ -453,7 +485,7 @@ class CompiledCard:
                 nat = natural[k]
                 if nat is not None:
                     g += nat[c]
-        h = self.minimum(f + (hand.jokers + hand.exposed_tiles) * self.ones, g)
+        h = self.minimum(f + self.times_ones[hand.jokers + hand.exposed_tiles], g)
         mask = self.open_mask
         for grp, m in hand.multiplicity.items():
             mask &= self.fits(grp, m)
@@ -466,30 +498,34 @@ class CompiledCard:
         return a ^ ((a ^ b) & (t - (t >> 7)))
 
     def at_least(self, h: int, value: int) -> int:
-        """Packed 0x80 flags where ``h >= value`` (bytes of ``h`` below 128)."""
-        return ((h | self.high) - value * self.ones) & self.high
+        """Packed 0x80 flags where ``h >= value`` (``value`` 0-14, bytes of ``h`` below 128)."""
+        return ((h | self.high) - self.times_ones[value]) & self.high
 
     def maxima(self, h: int) -> Sequence[int]:
         """For every line in card order, the most tiles one of its variations holds, from
-        the packed held vector ``h`` (see the class docstring for the halving)."""
-        out = bytearray()
-        for block_mask, block_bits, count, steps in self._folds:
-            x = h & block_mask
-            h >>= block_bits
-            for mask, high, bits in steps:
-                a = x & mask
-                b = x >> bits
-                t = ((b | high) - a) & high  # 0x80 where b >= a
-                x = a ^ ((a ^ b) & (t - (t >> 7)))
-            out += x.to_bytes(count, "little")
-        return self._in_card_order(bytes(out))
+        the packed held vector ``h`` (see the class docstring for the folds)."""
+        mask, bits = self._cut0
+        out = h & mask
+        x = h >> bits
+        shift = bits
+        for mask, high, bits, cut_mask, cut_bits in self._folds:
+            a = x & mask
+            b = x >> bits
+            t = ((b | high) - a) & high  # 0x80 where b >= a
+            x = a ^ ((a ^ b) & (t - (t >> 7)))
+            if cut_bits:
+                out |= (x & cut_mask) << shift
+                x >>= cut_bits
+                shift += cut_bits
+        return self._in_card_order(out.to_bytes(len(self.lines), "little"))
 
     def best_variation(self, data: bytes, line: CardLine, held: int) -> Variation:
         """The first variation of ``line`` holding ``held`` tiles, given the bytes of the
         held vector."""
-        start, step, count = self.position_of[id(line)]
-        j = data[start:start + step * count:step].index(held)
-        return line.variations[j]
+        for j, p in enumerate(self.positions_of[id(line)]):
+            if data[p] == held:
+                return line.variations[j]
+        raise ValueError(f"no variation of line {line.key} holds {held} tiles")
 
     def positions_at_least(self, h: int, value: int) -> list[int]:
         """The positions whose held byte is at least ``value`` (never padding for
@@ -544,25 +580,16 @@ def tiles_away(card: Card, concealed: Sequence[int], exposures: Sequence[Meld] =
     hand = _Hand(concealed, exposures)
     h = cc.held(hand)
     result = _Result(hand, cc, h)
-    maxima = cc.maxima(h)
-    out: list[LineDistance] = []
-    append = out.append
-    for ln, m in zip(cc.lines, maxima, strict=True):
-        d = _new(LineDistance)
-        _set_line(d, ln)
-        _set_away(d, _MAX_TILES - m)
-        _set_result(d, result)
-        append(d)
-    if hand.groups:
-        # no variation holds the exposures (held 0): the line is out of reach
-        for d, m in zip(out, maxima, strict=True):
-            if m == 0:
-                _set_away(d, None)
-                _set_result(d, None)
-        keys = [-m if m else 1 for m in maxima]
-    else:
-        keys = [-m for m in maxima]
-    return [out[i] for i in sorted(range(len(out)), key=keys.__getitem__)]
+    lines = cc.lines
+    # one sort of small integers, (14 - held) * 65536 + line index: nearest first, ties in
+    # card order; a line no variation can hold (held 0 with exposures) sorts last
+    keys = []
+    gone = 15 if hand.groups else _MAX_TILES
+    for i, m in enumerate(cc.maxima(h)):
+        keys.append(((_MAX_TILES - m if m else gone) << 16) | i)
+    keys.sort()
+    return [LineDistance(lines[k & 0xFFFF], k >> 16, result) if k < 15 << 16
+            else LineDistance(lines[k & 0xFFFF], None, None) for k in keys]
 
 
 def winning_lines(card: Card, concealed: Sequence[int], exposures: Sequence[Meld] = ()
