@@ -273,3 +273,91 @@ def test_mcr_self_drawn_counts_with_a_special_form() -> None:
     h = replace(hand("1133m5577p99s1144z", "4z"), self_drawn=True)
     assert fans(h) == {"seven_pairs": 1, "self_drawn": 1}
     assert compare(gb, h)[0] == "equal"
+
+
+# ----- readings by suit code (issue 25, item 1) ----------------------------------------------
+
+
+def test_suit_code_readings_equal_the_plain_search() -> None:
+    """MCR "Winning hands" (four sets and a pair): decompose_sets, which reads each suit once
+    by its code and combines the suits, gives exactly the readings of the plain search over
+    the whole hand, on random hands of 2-14 tiles, fifth copies included, and on counts the
+    code cannot hold (read without the cache)."""
+    from mahjong_table.analysis.decompose import _readings
+    from mahjong_table.analysis.mcr_forms import decompose_sets
+
+    rng = random.Random(25)
+    checked = 0
+    for i in range(4000):
+        counts = [0] * 34
+        suit = rng.randrange(3)
+        if i % 2:
+            # sets and a pair, mostly in one suit, so that many hands have several readings
+            for _ in range(rng.randrange(5)):
+                s = suit if rng.random() < 0.7 else rng.randrange(4)
+                if s < 3 and rng.random() < 0.6:
+                    start = 9 * s + rng.randrange(7)
+                    for t in range(start, start + 3):
+                        counts[t] += 1
+                else:
+                    counts[9 * s + rng.randrange(9 if s < 3 else 7)] += 3
+            counts[9 * suit + rng.randrange(9)] += 2
+        else:
+            for _ in range(rng.choice((2, 5, 8, 11, 14))):
+                counts[9 * suit + rng.randrange(9) if rng.random() < 0.7
+                       else rng.randrange(34)] += 1
+        if i % 50 == 0:
+            counts[rng.randrange(34)] += 3  # counts beyond the wall's four, read as they are
+        ours = decompose_sets(counts, first_only=False)
+        plain = _readings(counts, first_only=False) if sum(counts) % 3 == 2 else []
+        # the plain search may find one reading twice, its sets in another order
+        unique = {(p, tuple(sorted(sets, key=lambda x: (x[1], x[0] == "chow"))))
+                  for p, sets in plain}
+        assert sorted(ours) == sorted(unique), counts
+        assert bool(decompose_sets(counts, first_only=True)) == bool(plain)
+        checked += bool(plain)
+    assert checked > 1500
+    big = [0] * 34
+    big[0] = 18  # beyond four bits: read without the cache
+    big[5] = 2
+    assert decompose_sets(big, first_only=False) == [(5, (("pung", 0),) * 6)]
+
+
+def test_component_code_adds_a_tile_per_rank() -> None:
+    """The code of a suit moves by ``2 << 4*r`` when a tile of rank ``r`` is added, tells
+    suits from honours, and is -1 for a count outside 0-15."""
+    from mahjong_table.analysis.mcr_forms import component_code
+
+    counts = counts_of(parse_tiles("1123m4599p77z"))
+    code = component_code(counts, 0, 9, True)
+    counts[2] += 1
+    assert component_code(counts, 0, 9, True) == code + (2 << 4 * 2)
+    assert component_code(counts, 27, 7, False) != component_code(counts, 27, 7, True)
+    counts[30] = 16
+    assert component_code(counts, 27, 7, False) == -1
+    counts[30] = -1
+    assert component_code(counts, 27, 7, False) == -1
+
+
+def test_unique_wait_by_suit_code_equals_trying_every_tile() -> None:
+    """MCR "Single wait" / "Edge wait" / "Closed wait" need the hand to wait on one kind only:
+    the code-keyed check agrees with adding each of the 34 kinds to the standing hand and
+    asking for four sets and a pair (or seven pairs, fully concealed), on random winning
+    hands."""
+    from mahjong_table.analysis.mcr_forms import decompose_sets
+    from mahjong_table.rules.mcr_scoring import _unique_wait
+
+    rng = random.Random(26)
+    for _ in range(3000):
+        h = random_mcr_hand(rng)
+        c = list(h.concealed)
+        before = list(c)
+        before[h.win_tile] -= 1
+        waits = set()
+        for t in range(34):
+            before[t] += 1
+            seven_pairs = sum(before) == 14 and all(x in (0, 2, 4) for x in before)
+            if seven_pairs or decompose_sets(before, first_only=True):
+                waits.add(t)
+            before[t] -= 1
+        assert _unique_wait(h, c) == (len(waits) == 1), (h, sorted(waits))

@@ -27,9 +27,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from functools import cache
 
-from ..analysis.mcr_forms import KNITTED_STRAIGHTS, decompose_sets
+from ..analysis.mcr_forms import CACHE_LIMIT, KNITTED_STRAIGHTS, component_code, decompose_sets
 from ..i18n import N_
 from ..melds import MeldKind
 from ..message import Message
@@ -400,7 +399,6 @@ def _regular_complete(c: list[int]) -> bool:
     return bool(decompose_sets(c, first_only=True))
 
 
-@cache
 def _component(key: tuple[int, ...], suited: bool) -> tuple[bool, bool]:
     """Whether the tiles of one suit (or the honours), as counts by rank, are sets only, and
     whether they are sets and one pair."""
@@ -445,6 +443,25 @@ def _all_sets(c: list[int], i: int, suited: bool) -> bool:
 
 _COMPONENTS = ((0, 9, True), (9, 9, True), (18, 9, True), (27, 7, False))
 
+#: :func:`_component` by the component's code (:func:`~..analysis.mcr_forms.component_code`),
+#: as bits (1: sets only, 2: sets and one pair), emptied at ``CACHE_LIMIT`` entries like that
+#: module's cache (issue 25, item 1: no search for a suit read before)
+_STATES: dict[int, int] = {}
+
+
+def _state(code: int, key: list[int], suited: bool) -> int:
+    """:func:`_component` of ``key`` whose code is ``code``, as bits: 1 when the tiles are
+    sets only, 2 when they are sets and one pair."""
+    got = _STATES.get(code) if code >= 0 else None
+    if got is None:
+        sets_only, with_pair = _component(tuple(key), suited)
+        got = (1 if sets_only else 0) | (2 if with_pair else 0)
+        if code >= 0:
+            if len(_STATES) >= CACHE_LIMIT:
+                _STATES.clear()
+            _STATES[code] = got
+    return got
+
 
 def _unique_wait(h: McrHand, standing: list[int]) -> bool:
     """The hand before the winning tile waited on one tile kind only (four sets and a pair,
@@ -453,8 +470,9 @@ def _unique_wait(h: McrHand, standing: list[int]) -> bool:
     dead."""
     c = list(standing)
     c[h.win_tile] -= 1
-    keys = [tuple(c[a:a + n]) for a, n, _ in _COMPONENTS]
-    states = [_component(k, su) for k, (_, _, su) in zip(keys, _COMPONENTS, strict=True)]
+    keys = [c[a:a + n] for a, n, _ in _COMPONENTS]
+    codes = [component_code(c, a, n, su) for a, n, su in _COMPONENTS]
+    states = [_state(codes[j], keys[j], _COMPONENTS[j][2]) for j in range(4)]
     sizes = [sum(k) % 3 for k in keys]
     waits: set[int] = set()
     for j, (a, n, suited) in enumerate(_COMPONENTS):
@@ -463,19 +481,21 @@ def _unique_wait(h: McrHand, standing: list[int]) -> bool:
         for i in range(4):
             if i == j:
                 continue
-            if sizes[i] == 1 or not states[i][sizes[i] == 2]:
+            if sizes[i] == 1 or not states[i] & (2 if sizes[i] == 2 else 1):
                 ok = False
                 break
             if sizes[i] == 2:
                 pairs += 1
         if not ok or pairs > 1 or (sizes[j] + 1) % 3 != (0 if pairs else 2):
             continue
-        key = list(keys[j])
+        key = keys[j]
+        code = codes[j]
         for r in range(n):
             key[r] += 1
-            st = _component(tuple(key), suited)
+            st = _state(code + (2 << (4 * r)) if code >= 0 and key[r] <= 15 else -1, key,
+                        suited)
             key[r] -= 1
-            if st[not pairs]:
+            if st & (1 if pairs else 2):
                 waits.add(a + r)
                 if len(waits) > 1:
                     return False
