@@ -325,6 +325,9 @@ class CompiledCard:
         #: the positions of each line's variations, in the line's order, by the line's id
         self.positions_of: dict[int, list[int]] = {
             id(ln): positions[i] for i, ln in enumerate(lines)}
+        #: by the line's id: the held bytes of its variations, in its order, from the bytes
+        self._picks: dict[int, Callable[[bytes], Sequence[int]]] = {
+            id(ln): _picker(positions[i]) for i, ln in enumerate(lines)}
         self.variations = variations
         self.concealed_lines = [ln.concealed for ln in lines]
         self.ones = int.from_bytes(b"\x01" * nv, "little")
@@ -522,10 +525,7 @@ class CompiledCard:
     def best_variation(self, data: bytes, line: CardLine, held: int) -> Variation:
         """The first variation of ``line`` holding ``held`` tiles, given the bytes of the
         held vector."""
-        for j, p in enumerate(self.positions_of[id(line)]):
-            if data[p] == held:
-                return line.variations[j]
-        raise ValueError(f"no variation of line {line.key} holds {held} tiles")
+        return line.variations[self._picks[id(line)](data).index(held)]
 
     def positions_at_least(self, h: int, value: int) -> list[int]:
         """The positions whose held byte is at least ``value`` (never padding for
@@ -540,6 +540,14 @@ class CompiledCard:
             out.append(p)
             p = data.find(0x80, p + 1)
         return out
+
+
+def _picker(positions: list[int]) -> Callable[[bytes], Sequence[int]]:
+    """A function reading the bytes at ``positions`` (in that order) of a bytes object."""
+    if len(positions) == 1:
+        p = positions[0]
+        return lambda data: (data[p],)
+    return itemgetter(*positions)
 
 
 #: the matcher's index of the cards used lately, by identity: (card, index), oldest first.
