@@ -300,7 +300,13 @@ def rank_discards(counts: list[int], melds: int, visible: Sequence[int], forms: 
     :func:`discard_options`, ``forms`` a :class:`~.shanten.Forms` (the tables' forms).
     With ``candidates`` only those kinds are ranked: the ones reaching the lowest shanten of the
     whole hand, or, when none of them does, all of them. Same order as
-    :func:`discard_options`; ``counts`` is left as it was.
+    :func:`discard_options`; ``counts`` is not changed.
+
+    The useful draws of each ranked discard are found without a second pass over the hand:
+    a draw into another component than the discard's reads that component's packed value
+    with the draw (the same for every discard, computed once), and the special forms are
+    consulted only when they could make a draw useful (one draw lowers their shanten by at
+    most one).
     """
     sp = forms.seven_pairs
     to = forms.thirteen_orphans
@@ -316,23 +322,127 @@ def rank_discards(counts: list[int], melds: int, visible: Sequence[int], forms: 
         kinds = [d for d in candidates if after[d] == lowest]
         if not kinds:
             kinds = [d for d in candidates if after[d] is not None]
+    c = counts
+    keys = [_distance.suit_key(c, 0), _distance.suit_key(c, 9), _distance.suit_key(c, 18),
+            _distance.honour_key(c, 27)]
+    packs = [_distance.suit_pack(keys[0]), _distance.suit_pack(keys[1]),
+             _distance.suit_pack(keys[2]), _distance.honour_pack(keys[3])]
+    ids = [packs[0] >> _SHIFT, packs[1] >> _SHIFT, packs[2] >> _SHIFT, packs[3] >> _SHIFT]
+    total = packs[0] + packs[1] + packs[2] + packs[3]
+    index = 9 - melds
+    flags = (int(sp) | int(to) << 1) if melds == 0 else 0
+    vectors = _VECTORS
+    # unseen copies of each kind (held before the discard: the discarded copy is on the
+    # table), and the packed value of each kind's component with one more of that kind (-1:
+    # the hand holds four); both the same for every discard
+    unseen_of = [0] * 34
+    drawn_pack = [-1] * 34
+    for t in range(34):
+        held = c[t]
+        n = 4 - held - visible[t]
+        if n > 0:
+            unseen_of[t] = n
+        if held < 4:
+            if t < 27:
+                comp = t // 9
+                nk = keys[comp] + _POW5[t - 9 * comp]
+                p = _SUIT_PACKS[nk]
+                if p < 0:
+                    p = _distance.suit_pack(nk)
+            else:
+                nk = keys[3] + _POW5[t - 27]
+                p = _HONOUR_PACKS[nk]
+                if p < 0:
+                    p = _distance.honour_pack(nk)
+            drawn_pack[t] = p
+    # the other three components combined, for a draw into the discard's own component
+    same_others = [-1, -1, -1, -1]
     out: list[tuple[int, int, int, int]] = []
     for d in kinds:
         base = after[d]
         assert base is not None
-        counts[d] -= 1
-        draws = _shanten_after_each(counts, melds, sp, to, 1)
-        counts[d] += 1
+        ca = 3 if d >= 27 else d // 9
+        start_a = 9 * ca
+        ka = keys[ca] - _POW5[d - start_a]
+        if ca == 3:
+            pa = _HONOUR_PACKS[ka]
+            if pa < 0:
+                pa = _distance.honour_pack(ka)
+        else:
+            pa = _SUIT_PACKS[ka]
+            if pa < 0:
+                pa = _distance.suit_pack(ka)
+        ia = pa >> _SHIFT
+        hand = total - packs[ca] + pa  # the packed sum of the hand after the discard
+        # the special forms matter only if their shanten after one draw could be below base
+        special = flags != 0 and _distance.special_shanten(hand, flags) - 1 < base
         unseen = 0
         useful = 0
-        for t in range(34):
-            v = draws[t]
-            if v is not None and v < base:
-                useful += 1
-                # held before the discard: the discarded copy is on the table, not unseen
-                n = 4 - counts[t] - visible[t]
-                if n > 0:
-                    unseen += n
+        for comp in range(4):
+            start = 9 * comp
+            n = 7 if comp == 3 else 9
+            if comp == ca:
+                others = same_others[ca]
+                if others < 0:
+                    if ca == 0:
+                        others = _combine(_combine(ids[1], ids[2]), ids[3])
+                    elif ca == 1:
+                        others = _combine(_combine(ids[0], ids[2]), ids[3])
+                    elif ca == 2:
+                        others = _combine(_combine(ids[0], ids[1]), ids[3])
+                    else:
+                        others = _combine(_combine(ids[0], ids[1]), ids[2])
+                    same_others[ca] = others
+                rest = hand - pa
+                for r in range(n):
+                    t = start + r
+                    if c[t] - (1 if t == d else 0) >= 4:
+                        continue
+                    nk = ka + _POW5[r]
+                    if comp == 3:
+                        p = _HONOUR_PACKS[nk]
+                        if p < 0:
+                            p = _distance.honour_pack(nk)
+                    else:
+                        p = _SUIT_PACKS[nk]
+                        if p < 0:
+                            p = _distance.suit_pack(nk)
+                    v = vectors[_combine(others, p >> _SHIFT)][index] - 1
+                    if v >= base and special:
+                        sv = _distance.special_shanten(rest + p, flags)
+                        if sv < v:
+                            v = sv
+                    if v < base:
+                        useful += 1
+                        unseen += unseen_of[t]
+                continue
+            # a draw into another component: the discard's component is ``ia`` there
+            i0 = ia if ca == 0 else ids[0]
+            i1 = ia if ca == 1 else ids[1]
+            i2 = ia if ca == 2 else ids[2]
+            i3 = ia if ca == 3 else ids[3]
+            if comp == 0:
+                others = _combine(_combine(i1, i2), i3)
+            elif comp == 1:
+                others = _combine(_combine(i0, i2), i3)
+            elif comp == 2:
+                others = _combine(_combine(i0, i1), i3)
+            else:
+                others = _combine(_combine(i0, i1), i2)
+            rest = hand - packs[comp]
+            for r in range(n):
+                t = start + r
+                p = drawn_pack[t]
+                if p < 0:
+                    continue
+                v = vectors[_combine(others, p >> _SHIFT)][index] - 1
+                if v >= base and special:
+                    sv = _distance.special_shanten(rest + p, flags)
+                    if sv < v:
+                        v = sv
+                if v < base:
+                    useful += 1
+                    unseen += unseen_of[t]
         out.append((base, -unseen, -useful, d))
     out.sort()
     return out
