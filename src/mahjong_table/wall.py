@@ -156,25 +156,32 @@ class Wall:
 
     def untaken_counts(self, kinds: int) -> list[int]:
         """How many of each of ``kinds`` tile kinds are still in the wall (for invariant
-        checks): ``untaken()`` counted without building the list."""
+        checks): ``untaken()`` counted without building the list (a list of ``kinds``
+        integers).
+
+        The replacements taken from the far end are whole stacks but for the last one when
+        their number is odd (its top taken, its bottom still there), so the untaken tiles
+        are the positions from ``head`` up to the first one taken at the far end, and that
+        stack's bottom tile when it stands."""
         got = [0] * kinds
         if self.remaining <= 0:
             return got
         tiles = self.tiles
-        first_taken = self._n
-        if self.tail:
-            taken_tail = {self._tail_index(i) for i in range(self.tail)}
-            first_taken = min(taken_tail)
+        n = self._n
+        tail = self.tail
+        if tail % 2:
+            first_taken = self._tail_index(tail - 1)  # the top of a half-taken stack
+            bottom = first_taken + 1  # still standing
         else:
-            taken_tail = set()
+            first_taken = n - tail
+            bottom = -1
         k: int  # a Tile read as a plain (native, when compiled) integer
         for i in range(self.head, first_taken):
             k = tiles[i]
-            got[k] += 1
-        for i in range(max(first_taken, self.head), self._n):
-            if i not in taken_tail:
-                k = tiles[i]
-                got[k] += 1
+            got[k] = got[k] + 1  # (not ``+=``: mypyc would add generic objects)
+        if bottom >= self.head:
+            k = tiles[bottom]
+            got[k] = got[k] + 1
         return got
 
     def untaken(self) -> list[Tile]:

@@ -1491,18 +1491,21 @@ class Game:
         if self.phase is Phase.GAME_OVER or self.events[-1].type == "hand_end":
             return
         got = self.wall.untaken_counts(NUM_KINDS)
+        # (``got[k] = got[k] + 1`` rather than ``+=``: mypyc adds an indexed ``+=`` as
+        # generic objects; ``k`` reads a Tile as a native integer in the compiled build)
         k: int
+        i: int
         for ps in self.players:
             counts = ps.counts
             for i in range(len(counts)):
-                got[i] += counts[i]
+                got[i] = got[i] + counts[i]
             for m in ps.melds:
                 for k in m.tiles:
-                    got[k] += 1
+                    got[k] = got[k] + 1
             for k in ps.bonus:
-                got[k] += 1
+                got[k] = got[k] + 1
             for k in ps.discards:
-                got[k] += 1
+                got[k] = got[k] + 1
         expected = self.rules.tile_set.copies
         if tuple(got) != expected:
             wrong = [f"{TILES[k]}: {got[k]} instead of {expected[k]}"
@@ -1510,8 +1513,20 @@ class Game:
             raise AssertionError(f"tiles are not conserved: {', '.join(wrong)}")
         full = self.rules.full_meld_count
         for p, ps in enumerate(self.players):
-            melded = sum(len(m.tiles) for m in ps.melds) if full else 3 * len(ps.melds)
-            n = ps.concealed_count + melded
+            melded = 0
+            if full:
+                for m in ps.melds:
+                    melded += len(m.tiles)
+            else:
+                melded = 3 * len(ps.melds)
+            counts = ps.counts
+            n = melded
+            most = 0  # the most copies of one playing kind held
+            for i in range(len(counts)):
+                c = counts[i]
+                n += c
+                if i < NUM_PLAYING and c > most:
+                    most = c
             holding = self.phase in (Phase.TURN, Phase.ROB) and p == self.current
             if self.phase is Phase.CHARLESTON:
                 holding = p == self.dealer
@@ -1520,7 +1535,7 @@ class Game:
                 assert n in (13, 14), f"dead player {p} holds {n} tiles"
             else:
                 assert n == want, f"player {p} holds {n} tiles (kongs as 3), expected {want}"
-            assert all(c <= 4 for c in ps.counts[:NUM_PLAYING])
+            assert most <= 4
             for m in ps.melds:
                 assert m.tiles.count(TILES[_JOKER]) < len(m.tiles), \
                     f"player {p}'s exposure {m.notation()} holds no natural tile"

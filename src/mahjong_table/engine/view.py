@@ -110,13 +110,16 @@ class PlayerView(NamedTuple):
         """Copies of each playing kind this player can see (own hand, all melds, bonus
         excluded, discards): what "unseen" is measured against."""
         counts = list(self.counts)
+        # (``counts[t] = counts[t] + 1``, not ``+=``: mypyc adds an indexed ``+=`` as generic
+        # objects; ``t`` reads a Tile as a native integer in the compiled build)
+        t: int
         for s in self.seats:
             for m in s.melds:
                 for t in m.tiles:
                     if t < 34:
-                        counts[t] += 1
+                        counts[t] = counts[t] + 1
             for t in s.discards:
-                counts[t] += 1
+                counts[t] = counts[t] + 1
         return counts
 
     def to_json(self) -> dict[str, Any]:
