@@ -575,3 +575,86 @@ def test_shanten_tables_hold_integers_outside_the_collector() -> None:
     assert not gc.is_tracked(_distance.SUIT_PACKS)
     assert shanten(c_of("123m456p789s1122z")) == 0
     assert all(isinstance(v, int) for v in _distance.SUIT_PACKS[:5**4])
+
+
+def _near_hand14(rng: random.Random, melds: int) -> list[int]:
+    """A hand that must discard, a few exchanges from complete: sometimes a standard hand,
+    sometimes pairs or terminals and honours (so that the special forms matter too)."""
+    style = rng.randrange(3)
+    if style == 0:
+        counts = random_complete(rng, 4 - melds)
+    elif style == 1 and melds == 0:
+        counts = [0] * 34
+        for t in rng.sample(range(34), 7):
+            counts[t] = 2
+    elif melds == 0:
+        orphans = [0, 8, 9, 17, 18, 26, *range(27, 34)]
+        counts = [0] * 34
+        for t in orphans:
+            counts[t] = 1
+        counts[rng.choice(orphans)] += 1
+    else:
+        counts = random_complete(rng, 4 - melds)
+    for _ in range(rng.randrange(4)):  # exchanges away from complete
+        held = [t for t in range(34) if counts[t]]
+        free = [t for t in range(34) if counts[t] < 4]
+        counts[rng.choice(held)] -= 1
+        counts[rng.choice(free)] += 1
+    return counts
+
+
+def _ranking_from_scratch(counts: list[int], melds: int, visible: list[int],
+                          forms: Forms) -> list[tuple[int, int, int, int]]:
+    """:func:`rank_discards` (no candidates) from ``forms.shanten`` of every hand one discard
+    and one draw away: no tables' incremental path, no memo."""
+    after = {}
+    for d in range(34):
+        if counts[d]:
+            counts[d] -= 1
+            after[d] = forms.shanten(counts, melds)
+            counts[d] += 1
+    lowest = min(after.values())
+    held = list(counts)  # before the discard: the discarded copy is on the table
+    out = []
+    for d, base in after.items():
+        if base != lowest:
+            continue
+        counts[d] -= 1
+        useful = unseen = 0
+        for t in range(34):
+            if counts[t] < 4:
+                counts[t] += 1
+                if forms.shanten(counts, melds) < base:
+                    useful += 1
+                    unseen += max(0, 4 - held[t] - visible[t])
+                counts[t] -= 1
+        counts[d] += 1
+        out.append((base, -unseen, -useful, d))
+    return sorted(out)
+
+
+@pytest.mark.parametrize("forms", [HONG_KONG_FORMS, CHINESE_FORMS, STANDARD_FORMS])
+def test_rank_discards_memo_answers_what_a_full_count_does(forms: Forms) -> None:
+    """Issue 25: the efficiency bot's ranking, whose useful draws come per component from a
+    bounded memo (``_distance.USEFUL_MASKS``), equals the ranking counted from scratch (the
+    shanten of every hand one discard and one draw away), with the memo empty, warm, or
+    filled by other hands first: its answers never depend on what was asked before. Hands
+    near a win of every form, with and without melds; the memo stays within its cap."""
+    from mahjong_table.analysis.waits import rank_discards
+
+    rng = random.Random(2025)
+    hands = []
+    for n in range(400):
+        melds = n % 4 if n % 3 else 0
+        counts = _near_hand14(rng, melds) if n % 2 else _random_hand14(rng, melds)[0]
+        visible = [min(rng.randrange(3), 4 - counts[t]) for t in range(34)]
+        hands.append((counts, melds, visible))
+    _distance.USEFUL_MASKS.clear()
+    cold = [rank_discards(c, m, v, forms) for c, m, v in hands]
+    warm = [rank_discards(c, m, v, forms) for c, m, v in hands]
+    backwards = [rank_discards(c, m, v, forms) for c, m, v in reversed(hands)][::-1]
+    for (counts, melds, visible), got, again, other in zip(hands, cold, warm, backwards,
+                                                          strict=True):
+        assert got == again == other
+        assert got == _ranking_from_scratch(list(counts), melds, visible, forms)
+    assert 0 < len(_distance.USEFUL_MASKS) <= _distance.USEFUL_CAP

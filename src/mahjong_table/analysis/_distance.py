@@ -55,6 +55,8 @@ __all__ = [
     "SUIT_KEYS",
     "SUIT_PACKS",
     "TOTAL_MASK",
+    "USEFUL_CAP",
+    "USEFUL_MASKS",
     "VECTORS",
     "check_counts",
     "clear_tables",
@@ -340,6 +342,15 @@ COMBINE_CAP: Final = 1024
 COMBINE_FLAT: Final[list[int]] = [-1] * (COMBINE_CAP * COMBINE_CAP)
 #: the same for ids at or above the cap: ``a << 16 | b`` -> id
 COMBINE: Final[dict[int, int]] = {}
+#: which draws into one component lower the standard shanten (a bit per rank), by
+#: ``((others * 2 + honours) * 5**9 + key) * 16 + index``: the other three components'
+#: combined vector id, honours or a suit, the component's key, the vector entry
+#: (``9 - melds``); filled by :mod:`.waits` (``_useful_mask``) and emptied whenever it reaches
+#: :data:`USEFUL_CAP` entries. A memo of a pure function: what it answers never depends on
+#: what was asked before.
+USEFUL_MASKS: Final[dict[int, int]] = {}
+#: the most entries :data:`USEFUL_MASKS` holds (some 6 MB)
+USEFUL_CAP: Final = 1 << 16
 
 
 def _untrack(table: list[int]) -> None:
@@ -464,3 +475,4 @@ def clear_tables() -> None:
     HONOUR_PACKS[:] = [-1] * len(HONOUR_PACKS)
     COMBINE_FLAT[:] = [-1] * len(COMBINE_FLAT)
     COMBINE.clear()
+    USEFUL_MASKS.clear()

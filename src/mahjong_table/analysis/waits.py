@@ -44,6 +44,8 @@ _CAP: Final = _distance.COMBINE_CAP
 _VECTORS: Final = _distance.VECTORS
 _SHIFT: Final = _distance.STAT_BITS
 _POW5: Final = _distance.POW5
+_USEFUL_MASKS: Final = _distance.USEFUL_MASKS
+_USEFUL_CAP: Final = _distance.USEFUL_CAP
 
 
 class TileUnseen(NamedTuple):
@@ -290,6 +292,50 @@ def declared_kong_shanten(counts: list[int], melds: int, forms: WinDistance, til
         counts[tile] += take
 
 
+def _useful_mask(others: int, key: int, honours: bool, index: int) -> int:
+    """Which draws into one component lower the standard shanten of a hand (a bit per rank),
+    the component's counts being the base-5 ``key`` (honours or a suit), the other three
+    components combined into vector id ``others``, and ``index`` the distance vector's
+    entry (``9 - melds``). A rank the component holds four of is never useful. Memoised in
+    :data:`._distance.USEFUL_MASKS`."""
+    memo_key = ((others * 2 + (1 if honours else 0)) * 1953125 + key) * 16 + index
+    mask = _USEFUL_MASKS.get(memo_key, -1)
+    if mask >= 0:
+        return mask
+    vectors = _VECTORS
+    if honours:
+        p = _HONOUR_PACKS[key]
+        if p < 0:
+            p = _distance.honour_pack(key)
+    else:
+        p = _SUIT_PACKS[key]
+        if p < 0:
+            p = _distance.suit_pack(key)
+    base = vectors[_combine(others, p >> _SHIFT)][index]
+    mask = 0
+    rest = key
+    for r in range(7 if honours else 9):
+        held = rest % 5
+        rest //= 5
+        if held >= 4:
+            continue
+        nk = key + _POW5[r]
+        if honours:
+            p = _HONOUR_PACKS[nk]
+            if p < 0:
+                p = _distance.honour_pack(nk)
+        else:
+            p = _SUIT_PACKS[nk]
+            if p < 0:
+                p = _distance.suit_pack(nk)
+        if vectors[_combine(others, p >> _SHIFT)][index] < base:
+            mask |= 1 << r
+    if len(_USEFUL_MASKS) >= _USEFUL_CAP:
+        _USEFUL_MASKS.clear()
+    _USEFUL_MASKS[memo_key] = mask
+    return mask
+
+
 def rank_discards(counts: list[int], melds: int, visible: Sequence[int], forms: Forms,
                   candidates: Sequence[int] | None = None) -> list[tuple[int, int, int, int]]:
     """The ranking of :func:`discard_options` with ``best_only``, as plain integers: a list of
@@ -302,11 +348,11 @@ def rank_discards(counts: list[int], melds: int, visible: Sequence[int], forms: 
     whole hand, or, when none of them does, all of them. Same order as
     :func:`discard_options`; ``counts`` is not changed.
 
-    The useful draws of each ranked discard are found without a second pass over the hand:
-    a draw into another component than the discard's reads that component's packed value
-    with the draw (the same for every discard, computed once), and the special forms are
-    consulted only when they could make a draw useful (one draw lowers their shanten by at
-    most one).
+    The useful draws after a discard are found component by component: a component's useful
+    ranks depend only on its own counts and on the other three components' combined vector
+    (:func:`_useful_mask`, memoised, so that the components a turn did not change cost one
+    look-up), unless the special forms could make a draw useful (one draw lowers their
+    shanten by at most one): then every draw is measured.
     """
     sp = forms.seven_pairs
     to = forms.thirteen_orphans
@@ -333,28 +379,12 @@ def rank_discards(counts: list[int], melds: int, visible: Sequence[int], forms: 
     flags = (int(sp) | int(to) << 1) if melds == 0 else 0
     vectors = _VECTORS
     # unseen copies of each kind (held before the discard: the discarded copy is on the
-    # table), and the packed value of each kind's component with one more of that kind (-1:
-    # the hand holds four); both the same for every discard
+    # table), the same for every discard
     unseen_of = [0] * 34
-    drawn_pack = [-1] * 34
     for t in range(34):
-        held = c[t]
-        n = 4 - held - visible[t]
+        n = 4 - c[t] - visible[t]
         if n > 0:
             unseen_of[t] = n
-        if held < 4:
-            if t < 27:
-                comp = t // 9
-                nk = keys[comp] + _POW5[t - 9 * comp]
-                p = _SUIT_PACKS[nk]
-                if p < 0:
-                    p = _distance.suit_pack(nk)
-            else:
-                nk = keys[3] + _POW5[t - 27]
-                p = _HONOUR_PACKS[nk]
-                if p < 0:
-                    p = _distance.honour_pack(nk)
-            drawn_pack[t] = p
     # the other three components combined, for a draw into the discard's own component
     same_others = [-1, -1, -1, -1]
     out: list[tuple[int, int, int, int]] = []
@@ -362,8 +392,7 @@ def rank_discards(counts: list[int], melds: int, visible: Sequence[int], forms: 
         base = after[d]
         assert base is not None
         ca = 3 if d >= 27 else d // 9
-        start_a = 9 * ca
-        ka = keys[ca] - _POW5[d - start_a]
+        ka = keys[ca] - _POW5[d - 9 * ca]
         if ca == 3:
             pa = _HONOUR_PACKS[ka]
             if pa < 0:
@@ -393,56 +422,58 @@ def rank_discards(counts: list[int], melds: int, visible: Sequence[int], forms: 
                     else:
                         others = _combine(_combine(ids[0], ids[1]), ids[2])
                     same_others[ca] = others
+                key = ka
                 rest = hand - pa
-                for r in range(n):
-                    t = start + r
-                    if c[t] - (1 if t == d else 0) >= 4:
-                        continue
-                    nk = ka + _POW5[r]
-                    if comp == 3:
-                        p = _HONOUR_PACKS[nk]
-                        if p < 0:
-                            p = _distance.honour_pack(nk)
-                    else:
-                        p = _SUIT_PACKS[nk]
-                        if p < 0:
-                            p = _distance.suit_pack(nk)
-                    v = vectors[_combine(others, p >> _SHIFT)][index] - 1
-                    if v >= base and special:
-                        sv = _distance.special_shanten(rest + p, flags)
-                        if sv < v:
-                            v = sv
-                    if v < base:
-                        useful += 1
-                        unseen += unseen_of[t]
-                continue
-            # a draw into another component: the discard's component is ``ia`` there
-            i0 = ia if ca == 0 else ids[0]
-            i1 = ia if ca == 1 else ids[1]
-            i2 = ia if ca == 2 else ids[2]
-            i3 = ia if ca == 3 else ids[3]
-            if comp == 0:
-                others = _combine(_combine(i1, i2), i3)
-            elif comp == 1:
-                others = _combine(_combine(i0, i2), i3)
-            elif comp == 2:
-                others = _combine(_combine(i0, i1), i3)
             else:
-                others = _combine(_combine(i0, i1), i2)
-            rest = hand - packs[comp]
+                # the discard's component is ``ia`` there
+                i0 = ia if ca == 0 else ids[0]
+                i1 = ia if ca == 1 else ids[1]
+                i2 = ia if ca == 2 else ids[2]
+                i3 = ia if ca == 3 else ids[3]
+                if comp == 0:
+                    others = _combine(_combine(i1, i2), i3)
+                elif comp == 1:
+                    others = _combine(_combine(i0, i2), i3)
+                elif comp == 2:
+                    others = _combine(_combine(i0, i1), i3)
+                else:
+                    others = _combine(_combine(i0, i1), i2)
+                key = keys[comp]
+                rest = hand - packs[comp]
+            if not special:
+                # the standard form alone decides (and ``base`` is its shanten)
+                mask = _useful_mask(others, key, comp == 3, index)
+                r = 0
+                while mask:
+                    if mask & 1:
+                        useful += 1
+                        unseen += unseen_of[start + r]
+                    mask >>= 1
+                    r += 1
+                continue
+            held_key = key
             for r in range(n):
-                t = start + r
-                p = drawn_pack[t]
-                if p < 0:
+                held = held_key % 5
+                held_key //= 5
+                if held >= 4:
                     continue
+                nk = key + _POW5[r]
+                if comp == 3:
+                    p = _HONOUR_PACKS[nk]
+                    if p < 0:
+                        p = _distance.honour_pack(nk)
+                else:
+                    p = _SUIT_PACKS[nk]
+                    if p < 0:
+                        p = _distance.suit_pack(nk)
                 v = vectors[_combine(others, p >> _SHIFT)][index] - 1
-                if v >= base and special:
+                if v >= base:
                     sv = _distance.special_shanten(rest + p, flags)
                     if sv < v:
                         v = sv
                 if v < base:
                     useful += 1
-                    unseen += unseen_of[t]
+                    unseen += unseen_of[start + r]
         out.append((base, -unseen, -useful, d))
     out.sort()
     return out
