@@ -23,7 +23,15 @@ from .tiles import TILES, Tile
 #: the filler of a wall position before a tile is put there
 TILES_PLACEHOLDER = TILES[0]
 
-__all__ = ["Wall", "WallPosition", "WallEmptyError", "build_wall"]
+__all__ = ["Wall", "WallPosition", "WallEmptyError", "as_kind", "build_wall"]
+
+
+def as_kind(tile: int) -> int:
+    """``tile`` (a :class:`~mahjong_table.tiles.Tile` or a kind) as a plain integer: its kind
+    index. In the compiled build this is a native integer; a variable holding a ``Tile``
+    keeps the type ``Tile`` (mypy narrows an ``int`` variable to what is assigned), and a list
+    indexed by a ``Tile`` is read and written through generic objects (issue 25)."""
+    return tile
 
 
 class WallEmptyError(Exception):
@@ -175,12 +183,12 @@ class Wall:
         else:
             first_taken = n - tail
             bottom = -1
-        k: int  # a Tile read as a plain (native, when compiled) integer
+        k: int
         for i in range(self.head, first_taken):
-            k = tiles[i]
+            k = as_kind(tiles[i])
             got[k] = got[k] + 1  # (not ``+=``: mypyc would add generic objects)
         if bottom >= self.head:
-            k = tiles[bottom]
+            k = as_kind(tiles[bottom])
             got[k] = got[k] + 1
         return got
 

@@ -34,7 +34,7 @@ from ..tiles import (
     parse_tiles,
     tiles_from_counts,
 )
-from ..wall import Wall, build_wall, drawing_order
+from ..wall import Wall, as_kind, build_wall, drawing_order
 from .actions import EXPOSURE_SIZES, Action, ActionKind, IllegalActionError
 from .events import Event
 from .position import Position, SetUp, parse_position, set_up, stage_index
@@ -1492,7 +1492,7 @@ class Game:
             return
         got = self.wall.untaken_counts(NUM_KINDS)
         # (``got[k] = got[k] + 1`` rather than ``+=``: mypyc adds an indexed ``+=`` as
-        # generic objects; ``k`` reads a Tile as a native integer in the compiled build)
+        # generic objects; ``as_kind`` reads a Tile as a native integer in the compiled build)
         k: int
         i: int
         for ps in self.players:
@@ -1500,11 +1500,14 @@ class Game:
             for i in range(len(counts)):
                 got[i] = got[i] + counts[i]
             for m in ps.melds:
-                for k in m.tiles:
+                for t in m.tiles:
+                    k = as_kind(t)
                     got[k] = got[k] + 1
-            for k in ps.bonus:
+            for t in ps.bonus:
+                k = as_kind(t)
                 got[k] = got[k] + 1
-            for k in ps.discards:
+            for t in ps.discards:
+                k = as_kind(t)
                 got[k] = got[k] + 1
         expected = self.rules.tile_set.copies
         if tuple(got) != expected:
@@ -1512,6 +1515,7 @@ class Game:
                      for k in range(NUM_KINDS) if got[k] != expected[k]]
             raise AssertionError(f"tiles are not conserved: {', '.join(wrong)}")
         full = self.rules.full_meld_count
+        playing = NUM_PLAYING  # (a local: the module's constant is a dictionary look-up)
         for p, ps in enumerate(self.players):
             melded = 0
             if full:
@@ -1525,7 +1529,7 @@ class Game:
             for i in range(len(counts)):
                 c = counts[i]
                 n += c
-                if i < NUM_PLAYING and c > most:
+                if i < playing and c > most:
                     most = c
             holding = self.phase in (Phase.TURN, Phase.ROB) and p == self.current
             if self.phase is Phase.CHARLESTON:

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any, Final, NamedTuple
 from ..melds import Meld, parse_meld
 from ..scoring import WIND_LETTERS
 from ..tiles import Tile, format_tiles, parse_tiles, tiles_from_counts
+from ..wall import as_kind
 from .actions import Action
 
 if TYPE_CHECKING:
@@ -114,16 +115,18 @@ class PlayerView(NamedTuple):
         """Copies of each playing kind this player can see (own hand, all melds, bonus
         excluded, discards): what "unseen" is measured against."""
         counts = list(self.counts)
-        # (``counts[t] = counts[t] + 1``, not ``+=``: mypyc adds an indexed ``+=`` as generic
-        # objects; ``t`` reads a Tile as a native integer in the compiled build)
-        t: int
+        # (``counts[k] = counts[k] + 1``, not ``+=``: mypyc adds an indexed ``+=`` as generic
+        # objects; ``as_kind`` reads a Tile as a native integer in the compiled build)
+        k: int
         for s in self.seats:
             for m in s.melds:
                 for t in m.tiles:
-                    if t < 34:
-                        counts[t] = counts[t] + 1
+                    k = as_kind(t)
+                    if k < 34:
+                        counts[k] = counts[k] + 1
             for t in s.discards:
-                counts[t] = counts[t] + 1
+                k = as_kind(t)
+                counts[k] = counts[k] + 1
         return counts
 
     def to_json(self) -> dict[str, Any]:
