@@ -336,6 +336,39 @@ def _useful_mask(others: int, key: int, honours: bool, index: int) -> int:
     return mask
 
 
+#: 1 for the kinds that count towards thirteen orphans (terminals and honours)
+_ORPHAN: Final = tuple(1 if k in (0, 8, 9, 17, 18, 26) or k >= 27 else 0 for k in range(34))
+
+
+def _special_useful(stats: int, flags: int, held: int, orphan: int, base: int) -> bool:
+    """Whether one more of a kind held ``held`` times (0-3; ``orphan`` 1 for a terminal or an
+    honour) brings the special forms of a hand with packed ``stats`` below ``base``: what
+    :func:`._distance.special_shanten` of the hand with the draw would say, from how a draw
+    moves the counts it reads (a kind's first copy adds a kind, its second a pair; the third
+    and fourth change nothing)."""
+    best = 99
+    if flags & 1:
+        pairs = (stats >> 8) & 63
+        kinds = (stats >> 14) & 63
+        if held == 0:
+            kinds += 1
+        elif held == 1:
+            pairs += 1
+        best = 6 - pairs + (7 - kinds if kinds < 7 else 0)
+    if flags & 2:
+        o_kinds = (stats >> 20) & 15
+        o_pairs = (stats >> 24) & 15
+        if orphan:
+            if held == 0:
+                o_kinds += 1
+            elif held == 1:
+                o_pairs += 1
+        v = 13 - o_kinds - (1 if o_pairs else 0)
+        if v < best:
+            best = v
+    return best < base
+
+
 def rank_discards(counts: list[int], melds: int, visible: Sequence[int], forms: Forms,
                   candidates: Sequence[int] | None = None) -> list[tuple[int, int, int, int]]:
     """The ranking of :func:`discard_options` with ``best_only``, as plain integers: a list of
@@ -348,11 +381,13 @@ def rank_discards(counts: list[int], melds: int, visible: Sequence[int], forms: 
     whole hand, or, when none of them does, all of them. Same order as
     :func:`discard_options`; ``counts`` is not changed.
 
-    The useful draws after a discard are found component by component: a component's useful
-    ranks depend only on its own counts and on the other three components' combined vector
-    (:func:`_useful_mask`, memoised, so that the components a turn did not change cost one
-    look-up), unless the special forms could make a draw useful (one draw lowers their
-    shanten by at most one): then every draw is measured.
+    The useful draws after a discard are found component by component, the standard form's
+    and the special forms' apart (a draw is useful when either falls below the shanten
+    after the discard). A component's standard useful ranks depend only on its own counts
+    and on the other three components' combined vector (:func:`_useful_mask`, memoised, so
+    that the components a turn did not change cost one look-up); they count only when the
+    standard form is what sets the shanten (a draw lowers any form's shanten by at most
+    one). The special forms' come from the counts they read (:func:`_special_useful`).
     """
     sp = forms.seven_pairs
     to = forms.thirteen_orphans
@@ -381,8 +416,9 @@ def rank_discards(counts: list[int], melds: int, visible: Sequence[int], forms: 
     # unseen copies of each kind (held before the discard: the discarded copy is on the
     # table), the same for every discard
     unseen_of = [0] * 34
+    vis: list[int] = visible if isinstance(visible, list) else list(visible)
     for t in range(34):
-        n = 4 - c[t] - visible[t]
+        n = 4 - c[t] - vis[t]
         if n > 0:
             unseen_of[t] = n
     # the other three components combined, for a draw into the discard's own component
@@ -403,77 +439,61 @@ def rank_discards(counts: list[int], melds: int, visible: Sequence[int], forms: 
                 pa = _distance.suit_pack(ka)
         ia = pa >> _SHIFT
         hand = total - packs[ca] + pa  # the packed sum of the hand after the discard
-        # the special forms matter only if their shanten after one draw could be below base
-        special = flags != 0 and _distance.special_shanten(hand, flags) - 1 < base
+        others = same_others[ca]
+        if others < 0:
+            if ca == 0:
+                others = _combine(_combine(ids[1], ids[2]), ids[3])
+            elif ca == 1:
+                others = _combine(_combine(ids[0], ids[2]), ids[3])
+            elif ca == 2:
+                others = _combine(_combine(ids[0], ids[1]), ids[3])
+            else:
+                others = _combine(_combine(ids[0], ids[1]), ids[2])
+            same_others[ca] = others
+        # the special forms can make a draw useful only if their shanten is ``base`` (no
+        # lower: it is the hand's; one draw lowers it by at most one), and the standard form
+        # only if its own is ``base``
+        special = flags != 0 and _distance.special_shanten(hand, flags) <= base
+        standard = True
+        if special:
+            standard = vectors[_combine(others, ia)][index] - 1 == base
         unseen = 0
         useful = 0
         for comp in range(4):
             start = 9 * comp
-            n = 7 if comp == 3 else 9
-            if comp == ca:
-                others = same_others[ca]
-                if others < 0:
-                    if ca == 0:
-                        others = _combine(_combine(ids[1], ids[2]), ids[3])
-                    elif ca == 1:
-                        others = _combine(_combine(ids[0], ids[2]), ids[3])
-                    elif ca == 2:
-                        others = _combine(_combine(ids[0], ids[1]), ids[3])
+            mask = 0
+            if standard:
+                if comp == ca:
+                    mask = _useful_mask(others, ka, comp == 3, index)
+                else:
+                    # the discard's component is ``ia`` among this one's others
+                    i0 = ia if ca == 0 else ids[0]
+                    i1 = ia if ca == 1 else ids[1]
+                    i2 = ia if ca == 2 else ids[2]
+                    i3 = ia if ca == 3 else ids[3]
+                    if comp == 0:
+                        rest = _combine(_combine(i1, i2), i3)
+                    elif comp == 1:
+                        rest = _combine(_combine(i0, i2), i3)
+                    elif comp == 2:
+                        rest = _combine(_combine(i0, i1), i3)
                     else:
-                        others = _combine(_combine(ids[0], ids[1]), ids[2])
-                    same_others[ca] = others
-                key = ka
-                rest = hand - pa
-            else:
-                # the discard's component is ``ia`` there
-                i0 = ia if ca == 0 else ids[0]
-                i1 = ia if ca == 1 else ids[1]
-                i2 = ia if ca == 2 else ids[2]
-                i3 = ia if ca == 3 else ids[3]
-                if comp == 0:
-                    others = _combine(_combine(i1, i2), i3)
-                elif comp == 1:
-                    others = _combine(_combine(i0, i2), i3)
-                elif comp == 2:
-                    others = _combine(_combine(i0, i1), i3)
-                else:
-                    others = _combine(_combine(i0, i1), i2)
-                key = keys[comp]
-                rest = hand - packs[comp]
-            if not special:
-                # the standard form alone decides (and ``base`` is its shanten)
-                mask = _useful_mask(others, key, comp == 3, index)
-                r = 0
-                while mask:
-                    if mask & 1:
-                        useful += 1
-                        unseen += unseen_of[start + r]
-                    mask >>= 1
-                    r += 1
-                continue
-            held_key = key
-            for r in range(n):
-                held = held_key % 5
-                held_key //= 5
-                if held >= 4:
-                    continue
-                nk = key + _POW5[r]
-                if comp == 3:
-                    p = _HONOUR_PACKS[nk]
-                    if p < 0:
-                        p = _distance.honour_pack(nk)
-                else:
-                    p = _SUIT_PACKS[nk]
-                    if p < 0:
-                        p = _distance.suit_pack(nk)
-                v = vectors[_combine(others, p >> _SHIFT)][index] - 1
-                if v >= base:
-                    sv = _distance.special_shanten(rest + p, flags)
-                    if sv < v:
-                        v = sv
-                if v < base:
+                        rest = _combine(_combine(i0, i1), i2)
+                    mask = _useful_mask(rest, keys[comp], comp == 3, index)
+            if special:
+                for r in range(7 if comp == 3 else 9):
+                    t = start + r
+                    held = c[t] - 1 if t == d else c[t]
+                    # (a third or fourth copy leaves them as they are: at ``base``)
+                    if held < 2 and _special_useful(hand, flags, held, _ORPHAN[t], base):
+                        mask |= 1 << r
+            r = 0
+            while mask:
+                if mask & 1:
                     useful += 1
                     unseen += unseen_of[start + r]
+                mask >>= 1
+                r += 1
         out.append((base, -unseen, -useful, d))
     out.sort()
     return out
