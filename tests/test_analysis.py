@@ -688,3 +688,17 @@ def test_special_useful_is_special_shanten_after_the_draw() -> None:
                 for base in range(-1, 14):
                     assert _special_useful(before, flags, counts[t], _ORPHAN[t], base) == (
                         want < base)
+
+
+def test_packed_stats_count_what_the_special_forms_read() -> None:
+    """Issue 25 (``_stats`` rewritten as plain loops): a component's packed stats hold its
+    tiles, kinds held twice or more, kinds held, and the terminal or honour kinds held and
+    held twice or more, field by field, for every suit and honour pattern of a sample."""
+    rng = random.Random(3)
+    for _ in range(2000):
+        honours = rng.random() < 0.3
+        counts = tuple(rng.randrange(5) for _ in range(7 if honours else 9))
+        orphans = counts if honours else (counts[0], counts[8])
+        want = (sum(counts) | sum(c >= 2 for c in counts) << 8 | sum(c >= 1 for c in counts) << 14
+                | sum(c >= 1 for c in orphans) << 20 | sum(c >= 2 for c in orphans) << 24)
+        assert _distance._stats(counts, honours) == want

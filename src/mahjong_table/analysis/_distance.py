@@ -207,17 +207,24 @@ _ORPHAN_RANKS_SUIT = (0, 8)
 
 
 #: stats contribution of one kind held 0-4 times: tiles, kinds held twice or more, kinds held
-_STAT_OF_COUNT = (0, 1 | 1 << 14, 2 | 1 << 8 | 1 << 14, 3 | 1 << 8 | 1 << 14,
-                  4 | 1 << 8 | 1 << 14)
+_STAT_OF_COUNT: Final = (0, 1 | 1 << 14, 2 | 1 << 8 | 1 << 14, 3 | 1 << 8 | 1 << 14,
+                         4 | 1 << 8 | 1 << 14)
 #: the same for a terminal or honour: also counts towards thirteen orphans
-_ORPHAN_STAT_OF_COUNT = (0, 1 << 20, 1 << 20 | 1 << 24, 1 << 20 | 1 << 24, 1 << 20 | 1 << 24)
+_ORPHAN_STAT_OF_COUNT: Final = (0, 1 << 20, 1 << 20 | 1 << 24, 1 << 20 | 1 << 24,
+                                1 << 20 | 1 << 24)
 
 
-def _stats(counts: Sequence[int], honours: bool) -> int:
+def _stats(counts: tuple[int, ...], honours: bool) -> int:
     """Packed stats of one component (validated counts)."""
-    stats = sum(_STAT_OF_COUNT[c] for c in counts)
+    # (plain loops over Final tables: a generator and module look-ups cost ten times more in
+    # the compiled build, once per suit pattern met)
+    stats = 0
+    for c in counts:
+        stats += _STAT_OF_COUNT[c]
     if honours:
-        return stats + sum(_ORPHAN_STAT_OF_COUNT[c] for c in counts)
+        for c in counts:
+            stats += _ORPHAN_STAT_OF_COUNT[c]
+        return stats
     return stats + _ORPHAN_STAT_OF_COUNT[counts[0]] + _ORPHAN_STAT_OF_COUNT[counts[8]]
 
 
@@ -241,7 +248,7 @@ def _check(key: Sequence[object], first: int) -> None:
 # ---------------------------------------------------------------------------------------------
 
 #: every suit pattern (9 counts 0-4) with at most this many tiles is in the shipped table
-MAX_TABLE_TILES = 14
+MAX_TABLE_TILES: Final = 14
 
 # _COMPLETIONS[pos][budget] = number of count tuples for ranks pos..8 with sum <= budget
 _COMPLETIONS: list[list[int]] = [[0] * (MAX_TABLE_TILES + 1) for _ in range(10)]
@@ -257,7 +264,7 @@ SUIT_KEYS = _COMPLETIONS[0][MAX_TABLE_TILES]
 
 #: _RANK_STEP[pos][budget][c]: patterns that come before one holding c at rank pos, among
 #: those agreeing on the earlier ranks, with ``budget`` tiles left for ranks pos..8
-_RANK_STEP: list[list[list[int]]] = [
+_RANK_STEP: Final[list[list[list[int]]]] = [
     [[sum(_COMPLETIONS[pos + 1][budget - v] for v in range(c)) if c <= budget else 0
       for c in range(5)]
      for budget in range(MAX_TABLE_TILES + 1)]
@@ -270,7 +277,8 @@ def suit_rank(key: Sequence[int]) -> int:
     patterns."""
     rank = 0
     budget = MAX_TABLE_TILES
-    for pos, c in enumerate(key):
+    for pos in range(len(key)):
+        c = key[pos]
         rank += _RANK_STEP[pos][budget][c]
         budget -= c
     return rank
