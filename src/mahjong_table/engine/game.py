@@ -1495,10 +1495,24 @@ class Game:
         # generic objects; ``as_kind`` reads a Tile as a native integer in the compiled build)
         k: int
         i: int
+        playing = NUM_PLAYING  # (a local: the module's constant is a dictionary look-up)
+        # each player's concealed tiles and the most copies of one playing kind they hold
+        # (checked below, after the tiles)
+        held: list[int] = []
+        most_held: list[int] = []
         for ps in self.players:
             counts = ps.counts
+            n = 0
+            most = 0
             for i in range(len(counts)):
-                got[i] = got[i] + counts[i]
+                c = counts[i]
+                if c:  # (most kinds are not held: nothing to add)
+                    got[i] = got[i] + c
+                    n += c
+                    if c > most and i < playing:
+                        most = c
+            held.append(n)
+            most_held.append(most)
             for m in ps.melds:
                 for t in m.tiles:
                     k = as_kind(t)
@@ -1515,7 +1529,6 @@ class Game:
                      for k in range(NUM_KINDS) if got[k] != expected[k]]
             raise AssertionError(f"tiles are not conserved: {', '.join(wrong)}")
         full = self.rules.full_meld_count
-        playing = NUM_PLAYING  # (a local: the module's constant is a dictionary look-up)
         for p, ps in enumerate(self.players):
             melded = 0
             if full:
@@ -1523,14 +1536,7 @@ class Game:
                     melded += len(m.tiles)
             else:
                 melded = 3 * len(ps.melds)
-            counts = ps.counts
-            n = melded
-            most = 0  # the most copies of one playing kind held
-            for i in range(len(counts)):
-                c = counts[i]
-                n += c
-                if i < playing and c > most:
-                    most = c
+            n = held[p] + melded
             holding = self.phase in (Phase.TURN, Phase.ROB) and p == self.current
             if self.phase is Phase.CHARLESTON:
                 holding = p == self.dealer
@@ -1539,7 +1545,7 @@ class Game:
                 assert n in (13, 14), f"dead player {p} holds {n} tiles"
             else:
                 assert n == want, f"player {p} holds {n} tiles (kongs as 3), expected {want}"
-            assert most <= 4
+            assert most_held[p] <= 4
             for m in ps.melds:
                 assert m.tiles.count(TILES[_JOKER]) < len(m.tiles), \
                     f"player {p}'s exposure {m.notation()} holds no natural tile"
