@@ -982,21 +982,25 @@ class Game:
             return []
         c = ps.counts
         opts: list[Action] = []
-        if self._alike[t][0] in self._waits(q) and self._win_refused(
+        # the tile's kind as a native integer in the compiled build (a Tile indexes and
+        # compares through generic objects)
+        k = as_kind(t)
+        alike = self._alike[k]
+        if alike[0] in self._waits(q) and self._win_refused(
                 q, d, t, robbing=False, pending=True) is None:
             opts.append(_MAHJONG[q])
         if live > 0:
-            natural = c[t] if len(self._alike[t]) == 1 else sum(c[x] for x in self._alike[t])
+            natural = c[k] if len(alike) == 1 else sum(c[x] for x in alike)
             held = ps.concealed_count
             jokers = c[_JOKER] if self.rules.jokers_in_exposures else 0
             for is_chow, is_kong, need, plain, expose in self._claim_table:
                 if is_chow:
-                    if q == (d + 1) % 4 and t < 27:
-                        r = t % 9
-                        for start in (t - 2, t - 1, t):
-                            sr = r - (t - start)
+                    if q == (d + 1) % 4 and k < 27:
+                        r = k % 9
+                        for start in (k - 2, k - 1, k):
+                            sr = r - (k - start)
                             if 0 <= sr <= 6 and all(c[x] for x in (start, start + 1, start + 2)
-                                                    if x != t):
+                                                    if x != k):
                                 opts.append(_CHOW[q][start])
                     continue
                 if is_kong and self.rules.kong_replacement and not self._can_replace():
