@@ -702,3 +702,30 @@ def test_packed_stats_count_what_the_special_forms_read() -> None:
         want = (sum(counts) | sum(c >= 2 for c in counts) << 8 | sum(c >= 1 for c in counts) << 14
                 | sum(c >= 1 for c in orphans) << 20 | sum(c >= 2 for c in orphans) << 24)
         assert _distance._stats(counts, honours) == want
+
+
+def test_special_after_discard_is_special_shanten_of_the_smaller_hand() -> None:
+    """Issue 25: the special forms' shanten after a discard, read from how taking a copy out
+    moves the counts they use, is ``special_shanten`` of the hand without that copy, for
+    every discard and each choice of special forms."""
+    from mahjong_table.analysis.waits import _ORPHAN, _special_after_discard
+
+    def stats(counts: list[int]) -> int:
+        return (_distance.suit_pack(_distance.suit_key(counts, 0))
+                + _distance.suit_pack(_distance.suit_key(counts, 9))
+                + _distance.suit_pack(_distance.suit_key(counts, 18))
+                + _distance.honour_pack(_distance.honour_key(counts, 27)))
+
+    rng = random.Random(11)
+    for n in range(300):
+        counts = _near_hand14(rng, 0) if n % 2 else _random_hand14(rng, 0)[0]
+        before = stats(counts)
+        for t in range(34):
+            if not counts[t]:
+                continue
+            counts[t] -= 1
+            after = stats(counts)
+            counts[t] += 1
+            for flags in (1, 2, 3):
+                assert _special_after_discard(before, flags, counts[t], _ORPHAN[t]) == (
+                    _distance.special_shanten(after, flags))

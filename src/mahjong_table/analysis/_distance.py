@@ -47,6 +47,7 @@ __all__ = [
     "COMBINE",
     "COMBINE_CAP",
     "COMBINE_FLAT",
+    "DISCARD_VALUES",
     "HONOUR_PACKS",
     "INF",
     "POW5",
@@ -207,11 +208,13 @@ _ORPHAN_RANKS_SUIT = (0, 8)
 
 
 #: stats contribution of one kind held 0-4 times: tiles, kinds held twice or more, kinds held
-_STAT_OF_COUNT: Final = (0, 1 | 1 << 14, 2 | 1 << 8 | 1 << 14, 3 | 1 << 8 | 1 << 14,
-                         4 | 1 << 8 | 1 << 14)
+#: (typed ``tuple[int, ...]``: a fixed-size tuple of integers is unboxed in the compiled build,
+#: and boxed into a new tuple wherever it is indexed)
+_STAT_OF_COUNT: Final[tuple[int, ...]] = (0, 1 | 1 << 14, 2 | 1 << 8 | 1 << 14,
+                                          3 | 1 << 8 | 1 << 14, 4 | 1 << 8 | 1 << 14)
 #: the same for a terminal or honour: also counts towards thirteen orphans
-_ORPHAN_STAT_OF_COUNT: Final = (0, 1 << 20, 1 << 20 | 1 << 24, 1 << 20 | 1 << 24,
-                                1 << 20 | 1 << 24)
+_ORPHAN_STAT_OF_COUNT: Final[tuple[int, ...]] = (0, 1 << 20, 1 << 20 | 1 << 24,
+                                                 1 << 20 | 1 << 24, 1 << 20 | 1 << 24)
 
 
 def _stats(counts: tuple[int, ...], honours: bool) -> int:
@@ -357,8 +360,12 @@ COMBINE: Final[dict[int, int]] = {}
 #: :data:`USEFUL_CAP` entries. A memo of a pure function: what it answers never depends on
 #: what was asked before.
 USEFUL_MASKS: Final[dict[int, int]] = {}
-#: the most entries :data:`USEFUL_MASKS` holds (some 6 MB)
+#: the most entries :data:`USEFUL_MASKS` holds (some 6 MB), and :data:`DISCARD_VALUES` too
 USEFUL_CAP: Final = 1 << 16
+#: the standard shanten after each discard from one component (four bits a rank), by the
+#: same keys as :data:`USEFUL_MASKS`; filled by :mod:`.waits` (``_discard_values``) and
+#: emptied whenever it reaches :data:`USEFUL_CAP` entries (a memo of a pure function)
+DISCARD_VALUES: Final[dict[int, int]] = {}
 
 
 def _untrack(table: list[int]) -> None:
@@ -484,3 +491,4 @@ def clear_tables() -> None:
     COMBINE_FLAT[:] = [-1] * len(COMBINE_FLAT)
     COMBINE.clear()
     USEFUL_MASKS.clear()
+    DISCARD_VALUES.clear()

@@ -46,6 +46,7 @@ _SHIFT: Final = _distance.STAT_BITS
 _POW5: Final = _distance.POW5
 _USEFUL_MASKS: Final = _distance.USEFUL_MASKS
 _USEFUL_CAP: Final = _distance.USEFUL_CAP
+_DISCARD_VALUES: Final = _distance.DISCARD_VALUES
 
 
 class TileUnseen(NamedTuple):
@@ -369,6 +370,59 @@ def _special_useful(stats: int, flags: int, held: int, orphan: int, base: int) -
     return best < base
 
 
+def _discard_values(others: int, key: int, honours: bool, index: int) -> int:
+    """The standard shanten after taking one tile of each rank out of one component, packed
+    four bits a rank (the shanten plus one; 15 for a rank the component does not hold), the
+    component's counts being the base-5 ``key`` (honours or a suit), the other three
+    components combined into vector id ``others``, and ``index`` the distance vector's entry
+    (``9 - melds``). Memoised in :data:`._distance.DISCARD_VALUES`."""
+    memo_key = ((others * 2 + (1 if honours else 0)) * 1953125 + key) * 16 + index
+    values = _DISCARD_VALUES.get(memo_key, -1)
+    if values >= 0:
+        return values
+    vectors = _VECTORS
+    values = 0
+    rest = key
+    for r in range(7 if honours else 9):
+        held = rest % 5
+        rest //= 5
+        if held == 0:
+            values |= 15 << 4 * r
+            continue
+        nk = key - _POW5[r]
+        if honours:
+            p = _HONOUR_PACKS[nk]
+            if p < 0:
+                p = _distance.honour_pack(nk)
+        else:
+            p = _SUIT_PACKS[nk]
+            if p < 0:
+                p = _distance.suit_pack(nk)
+        v = vectors[_combine(others, p >> _SHIFT)][index]
+        assert v < 15, "a distance of a hand is at most 9"
+        values |= v << 4 * r
+    if len(_DISCARD_VALUES) >= _USEFUL_CAP:
+        _DISCARD_VALUES.clear()
+    _DISCARD_VALUES[memo_key] = values
+    return values
+
+
+def _special_after_discard(stats: int, flags: int, held: int, orphan: int) -> int:
+    """The special forms' shanten (:func:`._distance.special_shanten`) of a hand with packed
+    ``stats`` after one copy of a kind held ``held`` times (1-4; ``orphan`` 1 for a terminal
+    or an honour) is taken out: its last copy takes a kind away, its second a pair; the
+    third and fourth change nothing."""
+    if held == 1:
+        stats -= 1 << 14
+        if orphan:
+            stats -= 1 << 20
+    elif held == 2:
+        stats -= 1 << 8
+        if orphan:
+            stats -= 1 << 24
+    return _distance.special_shanten(stats, flags)
+
+
 def rank_discards(counts: list[int], melds: int, visible: Sequence[int], forms: Forms,
                   candidates: Sequence[int] | None = None) -> list[tuple[int, int, int, int]]:
     """The ranking of :func:`discard_options` with ``best_only``, as plain integers: a list of
@@ -388,21 +442,11 @@ def rank_discards(counts: list[int], melds: int, visible: Sequence[int], forms: 
     that the components a turn did not change cost one look-up); they count only when the
     standard form is what sets the shanten (a draw lowers any form's shanten by at most
     one). The special forms' come from the counts they read (:func:`_special_useful`).
+    The shanten after each discard comes the same way (:func:`_discard_values`,
+    :func:`_special_after_discard`).
     """
     sp = forms.seven_pairs
     to = forms.thirteen_orphans
-    after = _shanten_after_each(counts, melds, sp, to, -1)
-    lowest = 99
-    for v in after:
-        if v is not None and v < lowest:
-            lowest = v
-    kinds: list[int] = []
-    if candidates is None:
-        kinds = [d for d in range(34) if after[d] == lowest]
-    else:
-        kinds = [d for d in candidates if after[d] == lowest]
-        if not kinds:
-            kinds = [d for d in candidates if after[d] is not None]
     c = counts
     keys = [_distance.suit_key(c, 0), _distance.suit_key(c, 9), _distance.suit_key(c, 18),
             _distance.honour_key(c, 27)]
@@ -413,6 +457,38 @@ def rank_discards(counts: list[int], melds: int, visible: Sequence[int], forms: 
     index = 9 - melds
     flags = (int(sp) | int(to) << 1) if melds == 0 else 0
     vectors = _VECTORS
+    # the other three components combined, for a draw into (or a discard from) each one
+    same_others = [_combine(_combine(ids[1], ids[2]), ids[3]),
+                   _combine(_combine(ids[0], ids[2]), ids[3]),
+                   _combine(_combine(ids[0], ids[1]), ids[3]),
+                   _combine(_combine(ids[0], ids[1]), ids[2])]
+    # the shanten after each discard (None: a kind not held), the standard form's from the
+    # memo, the special forms' from the counts they read
+    after: list[int | None] = [None] * 34
+    lowest = 99
+    for comp in range(4):
+        start = 9 * comp
+        values = _discard_values(same_others[comp], keys[comp], comp == 3, index)
+        for r in range(7 if comp == 3 else 9):
+            v = (values >> 4 * r) & 15
+            if v == 15:
+                continue
+            v -= 1
+            t = start + r
+            if flags:
+                sv = _special_after_discard(total, flags, c[t], _ORPHAN[t])
+                if sv < v:
+                    v = sv
+            after[t] = v
+            if v < lowest:
+                lowest = v
+    kinds: list[int] = []
+    if candidates is None:
+        kinds = [d for d in range(34) if after[d] == lowest]
+    else:
+        kinds = [d for d in candidates if after[d] == lowest]
+        if not kinds:
+            kinds = [d for d in candidates if after[d] is not None]
     # unseen copies of each kind (held before the discard: the discarded copy is on the
     # table), the same for every discard
     unseen_of = [0] * 34
@@ -421,8 +497,6 @@ def rank_discards(counts: list[int], melds: int, visible: Sequence[int], forms: 
         n = 4 - c[t] - vis[t]
         if n > 0:
             unseen_of[t] = n
-    # the other three components combined, for a draw into the discard's own component
-    same_others = [-1, -1, -1, -1]
     out: list[tuple[int, int, int, int]] = []
     for d in kinds:
         base = after[d]
@@ -440,16 +514,6 @@ def rank_discards(counts: list[int], melds: int, visible: Sequence[int], forms: 
         ia = pa >> _SHIFT
         hand = total - packs[ca] + pa  # the packed sum of the hand after the discard
         others = same_others[ca]
-        if others < 0:
-            if ca == 0:
-                others = _combine(_combine(ids[1], ids[2]), ids[3])
-            elif ca == 1:
-                others = _combine(_combine(ids[0], ids[2]), ids[3])
-            elif ca == 2:
-                others = _combine(_combine(ids[0], ids[1]), ids[3])
-            else:
-                others = _combine(_combine(ids[0], ids[1]), ids[2])
-            same_others[ca] = others
         # the special forms can make a draw useful only if their shanten is ``base`` (no
         # lower: it is the hand's; one draw lowers it by at most one), and the standard form
         # only if its own is ``base``
