@@ -841,7 +841,12 @@ class Game:
                 or (self.drew and ps.bonus and rules.bonus_win(ps.bonus))):
             acts.append(_MAHJONG[p])
         if self.drew and rules.declared_kongs and self._can_replace():
-            if 4 in counts:
+            four = False  # (a loop over native integers: ``4 in counts`` compares objects)
+            for c in counts:
+                if c == 4:
+                    four = True
+                    break
+            if four:
                 acts.extend([_CKONG[p][k] for k in range(NUM_PLAYING) if counts[k] == 4])
             for m in ps.melds:
                 if m.kind is MeldKind.PUNG and counts[m.tile]:
@@ -854,7 +859,10 @@ class Game:
                 qs = self.players[q]
                 if not qs.dead and qs.melds and rules.exposures_dead(qs.melds):
                     acts.append(Action(ActionKind.CALL_DEAD, p, target=q))
-        acts.extend([d for d, c in zip(_DISCARD[p], counts, strict=False) if c])
+        discards = _DISCARD[p]
+        for k in range(min(len(discards), len(counts))):  # (what zip would pair)
+            if counts[k]:
+                acts.append(discards[k])
         return acts
 
     def _turn_refusal(self, p: int) -> str | None:

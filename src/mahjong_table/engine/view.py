@@ -200,7 +200,10 @@ def _seat_views(game: Game) -> tuple[SeatView, ...]:
     dealer = game.hand_progress.dealer
     for x in dirty:
         ps = game.players[x]
-        seats[x] = _new_tuple(SeatView, (x, (x - dealer) % 4, game.names[x], sum(ps.counts),
+        concealed = 0  # (a loop over native integers: ``sum`` adds objects)
+        for c in ps.counts:
+            concealed += c
+        seats[x] = _new_tuple(SeatView, (x, (x - dealer) % 4, game.names[x], concealed,
                                          tuple(ps.melds), tuple(ps.bonus),
                                          tuple(ps.discards), game.scores[x], ps.dead))
     result: tuple[SeatView, ...] = tuple(seats)  # type: ignore[arg-type]
