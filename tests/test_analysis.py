@@ -575,3 +575,157 @@ def test_shanten_tables_hold_integers_outside_the_collector() -> None:
     assert not gc.is_tracked(_distance.SUIT_PACKS)
     assert shanten(c_of("123m456p789s1122z")) == 0
     assert all(isinstance(v, int) for v in _distance.SUIT_PACKS[:5**4])
+
+
+def _near_hand14(rng: random.Random, melds: int) -> list[int]:
+    """A hand that must discard, a few exchanges from complete: sometimes a standard hand,
+    sometimes pairs or terminals and honours (so that the special forms matter too)."""
+    style = rng.randrange(3)
+    if style == 0:
+        counts = random_complete(rng, 4 - melds)
+    elif style == 1 and melds == 0:
+        counts = [0] * 34
+        for t in rng.sample(range(34), 7):
+            counts[t] = 2
+    elif melds == 0:
+        orphans = [0, 8, 9, 17, 18, 26, *range(27, 34)]
+        counts = [0] * 34
+        for t in orphans:
+            counts[t] = 1
+        counts[rng.choice(orphans)] += 1
+    else:
+        counts = random_complete(rng, 4 - melds)
+    for _ in range(rng.randrange(4)):  # exchanges away from complete
+        held = [t for t in range(34) if counts[t]]
+        free = [t for t in range(34) if counts[t] < 4]
+        counts[rng.choice(held)] -= 1
+        counts[rng.choice(free)] += 1
+    return counts
+
+
+def _ranking_from_scratch(counts: list[int], melds: int, visible: list[int],
+                          forms: Forms) -> list[tuple[int, int, int, int]]:
+    """:func:`rank_discards` (no candidates) from ``forms.shanten`` of every hand one discard
+    and one draw away: no tables' incremental path, no memo."""
+    after = {}
+    for d in range(34):
+        if counts[d]:
+            counts[d] -= 1
+            after[d] = forms.shanten(counts, melds)
+            counts[d] += 1
+    lowest = min(after.values())
+    held = list(counts)  # before the discard: the discarded copy is on the table
+    out = []
+    for d, base in after.items():
+        if base != lowest:
+            continue
+        counts[d] -= 1
+        useful = unseen = 0
+        for t in range(34):
+            if counts[t] < 4:
+                counts[t] += 1
+                if forms.shanten(counts, melds) < base:
+                    useful += 1
+                    unseen += max(0, 4 - held[t] - visible[t])
+                counts[t] -= 1
+        counts[d] += 1
+        out.append((base, -unseen, -useful, d))
+    return sorted(out)
+
+
+@pytest.mark.parametrize("forms", [HONG_KONG_FORMS, CHINESE_FORMS, STANDARD_FORMS])
+def test_rank_discards_memo_answers_what_a_full_count_does(forms: Forms) -> None:
+    """Issue 25: the efficiency bot's ranking, whose useful draws come per component from a
+    bounded memo (``_distance.USEFUL_MASKS``), equals the ranking counted from scratch (the
+    shanten of every hand one discard and one draw away), with the memo empty, warm, or
+    filled by other hands first: its answers never depend on what was asked before. Hands
+    near a win of every form, with and without melds; the memo stays within its cap."""
+    from mahjong_table.analysis.waits import rank_discards
+
+    rng = random.Random(2025)
+    hands = []
+    for n in range(400):
+        melds = n % 4 if n % 3 else 0
+        counts = _near_hand14(rng, melds) if n % 2 else _random_hand14(rng, melds)[0]
+        visible = [min(rng.randrange(3), 4 - counts[t]) for t in range(34)]
+        hands.append((counts, melds, visible))
+    _distance.USEFUL_MASKS.clear()
+    cold = [rank_discards(c, m, v, forms) for c, m, v in hands]
+    warm = [rank_discards(c, m, v, forms) for c, m, v in hands]
+    backwards = [rank_discards(c, m, v, forms) for c, m, v in reversed(hands)][::-1]
+    for (counts, melds, visible), got, again, other in zip(hands, cold, warm, backwards,
+                                                          strict=True):
+        assert got == again == other
+        assert got == _ranking_from_scratch(list(counts), melds, visible, forms)
+    assert 0 < len(_distance.USEFUL_MASKS) <= _distance.USEFUL_CAP
+
+
+def test_special_useful_is_special_shanten_after_the_draw() -> None:
+    """Issue 25: whether a draw brings the special forms below a shanten, read from how the
+    draw moves the counts they use, is what ``special_shanten`` of the hand with the draw
+    says, for every draw, every bound and each choice of special forms."""
+    from mahjong_table.analysis.waits import _ORPHAN, _special_useful
+
+    def stats(counts: list[int]) -> int:
+        return (_distance.suit_pack(_distance.suit_key(counts, 0))
+                + _distance.suit_pack(_distance.suit_key(counts, 9))
+                + _distance.suit_pack(_distance.suit_key(counts, 18))
+                + _distance.honour_pack(_distance.honour_key(counts, 27)))
+
+    rng = random.Random(7)
+    for n in range(300):
+        counts = _near_hand14(rng, 0) if n % 2 else _random_hand14(rng, 0)[0]
+        counts[rng.choice([t for t in range(34) if counts[t]])] -= 1  # 13 tiles
+        before = stats(counts)
+        for t in range(34):
+            if counts[t] >= 4:
+                continue
+            counts[t] += 1
+            drawn = stats(counts)
+            counts[t] -= 1
+            for flags in (1, 2, 3):
+                want = _distance.special_shanten(drawn, flags)
+                for base in range(-1, 14):
+                    assert _special_useful(before, flags, counts[t], _ORPHAN[t], base) == (
+                        want < base)
+
+
+def test_packed_stats_count_what_the_special_forms_read() -> None:
+    """Issue 25 (``_stats`` rewritten as plain loops): a component's packed stats hold its
+    tiles, kinds held twice or more, kinds held, and the terminal or honour kinds held and
+    held twice or more, field by field, for every suit and honour pattern of a sample."""
+    rng = random.Random(3)
+    for _ in range(2000):
+        honours = rng.random() < 0.3
+        counts = tuple(rng.randrange(5) for _ in range(7 if honours else 9))
+        orphans = counts if honours else (counts[0], counts[8])
+        want = (sum(counts) | sum(c >= 2 for c in counts) << 8 | sum(c >= 1 for c in counts) << 14
+                | sum(c >= 1 for c in orphans) << 20 | sum(c >= 2 for c in orphans) << 24)
+        assert _distance._stats(counts, honours) == want
+
+
+def test_special_after_discard_is_special_shanten_of_the_smaller_hand() -> None:
+    """Issue 25: the special forms' shanten after a discard, read from how taking a copy out
+    moves the counts they use, is ``special_shanten`` of the hand without that copy, for
+    every discard and each choice of special forms."""
+    from mahjong_table.analysis.waits import _ORPHAN, _special_after_discard
+
+    def stats(counts: list[int]) -> int:
+        return (_distance.suit_pack(_distance.suit_key(counts, 0))
+                + _distance.suit_pack(_distance.suit_key(counts, 9))
+                + _distance.suit_pack(_distance.suit_key(counts, 18))
+                + _distance.honour_pack(_distance.honour_key(counts, 27)))
+
+    rng = random.Random(11)
+    for n in range(300):
+        counts = _near_hand14(rng, 0) if n % 2 else _random_hand14(rng, 0)[0]
+        before = stats(counts)
+        for t in range(34):
+            if not counts[t]:
+                continue
+            counts[t] -= 1
+            after = stats(counts)
+            counts[t] += 1
+            for flags in (1, 2, 3):
+                assert _special_after_discard(before, flags, counts[t], _ORPHAN[t]) == (
+                    _distance.special_shanten(after, flags))

@@ -129,3 +129,46 @@ def _sourceless(view: Any) -> Any:
     seats = tuple(s._replace(melds=tuple(replace(m, source=None) for m in s.melds))
                   for s in view.seats)
     return view._replace(seats=seats)
+
+
+def test_views_are_the_named_tuples_of_their_fields_in_order() -> None:
+    """Issue 25: views and seat views are built with ``tuple.__new__`` (the fields in
+    order, not through the named tuples' Python-level ``__new__``); each one is of its
+    class and every field, read by name, holds what the game says, for every seat at every
+    step of games of each rule set."""
+    from mahjong_table.engine import PlayerView, SeatView
+
+    for rules_name in ("hongkong", "chinese", "american"):
+        game = Game(get_rule_set(rules_name), f"views-new/{rules_name}", max_hands=1)
+        bots = [RandomBot(f"views-new/{p}") for p in range(4)]
+        steps = 0
+        while not game.is_over and steps < 300:
+            for p in range(4):
+                v = game.view(p)
+                assert type(v) is PlayerView and len(v) == len(PlayerView._fields)
+                assert (v.player, v.rules, v.phase, v.current) == (
+                    p, game.rules.name, game.phase.value, game.current)
+                assert (v.hand_number, v.round_wind, v.dealer) == (
+                    game.hand_progress.hand_number, game.hand_progress.round_wind,
+                    game.hand_progress.dealer)
+                assert v.counts == tuple(game.players[p].counts)
+                assert (v.live_wall, v.dead_wall) == (game.wall.live_remaining,
+                                                      game.wall.dead_remaining)
+                assert v.legal_actions == tuple(game.legal_actions(p))
+                assert v.special_forms == game.special_forms
+                assert v.stage == (None if game.stage is None else game.stage.name)
+                if v.phase == "claim":
+                    assert (v.last_discard, v.discarder) == (game.last_discard,
+                                                             game.discarder)
+                for x, s in enumerate(v.seats):
+                    ps = game.players[x]
+                    assert type(s) is SeatView and len(s) == len(SeatView._fields)
+                    assert (s.player, s.wind, s.name, s.score, s.dead) == (
+                        x, (x - game.hand_progress.dealer) % 4, game.names[x],
+                        game.scores[x], ps.dead)
+                    assert (s.concealed_count, s.melds, s.bonus, s.discards) == (
+                        sum(ps.counts), tuple(ps.melds), tuple(ps.bonus),
+                        tuple(ps.discards))
+            p = game.to_act()[0]
+            game.apply(bots[p].choose(game.view(p)))
+            steps += 1

@@ -5,12 +5,17 @@ shown, and nothing else, at every step."""
 
 from __future__ import annotations
 
+import random
 from collections import Counter
+from collections.abc import Callable
+from copy import deepcopy
 
+from invariants_reference import reference_invariants
 from mahjong_table.engine import Game
 from mahjong_table.engine.tracker import ViewTracker
 from mahjong_table.players import make_bot
 from mahjong_table.rules import get_rule_set
+from mahjong_table.tiles import Tile
 from table import follow_views
 
 
@@ -47,3 +52,73 @@ def test_invariants_over_1000_hong_kong_hands() -> None:
     # the run exercised the rules, not only discards
     for kind in ("claim", "bonus", "declare_mahjong", "concealed_kong", "kong_completed"):
         assert tally[kind] > 0, kind
+
+
+def _verdict(check: Callable[..., None], *args: object) -> str | None:
+    """The message of the ``AssertionError`` that ``check(*args)`` raises, or None."""
+    try:
+        check(*args)
+    except AssertionError as e:
+        return f"AssertionError: {e}"
+    return None
+
+
+def _corrupt(game: Game, rng: random.Random) -> None:
+    """One random corruption of the kind an engine bug would cause: a tile moved, lost or
+    duplicated between hands, ponds, bonus tiles and the wall, a fifth copy, a wall end
+    moved."""
+    ps = game.players[rng.randrange(4)]
+    held = [k for k, c in enumerate(ps.counts) if c]
+    what = rng.randrange(8)
+    if what == 0 and held:
+        ps.counts[rng.choice(held)] -= 1  # a tile lost
+    elif what == 1:
+        ps.counts[rng.randrange(34)] += 1  # a tile from nowhere
+    elif what == 2 and held:  # a tile swapped for another kind
+        ps.counts[rng.choice(held)] -= 1
+        ps.counts[rng.randrange(34)] += 1
+    elif what == 3:
+        game.wall.head += rng.choice((-1, 1))  # the live end moved
+    elif what == 4:
+        game.wall.tail += rng.choice((-1, 1)) if game.wall.tail else 1  # the far end moved
+    elif what == 5 and held:  # a concealed tile shown in the pond too
+        ps.discards.append(Tile.of(rng.choice(held)))
+    elif what == 6:  # a fifth copy
+        k = rng.randrange(34)
+        ps.counts[k] = 5
+    else:  # a tile moved from one hand to another
+        other = game.players[rng.randrange(4)]
+        if held:
+            k = rng.choice(held)
+            ps.counts[k] -= 1
+            other.counts[k] += 1
+
+
+def test_the_invariant_check_catches_what_the_reference_check_catches() -> None:
+    """Issue 25: the engine's cheaper invariant check raises exactly when the reference
+    check (:func:`reference_invariants`, the check as first written) raises, with the same
+    message, on the states of real games (Hong Kong, Chinese, American: walls with and
+    without a dead wall, bonus tiles, jokers) and on the same states corrupted at random."""
+    rng = random.Random(25)
+    caught: Counter[bool] = Counter()
+    for rules_name in ("hongkong", "chinese", "american"):
+        rules = get_rule_set(rules_name)
+        for seed in range(3):
+            game = Game(rules, f"cheap-inv/{seed}", max_hands=2)
+            bots = [make_bot("efficiency", f"cheap-inv/{seed}/{p}") for p in range(4)]
+            steps = 0
+            while not game.is_over and steps < 400:
+                p = game.to_act()[0]
+                game.apply(bots[p].choose(game.view(p)))
+                steps += 1
+                assert _verdict(game.assert_invariants) is None
+                assert _verdict(reference_invariants, game) is None
+                if steps % 7:
+                    continue
+                copy = deepcopy(game)
+                for _ in range(rng.randint(1, 2)):
+                    _corrupt(copy, rng)
+                want = _verdict(reference_invariants, copy)
+                assert _verdict(copy.assert_invariants) == want
+                caught[want is not None] += 1
+    assert caught[True] > 50 and caught[False] > 0, caught  # both kinds of state were tried

@@ -91,3 +91,28 @@ def test_untaken_counts_agree_with_the_untaken_tiles() -> None:
                 wall.draw()
             else:
                 wall.draw_replacement()
+
+
+def test_untaken_counts_is_the_count_of_untaken_over_every_mix_of_draws() -> None:
+    """Issue 25: the invariant check's ``untaken_counts`` (positions from ``head`` to the
+    first taken at the far end, and a half-taken stack's bottom) counts exactly the tiles of
+    ``untaken()`` (the positions neither drawn in turn nor taken as replacements), for walls
+    with and without a dead wall, after every draw of random sequences of live draws and
+    replacements, down to an empty wall."""
+    rng = random.Random(25)
+    tiles = HONG_KONG_TILE_SET.all_tiles()
+    for trial in range(60):
+        dead = (0, 14, 16)[trial % 3]
+        wall = build_wall(tiles, rng, stacks_per_wall=18, wall=trial % 4,
+                          stacks=2 + trial % 11, dead_wall_tiles=dead)
+        while True:
+            want = [0] * NUM_KINDS
+            for t in wall.untaken():
+                want[t] += 1
+            assert wall.untaken_counts(NUM_KINDS) == want
+            if wall.remaining <= 0:
+                break
+            if wall.live_remaining > 0 and rng.random() < 0.8:
+                wall.draw()
+            else:
+                wall.draw_replacement()

@@ -23,7 +23,15 @@ from .tiles import TILES, Tile
 #: the filler of a wall position before a tile is put there
 TILES_PLACEHOLDER = TILES[0]
 
-__all__ = ["Wall", "WallPosition", "WallEmptyError", "build_wall"]
+__all__ = ["Wall", "WallPosition", "WallEmptyError", "as_kind", "build_wall"]
+
+
+def as_kind(tile: int) -> int:
+    """``tile`` (a :class:`~mahjong_table.tiles.Tile` or a kind) as a plain integer: its kind
+    index. In the compiled build this is a native integer; a variable holding a ``Tile``
+    keeps the type ``Tile`` (mypy narrows an ``int`` variable to what is assigned), and a list
+    indexed by a ``Tile`` is read and written through generic objects (issue 25)."""
+    return tile
 
 
 class WallEmptyError(Exception):
@@ -156,25 +164,32 @@ class Wall:
 
     def untaken_counts(self, kinds: int) -> list[int]:
         """How many of each of ``kinds`` tile kinds are still in the wall (for invariant
-        checks): ``untaken()`` counted without building the list."""
+        checks): ``untaken()`` counted without building the list (a list of ``kinds``
+        integers).
+
+        The replacements taken from the far end are whole stacks but for the last one when
+        their number is odd (its top taken, its bottom still there), so the untaken tiles
+        are the positions from ``head`` up to the first one taken at the far end, and that
+        stack's bottom tile when it stands."""
         got = [0] * kinds
         if self.remaining <= 0:
             return got
         tiles = self.tiles
-        first_taken = self._n
-        if self.tail:
-            taken_tail = {self._tail_index(i) for i in range(self.tail)}
-            first_taken = min(taken_tail)
+        n = self._n
+        tail = self.tail
+        if tail % 2:
+            first_taken = self._tail_index(tail - 1)  # the top of a half-taken stack
+            bottom = first_taken + 1  # still standing
         else:
-            taken_tail = set()
-        k: int  # a Tile read as a plain (native, when compiled) integer
+            first_taken = n - tail
+            bottom = -1
+        k: int
         for i in range(self.head, first_taken):
-            k = tiles[i]
-            got[k] += 1
-        for i in range(max(first_taken, self.head), self._n):
-            if i not in taken_tail:
-                k = tiles[i]
-                got[k] += 1
+            k = as_kind(tiles[i])
+            got[k] = got[k] + 1  # (not ``+=``: mypyc would add generic objects)
+        if bottom >= self.head:
+            k = as_kind(tiles[bottom])
+            got[k] = got[k] + 1
         return got
 
     def untaken(self) -> list[Tile]:

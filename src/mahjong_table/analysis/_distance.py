@@ -47,6 +47,7 @@ __all__ = [
     "COMBINE",
     "COMBINE_CAP",
     "COMBINE_FLAT",
+    "DISCARD_VALUES",
     "HONOUR_PACKS",
     "INF",
     "POW5",
@@ -55,6 +56,8 @@ __all__ = [
     "SUIT_KEYS",
     "SUIT_PACKS",
     "TOTAL_MASK",
+    "USEFUL_CAP",
+    "USEFUL_MASKS",
     "VECTORS",
     "check_counts",
     "clear_tables",
@@ -205,17 +208,26 @@ _ORPHAN_RANKS_SUIT = (0, 8)
 
 
 #: stats contribution of one kind held 0-4 times: tiles, kinds held twice or more, kinds held
-_STAT_OF_COUNT = (0, 1 | 1 << 14, 2 | 1 << 8 | 1 << 14, 3 | 1 << 8 | 1 << 14,
-                  4 | 1 << 8 | 1 << 14)
+#: (typed ``tuple[int, ...]``: a fixed-size tuple of integers is unboxed in the compiled build,
+#: and boxed into a new tuple wherever it is indexed)
+_STAT_OF_COUNT: Final[tuple[int, ...]] = (0, 1 | 1 << 14, 2 | 1 << 8 | 1 << 14,
+                                          3 | 1 << 8 | 1 << 14, 4 | 1 << 8 | 1 << 14)
 #: the same for a terminal or honour: also counts towards thirteen orphans
-_ORPHAN_STAT_OF_COUNT = (0, 1 << 20, 1 << 20 | 1 << 24, 1 << 20 | 1 << 24, 1 << 20 | 1 << 24)
+_ORPHAN_STAT_OF_COUNT: Final[tuple[int, ...]] = (0, 1 << 20, 1 << 20 | 1 << 24,
+                                                 1 << 20 | 1 << 24, 1 << 20 | 1 << 24)
 
 
-def _stats(counts: Sequence[int], honours: bool) -> int:
+def _stats(counts: tuple[int, ...], honours: bool) -> int:
     """Packed stats of one component (validated counts)."""
-    stats = sum(_STAT_OF_COUNT[c] for c in counts)
+    # (plain loops over Final tables: a generator and module look-ups cost ten times more in
+    # the compiled build, once per suit pattern met)
+    stats = 0
+    for c in counts:
+        stats += _STAT_OF_COUNT[c]
     if honours:
-        return stats + sum(_ORPHAN_STAT_OF_COUNT[c] for c in counts)
+        for c in counts:
+            stats += _ORPHAN_STAT_OF_COUNT[c]
+        return stats
     return stats + _ORPHAN_STAT_OF_COUNT[counts[0]] + _ORPHAN_STAT_OF_COUNT[counts[8]]
 
 
@@ -239,7 +251,7 @@ def _check(key: Sequence[object], first: int) -> None:
 # ---------------------------------------------------------------------------------------------
 
 #: every suit pattern (9 counts 0-4) with at most this many tiles is in the shipped table
-MAX_TABLE_TILES = 14
+MAX_TABLE_TILES: Final = 14
 
 # _COMPLETIONS[pos][budget] = number of count tuples for ranks pos..8 with sum <= budget
 _COMPLETIONS: list[list[int]] = [[0] * (MAX_TABLE_TILES + 1) for _ in range(10)]
@@ -255,7 +267,7 @@ SUIT_KEYS = _COMPLETIONS[0][MAX_TABLE_TILES]
 
 #: _RANK_STEP[pos][budget][c]: patterns that come before one holding c at rank pos, among
 #: those agreeing on the earlier ranks, with ``budget`` tiles left for ranks pos..8
-_RANK_STEP: list[list[list[int]]] = [
+_RANK_STEP: Final[list[list[list[int]]]] = [
     [[sum(_COMPLETIONS[pos + 1][budget - v] for v in range(c)) if c <= budget else 0
       for c in range(5)]
      for budget in range(MAX_TABLE_TILES + 1)]
@@ -268,7 +280,8 @@ def suit_rank(key: Sequence[int]) -> int:
     patterns."""
     rank = 0
     budget = MAX_TABLE_TILES
-    for pos, c in enumerate(key):
+    for pos in range(len(key)):
+        c = key[pos]
         rank += _RANK_STEP[pos][budget][c]
         budget -= c
     return rank
@@ -340,6 +353,19 @@ COMBINE_CAP: Final = 1024
 COMBINE_FLAT: Final[list[int]] = [-1] * (COMBINE_CAP * COMBINE_CAP)
 #: the same for ids at or above the cap: ``a << 16 | b`` -> id
 COMBINE: Final[dict[int, int]] = {}
+#: which draws into one component lower the standard shanten (a bit per rank), by
+#: ``((others * 2 + honours) * 5**9 + key) * 16 + index``: the other three components'
+#: combined vector id, honours or a suit, the component's key, the vector entry
+#: (``9 - melds``); filled by :mod:`.waits` (``_useful_mask``) and emptied whenever it reaches
+#: :data:`USEFUL_CAP` entries. A memo of a pure function: what it answers never depends on
+#: what was asked before.
+USEFUL_MASKS: Final[dict[int, int]] = {}
+#: the most entries :data:`USEFUL_MASKS` holds (some 6 MB), and :data:`DISCARD_VALUES` too
+USEFUL_CAP: Final = 1 << 16
+#: the standard shanten after each discard from one component (four bits a rank), by the
+#: same keys as :data:`USEFUL_MASKS`; filled by :mod:`.waits` (``_discard_values``) and
+#: emptied whenever it reaches :data:`USEFUL_CAP` entries (a memo of a pure function)
+DISCARD_VALUES: Final[dict[int, int]] = {}
 
 
 def _untrack(table: list[int]) -> None:
@@ -464,3 +490,5 @@ def clear_tables() -> None:
     HONOUR_PACKS[:] = [-1] * len(HONOUR_PACKS)
     COMBINE_FLAT[:] = [-1] * len(COMBINE_FLAT)
     COMBINE.clear()
+    USEFUL_MASKS.clear()
+    DISCARD_VALUES.clear()

@@ -44,6 +44,9 @@ _CAP: Final = _distance.COMBINE_CAP
 _VECTORS: Final = _distance.VECTORS
 _SHIFT: Final = _distance.STAT_BITS
 _POW5: Final = _distance.POW5
+_USEFUL_MASKS: Final = _distance.USEFUL_MASKS
+_USEFUL_CAP: Final = _distance.USEFUL_CAP
+_DISCARD_VALUES: Final = _distance.DISCARD_VALUES
 
 
 class TileUnseen(NamedTuple):
@@ -290,6 +293,136 @@ def declared_kong_shanten(counts: list[int], melds: int, forms: WinDistance, til
         counts[tile] += take
 
 
+def _useful_mask(others: int, key: int, honours: bool, index: int) -> int:
+    """Which draws into one component lower the standard shanten of a hand (a bit per rank),
+    the component's counts being the base-5 ``key`` (honours or a suit), the other three
+    components combined into vector id ``others``, and ``index`` the distance vector's
+    entry (``9 - melds``). A rank the component holds four of is never useful. Memoised in
+    :data:`._distance.USEFUL_MASKS`."""
+    memo_key = ((others * 2 + (1 if honours else 0)) * 1953125 + key) * 16 + index
+    mask = _USEFUL_MASKS.get(memo_key, -1)
+    if mask >= 0:
+        return mask
+    vectors = _VECTORS
+    if honours:
+        p = _HONOUR_PACKS[key]
+        if p < 0:
+            p = _distance.honour_pack(key)
+    else:
+        p = _SUIT_PACKS[key]
+        if p < 0:
+            p = _distance.suit_pack(key)
+    base = vectors[_combine(others, p >> _SHIFT)][index]
+    mask = 0
+    rest = key
+    for r in range(7 if honours else 9):
+        held = rest % 5
+        rest //= 5
+        if held >= 4:
+            continue
+        nk = key + _POW5[r]
+        if honours:
+            p = _HONOUR_PACKS[nk]
+            if p < 0:
+                p = _distance.honour_pack(nk)
+        else:
+            p = _SUIT_PACKS[nk]
+            if p < 0:
+                p = _distance.suit_pack(nk)
+        if vectors[_combine(others, p >> _SHIFT)][index] < base:
+            mask |= 1 << r
+    if len(_USEFUL_MASKS) >= _USEFUL_CAP:
+        _USEFUL_MASKS.clear()
+    _USEFUL_MASKS[memo_key] = mask
+    return mask
+
+
+#: 1 for the kinds that count towards thirteen orphans (terminals and honours)
+_ORPHAN: Final = tuple(1 if k in (0, 8, 9, 17, 18, 26) or k >= 27 else 0 for k in range(34))
+
+
+def _special_useful(stats: int, flags: int, held: int, orphan: int, base: int) -> bool:
+    """Whether one more of a kind held ``held`` times (0-3; ``orphan`` 1 for a terminal or an
+    honour) brings the special forms of a hand with packed ``stats`` below ``base``: what
+    :func:`._distance.special_shanten` of the hand with the draw would say, from how a draw
+    moves the counts it reads (a kind's first copy adds a kind, its second a pair; the third
+    and fourth change nothing)."""
+    best = 99
+    if flags & 1:
+        pairs = (stats >> 8) & 63
+        kinds = (stats >> 14) & 63
+        if held == 0:
+            kinds += 1
+        elif held == 1:
+            pairs += 1
+        best = 6 - pairs + (7 - kinds if kinds < 7 else 0)
+    if flags & 2:
+        o_kinds = (stats >> 20) & 15
+        o_pairs = (stats >> 24) & 15
+        if orphan:
+            if held == 0:
+                o_kinds += 1
+            elif held == 1:
+                o_pairs += 1
+        v = 13 - o_kinds - (1 if o_pairs else 0)
+        if v < best:
+            best = v
+    return best < base
+
+
+def _discard_values(others: int, key: int, honours: bool, index: int) -> int:
+    """The standard shanten after taking one tile of each rank out of one component, packed
+    four bits a rank (the shanten plus one; 15 for a rank the component does not hold), the
+    component's counts being the base-5 ``key`` (honours or a suit), the other three
+    components combined into vector id ``others``, and ``index`` the distance vector's entry
+    (``9 - melds``). Memoised in :data:`._distance.DISCARD_VALUES`."""
+    memo_key = ((others * 2 + (1 if honours else 0)) * 1953125 + key) * 16 + index
+    values = _DISCARD_VALUES.get(memo_key, -1)
+    if values >= 0:
+        return values
+    vectors = _VECTORS
+    values = 0
+    rest = key
+    for r in range(7 if honours else 9):
+        held = rest % 5
+        rest //= 5
+        if held == 0:
+            values |= 15 << 4 * r
+            continue
+        nk = key - _POW5[r]
+        if honours:
+            p = _HONOUR_PACKS[nk]
+            if p < 0:
+                p = _distance.honour_pack(nk)
+        else:
+            p = _SUIT_PACKS[nk]
+            if p < 0:
+                p = _distance.suit_pack(nk)
+        v = vectors[_combine(others, p >> _SHIFT)][index]
+        assert v < 15, "a distance of a hand is at most 9"
+        values |= v << 4 * r
+    if len(_DISCARD_VALUES) >= _USEFUL_CAP:
+        _DISCARD_VALUES.clear()
+    _DISCARD_VALUES[memo_key] = values
+    return values
+
+
+def _special_after_discard(stats: int, flags: int, held: int, orphan: int) -> int:
+    """The special forms' shanten (:func:`._distance.special_shanten`) of a hand with packed
+    ``stats`` after one copy of a kind held ``held`` times (1-4; ``orphan`` 1 for a terminal
+    or an honour) is taken out: its last copy takes a kind away, its second a pair; the
+    third and fourth change nothing."""
+    if held == 1:
+        stats -= 1 << 14
+        if orphan:
+            stats -= 1 << 20
+    elif held == 2:
+        stats -= 1 << 8
+        if orphan:
+            stats -= 1 << 24
+    return _distance.special_shanten(stats, flags)
+
+
 def rank_discards(counts: list[int], melds: int, visible: Sequence[int], forms: Forms,
                   candidates: Sequence[int] | None = None) -> list[tuple[int, int, int, int]]:
     """The ranking of :func:`discard_options` with ``best_only``, as plain integers: a list of
@@ -300,15 +433,55 @@ def rank_discards(counts: list[int], melds: int, visible: Sequence[int], forms: 
     :func:`discard_options`, ``forms`` a :class:`~.shanten.Forms` (the tables' forms).
     With ``candidates`` only those kinds are ranked: the ones reaching the lowest shanten of the
     whole hand, or, when none of them does, all of them. Same order as
-    :func:`discard_options`; ``counts`` is left as it was.
+    :func:`discard_options`; ``counts`` is not changed.
+
+    The useful draws after a discard are found component by component, the standard form's
+    and the special forms' apart (a draw is useful when either falls below the shanten
+    after the discard). A component's standard useful ranks depend only on its own counts
+    and on the other three components' combined vector (:func:`_useful_mask`, memoised, so
+    that the components a turn did not change cost one look-up); they count only when the
+    standard form is what sets the shanten (a draw lowers any form's shanten by at most
+    one). The special forms' come from the counts they read (:func:`_special_useful`).
+    The shanten after each discard comes the same way (:func:`_discard_values`,
+    :func:`_special_after_discard`).
     """
     sp = forms.seven_pairs
     to = forms.thirteen_orphans
-    after = _shanten_after_each(counts, melds, sp, to, -1)
+    c = counts
+    keys = [_distance.suit_key(c, 0), _distance.suit_key(c, 9), _distance.suit_key(c, 18),
+            _distance.honour_key(c, 27)]
+    packs = [_distance.suit_pack(keys[0]), _distance.suit_pack(keys[1]),
+             _distance.suit_pack(keys[2]), _distance.honour_pack(keys[3])]
+    ids = [packs[0] >> _SHIFT, packs[1] >> _SHIFT, packs[2] >> _SHIFT, packs[3] >> _SHIFT]
+    total = packs[0] + packs[1] + packs[2] + packs[3]
+    index = 9 - melds
+    flags = (int(sp) | int(to) << 1) if melds == 0 else 0
+    vectors = _VECTORS
+    # the other three components combined, for a draw into (or a discard from) each one
+    same_others = [_combine(_combine(ids[1], ids[2]), ids[3]),
+                   _combine(_combine(ids[0], ids[2]), ids[3]),
+                   _combine(_combine(ids[0], ids[1]), ids[3]),
+                   _combine(_combine(ids[0], ids[1]), ids[2])]
+    # the shanten after each discard (None: a kind not held), the standard form's from the
+    # memo, the special forms' from the counts they read
+    after: list[int | None] = [None] * 34
     lowest = 99
-    for v in after:
-        if v is not None and v < lowest:
-            lowest = v
+    for comp in range(4):
+        start = 9 * comp
+        values = _discard_values(same_others[comp], keys[comp], comp == 3, index)
+        for r in range(7 if comp == 3 else 9):
+            v = (values >> 4 * r) & 15
+            if v == 15:
+                continue
+            v -= 1
+            t = start + r
+            if flags:
+                sv = _special_after_discard(total, flags, c[t], _ORPHAN[t])
+                if sv < v:
+                    v = sv
+            after[t] = v
+            if v < lowest:
+                lowest = v
     kinds: list[int] = []
     if candidates is None:
         kinds = [d for d in range(34) if after[d] == lowest]
@@ -316,23 +489,75 @@ def rank_discards(counts: list[int], melds: int, visible: Sequence[int], forms: 
         kinds = [d for d in candidates if after[d] == lowest]
         if not kinds:
             kinds = [d for d in candidates if after[d] is not None]
+    # unseen copies of each kind (held before the discard: the discarded copy is on the
+    # table), the same for every discard
+    unseen_of = [0] * 34
+    vis: list[int] = visible if isinstance(visible, list) else list(visible)
+    for t in range(34):
+        n = 4 - c[t] - vis[t]
+        if n > 0:
+            unseen_of[t] = n
     out: list[tuple[int, int, int, int]] = []
     for d in kinds:
         base = after[d]
         assert base is not None
-        counts[d] -= 1
-        draws = _shanten_after_each(counts, melds, sp, to, 1)
-        counts[d] += 1
+        ca = 3 if d >= 27 else d // 9
+        ka = keys[ca] - _POW5[d - 9 * ca]
+        if ca == 3:
+            pa = _HONOUR_PACKS[ka]
+            if pa < 0:
+                pa = _distance.honour_pack(ka)
+        else:
+            pa = _SUIT_PACKS[ka]
+            if pa < 0:
+                pa = _distance.suit_pack(ka)
+        ia = pa >> _SHIFT
+        hand = total - packs[ca] + pa  # the packed sum of the hand after the discard
+        others = same_others[ca]
+        # the special forms can make a draw useful only if their shanten is ``base`` (no
+        # lower: it is the hand's; one draw lowers it by at most one), and the standard form
+        # only if its own is ``base``
+        special = flags != 0 and _distance.special_shanten(hand, flags) <= base
+        standard = True
+        if special:
+            standard = vectors[_combine(others, ia)][index] - 1 == base
         unseen = 0
         useful = 0
-        for t in range(34):
-            v = draws[t]
-            if v is not None and v < base:
-                useful += 1
-                # held before the discard: the discarded copy is on the table, not unseen
-                n = 4 - counts[t] - visible[t]
-                if n > 0:
-                    unseen += n
+        for comp in range(4):
+            start = 9 * comp
+            mask = 0
+            if standard:
+                if comp == ca:
+                    mask = _useful_mask(others, ka, comp == 3, index)
+                else:
+                    # the discard's component is ``ia`` among this one's others
+                    i0 = ia if ca == 0 else ids[0]
+                    i1 = ia if ca == 1 else ids[1]
+                    i2 = ia if ca == 2 else ids[2]
+                    i3 = ia if ca == 3 else ids[3]
+                    if comp == 0:
+                        rest = _combine(_combine(i1, i2), i3)
+                    elif comp == 1:
+                        rest = _combine(_combine(i0, i2), i3)
+                    elif comp == 2:
+                        rest = _combine(_combine(i0, i1), i3)
+                    else:
+                        rest = _combine(_combine(i0, i1), i2)
+                    mask = _useful_mask(rest, keys[comp], comp == 3, index)
+            if special:
+                for r in range(7 if comp == 3 else 9):
+                    t = start + r
+                    held = c[t] - 1 if t == d else c[t]
+                    # (a third or fourth copy leaves them as they are: at ``base``)
+                    if held < 2 and _special_useful(hand, flags, held, _ORPHAN[t], base):
+                        mask |= 1 << r
+            r = 0
+            while mask:
+                if mask & 1:
+                    useful += 1
+                    unseen += unseen_of[start + r]
+                mask >>= 1
+                r += 1
         out.append((base, -unseen, -useful, d))
     out.sort()
     return out

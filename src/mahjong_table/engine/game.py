@@ -34,7 +34,7 @@ from ..tiles import (
     parse_tiles,
     tiles_from_counts,
 )
-from ..wall import Wall, build_wall, drawing_order
+from ..wall import Wall, as_kind, build_wall, drawing_order
 from .actions import EXPOSURE_SIZES, Action, ActionKind, IllegalActionError
 from .events import Event
 from .position import Position, SetUp, parse_position, set_up, stage_index
@@ -841,7 +841,12 @@ class Game:
                 or (self.drew and ps.bonus and rules.bonus_win(ps.bonus))):
             acts.append(_MAHJONG[p])
         if self.drew and rules.declared_kongs and self._can_replace():
-            if 4 in counts:
+            four = False  # (a loop over native integers: ``4 in counts`` compares objects)
+            for c in counts:
+                if c == 4:
+                    four = True
+                    break
+            if four:
                 acts.extend([_CKONG[p][k] for k in range(NUM_PLAYING) if counts[k] == 4])
             for m in ps.melds:
                 if m.kind is MeldKind.PUNG and counts[m.tile]:
@@ -854,7 +859,10 @@ class Game:
                 qs = self.players[q]
                 if not qs.dead and qs.melds and rules.exposures_dead(qs.melds):
                     acts.append(Action(ActionKind.CALL_DEAD, p, target=q))
-        acts.extend([d for d, c in zip(_DISCARD[p], counts, strict=False) if c])
+        discards = _DISCARD[p]
+        for k in range(min(len(discards), len(counts))):  # (what zip would pair)
+            if counts[k]:
+                acts.append(discards[k])
         return acts
 
     def _turn_refusal(self, p: int) -> str | None:
@@ -982,21 +990,25 @@ class Game:
             return []
         c = ps.counts
         opts: list[Action] = []
-        if self._alike[t][0] in self._waits(q) and self._win_refused(
+        # the tile's kind as a native integer in the compiled build (a Tile indexes and
+        # compares through generic objects)
+        k = as_kind(t)
+        alike = self._alike[k]
+        if alike[0] in self._waits(q) and self._win_refused(
                 q, d, t, robbing=False, pending=True) is None:
             opts.append(_MAHJONG[q])
         if live > 0:
-            natural = c[t] if len(self._alike[t]) == 1 else sum(c[x] for x in self._alike[t])
+            natural = c[k] if len(alike) == 1 else sum(c[x] for x in alike)
             held = ps.concealed_count
             jokers = c[_JOKER] if self.rules.jokers_in_exposures else 0
             for is_chow, is_kong, need, plain, expose in self._claim_table:
                 if is_chow:
-                    if q == (d + 1) % 4 and t < 27:
-                        r = t % 9
-                        for start in (t - 2, t - 1, t):
-                            sr = r - (t - start)
+                    if q == (d + 1) % 4 and k < 27:
+                        r = k % 9
+                        for start in (k - 2, k - 1, k):
+                            sr = r - (k - start)
                             if 0 <= sr <= 6 and all(c[x] for x in (start, start + 1, start + 2)
-                                                    if x != t):
+                                                    if x != k):
                                 opts.append(_CHOW[q][start])
                     continue
                 if is_kong and self.rules.kong_replacement and not self._can_replace():
@@ -1491,18 +1503,38 @@ class Game:
         if self.phase is Phase.GAME_OVER or self.events[-1].type == "hand_end":
             return
         got = self.wall.untaken_counts(NUM_KINDS)
+        # (``got[k] = got[k] + 1`` rather than ``+=``: mypyc adds an indexed ``+=`` as
+        # generic objects; ``as_kind`` reads a Tile as a native integer in the compiled build)
         k: int
+        i: int
+        playing = NUM_PLAYING  # (a local: the module's constant is a dictionary look-up)
+        # each player's concealed tiles and the most copies of one playing kind they hold
+        # (checked below, after the tiles)
+        held: list[int] = []
+        most_held: list[int] = []
         for ps in self.players:
             counts = ps.counts
+            n = 0
+            most = 0
             for i in range(len(counts)):
-                got[i] += counts[i]
+                c = counts[i]
+                if c:  # (most kinds are not held: nothing to add)
+                    got[i] = got[i] + c
+                    n += c
+                    if c > most and i < playing:
+                        most = c
+            held.append(n)
+            most_held.append(most)
             for m in ps.melds:
-                for k in m.tiles:
-                    got[k] += 1
-            for k in ps.bonus:
-                got[k] += 1
-            for k in ps.discards:
-                got[k] += 1
+                for t in m.tiles:
+                    k = as_kind(t)
+                    got[k] = got[k] + 1
+            for t in ps.bonus:
+                k = as_kind(t)
+                got[k] = got[k] + 1
+            for t in ps.discards:
+                k = as_kind(t)
+                got[k] = got[k] + 1
         expected = self.rules.tile_set.copies
         if tuple(got) != expected:
             wrong = [f"{TILES[k]}: {got[k]} instead of {expected[k]}"
@@ -1510,8 +1542,13 @@ class Game:
             raise AssertionError(f"tiles are not conserved: {', '.join(wrong)}")
         full = self.rules.full_meld_count
         for p, ps in enumerate(self.players):
-            melded = sum(len(m.tiles) for m in ps.melds) if full else 3 * len(ps.melds)
-            n = ps.concealed_count + melded
+            melded = 0
+            if full:
+                for m in ps.melds:
+                    melded += len(m.tiles)
+            else:
+                melded = 3 * len(ps.melds)
+            n = held[p] + melded
             holding = self.phase in (Phase.TURN, Phase.ROB) and p == self.current
             if self.phase is Phase.CHARLESTON:
                 holding = p == self.dealer
@@ -1520,7 +1557,7 @@ class Game:
                 assert n in (13, 14), f"dead player {p} holds {n} tiles"
             else:
                 assert n == want, f"player {p} holds {n} tiles (kongs as 3), expected {want}"
-            assert all(c <= 4 for c in ps.counts[:NUM_PLAYING])
+            assert most_held[p] <= 4
             for m in ps.melds:
                 assert m.tiles.count(TILES[_JOKER]) < len(m.tiles), \
                     f"player {p}'s exposure {m.notation()} holds no natural tile"

@@ -9,11 +9,12 @@ shown with their tile, as two of their tiles are laid face up (004 s05).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any, Final, NamedTuple
 
 from ..melds import Meld, parse_meld
 from ..scoring import WIND_LETTERS
 from ..tiles import Tile, format_tiles, parse_tiles, tiles_from_counts
+from ..wall import as_kind
 from .actions import Action
 
 if TYPE_CHECKING:
@@ -21,6 +22,10 @@ if TYPE_CHECKING:
     from .game import Game
 
 __all__ = ["PlayerView", "SeatView", "view_from_json", "view_of"]
+
+#: ``tuple.__new__``: builds a :class:`PlayerView` or a :class:`SeatView` from all its fields
+#: in order, without the named tuple's Python-level ``__new__`` (a view per decision; issue 25)
+_new_tuple: Final = tuple.__new__
 
 
 class SeatView(NamedTuple):
@@ -110,13 +115,18 @@ class PlayerView(NamedTuple):
         """Copies of each playing kind this player can see (own hand, all melds, bonus
         excluded, discards): what "unseen" is measured against."""
         counts = list(self.counts)
+        # (``counts[k] = counts[k] + 1``, not ``+=``: mypyc adds an indexed ``+=`` as generic
+        # objects; ``as_kind`` reads a Tile as a native integer in the compiled build)
+        k: int
         for s in self.seats:
             for m in s.melds:
                 for t in m.tiles:
-                    if t < 34:
-                        counts[t] += 1
+                    k = as_kind(t)
+                    if k < 34:
+                        counts[k] = counts[k] + 1
             for t in s.discards:
-                counts[t] += 1
+                k = as_kind(t)
+                counts[k] = counts[k] + 1
         return counts
 
     def to_json(self) -> dict[str, Any]:
@@ -190,9 +200,12 @@ def _seat_views(game: Game) -> tuple[SeatView, ...]:
     dealer = game.hand_progress.dealer
     for x in dirty:
         ps = game.players[x]
-        seats[x] = SeatView(x, (x - dealer) % 4, game.names[x], sum(ps.counts),
-                            tuple(ps.melds), tuple(ps.bonus), tuple(ps.discards),
-                            game.scores[x], ps.dead)
+        concealed = 0  # (a loop over native integers: ``sum`` adds objects)
+        for c in ps.counts:
+            concealed += c
+        seats[x] = _new_tuple(SeatView, (x, (x - dealer) % 4, game.names[x], concealed,
+                                         tuple(ps.melds), tuple(ps.bonus),
+                                         tuple(ps.discards), game.scores[x], ps.dead))
     result: tuple[SeatView, ...] = tuple(seats)  # type: ignore[arg-type]
     game._dirty_seats = set()
     game._seat_cache = (stamp, result)
@@ -209,24 +222,30 @@ def view_of(game: Game, player: int) -> PlayerView:
                and game.last_draw is not None and me.counts[game.last_draw] > 0)
     claim = phase == "claim"
     rob = phase == "rob"
-    return PlayerView(
-        player=player,
-        rules=game.rules.name,
-        phase=phase,
-        hand_number=game.hand_progress.hand_number,
-        round_wind=game.hand_progress.round_wind,
-        dealer=game.hand_progress.dealer,
-        current=game.current,
-        counts=tuple(me.counts),
-        drawn=game.last_draw if in_turn else None,
-        seats=_seat_views(game),
-        # the tile on offer: a claim window's discard, or the tile a rob window's player adds
-        # to their pung (shown to everyone when the kong is declared, 004 s05)
-        last_discard=game.last_discard if claim else game.rob_tile if rob else None,
-        discarder=game.discarder if claim or rob else None,
-        live_wall=game.wall.live_remaining,
-        dead_wall=game.wall.dead_remaining,
-        legal_actions=tuple(game._legal(player)),
-        special_forms=game.special_forms,
-        stage=None if game.stage is None else game.stage.name,
-    )
+    # (the fields in PlayerView's order, through ``tuple.__new__``: the named tuple's own
+    # ``__new__`` is Python code, a tenth of the cost of a view in the compiled build)
+    return _new_tuple(PlayerView, (
+        player,
+        game.rules.name,
+        phase,
+        game.hand_progress.hand_number,
+        game.hand_progress.round_wind,
+        game.hand_progress.dealer,
+        game.current,
+        tuple(me.counts),
+        # drawn
+        game.last_draw if in_turn else None,
+        _seat_views(game),
+        # last_discard: the tile on offer: a claim window's discard, or the tile a rob
+        # window's player adds to their pung (shown to everyone when the kong is declared,
+        # 004 s05)
+        game.last_discard if claim else game.rob_tile if rob else None,
+        # discarder
+        game.discarder if claim or rob else None,
+        game.wall.live_remaining,
+        game.wall.dead_remaining,
+        tuple(game._legal(player)),
+        game.special_forms,
+        # stage
+        None if game.stage is None else game.stage.name,
+    ))
