@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 from collections.abc import Callable, Sequence
 from typing import Protocol
 
@@ -28,11 +29,24 @@ def play_game(game: Game, players: Sequence[Player],
 
     Decisions awaited from several players at once (claims) are asked in turn order from the
     discarder; each sees only its own view. Returns ``game``.
+
+    Python's cyclic garbage collector is paused while the game is played and resumed after
+    (also on an error), if it was running: a game makes almost no reference cycles (15
+    objects in 22 Hong Kong hands between efficiency bots), so the collector frees nothing,
+    yet its scans of the many short-lived objects cost a tenth of a simulated hand (issue
+    25). Plain reference counting still frees everything a game drops.
     """
-    while not game.is_over:
-        p = game.to_act()[0]
-        action = players[p].choose(game.view(p))
-        game.apply(action)
-        if on_action is not None:
-            on_action(game, action)
+    paused = gc.isenabled()
+    if paused:
+        gc.disable()
+    try:
+        while not game.is_over:
+            p = game.to_act()[0]
+            action = players[p].choose(game.view(p))
+            game.apply(action)
+            if on_action is not None:
+                on_action(game, action)
+    finally:
+        if paused:
+            gc.enable()
     return game
