@@ -660,28 +660,30 @@ def test_rank_discards_memo_answers_what_a_full_count_does(forms: Forms) -> None
     assert 0 < len(_distance.USEFUL_MASKS) <= _distance.USEFUL_CAP
 
 
+def _packed_stats(counts: list[int]) -> int:
+    """The packed stats of a whole hand: its four components' packs added."""
+    return (_distance.suit_pack(_distance.suit_key(counts, 0))
+            + _distance.suit_pack(_distance.suit_key(counts, 9))
+            + _distance.suit_pack(_distance.suit_key(counts, 18))
+            + _distance.honour_pack(_distance.honour_key(counts, 27)))
+
+
 def test_special_useful_is_special_shanten_after_the_draw() -> None:
     """Issue 25: whether a draw brings the special forms below a shanten, read from how the
     draw moves the counts they use, is what ``special_shanten`` of the hand with the draw
     says, for every draw, every bound and each choice of special forms."""
     from mahjong_table.analysis.waits import _ORPHAN, _special_useful
 
-    def stats(counts: list[int]) -> int:
-        return (_distance.suit_pack(_distance.suit_key(counts, 0))
-                + _distance.suit_pack(_distance.suit_key(counts, 9))
-                + _distance.suit_pack(_distance.suit_key(counts, 18))
-                + _distance.honour_pack(_distance.honour_key(counts, 27)))
-
     rng = random.Random(7)
     for n in range(300):
         counts = _near_hand14(rng, 0) if n % 2 else _random_hand14(rng, 0)[0]
         counts[rng.choice([t for t in range(34) if counts[t]])] -= 1  # 13 tiles
-        before = stats(counts)
+        before = _packed_stats(counts)
         for t in range(34):
             if counts[t] >= 4:
                 continue
             counts[t] += 1
-            drawn = stats(counts)
+            drawn = _packed_stats(counts)
             counts[t] -= 1
             for flags in (1, 2, 3):
                 want = _distance.special_shanten(drawn, flags)
@@ -710,21 +712,15 @@ def test_special_after_discard_is_special_shanten_of_the_smaller_hand() -> None:
     every discard and each choice of special forms."""
     from mahjong_table.analysis.waits import _ORPHAN, _special_after_discard
 
-    def stats(counts: list[int]) -> int:
-        return (_distance.suit_pack(_distance.suit_key(counts, 0))
-                + _distance.suit_pack(_distance.suit_key(counts, 9))
-                + _distance.suit_pack(_distance.suit_key(counts, 18))
-                + _distance.honour_pack(_distance.honour_key(counts, 27)))
-
     rng = random.Random(11)
     for n in range(300):
         counts = _near_hand14(rng, 0) if n % 2 else _random_hand14(rng, 0)[0]
-        before = stats(counts)
+        before = _packed_stats(counts)
         for t in range(34):
             if not counts[t]:
                 continue
             counts[t] -= 1
-            after = stats(counts)
+            after = _packed_stats(counts)
             counts[t] += 1
             for flags in (1, 2, 3):
                 assert _special_after_discard(before, flags, counts[t], _ORPHAN[t]) == (

@@ -39,6 +39,17 @@ __all__ = [
 
 _SUIT_PACKS: Final = _distance.SUIT_PACKS
 _HONOUR_PACKS: Final = _distance.HONOUR_PACKS
+
+
+def _pack(key: int, honours: bool) -> int:
+    """The packed stats of one component by its base-5 ``key`` (the honours when
+    ``honours``, else a suit): the shipped table's entry, or worked out (and memoised) for a
+    pattern the table does not hold."""
+    if honours:
+        p = _HONOUR_PACKS[key]
+        return p if p >= 0 else _distance.honour_pack(key)
+    p = _SUIT_PACKS[key]
+    return p if p >= 0 else _distance.suit_pack(key)
 _COMBINE_FLAT: Final = _distance.COMBINE_FLAT
 _CAP: Final = _distance.COMBINE_CAP
 _VECTORS: Final = _distance.VECTORS
@@ -191,14 +202,7 @@ def _shanten_after_each(c: list[int], melds: int, seven_pairs: bool, thirteen_or
             if held < 0 or held > 4:
                 continue
             nk = key + _POW5[r] if delta > 0 else key - _POW5[r]
-            if comp == 3:
-                p = _HONOUR_PACKS[nk]
-                if p < 0:
-                    p = _distance.honour_pack(nk)
-            else:
-                p = _SUIT_PACKS[nk]
-                if p < 0:
-                    p = _distance.suit_pack(nk)
+            p = _pack(nk, comp == 3)
             v = vectors[_combine(others, p >> _SHIFT)][index] - 1
             if flags:
                 sv = _distance.special_shanten(rest + p, flags)
@@ -304,14 +308,7 @@ def _useful_mask(others: int, key: int, honours: bool, index: int) -> int:
     if mask >= 0:
         return mask
     vectors = _VECTORS
-    if honours:
-        p = _HONOUR_PACKS[key]
-        if p < 0:
-            p = _distance.honour_pack(key)
-    else:
-        p = _SUIT_PACKS[key]
-        if p < 0:
-            p = _distance.suit_pack(key)
+    p = _pack(key, honours)
     base = vectors[_combine(others, p >> _SHIFT)][index]
     mask = 0
     rest = key
@@ -321,14 +318,7 @@ def _useful_mask(others: int, key: int, honours: bool, index: int) -> int:
         if held >= 4:
             continue
         nk = key + _POW5[r]
-        if honours:
-            p = _HONOUR_PACKS[nk]
-            if p < 0:
-                p = _distance.honour_pack(nk)
-        else:
-            p = _SUIT_PACKS[nk]
-            if p < 0:
-                p = _distance.suit_pack(nk)
+        p = _pack(nk, honours)
         if vectors[_combine(others, p >> _SHIFT)][index] < base:
             mask |= 1 << r
     if len(_USEFUL_MASKS) >= _USEFUL_CAP:
@@ -390,14 +380,7 @@ def _discard_values(others: int, key: int, honours: bool, index: int) -> int:
             values |= 15 << 4 * r
             continue
         nk = key - _POW5[r]
-        if honours:
-            p = _HONOUR_PACKS[nk]
-            if p < 0:
-                p = _distance.honour_pack(nk)
-        else:
-            p = _SUIT_PACKS[nk]
-            if p < 0:
-                p = _distance.suit_pack(nk)
+        p = _pack(nk, honours)
         v = vectors[_combine(others, p >> _SHIFT)][index]
         assert v < 15, "a distance of a hand is at most 9"
         values |= v << 4 * r
@@ -503,14 +486,7 @@ def rank_discards(counts: list[int], melds: int, visible: Sequence[int], forms: 
         assert base is not None
         ca = 3 if d >= 27 else d // 9
         ka = keys[ca] - _POW5[d - 9 * ca]
-        if ca == 3:
-            pa = _HONOUR_PACKS[ka]
-            if pa < 0:
-                pa = _distance.honour_pack(ka)
-        else:
-            pa = _SUIT_PACKS[ka]
-            if pa < 0:
-                pa = _distance.suit_pack(ka)
+        pa = _pack(ka, ca == 3)
         ia = pa >> _SHIFT
         hand = total - packs[ca] + pa  # the packed sum of the hand after the discard
         others = same_others[ca]
