@@ -27,9 +27,12 @@ from .decompose import TERMINALS_AND_HONOURS, Decomposition, SetTuple
 from .shanten import Forms, shanten, standard_shanten, thirteen_orphans_shanten
 
 __all__ = [
+    "CACHE_LIMIT",
+    "COMPONENTS",
     "KNITTED_STRAIGHTS",
     "MCR_FORMS",
     "McrForms",
+    "component_code",
     "decompose_sets",
     "honours_knitted_shanten",
     "is_honours_and_knitted",
@@ -82,8 +85,9 @@ def _component_sets(key: tuple[int, ...], suited: bool) -> tuple[tuple[tuple[boo
     return tuple(dict.fromkeys(tuple(sorted(x)) for x in out))
 
 
-_COMPONENTS = ((0, 9, True), (9, 9, True), (18, 9, True), (27, 7, False))
-
+#: the four components of a hand: (first tile, ranks, suited) for the three suits and the
+#: honours
+COMPONENTS = ((0, 9, True), (9, 9, True), (18, 9, True), (27, 7, False))
 def component_code(counts: list[int], a: int, n: int, suited: bool) -> int:
     """One suit's (``suited``) or the honours' counts ``counts[a:a + n]`` as one integer:
     four bits per rank, rank 0 lowest, then one bit for ``suited``; -1 when a count is
@@ -114,7 +118,7 @@ def _placed_sets(j: int, code: int, counts: list[int], a: int) -> tuple[tuple[Se
     key = code * 4 + j
     found = _PLACED.get(key) if code >= 0 else None
     if found is None:
-        base, n, suited = _COMPONENTS[j]
+        base, n, suited = COMPONENTS[j]
         found = tuple(
             tuple(sorted((("chow" if chow else "pung", base + rank) for chow, rank in reading),
                          key=_set_key))
@@ -142,7 +146,7 @@ def decompose_sets(counts: Sequence[int], *, first_only: bool) -> list[Decomposi
     pair_comp = -1
     pair_code = 0
     for j in range(4):
-        a, n, suited = _COMPONENTS[j]
+        a, n, suited = COMPONENTS[j]
         code = component_code(cl, a, n, suited)
         size = 0
         for r in range(a, a + n):
@@ -161,7 +165,7 @@ def decompose_sets(counts: Sequence[int], *, first_only: bool) -> list[Decomposi
         per.append(found)
     if pair_comp < 0:
         return []
-    a, n, suited = _COMPONENTS[pair_comp]
+    a, n, suited = COMPONENTS[pair_comp]
     key_list = cl[a:a + n]
     out: list[Decomposition] = []
     for r in range(n):

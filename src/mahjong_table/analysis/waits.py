@@ -39,6 +39,14 @@ __all__ = [
 
 _SUIT_PACKS: Final = _distance.SUIT_PACKS
 _HONOUR_PACKS: Final = _distance.HONOUR_PACKS
+_COMBINE_FLAT: Final = _distance.COMBINE_FLAT
+_CAP: Final = _distance.COMBINE_CAP
+_VECTORS: Final = _distance.VECTORS
+_SHIFT: Final = _distance.STAT_BITS
+_POW5: Final = _distance.POW5
+_USEFUL_MASKS: Final = _distance.USEFUL_MASKS
+_USEFUL_CAP: Final = _distance.USEFUL_CAP
+_DISCARD_VALUES: Final = _distance.DISCARD_VALUES
 
 
 def _pack(key: int, honours: bool) -> int:
@@ -50,14 +58,13 @@ def _pack(key: int, honours: bool) -> int:
         return p if p >= 0 else _distance.honour_pack(key)
     p = _SUIT_PACKS[key]
     return p if p >= 0 else _distance.suit_pack(key)
-_COMBINE_FLAT: Final = _distance.COMBINE_FLAT
-_CAP: Final = _distance.COMBINE_CAP
-_VECTORS: Final = _distance.VECTORS
-_SHIFT: Final = _distance.STAT_BITS
-_POW5: Final = _distance.POW5
-_USEFUL_MASKS: Final = _distance.USEFUL_MASKS
-_USEFUL_CAP: Final = _distance.USEFUL_CAP
-_DISCARD_VALUES: Final = _distance.DISCARD_VALUES
+
+
+def _memo_key(others: int, key: int, honours: bool, index: int) -> int:
+    """The key of :data:`._distance.USEFUL_MASKS` and :data:`._distance.DISCARD_VALUES`: the
+    other components' vector id, the component (honours or a suit) and its base-5 key, and
+    the distance vector's entry."""
+    return ((others * 2 + (1 if honours else 0)) * 1953125 + key) * 16 + index
 
 
 class TileUnseen(NamedTuple):
@@ -303,7 +310,7 @@ def _useful_mask(others: int, key: int, honours: bool, index: int) -> int:
     components combined into vector id ``others``, and ``index`` the distance vector's
     entry (``9 - melds``). A rank the component holds four of is never useful. Memoised in
     :data:`._distance.USEFUL_MASKS`."""
-    memo_key = ((others * 2 + (1 if honours else 0)) * 1953125 + key) * 16 + index
+    memo_key = _memo_key(others, key, honours, index)
     mask = _USEFUL_MASKS.get(memo_key, -1)
     if mask >= 0:
         return mask
@@ -366,7 +373,7 @@ def _discard_values(others: int, key: int, honours: bool, index: int) -> int:
     component's counts being the base-5 ``key`` (honours or a suit), the other three
     components combined into vector id ``others``, and ``index`` the distance vector's entry
     (``9 - melds``). Memoised in :data:`._distance.DISCARD_VALUES`."""
-    memo_key = ((others * 2 + (1 if honours else 0)) * 1953125 + key) * 16 + index
+    memo_key = _memo_key(others, key, honours, index)
     values = _DISCARD_VALUES.get(memo_key, -1)
     if values >= 0:
         return values

@@ -28,7 +28,13 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from ..analysis.mcr_forms import CACHE_LIMIT, KNITTED_STRAIGHTS, component_code, decompose_sets
+from ..analysis.mcr_forms import (
+    CACHE_LIMIT,
+    COMPONENTS,
+    KNITTED_STRAIGHTS,
+    component_code,
+    decompose_sets,
+)
 from ..i18n import N_
 from ..melds import MeldKind
 from ..message import Message
@@ -441,8 +447,6 @@ def _all_sets(c: list[int], i: int, suited: bool) -> bool:
     return False
 
 
-_COMPONENTS = ((0, 9, True), (9, 9, True), (18, 9, True), (27, 7, False))
-
 #: :func:`_component` by the component's code (:func:`~..analysis.mcr_forms.component_code`),
 #: as bits (1: sets only, 2: sets and one pair), emptied at ``CACHE_LIMIT`` entries like that
 #: module's cache (issue 25, item 1: no search for a suit read before)
@@ -470,12 +474,12 @@ def _unique_wait(h: McrHand, standing: list[int]) -> bool:
     dead."""
     c = list(standing)
     c[h.win_tile] -= 1
-    keys = [c[a:a + n] for a, n, _ in _COMPONENTS]
-    codes = [component_code(c, a, n, su) for a, n, su in _COMPONENTS]
-    states = [_state(codes[j], keys[j], _COMPONENTS[j][2]) for j in range(4)]
+    keys = [c[a:a + n] for a, n, _ in COMPONENTS]
+    codes = [component_code(c, a, n, su) for a, n, su in COMPONENTS]
+    states = [_state(codes[j], keys[j], COMPONENTS[j][2]) for j in range(4)]
     sizes = [sum(k) % 3 for k in keys]
     waits: set[int] = set()
-    for j, (a, n, suited) in enumerate(_COMPONENTS):
+    for j, (a, n, suited) in enumerate(COMPONENTS):
         pairs = 0
         ok = True
         for i in range(4):
