@@ -264,6 +264,14 @@ class Game:
             (k is ActionKind.CHOW, k is ActionKind.KONG, EXPOSURE_SIZES.get(k, 1) - 1,
              _PLAIN_ACTIONS.get(k, ()), _EXPOSE.get(k, ()))
             for k in self._claims)
+        # a discard no exposure can take, read at once: with no jokers in exposures and
+        # every kind alike only to itself, a claim other than a chow needs at least
+        # ``_least_need`` tiles of the discard's own kind (issue 25)
+        self._plain_claims = not rules.jokers_in_exposures and all(
+            len(a) == 1 for a in self._alike)
+        self._least_need = min((need for is_chow, _, need, _, _ in self._claim_table
+                                if not is_chow), default=NUM_KINDS)
+        self._has_chow = any(is_chow for is_chow, *_ in self._claim_table)
         self._priority = {ActionKind(k): v for k, v in rules.claim_priority.items()}
         self._stages: tuple[PassStage, ...] = rules.charleston_stages()
         self.events: list[Event] = []
@@ -394,7 +402,10 @@ class Game:
             raise IllegalActionError(*self._why_illegal(action))
         options = self._legal(p)
         # the engine hands out shared Action instances: identity first, equality second
-        if any(a is action for a in options) or action in options:
+        for a in options:
+            if a is action:
+                return
+        if action in options:
             return
         if action.kind is ActionKind.MAHJONG and self._false_mahjong_allowed(p):
             return
@@ -836,7 +847,7 @@ class Game:
         ps = self.players[p]
         counts = ps.counts
         acts: list[Action] = []
-        if (((self.drew or rules.mahjong_after_claim) and rules.is_winning(counts, ps.melds)
+        if (((self.drew or rules.mahjong_after_claim) and self._hand_wins(p)
                 and (not rules.checks_win_context or self._turn_refusal(p) is None))
                 or (self.drew and ps.bonus and rules.bonus_win(ps.bonus))):
             acts.append(_MAHJONG[p])
@@ -864,6 +875,26 @@ class Game:
             if counts[k]:
                 acts.append(discards[k])
         return acts
+
+    def _hand_wins(self, p: int) -> bool:
+        """Whether ``p``'s concealed tiles and exposures form a winning hand (the rule set's
+        :meth:`~.RuleSet.is_winning`).
+
+        After a draw from the live wall the answer is read from ``p``'s waits when they are
+        known (issue 25: a draw that wins is one of the waits of the thirteen tiles before
+        it, for a rule set with ``draw_wins_from_waits``): those waits were computed, for
+        the claim window of a discard, on ``p``'s hand after their last discard, and nothing
+        changes a hand between a player's discard and their next draw from the live wall (a
+        claim gives a turn without a draw; a replacement draw follows a kong, so it is not
+        read this way)."""
+        ps = self.players[p]
+        t = self.last_draw
+        if (self.drew and not self.replacement_draw and t is not None
+                and self.rules.draw_wins_from_waits):
+            cached = self._waits_cache[p]
+            if cached is not None:
+                return as_kind(t) in cached
+        return self.rules.is_winning(ps.counts, ps.melds)
 
     def _turn_refusal(self, p: int) -> str | None:
         """Why ``p``'s complete hand may not be declared in this turn (the rule set's
@@ -997,7 +1028,8 @@ class Game:
         if alike[0] in self._waits(q) and self._win_refused(
                 q, d, t, robbing=False, pending=True) is None:
             opts.append(_MAHJONG[q])
-        if live > 0:
+        if live > 0 and (not self._plain_claims or c[k] >= self._least_need or (
+                self._has_chow and k < 27 and q == (d + 1) % 4)):
             natural = c[k] if len(alike) == 1 else sum(c[x] for x in alike)
             held = ps.concealed_count
             jokers = c[_JOKER] if self.rules.jokers_in_exposures else 0
@@ -1097,14 +1129,14 @@ class Game:
     def _apply_response(self, a: Action) -> None:
         self.responses[a.player] = a
         # an answer is the answering player's own business until a claim is granted
+        kind: str = a.kind._value_  # (not ``.value``, a Python-level property)
         if a.tile is None:
             if a.jokers:
-                self._emit("respond", a.player, secret=True, action=a.kind.value,
-                           jokers=a.jokers)
+                self._emit("respond", a.player, secret=True, action=kind, jokers=a.jokers)
             else:
-                self._emit("respond", a.player, secret=True, action=a.kind.value)
+                self._emit("respond", a.player, secret=True, action=kind)
         else:
-            self._emit("respond", a.player, secret=True, action=a.kind.value, tile=str(a.tile))
+            self._emit("respond", a.player, secret=True, action=kind, tile=str(a.tile))
         if len(self.responses) < len(self.pending):
             return
         self._settle_claims()

@@ -215,7 +215,9 @@ def _seat_views(game: Game) -> tuple[SeatView, ...]:
 def view_of(game: Game, player: int) -> PlayerView:
     """Build ``player``'s view of ``game`` from public state and their own tiles only."""
     me = game.players[player]
-    phase = game.phase.value
+    # (the member's value read from its own attribute: ``Enum.value`` is a Python-level
+    # property, a fiftieth of a random-agent hand in the compiled build)
+    phase: str = game.phase._value_
     # the drawn tile is shown apart while it is still in the hand (a joker exchange may
     # have given it away)
     in_turn = (phase == "turn" and game.current == player and game.drew

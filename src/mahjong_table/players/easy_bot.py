@@ -28,6 +28,7 @@ from ..analysis.shanten import Forms
 from ..analysis.waits import claim_shanten, declared_kong_shanten, discard_shanten
 from ..engine import Action, ActionKind, PlayerView
 from ..tiles import NUM_PLAYING
+from .base import below
 from .efficiency_bot import _forms_for, best_discards
 
 if TYPE_CHECKING:
@@ -69,7 +70,7 @@ class EasyBot:
                 self._card_player = EasyAmericanBot(self.seed, self.name, card=self.card)
             return self._card_player.choose(view)
         if view.phase not in ("turn", "claim", "rob"):
-            return acts[self.rng.randrange(len(acts))]
+            return acts[below(self.rng, len(acts))]
         forms = _forms_for(view.special_forms, self._forms)
         counts = list(view.counts)
         melds = len(view.me.melds)
@@ -97,8 +98,8 @@ class EasyBot:
             near = [k for k in sorted(discards)
                     if (x := after[k]) is not None and x <= low + slack]
             if near:
-                return discards[near[self.rng.randrange(len(near))]]
-        return discards[best[self.rng.randrange(len(best))] if len(best) > 1 else best[0]]
+                return discards[near[below(self.rng, len(near))]]
+        return discards[best[below(self.rng, len(best))] if len(best) > 1 else best[0]]
 
     def _claim(self, acts: Sequence[Action], counts: list[int], melds: int, forms: Forms,
                view: PlayerView) -> Action:

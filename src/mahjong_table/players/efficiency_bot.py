@@ -31,6 +31,7 @@ from ..analysis.waits import (
 )
 from ..engine import Action, ActionKind, PlayerView
 from ..tiles import NUM_PLAYING
+from .base import below
 
 if TYPE_CHECKING:
     from ..rules.american.model import Card
@@ -113,7 +114,7 @@ class EfficiencyBot:
                 self._card_player = AmericanBot(self.seed, self.name, card=self.card)
             return self._card_player.choose(view)
         if view.phase not in ("turn", "claim", "rob"):
-            return acts[self.rng.randrange(len(acts))]
+            return acts[below(self.rng, len(acts))]
         forms = _forms_for(view.special_forms, self._forms)
         counts = list(view.counts)
         melds = len(view.me.melds)
@@ -136,7 +137,7 @@ class EfficiencyBot:
                                           added=a.kind is ActionKind.ADDED_KONG)
                 if s <= s0:
                     return a
-        return discards[best[self.rng.randrange(len(best))] if len(best) > 1 else best[0]]
+        return discards[best[below(self.rng, len(best))] if len(best) > 1 else best[0]]
 
     def _claim(self, acts: Sequence[Action], counts: list[int], melds: int,
                visible: Sequence[int], forms: Forms, view: PlayerView) -> Action:

@@ -35,6 +35,7 @@ from ..engine import Action, ActionKind, PlayerView
 from ..rules.american.advice import CardDecider, CardDecision, HandJudge, Table
 from ..rules.american.matcher import exposure_group
 from ..rules.american.model import JOKER, Card
+from .base import below
 
 __all__ = ["EasyAmericanBot", "EasyAmericanDecider", "HardAmericanBot", "HardAmericanDecider"]
 
@@ -164,7 +165,7 @@ class EasyAmericanDecider(CardDecider):
             options = [c for c in decision.ranked[:3]
                        if c.action.kind is ActionKind.DISCARD and c.action.tile != JOKER]
             if len(options) > 1:
-                pick = options[rng.randrange(len(options))]
+                pick = options[below(rng, len(options))]
                 return decision._replace(action=pick.action)
         return decision
 

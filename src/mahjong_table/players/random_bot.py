@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 
 from ..engine import Action, ActionKind, PlayerView
+from .base import below
 
 __all__ = ["RandomBot"]
 
@@ -22,4 +23,4 @@ class RandomBot:
         for a in acts:
             if a.kind is ActionKind.MAHJONG:
                 return a
-        return acts[self.rng.randrange(len(acts))]
+        return acts[below(self.rng, len(acts))]

@@ -64,6 +64,7 @@ from ..engine import Action, ActionKind, PlayerView
 from ..melds import Hand, Meld, MeldKind
 from ..scoring import WinContext
 from ..tiles import NUM_PLAYING, TILES
+from .base import below
 
 if TYPE_CHECKING:
     from ..rules.american.model import Card
@@ -246,7 +247,7 @@ class StrongBot:
                 self._card_player = AmericanBot(self.seed, self.name, card=self.card)
             return self._card_player.choose(view)
         if view.phase not in ("turn", "claim", "rob"):
-            return acts[self.rng.randrange(len(acts))]
+            return acts[below(self.rng, len(acts))]
         self._observe(view)
         ctx = self._context(view)
         if view.phase == "turn":
@@ -307,7 +308,7 @@ class StrongBot:
                 fast_value = max(value_of.get(t, -1e18) for t in fast)
                 if best_value - fast_value <= self.fan_margin * max(fast_value, 0.05):
                     ties = [t for t in fast if value_of.get(t, -1e18) >= fast_value - 1e-9]
-                    return discards[ties[self.rng.randrange(len(ties))] if len(ties) > 1
+                    return discards[ties[below(self.rng, len(ties))] if len(ties) > 1
                                     else ties[0]]
         if self.mc_rollouts > 0:
             pick = self._monte_carlo(ctx, counts, melds, scored, discards)
@@ -325,7 +326,7 @@ class StrongBot:
         if best_tile in discards and len(ties) <= 1:
             return discards[best_tile]
         if ties:
-            return discards[ties[self.rng.randrange(len(ties))]]
+            return discards[ties[below(self.rng, len(ties))]]
         return next(iter(discards.values()))
 
     def _monte_carlo(self, ctx: _Context, counts: list[int], melds: list[Meld],

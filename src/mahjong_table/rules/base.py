@@ -177,6 +177,12 @@ class RuleSet(ABC):
     full_meld_count: ClassVar[bool] = False
     #: a joker in an exposure may be exchanged for its natural tile (American)
     joker_exchange: ClassVar[bool] = False
+    #: a drawn tile completes a hand exactly when it is one of :meth:`waits` of the thirteen
+    #: tiles before the draw (true of :meth:`is_winning` and :meth:`waits` as written here,
+    #: both read from :attr:`forms`); the engine then answers "does this draw win?" from the
+    #: waits it already knows instead of a shanten search. A rule set whose waits leave
+    #: out tiles that can win (American: jokers) sets it False.
+    draw_wins_from_waits: ClassVar[bool] = True
 
     #: where each play rule the engine enforces is written, for its error messages; keys:
     #: turn, claim, chow, pung, kong, win, rob, last, end, players

@@ -128,6 +128,8 @@ class AmericanRules(RuleSet):
     mahjong_after_claim: ClassVar[bool] = True
     full_meld_count: ClassVar[bool] = True
     joker_exchange: ClassVar[bool] = True
+    #: a drawn joker can complete a line, and :meth:`waits` leaves jokers out
+    draw_wins_from_waits: ClassVar[bool] = False
 
     citations: ClassVar[Mapping[str, str]] = {
         "turn": N_("001 Part one 07 'On your turn': draw, rack, discard"),
