@@ -37,6 +37,7 @@ COMPILED = (
     "rules/*.py",
     "rules/*/*.py",
     "wall.py",
+    "rng.py",
     "_tiletext.py",
     "melds.py",
     "scoring.py",

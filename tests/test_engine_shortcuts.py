@@ -8,8 +8,9 @@
   no exposure can take (fewer than two of its kind in the hand, and no chow for the next
   player) is answered at once; the options must equal those of the full loop over the
   claim kinds.
-- Bots draw their random choices with ``below``, compiled, which must give the very numbers
-  ``random.Random.randrange`` gives, so that seeded games stay the same games.
+- Bots draw their random choices with :func:`~mahjong_table.rng.below` and the wall is mixed
+  with :func:`~mahjong_table.rng.shuffle`, compiled; they must give the very numbers and
+  orders ``random.Random`` gives, so that seeded games stay the same games.
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ from hypothesis import strategies as st
 
 from mahjong_table.engine import Action, Game, Phase
 from mahjong_table.players import RandomBot, make_bot, play_game
-from mahjong_table.players.base import below
+from mahjong_table.rng import below, shuffle
 from mahjong_table.rules import get_rule_set
 
 RULE_SETS = [("hongkong", {}), ("chinese", {}), ("chinese", {"scoring": "mcr"})]
@@ -110,6 +111,19 @@ def test_below_draws_the_numbers_randrange_draws(seed: int, sizes: list[int]) ->
     """The same seed gives the same numbers, call after call, for any bound."""
     ours, theirs = random.Random(seed), random.Random(seed)
     assert [below(ours, n) for n in sizes] == [theirs.randrange(n) for n in sizes]
+
+
+@settings(max_examples=200, deadline=None)
+@given(seed=st.integers(0, 2**64), items=st.lists(st.integers(), max_size=200))
+def test_shuffle_gives_the_order_random_shuffle_gives(seed: int, items: list[int]) -> None:
+    """The wall is mixed by :func:`shuffle`: the same seed must give the same wall as
+    ``random.Random.shuffle`` (and the generator must be left in the same state)."""
+    ours, theirs = random.Random(seed), random.Random(seed)
+    a, b = list(items), list(items)
+    shuffle(ours, a)
+    theirs.shuffle(b)
+    assert a == b
+    assert ours.random() == theirs.random()
 
 
 def test_below_refuses_an_empty_range() -> None:

@@ -18,6 +18,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 
+from .rng import shuffle
 from .tiles import TILES, Tile
 
 #: the filler of a wall position before a tile is put there
@@ -246,7 +247,7 @@ def build_wall(tiles: Sequence[Tile], rng: random.Random, *, stacks_per_wall: in
             f"{len(tiles)} tiles do not make four walls of {stacks_per_wall} stacks of two")
     mixed_tiles = list(tiles)
     if mixed:
-        rng.shuffle(mixed_tiles)
+        shuffle(rng, mixed_tiles)  # (rng.shuffle's order, compiled)
     # mixed[i] is built into wall i // (2 * stacks_per_wall), stack (i // 2) % stacks_per_wall
     # from its right end, top (even i) or bottom (odd i)
     index = _physical_index(stacks_per_wall, wall, stacks)

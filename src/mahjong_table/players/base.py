@@ -3,28 +3,12 @@
 from __future__ import annotations
 
 import gc
-import random
 from collections.abc import Callable, Sequence
 from typing import Protocol
 
 from ..engine import Action, Game, PlayerView
 
-__all__ = ["Player", "below", "play_game"]
-
-
-def below(rng: random.Random, n: int) -> int:
-    """A uniform integer in ``[0, n)`` drawn as ``rng.randrange(n)`` draws it: the fewest
-    random bits that cover ``n``, drawn again while the number is too large (CPython's
-    ``random.Random`` since 3.2), so a seeded bot plays the same games either way. Written
-    here so that the compiled build runs it natively: ``randrange`` is Python code, a
-    twentieth of a random-agent hand (issue 25). Raises ``ValueError`` if ``n < 1``."""
-    if n < 1:
-        raise ValueError(f"no integer below {n} to choose")
-    k = n.bit_length()
-    r = rng.getrandbits(k)
-    while r >= n:
-        r = rng.getrandbits(k)
-    return r
+__all__ = ["Player", "play_game"]
 
 
 class Player(Protocol):

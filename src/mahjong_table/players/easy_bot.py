@@ -27,8 +27,8 @@ from typing import TYPE_CHECKING, ClassVar
 from ..analysis.shanten import Forms
 from ..analysis.waits import claim_shanten, declared_kong_shanten, discard_shanten
 from ..engine import Action, ActionKind, PlayerView
+from ..rng import below
 from ..tiles import NUM_PLAYING
-from .base import below
 from .efficiency_bot import _forms_for, best_discards
 
 if TYPE_CHECKING:

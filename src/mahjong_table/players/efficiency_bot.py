@@ -30,8 +30,8 @@ from ..analysis.waits import (
     rank_discards,
 )
 from ..engine import Action, ActionKind, PlayerView
+from ..rng import below
 from ..tiles import NUM_PLAYING
-from .base import below
 
 if TYPE_CHECKING:
     from ..rules.american.model import Card

@@ -32,10 +32,10 @@ import random
 from typing import ClassVar
 
 from ..engine import Action, ActionKind, PlayerView
+from ..rng import below
 from ..rules.american.advice import CardDecider, CardDecision, HandJudge, Table
 from ..rules.american.matcher import exposure_group
 from ..rules.american.model import JOKER, Card
-from .base import below
 
 __all__ = ["EasyAmericanBot", "EasyAmericanDecider", "HardAmericanBot", "HardAmericanDecider"]
 

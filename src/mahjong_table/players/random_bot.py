@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 from ..engine import Action, ActionKind, PlayerView
-from .base import below
+from ..rng import below
 
 __all__ = ["RandomBot"]
 

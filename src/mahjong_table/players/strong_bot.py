@@ -62,9 +62,9 @@ from ..analysis.shanten import Forms
 from ..analysis.waits import discard_options, discard_shanten, draw_shanten
 from ..engine import Action, ActionKind, PlayerView
 from ..melds import Hand, Meld, MeldKind
+from ..rng import below
 from ..scoring import WinContext
 from ..tiles import NUM_PLAYING, TILES
-from .base import below
 
 if TYPE_CHECKING:
     from ..rules.american.model import Card
