@@ -59,7 +59,8 @@ class Wall:
     stands. The hidden order never leaves this object except through draws.
     """
 
-    __slots__ = ("tiles", "positions", "dead_wall_tiles", "head", "tail", "_n")
+    __slots__ = ("tiles", "positions", "dead_wall_tiles", "head", "tail", "_n",
+                 "_span_head", "_span_end", "_span_counts")
 
     def __init__(self, tiles: Sequence[Tile], positions: Sequence[WallPosition],
                  dead_wall_tiles: int) -> None:
@@ -71,6 +72,11 @@ class Wall:
         self.head = 0  # tiles drawn from the live end
         self.tail = 0  # replacement tiles drawn from the other end
         self._n = len(tiles)
+        # :meth:`untaken_counts`' last count of the positions ``_span_head`` up to
+        # ``_span_end`` (None until first asked)
+        self._span_head = 0
+        self._span_end = 0
+        self._span_counts: list[int] | None = None
 
     @property
     def remaining(self) -> int:
@@ -173,24 +179,44 @@ class Wall:
         The replacements taken from the far end are whole stacks but for the last one when
         their number is odd (its top taken, its bottom still there), so the untaken tiles
         are the positions from ``head`` up to the first one taken at the far end, and that
-        stack's bottom tile when it stands."""
-        got = [0] * kinds
+        stack's bottom tile when it stands.
+
+        The span from ``head`` to the first tile taken at the far end only shrinks as tiles
+        are drawn, so its count is kept from the last call and only the positions drawn
+        since are taken off (issue 25: the invariant check, after every action, counted the
+        whole wall each time); any other change of the span counts it again from the tiles."""
         if self.remaining <= 0:
-            return got
+            return [0] * kinds
         tiles = self.tiles
         n = self._n
         tail = self.tail
+        head = self.head
         if tail % 2:
             first_taken = self._tail_index(tail - 1)  # the top of a half-taken stack
             bottom = first_taken + 1  # still standing
         else:
             first_taken = n - tail
             bottom = -1
+        end = first_taken if first_taken > head else head
+        span = self._span_counts
         k: int
-        for i in range(self.head, first_taken):
-            k = as_kind(tiles[i])
-            got[k] = got[k] + 1  # (not ``+=``: mypyc would add generic objects)
-        if bottom >= self.head:
+        if (span is not None and len(span) == kinds and self._span_head <= head
+                and end <= self._span_end):
+            for i in range(self._span_head, head):
+                k = as_kind(tiles[i])
+                span[k] = span[k] - 1  # (not ``-=``: mypyc would subtract generic objects)
+            for i in range(end, self._span_end):
+                k = as_kind(tiles[i])
+                span[k] = span[k] - 1
+        else:
+            span = self._span_counts = [0] * kinds
+            for i in range(head, end):
+                k = as_kind(tiles[i])
+                span[k] = span[k] + 1
+        self._span_head = head
+        self._span_end = end
+        got = list(span)
+        if bottom >= head:
             k = as_kind(tiles[bottom])
             got[k] = got[k] + 1
         return got
