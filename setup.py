@@ -2,7 +2,7 @@
 
 Everything about the package is in ``pyproject.toml``; this file only adds the compiled
 modules (issue 13). A wheel (``pip install .``, ``pip wheel .``) compiles the engine, wall,
-melds, analysis, rules and scoring, records and the bots with mypyc (part of the mypy the
+rng, melds, analysis, rules and scoring, records and the bots with mypyc (part of the mypy the
 project pins, a build-time requirement only: nothing new at run time) when the machine has
 a C compiler and the Python headers, and falls back to pure Python with a message when it
 has not or when compiling fails. ``MAHJONG_TABLE_PURE=1`` forces the pure build. An editable
