@@ -8,6 +8,8 @@
   no exposure can take (fewer than two of its kind in the hand, and no chow for the next
   player) is answered at once; the options must equal those of the full loop over the
   claim kinds.
+- Seat views (what everybody sees of each seat) are rebuilt only for the seats the events
+  since the last view named; after every action they must equal views built afresh.
 - Bots draw their random choices with :func:`~mahjong_table.rng.below` and the wall is mixed
   with :func:`~mahjong_table.rng.shuffle`, compiled; they must give the very numbers and
   orders ``random.Random`` gives, so that seeded games stay the same games.
@@ -95,6 +97,29 @@ def test_claim_options_equal_the_full_check(name: str, options: dict[str, str]) 
             seed = f"claims/{name}/{g}/{kind}"
             play_game(Game(rules, seed, max_hands=3), _players(kind, seed, rules), check)
     assert answered_at_once > 100
+
+
+@pytest.mark.parametrize(("name", "options"), [*RULE_SETS, ("american", {})])
+def test_seat_views_kept_up_to_date_equal_views_built_afresh(
+        name: str, options: dict[str, str]) -> None:
+    """After every action each player's view, with only the named seats rebuilt, equals the
+    view built with every seat rebuilt (issue 7: views show public state only, and all of
+    it)."""
+    rules = get_rule_set(name, **options)
+    compared = 0
+
+    def check(game: Game, _: Action) -> None:
+        nonlocal compared
+        for p in range(4):
+            kept = game.view(p)
+            game._seat_cache = None
+            assert game.view(p) == kept, (game.seed, len(game.actions), p)
+            compared += 1
+
+    for g in range(2):
+        seed = f"seats/{name}/{g}"
+        play_game(Game(rules, seed, max_hands=2), _players("random", seed, rules), check)
+    assert compared > 400
 
 
 def test_american_reads_no_win_from_waits() -> None:

@@ -275,7 +275,8 @@ class Game:
         self._priority = {ActionKind(k): v for k, v in rules.claim_priority.items()}
         self._stages: tuple[PassStage, ...] = rules.charleston_stages()
         self.events: list[Event] = []
-        self._dirty_seats: set[int] = {0, 1, 2, 3}
+        #: the seats whose public state changed since the views last read it, one bit each
+        self._dirty_seats = 0b1111
         self.actions: list[Action] = []
         #: for each action, the number of events that came before it (for records)
         self.action_marks: list[int] = []
@@ -448,15 +449,15 @@ class Game:
         # or as the discarder whose tile was taken); views rebuild only those seats
         if not secret:
             if player is not None:
-                self._dirty_seats.add(player)
+                self._dirty_seats |= 1 << player
             d = data.get("discarder")
             if d is not None:
-                self._dirty_seats.add(d)
+                self._dirty_seats |= 1 << d
             o = data.get("target")
             if o is not None:
-                self._dirty_seats.add(o)
+                self._dirty_seats |= 1 << o
             if etype in ("hand_start", "hand_end", "charleston_pass", "courtesy_pass"):
-                self._dirty_seats.update(range(4))
+                self._dirty_seats = 0b1111
 
     def _start_hand(self) -> None:
         rules = self.rules

@@ -193,12 +193,14 @@ def _seat_views(game: Game) -> tuple[SeatView, ...]:
     cached = game._seat_cache
     if cached is not None and cached[0] == stamp:
         return cached[1]
-    dirty = game._dirty_seats
+    dirty = game._dirty_seats  # (one bit per seat)
     if cached is None:
-        dirty = {0, 1, 2, 3}
+        dirty = 0b1111
     seats: list[SeatView | None] = list(cached[1]) if cached is not None else [None] * 4
     dealer = game.hand_progress.dealer
-    for x in dirty:
+    for x in range(4):
+        if not dirty >> x & 1:
+            continue
         ps = game.players[x]
         concealed = 0  # (a loop over native integers: ``sum`` adds objects)
         for c in ps.counts:
@@ -207,7 +209,7 @@ def _seat_views(game: Game) -> tuple[SeatView, ...]:
                                          tuple(ps.melds), tuple(ps.bonus),
                                          tuple(ps.discards), game.scores[x], ps.dead))
     result: tuple[SeatView, ...] = tuple(seats)  # type: ignore[arg-type]
-    game._dirty_seats = set()
+    game._dirty_seats = 0
     game._seat_cache = (stamp, result)
     return result
 
