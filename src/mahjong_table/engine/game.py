@@ -106,6 +106,9 @@ _MAHJONG = _PLAIN_ACTIONS[ActionKind.MAHJONG]
 _PUNG = _PLAIN_ACTIONS[ActionKind.PUNG]
 _KONG = _PLAIN_ACTIONS[ActionKind.KONG]
 _PASS = _PLAIN_ACTIONS[ActionKind.PASS]
+#: each tile's notation by kind, for the events that name a tile on every turn (``str`` of a
+#: Tile runs Python code: ``Tile`` subclasses ``int`` and stays pure; issue 25)
+_TILE_TEXT: Final = tuple(str(t) for t in TILES)
 
 
 class Phase(Enum):
@@ -606,7 +609,7 @@ class Game:
             if self.wall.remaining <= 0:
                 return False
             t = self.wall.draw_replacement()
-            self._emit("replacement", p, private=True, tile=str(t), reason="bonus",
+            self._emit("replacement", p, private=True, tile=_TILE_TEXT[as_kind(t)], reason="bonus",
                        live_wall=self.wall.live_remaining, dead_wall=self.wall.dead_remaining)
             if not self._bonus[t]:
                 self.players[p].counts[t] += 1
@@ -618,11 +621,11 @@ class Game:
         bonus tile with its replacement."""
         if replacement:
             t = self.wall.draw_replacement()
-            self._emit("replacement", p, private=True, tile=str(t), reason="kong",
+            self._emit("replacement", p, private=True, tile=_TILE_TEXT[as_kind(t)], reason="kong",
                        live_wall=self.wall.live_remaining, dead_wall=self.wall.dead_remaining)
         else:
             t = self.wall.draw()
-            self._emit("draw", p, private=True, tile=str(t),
+            self._emit("draw", p, private=True, tile=_TILE_TEXT[as_kind(t)],
                        live_wall=self.wall.live_remaining, dead_wall=self.wall.dead_remaining)
         if self._bonus[t]:
             if not self._expose_bonus(p, t):
@@ -939,7 +942,7 @@ class Game:
             self.drew = False
             self.exchanged = False
             self.claimed_from = None
-            self._emit("discard", p, tile=str(a.tile))
+            self._emit("discard", p, tile=_TILE_TEXT[as_kind(a.tile)])
             self._open_claims(p, a.tile)
         elif a.kind is ActionKind.MAHJONG:
             self._emit("declare_mahjong", p, self_drawn=True)
@@ -1082,7 +1085,7 @@ class Game:
             # every claimable discard opens a window, whether anyone can claim it or not, and
             # who is asked stays hidden: either would tell what the others hold (issue 7)
             if self.pending or not self.legacy_windows:
-                self._emit("claim_window", None, tile=str(t), discarder=d)
+                self._emit("claim_window", None, tile=_TILE_TEXT[as_kind(t)], discarder=d)
         if self.pending:
             self.phase = Phase.CLAIM
         else:
@@ -1137,7 +1140,8 @@ class Game:
             else:
                 self._emit("respond", a.player, secret=True, action=kind)
         else:
-            self._emit("respond", a.player, secret=True, action=kind, tile=str(a.tile))
+            self._emit("respond", a.player, secret=True, action=kind,
+                       tile=_TILE_TEXT[as_kind(a.tile)])
         if len(self.responses) < len(self.pending):
             return
         self._settle_claims()
