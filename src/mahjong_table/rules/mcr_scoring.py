@@ -51,8 +51,52 @@ CHOW, PUNG, KONG = 0, 1, 2
 MeldTuple = tuple[int, int, bool]
 
 _TERMINAL_OR_HONOUR = [t >= 27 or t % 9 in (0, 8) for t in range(34)]
-_REVERSIBLE = frozenset((9, 10, 11, 12, 13, 16, 17, 19, 21, 22, 23, 25, 26, 31))
-_GREEN = frozenset((19, 20, 21, 23, 25, 32))
+
+
+def _bits(tiles: Sequence[int]) -> int:
+    """The tile kinds ``tiles`` as a bit set: bit ``t`` for tile index ``t``."""
+    out = 0
+    for t in tiles:
+        out |= 1 << t
+    return out
+
+
+# The hand's kinds are read as one bit set (bit t: tile kind t is in the hand), so that each
+# whole-hand fan below is one or two mask tests (issue 25).
+#: each suit's nine kinds (characters, bamboo, circles)
+_SUIT_BITS = (0x1FF, 0x1FF << 9, 0x1FF << 18)
+#: winds, dragons, honours
+_WIND_BITS = _bits((27, 28, 29, 30))
+_DRAGON_BITS = _bits((31, 32, 33))
+_HONOUR_BITS = _WIND_BITS | _DRAGON_BITS
+#: 1 and 9 of each suit (MCR All Terminals), and with the honours (All Terminals and Honours)
+_TERMINAL_BITS = _bits((0, 8, 9, 17, 18, 26))
+_TERMINAL_OR_HONOUR_BITS = _TERMINAL_BITS | _HONOUR_BITS
+#: MCR Reversible Tiles: 1234589 circles, 245689 bamboo, White dragon
+_REVERSIBLE_BITS = _bits((9, 10, 11, 12, 13, 16, 17, 19, 21, 22, 23, 25, 26, 31))
+#: MCR All Green: 23468 bamboo and the Green dragon
+_GREEN_BITS = _bits((19, 20, 21, 23, 25, 32))
+#: the six knitted straights (:data:`KNITTED_STRAIGHTS`) as bit sets
+_KNITTED_BITS = tuple(_bits(ks) for ks in KNITTED_STRAIGHTS)
+
+
+def _range_fan(ranks: int) -> str | None:
+    """The range fan of a hand of suit tiles only whose ranks (0-8) are the bits of
+    ``ranks``: MCR Lower Tiles (123), Lower Four (1234), Upper Tiles (789), Upper Four
+    (6789), Middle Tiles (456); None for none."""
+    hi = ranks.bit_length() - 1
+    lo = (ranks & -ranks).bit_length() - 1
+    if hi <= 3:
+        return "lower_four" if hi == 3 else "lower_tiles"
+    if lo >= 5:
+        return "upper_four" if lo == 5 else "upper_tiles"
+    if lo >= 3 and hi <= 5:
+        return "middle_tiles"
+    return None
+
+
+#: :func:`_range_fan` of every non-empty set of ranks (index: the ranks' bits)
+_RANGE_FANS: tuple[str | None, ...] = (None, *(_range_fan(r) for r in range(1, 512)))
 _WINDS = (27, 28, 29, 30)
 _DRAGONS = (31, 32, 33)
 #: fans in the order exclusions are applied: the highest value first (non-repeat principle)
@@ -290,53 +334,56 @@ def _pung_fans(pungs: list[int], out: dict[str, int]) -> None:
 # ----- whole-hand traits -------------------------------------------------------------------------
 
 
-def _suit_fans(kinds: Sequence[int], out: dict[str, int]) -> None:
-    """No Honours, One Voided Suit, Half Flush, Full Flush, All Types."""
-    suits = {k // 9 for k in kinds if k < 27}
-    honours = any(k >= 27 for k in kinds)
+def _suit_fans(mask: int, out: dict[str, int]) -> None:
+    """No Honours, One Voided Suit, Half Flush, Full Flush, All Types, from the hand's kinds
+    as a bit set ``mask``."""
+    honours = mask & _HONOUR_BITS
+    suits = 0
+    for bits in _SUIT_BITS:
+        if mask & bits:
+            suits += 1
     if not honours:
         out["no_honours"] = out.get("no_honours", 0) + 1
-    voided = 3 - len(suits)
+    voided = 3 - suits
     if voided == 2:
         _add(out, "half_flush" if honours else "full_flush")
     elif voided:
         out["one_voided_suit"] = out.get("one_voided_suit", 0) + voided
-    if len(suits) == 3 and any(27 <= k <= 30 for k in kinds) and any(k >= 31 for k in kinds):
+    if suits == 3 and mask & _WIND_BITS and mask & _DRAGON_BITS:
         out["all_types"] = out.get("all_types", 0) + 1
 
 
-def _tile_fans(kinds: Sequence[int], out: dict[str, int]) -> None:
+def _tile_fans(mask: int, out: dict[str, int]) -> None:
     """All Simples, Reversible Tiles, All Green, All Honours, All Terminals, All Terminals
-    and Honours."""
-    simples = not any(_TERMINAL_OR_HONOUR[k] for k in kinds)
+    and Honours, from the hand's kinds as a bit set ``mask``."""
+    simples = not mask & _TERMINAL_OR_HONOUR_BITS
     if simples:
         out["all_simples"] = out.get("all_simples", 0) + 1
-    if all(k in _REVERSIBLE for k in kinds):
+    if not mask & ~_REVERSIBLE_BITS:
         out["reversible_tiles"] = out.get("reversible_tiles", 0) + 1
-    if all(k in _GREEN for k in kinds):
+    if not mask & ~_GREEN_BITS:
         out["all_green"] = out.get("all_green", 0) + 1
     if simples:
         return
-    if all(k >= 27 for k in kinds):
+    if not mask & ~_HONOUR_BITS:
         out["all_honours"] = out.get("all_honours", 0) + 1
-    elif all(k < 27 and k % 9 in (0, 8) for k in kinds):
+    elif not mask & ~_TERMINAL_BITS:
         out["all_terminals"] = out.get("all_terminals", 0) + 1
-    elif all(_TERMINAL_OR_HONOUR[k] for k in kinds):
+    elif not mask & ~_TERMINAL_OR_HONOUR_BITS:
         out["all_terminals_and_honours"] = out.get("all_terminals_and_honours", 0) + 1
 
 
-def _rank_fans(kinds: Sequence[int], out: dict[str, int]) -> None:
-    """Lower Tiles, Lower Four, Upper Tiles, Upper Four, Middle Tiles (suit tiles only)."""
-    if any(k >= 27 for k in kinds):
+def _rank_fans(mask: int, out: dict[str, int]) -> None:
+    """Lower Tiles, Lower Four, Upper Tiles, Upper Four, Middle Tiles (suit tiles only), from
+    the hand's kinds as a bit set ``mask``."""
+    if mask & _HONOUR_BITS:
         return
-    ranks = {k % 9 for k in kinds}
-    hi, lo = max(ranks), min(ranks)
-    if hi <= 3:
-        _add(out, "lower_four" if hi == 3 else "lower_tiles")
-    elif lo >= 5:
-        _add(out, "upper_four" if lo == 5 else "upper_tiles")
-    elif lo >= 3 and hi <= 5:
-        out["middle_tiles"] = out.get("middle_tiles", 0) + 1
+    ranks = (mask | mask >> 9 | mask >> 18) & 0x1FF
+    if not ranks:
+        raise ValueError("max() arg is an empty sequence")  # no tile at all, as before
+    fan = _RANGE_FANS[ranks]
+    if fan is not None:
+        out[fan] = out.get(fan, 0) + 1
 
 
 def _win_flag_fans(h: McrHand, last_of_kind: bool, kong: bool, out: dict[str, int]) -> None:
@@ -579,7 +626,7 @@ def _kong_fans(cp: int, mk: int, ck: int, out: dict[str, int]) -> None:
 
 
 def _regular(h: McrHand, sets: Sequence[tuple[int, int, bool]], pair: int,
-             kinds: Sequence[int], all_counts: Sequence[int], unique: Callable[[], bool],
+             hogs: int, unique: Callable[[], bool],
              last_of_kind: bool, kong: bool, traits: dict[str, int]) -> dict[str, int]:
     """The fans of one decomposition: ``sets`` (kind, tile, declared-exposed) the four sets,
     the declared ones first; ``pair`` the pair's tile; ``traits`` the fans every reading of
@@ -676,9 +723,9 @@ def _regular(h: McrHand, sets: Sequence[tuple[int, int, bool]], pair: int,
     elif even == 5:
         out["all_even_pungs"] = out.get("all_even_pungs", 0) + 1
     if not out.get("quadruple_chow"):
-        hogs = sum(1 for k in kinds if all_counts[k] == 4) - mk - ck
-        if hogs > 0:
-            out["tile_hog"] = out.get("tile_hog", 0) + hogs
+        hog = hogs - mk - ck
+        if hog > 0:
+            out["tile_hog"] = out.get("tile_hog", 0) + hog
     if (not out.get("melded_hand") and not out.get("four_kongs")
             and _wait_flag(concealed_sets, pair, win) and unique()):
         _wait_fans(concealed_sets, pair, win, out)
@@ -737,13 +784,15 @@ def _seven_shifted(c: Sequence[int]) -> bool:
     return False
 
 
-def _special(h: McrHand, c: list[int], kinds: list[int], last_of_kind: bool,
-             kong: bool) -> tuple[dict[str, int], str] | None:
-    """Seven pairs (seven shifted pairs), honours and knitted tiles, thirteen orphans."""
-    if 7 < len(kinds) < 13:
+def _special(h: McrHand, c: list[int], mask: int, n_kinds: int, n_suited: int, hogs: int,
+             odd: int, last_of_kind: bool, kong: bool) -> tuple[dict[str, int], str] | None:
+    """Seven pairs (seven shifted pairs), honours and knitted tiles, thirteen orphans, of a
+    hand of the kinds ``mask`` (a bit set), ``n_kinds`` of them and ``n_suited`` suit kinds,
+    ``hogs`` held four times and ``odd`` an odd number of times."""
+    if 7 < n_kinds < 13:
         return None  # seven pairs has at most seven kinds, the others thirteen or fourteen
     out: dict[str, int] = {}
-    if all(x % 2 == 0 for x in c):
+    if not odd:
         if _seven_shifted(c):
             out["seven_shifted_pairs"] = out.get("seven_shifted_pairs", 0) + 1
             s = h.win_tile // 9
@@ -752,28 +801,26 @@ def _special(h: McrHand, c: list[int], kinds: list[int], last_of_kind: bool,
             _win_flag_fans(h, last_of_kind, kong, out)
             return out, "seven_shifted_pairs"
         out["seven_pairs"] = out.get("seven_pairs", 0) + 1
-        _suit_fans(kinds, out)
-        _tile_fans(kinds, out)
-        _rank_fans(kinds, out)
-        hogs = sum(1 for k in kinds if c[k] == 4)
+        _suit_fans(mask, out)
+        _tile_fans(mask, out)
+        _rank_fans(mask, out)
         if hogs:
             out["tile_hog"] = out.get("tile_hog", 0) + hogs
         _win_flag_fans(h, last_of_kind, kong, out)
         _exclude(out)
         return out, "seven_pairs"
-    if len(kinds) == 14:
-        numbered = [k for k in kinds if k < 27]
-        if 7 <= len(numbered) <= 9 and any(all(k in ks for k in numbered)
-                                           for ks in KNITTED_STRAIGHTS):
-            if len(numbered) == 7:
+    if n_kinds == 14:
+        numbered = mask & ~_HONOUR_BITS
+        if 7 <= n_suited <= 9 and any(not numbered & ~ks for ks in _KNITTED_BITS):
+            if n_suited == 7:
                 _add(out, "greater_honours_and_knitted_tiles")
             else:
                 _add(out, "lesser_honours_and_knitted_tiles")
-                if len(numbered) == 9:
+                if n_suited == 9:
                     out["knitted_straight"] = out.get("knitted_straight", 0) + 1
             _win_flag_fans(h, last_of_kind, kong, out)
             return out, "honours_and_knitted"
-    if len(kinds) == 13 and all(_TERMINAL_OR_HONOUR[k] for k in kinds):
+    if n_kinds == 13 and not mask & ~_TERMINAL_OR_HONOUR_BITS:
         out["thirteen_orphans"] = out.get("thirteen_orphans", 0) + 1
         _win_flag_fans(h, last_of_kind, kong, out)
         return out, "thirteen_orphans"
@@ -918,7 +965,20 @@ def mcr_fans(h: McrHand) -> McrScore | None:
             all_counts[t + 2] += 1
         else:
             all_counts[t] += 4 if kind == KONG else 3
-    kinds = [k for k in range(NUM_PLAYING) if all_counts[k]]
+    # the kinds held as a bit set, how many (suit kinds), held four times, held an odd number
+    # of times
+    mask = n_kinds = n_suited = hogs = odd = 0
+    for k in range(NUM_PLAYING):
+        x = all_counts[k]
+        if x:
+            mask |= 1 << k
+            n_kinds += 1
+            if k < 27:
+                n_suited += 1
+            if x == 4:
+                hogs += 1
+            if x & 1:
+                odd += 1
     win = h.win_tile
     fixed_win = all_counts[win] - c[win]
     last_of_kind = h.last_of_kind and c[win] == 1
@@ -937,15 +997,15 @@ def mcr_fans(h: McrHand) -> McrScore | None:
     groups: tuple[tuple[str, int, bool], ...] = ()
     chosen: tuple[list[tuple[int, int, bool]], int] = ([], 0)
     if not h.melds:
-        sp = _special(h, c, kinds, last_of_kind, kong)
+        sp = _special(h, c, mask, n_kinds, n_suited, hogs, odd, last_of_kind, kong)
         if sp is not None:
             best, form = sp
-    if best is None and len(h.melds) <= 1 and sum(1 for k in kinds if k < 27) >= 9:
+    if best is None and len(h.melds) <= 1 and n_suited >= 9:
         kn = _knitted(h, c, all_counts, last_of_kind, kong)
         if kn is not None:
             best, groups = kn
             form = "knitted_straight"
-    if best is None and not h.melds and len(kinds) == 9:
+    if best is None and not h.melds and n_kinds == 9:
         ng = _nine_gates(h, c, last_of_kind, kong)
         if ng is not None:
             best, form = ng, "nine_gates"
@@ -971,15 +1031,15 @@ def mcr_fans(h: McrHand) -> McrScore | None:
                 traits["fully_concealed_hand" if h.self_drawn else "concealed_hand"] = 1
             elif exposed_cnt == 4 and not h.self_drawn:
                 traits["melded_hand"] = 1
-            _suit_fans(kinds, traits)
-            _tile_fans(kinds, traits)
-            _rank_fans(kinds, traits)
+            _suit_fans(mask, traits)
+            _tile_fans(mask, traits)
+            _rank_fans(mask, traits)
             best_total = _total(best) if best is not None else 0
             seven = form == "seven_pairs"
             for pair, sets in found:
                 all_sets = declared + [(CHOW if k == "chow" else PUNG, t, False)
                                        for k, t in sets]
-                fans = _regular(h, all_sets, pair, kinds, all_counts, unique,
+                fans = _regular(h, all_sets, pair, hogs, unique,
                                 last_of_kind, kong, traits)
                 total = _total(fans)
                 if best is None or total > best_total or (total == best_total and (
