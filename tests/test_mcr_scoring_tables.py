@@ -5,10 +5,18 @@ docs/rules/chinese.md "MCR scoring").
 
 from __future__ import annotations
 
+import random
+
+from bench.mcr import random_mcr_hand
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from mahjong_table.analysis.mcr_forms import KNITTED_STRAIGHTS
+from mahjong_table.analysis.mcr_forms import (
+    KNITTED_STRAIGHTS,
+    component_code,
+    decompose_sets,
+    is_mcr_seven_pairs,
+)
 from mahjong_table.rules import mcr_scoring as m
 
 kinds = st.frozensets(st.integers(0, 33), min_size=1, max_size=14)
@@ -94,3 +102,42 @@ def test_whole_hand_fans_by_mask_match_the_kinds(ks: frozenset[int]) -> None:
     else:
         fan = m._RANGE_FANS[sum(1 << r for r in {k % 9 for k in ks})]
         assert got == ({fan: 1} if fan else {})
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.integers(0, 4), min_size=9, max_size=9), st.booleans())
+def test_component_waits_table(counts: list[int], suited: bool) -> None:
+    """One component's wait bits (issue 25): its state (1 sets only, 2 sets and one pair) and,
+    for each rank, whether one more tile of it makes the component sets only or sets and one
+    pair: the MCR winning form's four sets and a pair, read suit by suit."""
+    key = counts if suited else counts[:7]
+    code = component_code(key, 0, len(key), suited)
+    got = m._component_waits(code, list(key), suited)
+    assert got == m._component_waits(-1, list(key), suited)  # cached or not, the same
+    assert got & 3 == m._bits_of(tuple(key), suited)
+    for r in range(len(key)):
+        more = list(key)
+        more[r] += 1
+        st_ = m._bits_of(tuple(more), suited)
+        assert bool(got >> (m._SETS_AFTER + r) & 1) == bool(st_ & 1)
+        assert bool(got >> (m._PAIR_AFTER + r) & 1) == bool(st_ & 2)
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.integers(0, 2**32))
+def test_unique_wait_is_one_winning_kind(seed: int) -> None:
+    """MCR Edge, Closed and Single Wait count only when the hand before the winning tile
+    waited on one kind (docs/rules/chinese.md "Waits"): the kinds that complete four sets and
+    a pair, or seven pairs, counting a fifth copy as a wait, written out tile by tile."""
+    h = random_mcr_hand(random.Random(seed))
+    if not h.concealed[h.win_tile]:
+        return
+    standing = list(h.concealed)
+    standing[h.win_tile] -= 1
+    waits = []
+    for t in range(34):
+        c = list(standing)
+        c[t] += 1
+        if decompose_sets(c, first_only=True) or is_mcr_seven_pairs(c):
+            waits.append(t)
+    assert m._unique_wait(h, list(h.concealed)) == (len(waits) == 1)

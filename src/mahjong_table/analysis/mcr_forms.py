@@ -48,6 +48,8 @@ KNITTED_STRAIGHTS: tuple[tuple[int, ...], ...] = tuple(
     tuple(sorted(9 * s + r for i, s in enumerate(suits) for r in (i, i + 3, i + 6)))
     for suits in permutations(range(3)))
 _HONOURS = tuple(range(27, 34))
+#: tile kinds in a count array
+NUM_KINDS = 34
 
 
 def _component_sets(key: tuple[int, ...], suited: bool) -> tuple[tuple[tuple[bool, int], ...], ...]:
@@ -86,8 +88,10 @@ def _component_sets(key: tuple[int, ...], suited: bool) -> tuple[tuple[tuple[boo
 
 
 #: the four components of a hand: (first tile, ranks, suited) for the three suits and the
-#: honours
-COMPONENTS = ((0, 9, True), (9, 9, True), (18, 9, True), (27, 7, False))
+#: honours (typed as a tuple of any length so that the compiled build keeps one tuple object
+#: and does not rebuild it at each read)
+COMPONENTS: tuple[tuple[int, int, bool], ...] = (
+    (0, 9, True), (9, 9, True), (18, 9, True), (27, 7, False))
 def component_code(counts: list[int], a: int, n: int, suited: bool) -> int:
     """One suit's (``suited``) or the honours' counts ``counts[a:a + n]`` as one integer:
     four bits per rank, rank 0 lowest, then one bit for ``suited``; -1 when a count is
@@ -138,20 +142,32 @@ def decompose_sets(counts: Sequence[int], *, first_only: bool) -> list[Decomposi
     not 3n+2. Each suit is read on its own, once per distinct suit (cached by its code,
     issue 25 item 1), and the suits' readings combined. Counts above four are read as they
     are (a fifth copy, for wait tests)."""
-    if sum(counts) % 3 != 2:
-        return []
     # read as a list: the compiled build indexes a list directly
     cl: list[int] = counts if isinstance(counts, list) else list(counts)
+    # the total is 3n+2 (the components' sizes, summed first as the whole was)
+    if len(cl) != NUM_KINDS:
+        if sum(cl) % 3 != 2:
+            return []
+        sizes = [sum(cl[a:a + n]) for a, n, _ in COMPONENTS]
+    else:
+        sizes = [0, 0, 0, 0]
+        total = 0
+        for j in range(4):
+            a, n, _ = COMPONENTS[j]
+            size = 0
+            for r in range(a, a + n):
+                size += cl[r]
+            sizes[j] = size
+            total += size
+        if total % 3 != 2:
+            return []
     per: list[tuple[tuple[SetTuple, ...], ...]] = []
     pair_comp = -1
     pair_code = 0
     for j in range(4):
         a, n, suited = COMPONENTS[j]
         code = component_code(cl, a, n, suited)
-        size = 0
-        for r in range(a, a + n):
-            size += cl[r]
-        m = size % 3
+        m = sizes[j] % 3
         if m == 1 or (m == 2 and pair_comp >= 0):
             return []
         if m == 2:

@@ -28,6 +28,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
+from ..analysis.decompose import SetTuple
 from ..analysis.mcr_forms import (
     CACHE_LIMIT,
     COMPONENTS,
@@ -494,23 +495,40 @@ def _all_sets(c: list[int], i: int, suited: bool) -> bool:
     return False
 
 
-#: :func:`_component` by the component's code (:func:`~..analysis.mcr_forms.component_code`),
-#: as bits (1: sets only, 2: sets and one pair), emptied at ``CACHE_LIMIT`` entries like that
-#: module's cache (issue 25, item 1: no search for a suit read before)
-_STATES: dict[int, int] = {}
+#: per component code (:func:`~..analysis.mcr_forms.component_code`), what a wait test needs
+#: of one suit's (or the honours') tiles, as bits: 1 when they are sets only, 2 when they are
+#: sets and one pair; bit ``2 + r`` when one more tile of rank ``r`` makes them sets only,
+#: bit ``11 + r`` when it makes them sets and one pair. Emptied at ``CACHE_LIMIT`` entries
+#: like :mod:`..analysis.mcr_forms`' cache (issue 25: each suit's waits worked out once).
+_WAITS: dict[int, int] = {}
+#: where :data:`_WAITS`' ranks start: a tile of rank r completing the sets, or sets and a pair
+_SETS_AFTER, _PAIR_AFTER = 2, 11
 
 
-def _state(code: int, key: list[int], suited: bool) -> int:
-    """:func:`_component` of ``key`` whose code is ``code``, as bits: 1 when the tiles are
-    sets only, 2 when they are sets and one pair."""
-    got = _STATES.get(code) if code >= 0 else None
+def _bits_of(key: tuple[int, ...], suited: bool) -> int:
+    """:func:`_component` of ``key`` as bits: 1 sets only, 2 sets and one pair."""
+    sets_only, with_pair = _component(key, suited)
+    return (1 if sets_only else 0) | (2 if with_pair else 0)
+
+
+def _component_waits(code: int, key: list[int], suited: bool) -> int:
+    """:data:`_WAITS`' entry of ``key`` (one component's counts by rank, its code ``code``;
+    -1 for counts the code cannot hold, read without the cache)."""
+    got = _WAITS.get(code) if code >= 0 else None
     if got is None:
-        sets_only, with_pair = _component(tuple(key), suited)
-        got = (1 if sets_only else 0) | (2 if with_pair else 0)
+        got = _bits_of(tuple(key), suited)
+        for r in range(len(key)):
+            key[r] += 1
+            st = _bits_of(tuple(key), suited)
+            key[r] -= 1
+            if st & 1:
+                got |= 1 << (_SETS_AFTER + r)
+            if st & 2:
+                got |= 1 << (_PAIR_AFTER + r)
         if code >= 0:
-            if len(_STATES) >= CACHE_LIMIT:
-                _STATES.clear()
-            _STATES[code] = got
+            if len(_WAITS) >= CACHE_LIMIT:
+                _WAITS.clear()
+            _WAITS[code] = got
     return got
 
 
@@ -518,45 +536,56 @@ def _unique_wait(h: McrHand, standing: list[int]) -> bool:
     """The hand before the winning tile waited on one tile kind only (four sets and a pair,
     and seven pairs for a fully concealed hand). A kind already held four times counts as a
     wait when a fifth copy would complete the form, as the form alone cannot tell that it is
-    dead."""
+    dead. Each component's waits are read from :data:`_WAITS`: a tile completes the hand when
+    it completes its component and every other component is sets only, but one that is sets
+    and a pair when the tile's component is then sets only."""
     c = list(standing)
     c[h.win_tile] -= 1
-    keys = [c[a:a + n] for a, n, _ in COMPONENTS]
-    codes = [component_code(c, a, n, su) for a, n, su in COMPONENTS]
-    states = [_state(codes[j], keys[j], COMPONENTS[j][2]) for j in range(4)]
-    sizes = [sum(k) % 3 for k in keys]
-    waits: set[int] = set()
-    for j, (a, n, suited) in enumerate(COMPONENTS):
+    infos: list[int] = []
+    sizes: list[int] = []
+    total = 0
+    for j in range(4):
+        a, n, suited = COMPONENTS[j]
+        key = c[a:a + n]
+        size = 0
+        for x in key:
+            size += x
+        total += size
+        sizes.append(size % 3)
+        infos.append(_component_waits(component_code(c, a, n, suited), key, suited))
+    waits = 0
+    for j in range(4):
         pairs = 0
         ok = True
         for i in range(4):
             if i == j:
                 continue
-            if sizes[i] == 1 or not states[i] & (2 if sizes[i] == 2 else 1):
+            m = sizes[i]
+            if m == 1 or not infos[i] & (2 if m == 2 else 1):
                 ok = False
                 break
-            if sizes[i] == 2:
+            if m == 2:
                 pairs += 1
         if not ok or pairs > 1 or (sizes[j] + 1) % 3 != (0 if pairs else 2):
             continue
-        key = keys[j]
-        code = codes[j]
-        for r in range(n):
-            key[r] += 1
-            st = _state(code + (2 << (4 * r)) if code >= 0 and key[r] <= 15 else -1, key,
-                        suited)
-            key[r] -= 1
-            if st & (1 if pairs else 2):
-                waits.add(a + r)
-                if len(waits) > 1:
-                    return False
-    if sum(c) == 13:
-        pair_cnt = sum(1 if x in (2, 3) else 2 if x == 4 else 0 for x in c)
-        if pair_cnt == 6:
-            odd = next((t for t in range(NUM_PLAYING) if c[t] in (1, 3)), None)
-            if odd is not None:
-                waits.add(odd)
-    return len(waits) == 1
+        ranks = infos[j] >> (_SETS_AFTER if pairs else _PAIR_AFTER) & 0x1FF
+        waits |= ranks << COMPONENTS[j][0]
+    if len(c) != NUM_PLAYING:
+        total = sum(c)
+    if total == 13:
+        pair_cnt = 0
+        odd = -1
+        for t in range(len(c)):
+            x = c[t]
+            if x == 2 or x == 3:
+                pair_cnt += 1
+            elif x == 4:
+                pair_cnt += 2
+            if odd < 0 and t < NUM_PLAYING and (x == 1 or x == 3):
+                odd = t
+        if pair_cnt == 6 and odd >= 0:
+            waits |= 1 << odd
+    return waits != 0 and waits & (waits - 1) == 0
 
 
 def _near(c: list[int], t: int) -> bool:
@@ -567,11 +596,6 @@ def _near(c: list[int], t: int) -> bool:
     r = t % 9
     return ((r > 0 and c[t - 1] > 0) or (r > 1 and c[t - 2] > 0)
             or (r < 8 and c[t + 1] > 0) or (r < 7 and c[t + 2] > 0))
-
-
-def _wait_flag(concealed_sets: Sequence[tuple[int, int]], pair: int, win: int) -> bool:
-    """Whether the winning tile sits where a wait fan could be counted."""
-    return pair == win or any(k == CHOW and t <= win <= t + 2 for k, t in concealed_sets)
 
 
 def _wait_fans(concealed_sets: Sequence[tuple[int, int]], pair: int, win: int,
@@ -625,20 +649,18 @@ def _kong_fans(cp: int, mk: int, ck: int, out: dict[str, int]) -> None:
         out["four_concealed_pungs"] = out.get("four_concealed_pungs", 0) + 1
 
 
-def _regular(h: McrHand, sets: Sequence[tuple[int, int, bool]], pair: int,
-             hogs: int, unique: Callable[[], bool],
-             last_of_kind: bool, kong: bool, traits: dict[str, int]) -> dict[str, int]:
-    """The fans of one decomposition: ``sets`` (kind, tile, declared-exposed) the four sets,
-    the declared ones first; ``pair`` the pair's tile; ``traits`` the fans every reading of
-    the hand has (circumstances, exposure, suits, tiles, ranges)."""
+def _regular(h: McrHand, declared: list[MeldTuple], sets: tuple[SetTuple, ...], pair: int,
+             hogs: int, unique: Callable[[], bool], traits: dict[str, int]) -> dict[str, int]:
+    """The fans of one decomposition: ``declared`` the declared sets (kind, tile, exposed),
+    ``sets`` the concealed ones (``"chow"`` or ``"pung"``, tile), ``pair`` the pair's tile;
+    ``hogs`` the kinds held four times; ``traits`` the fans every reading of the hand has
+    (circumstances, exposure, suits, tiles, ranges)."""
     out: dict[str, int] = dict(traits)
     win = h.win_tile
     chows: list[int] = []
     pungs: list[int] = []
     cp = mk = ck = 0
-    declared = len(h.melds)
-    concealed_sets: list[tuple[int, int]] = []
-    for i, (kind, t, exposed) in enumerate(sets):
+    for kind, t, exposed in declared:
         if kind == CHOW:
             chows.append(t)
         else:
@@ -650,14 +672,26 @@ def _regular(h: McrHand, sets: Sequence[tuple[int, int, bool]], pair: int,
                     ck += 1
             elif not exposed:
                 cp += 1
-        if i >= declared:
-            concealed_sets.append((kind, t))
+    # the winning tile read in a concealed chow: a wait may be counted (Edge Wait at either
+    # end, Closed Wait in the middle), and a pung of it is not exposed by the discard
+    in_chow = edge = closed = False
+    for k, t in sets:
+        if k == "chow":
+            chows.append(t)
+            if t <= win <= t + 2:
+                in_chow = True
+                if t + 1 == win:
+                    closed = True
+                else:
+                    edge = True
+        else:
+            pungs.append(t)
+            cp += 1
     # a pung completed by a discard is an exposed pung, unless the tile can be read as part
     # of a concealed chow
-    if not h.self_drawn and not any(k == CHOW and t <= win <= t + 2
-                                    for k, t in concealed_sets):
-        for k, t in concealed_sets:
-            if k == PUNG and t == win:
+    if not h.self_drawn and not in_chow:
+        for k, t in sets:
+            if k == "pung" and t == win:
                 cp -= 1
     if pungs:
         _kong_fans(cp, mk, ck, out)
@@ -694,21 +728,25 @@ def _regular(h: McrHand, sets: Sequence[tuple[int, int, bool]], pair: int,
         del out["big_three_winds"]
     # every group: Outside Hand, All Fives, All Even Pungs
     terminal = five = even = 0
-    for kind, t, _ in sets:
+    for chow in chows:
+        if chow >= 27:
+            terminal += 1
+            continue
+        r = chow % 9
+        if r == 0 or r == 6:
+            terminal += 1
+        elif 2 <= r <= 4:
+            five += 1
+    for t in pungs:
         if t >= 27:
             terminal += 1
             continue
         r = t % 9
-        if kind == CHOW:
-            if r in (0, 6):
-                terminal += 1
-            elif 2 <= r <= 4:
-                five += 1
-        elif r in (0, 8):
+        if r == 0 or r == 8:
             terminal += 1
         elif r == 4:
             five += 1
-        elif r in (1, 3, 5, 7):
+        elif r & 1:
             even += 1
     if pair >= 27 or pair % 9 in (0, 8):
         terminal += 1
@@ -727,8 +765,14 @@ def _regular(h: McrHand, sets: Sequence[tuple[int, int, bool]], pair: int,
         if hog > 0:
             out["tile_hog"] = out.get("tile_hog", 0) + hog
     if (not out.get("melded_hand") and not out.get("four_kongs")
-            and _wait_flag(concealed_sets, pair, win) and unique()):
-        _wait_fans(concealed_sets, pair, win, out)
+            and (pair == win or in_chow) and unique()):
+        # Edge, Closed or Single Wait: only one, in that order
+        if edge:
+            out["edge_wait"] = out.get("edge_wait", 0) + 1
+        elif closed:
+            out["closed_wait"] = out.get("closed_wait", 0) + 1
+        else:
+            out["single_wait"] = out.get("single_wait", 0) + 1
     if out.get("big_three_winds"):
         # the three wind pungs of Big Three Winds score no Pung of Terminals or Honours
         out["pung_of_terminals_or_honours"] = out.get("pung_of_terminals_or_honours", 0) - 3
@@ -995,7 +1039,7 @@ def mcr_fans(h: McrHand) -> McrScore | None:
     best: dict[str, int] | None = None
     form = ""
     groups: tuple[tuple[str, int, bool], ...] = ()
-    chosen: tuple[list[tuple[int, int, bool]], int] = ([], 0)
+    chosen: tuple[tuple[SetTuple, ...], int] = ((), 0)
     if not h.melds:
         sp = _special(h, c, mask, n_kinds, n_suited, hogs, odd, last_of_kind, kong)
         if sp is not None:
@@ -1021,7 +1065,7 @@ def mcr_fans(h: McrHand) -> McrScore | None:
                     memo.append(_unique_wait(h, c))
                 return memo[0]
 
-            declared = [(k, t, e) for k, t, e in h.melds]
+            declared = list(h.melds)
             # the fans that are the same in every reading: circumstances, exposure, suits,
             # tiles, ranges
             traits: dict[str, int] = {}
@@ -1037,20 +1081,18 @@ def mcr_fans(h: McrHand) -> McrScore | None:
             best_total = _total(best) if best is not None else 0
             seven = form == "seven_pairs"
             for pair, sets in found:
-                all_sets = declared + [(CHOW if k == "chow" else PUNG, t, False)
-                                       for k, t in sets]
-                fans = _regular(h, all_sets, pair, hogs, unique,
-                                last_of_kind, kong, traits)
+                fans = _regular(h, declared, sets, pair, hogs, unique, traits)
                 total = _total(fans)
                 if best is None or total > best_total or (total == best_total and (
                         seven or fans.get("pure_triple_chow") or fans.get("triple_pung"))):
                     best, best_total, form = fans, total, "standard"
-                    chosen = (all_sets, pair)
+                    chosen = (sets, pair)
     if best is None:
         return None
     if form == "standard":
-        all_sets, pair = chosen
-        groups = (*((_kind_name(k), t, e) for k, t, e in all_sets), ("pair", pair, False))
+        sets, pair = chosen
+        groups = (*((_kind_name(k), t, e) for k, t, e in h.melds),
+                  *((k, t, False) for k, t in sets), ("pair", pair, False))
     fans = dict(best)
     if h.flowers:
         fans["flower_tiles"] = h.flowers
