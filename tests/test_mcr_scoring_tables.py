@@ -11,9 +11,11 @@ from bench.mcr import random_mcr_hand
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from mahjong_table.analysis import mcr_forms
 from mahjong_table.analysis.mcr_forms import (
     KNITTED_STRAIGHTS,
     component_code,
+    component_codes,
     decompose_sets,
     is_mcr_seven_pairs,
 )
@@ -140,4 +142,22 @@ def test_unique_wait_is_one_winning_kind(seed: int) -> None:
         c[t] += 1
         if decompose_sets(c, first_only=True) or is_mcr_seven_pairs(c):
             waits.append(t)
-    assert m._unique_wait(h, list(h.concealed)) == (len(waits) == 1)
+    held = list(h.concealed)
+    assert m._unique_wait(h, held) == (len(waits) == 1)
+    assert m._unique_wait(h, held, component_codes(held)) == (len(waits) == 1)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.integers(0, 2**32))
+def test_decompose_sets_with_codes_and_pair_table(seed: int) -> None:
+    """MCR "Winning hands" (four sets and a pair), read suit by suit (issue 25): the readings
+    are the same, in the same order, whether the caller passes the suits' codes or not, and
+    the pair table (each rank that can be the pair, with the rest's readings) is the same
+    cached or not."""
+    h = random_mcr_hand(random.Random(seed))
+    c = list(h.concealed)
+    assert decompose_sets(c, first_only=False, codes=component_codes(c)) == decompose_sets(
+        c, first_only=False)
+    for j, code in enumerate(component_codes(c)):
+        a = 9 * j
+        assert mcr_forms._paired_sets(j, code, c, a) == mcr_forms._paired_sets(j, -1, c, a)

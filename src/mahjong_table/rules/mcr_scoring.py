@@ -27,6 +27,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import Final
 
 from ..analysis.decompose import SetTuple
 from ..analysis.mcr_forms import (
@@ -34,6 +35,7 @@ from ..analysis.mcr_forms import (
     COMPONENTS,
     KNITTED_STRAIGHTS,
     component_code,
+    component_codes,
     decompose_sets,
 )
 from ..i18n import N_
@@ -47,11 +49,14 @@ from .mcr_fans import FAN_TABLE, FANS, MINIMUM_FAN
 __all__ = ["McrHand", "McrScore", "MINIMUM_FAN", "mcr_fans", "mcr_payments", "hand_from_context",
            "score_mcr_context"]
 
-CHOW, PUNG, KONG = 0, 1, 2
+# (Final: the compiled build reads these as constants, not from the module's dict)
+CHOW: Final = 0
+PUNG: Final = 1
+KONG: Final = 2
 #: one declared set: (kind CHOW/PUNG/KONG, lowest tile index, exposed)
 MeldTuple = tuple[int, int, bool]
 
-_TERMINAL_OR_HONOUR = [t >= 27 or t % 9 in (0, 8) for t in range(34)]
+_TERMINAL_OR_HONOUR: Final = [t >= 27 or t % 9 in (0, 8) for t in range(34)]
 
 
 def _bits(tiles: Sequence[int]) -> int:
@@ -65,20 +70,20 @@ def _bits(tiles: Sequence[int]) -> int:
 # The hand's kinds are read as one bit set (bit t: tile kind t is in the hand), so that each
 # whole-hand fan below is one or two mask tests (issue 25).
 #: each suit's nine kinds (characters, bamboo, circles)
-_SUIT_BITS = (0x1FF, 0x1FF << 9, 0x1FF << 18)
+_SUIT_BITS: Final[tuple[int, ...]] = (0x1FF, 0x1FF << 9, 0x1FF << 18)
 #: winds, dragons, honours
-_WIND_BITS = _bits((27, 28, 29, 30))
-_DRAGON_BITS = _bits((31, 32, 33))
-_HONOUR_BITS = _WIND_BITS | _DRAGON_BITS
+_WIND_BITS: Final = _bits((27, 28, 29, 30))
+_DRAGON_BITS: Final = _bits((31, 32, 33))
+_HONOUR_BITS: Final = _WIND_BITS | _DRAGON_BITS
 #: 1 and 9 of each suit (MCR All Terminals), and with the honours (All Terminals and Honours)
-_TERMINAL_BITS = _bits((0, 8, 9, 17, 18, 26))
-_TERMINAL_OR_HONOUR_BITS = _TERMINAL_BITS | _HONOUR_BITS
+_TERMINAL_BITS: Final = _bits((0, 8, 9, 17, 18, 26))
+_TERMINAL_OR_HONOUR_BITS: Final = _TERMINAL_BITS | _HONOUR_BITS
 #: MCR Reversible Tiles: 1234589 circles, 245689 bamboo, White dragon
-_REVERSIBLE_BITS = _bits((9, 10, 11, 12, 13, 16, 17, 19, 21, 22, 23, 25, 26, 31))
+_REVERSIBLE_BITS: Final = _bits((9, 10, 11, 12, 13, 16, 17, 19, 21, 22, 23, 25, 26, 31))
 #: MCR All Green: 23468 bamboo and the Green dragon
-_GREEN_BITS = _bits((19, 20, 21, 23, 25, 32))
+_GREEN_BITS: Final = _bits((19, 20, 21, 23, 25, 32))
 #: the six knitted straights (:data:`KNITTED_STRAIGHTS`) as bit sets
-_KNITTED_BITS = tuple(_bits(ks) for ks in KNITTED_STRAIGHTS)
+_KNITTED_BITS: Final[tuple[int, ...]] = tuple(_bits(ks) for ks in KNITTED_STRAIGHTS)
 
 
 def _range_fan(ranks: int) -> str | None:
@@ -97,15 +102,14 @@ def _range_fan(ranks: int) -> str | None:
 
 
 #: :func:`_range_fan` of every non-empty set of ranks (index: the ranks' bits)
-_RANGE_FANS: tuple[str | None, ...] = (None, *(_range_fan(r) for r in range(1, 512)))
-_WINDS = (27, 28, 29, 30)
-_DRAGONS = (31, 32, 33)
+_RANGE_FANS: Final[tuple[str | None, ...]] = (None, *(_range_fan(r) for r in range(1, 512)))
+_WINDS: Final = (27, 28, 29, 30)
+_DRAGONS: Final = (31, 32, 33)
 #: fans in the order exclusions are applied: the highest value first (non-repeat principle)
-_EXCLUDE_ORDER: tuple[tuple[str, tuple[str, ...]], ...] = tuple(
+_EXCLUDE_ORDER: Final[tuple[tuple[str, tuple[str, ...]], ...]] = tuple(
     (d.id, d.excludes) for d in sorted(FANS, key=lambda d: -d.fan) if d.excludes)
-_VALUE = {d.id: d.fan for d in FANS}
-_EXCLUDES = dict(_EXCLUDE_ORDER)
-_RANK = {fid: i for i, (fid, _) in enumerate(_EXCLUDE_ORDER)}
+_VALUE: Final = {d.id: d.fan for d in FANS}
+_RANK: Final = {fid: i for i, (fid, _) in enumerate(_EXCLUDE_ORDER)}
 
 
 @dataclass(frozen=True, slots=True)
@@ -159,7 +163,8 @@ def _two_chows(a: int, b: int) -> str | None:
         return "mixed_double_chow" if a % 9 == b % 9 else None
     if a - b in (3, -3):
         return "short_straight"
-    if {a % 9, b % 9} == {0, 6}:
+    ra, rb = a % 9, b % 9
+    if (ra == 0 and rb == 6) or (ra == 6 and rb == 0):
         return "two_terminal_chows"
     if a == b:
         return "pure_double_chow"
@@ -188,7 +193,8 @@ def _three_chows(a: int, b: int, c: int) -> str | None:
     return None
 
 
-_EXTRA_ORDER = ("pure_double_chow", "mixed_double_chow", "short_straight", "two_terminal_chows")
+_EXTRA_ORDER: Final[tuple[str, ...]] = ("pure_double_chow", "mixed_double_chow", "short_straight",
+                                         "two_terminal_chows")
 
 
 def _limit_pairs(fans: list[str | None], max_cnt: int, out: dict[str, int]) -> None:
@@ -410,15 +416,22 @@ def _win_flag_fans(h: McrHand, last_of_kind: bool, kong: bool, out: dict[str, in
 def _exclude(out: dict[str, int]) -> None:
     """The non-repeat principle: each fan present, highest first, removes the fans it
     implies (:attr:`FanDef.excludes`)."""
-    present = [f for f in out if f in _EXCLUDES]
-    if not present:
+    ranks: list[int] = []
+    for f in out:
+        r = _RANK.get(f)
+        if r is not None:
+            ranks.append(r)
+    if not ranks:
         return
-    if len(present) > 1:
-        present.sort(key=_RANK.__getitem__)
-    for fid in present:
+    if len(ranks) > 1:
+        ranks.sort()
+    for r in ranks:
+        fid, excludes = _EXCLUDE_ORDER[r]
         if fid in out:
-            for x in _EXCLUDES[fid]:
-                out.pop(x, None)
+            for x in excludes:
+                # looked up first: most are absent, and pop is a method call when compiled
+                if x in out:
+                    del out[x]  # noqa: RUF051
 
 
 def _wind_fans(wind_pungs: Sequence[int], h: McrHand, out: dict[str, int]) -> None:
@@ -443,7 +456,10 @@ def _wind_fans(wind_pungs: Sequence[int], h: McrHand, out: dict[str, int]) -> No
 
 
 def _total(out: dict[str, int]) -> int:
-    return sum(_VALUE[f] * n for f, n in out.items())
+    total = 0
+    for f, n in out.items():
+        total += _VALUE[f] * n
+    return total
 
 
 # ----- waits -------------------------------------------------------------------------------------
@@ -500,9 +516,10 @@ def _all_sets(c: list[int], i: int, suited: bool) -> bool:
 #: sets and one pair; bit ``2 + r`` when one more tile of rank ``r`` makes them sets only,
 #: bit ``11 + r`` when it makes them sets and one pair. Emptied at ``CACHE_LIMIT`` entries
 #: like :mod:`..analysis.mcr_forms`' cache (issue 25: each suit's waits worked out once).
-_WAITS: dict[int, int] = {}
+_WAITS: Final[dict[int, int]] = {}
 #: where :data:`_WAITS`' ranks start: a tile of rank r completing the sets, or sets and a pair
-_SETS_AFTER, _PAIR_AFTER = 2, 11
+_SETS_AFTER: Final = 2
+_PAIR_AFTER: Final = 11
 
 
 def _bits_of(key: tuple[int, ...], suited: bool) -> int:
@@ -532,15 +549,26 @@ def _component_waits(code: int, key: list[int], suited: bool) -> int:
     return got
 
 
-def _unique_wait(h: McrHand, standing: list[int]) -> bool:
+def _unique_wait(h: McrHand, standing: list[int], codes: list[int] | None = None) -> bool:
     """The hand before the winning tile waited on one tile kind only (four sets and a pair,
     and seven pairs for a fully concealed hand). A kind already held four times counts as a
     wait when a fifth copy would complete the form, as the form alone cannot tell that it is
     dead. Each component's waits are read from :data:`_WAITS`: a tile completes the hand when
     it completes its component and every other component is sets only, but one that is sets
-    and a pair when the tile's component is then sets only."""
+    and a pair when the tile's component is then sets only. ``codes``: the four
+    :func:`~..analysis.mcr_forms.component_codes` of ``standing``, when known."""
     c = list(standing)
-    c[h.win_tile] -= 1
+    win = h.win_tile
+    c[win] -= 1
+    if codes is not None:
+        # the codes of the hand before the winning tile: one tile fewer in its component
+        codes = list(codes)
+        j = 3 if win >= 27 else win // 9
+        a, n, suited = COMPONENTS[j]
+        if codes[j] >= 0 and c[win] >= 0:
+            codes[j] -= 2 << (4 * (win - a))
+        else:
+            codes[j] = component_code(c, a, n, suited)
     infos: list[int] = []
     sizes: list[int] = []
     total = 0
@@ -552,7 +580,8 @@ def _unique_wait(h: McrHand, standing: list[int]) -> bool:
             size += x
         total += size
         sizes.append(size % 3)
-        infos.append(_component_waits(component_code(c, a, n, suited), key, suited))
+        code = codes[j] if codes is not None else component_code(c, a, n, suited)
+        infos.append(_component_waits(code, key, suited))
     waits = 0
     for j in range(4):
         pairs = 0
@@ -959,7 +988,7 @@ def _unique_wait_small(rest: list[int], win: int) -> bool:
     return waits == 1
 
 
-_NINE_GATES_EXTRA: dict[int, tuple[str, ...]] = {
+_NINE_GATES_EXTRA: Final[dict[int, tuple[str, ...]]] = {
     0: ("pure_straight", "tile_hog"),
     8: ("pure_straight", "tile_hog"),
     1: ("two_concealed_pungs", "short_straight", "pung_of_terminals_or_honours"),
@@ -1037,6 +1066,7 @@ def mcr_fans(h: McrHand) -> McrScore | None:
     if not h.self_drawn and kong:
         last_of_kind = False
     best: dict[str, int] | None = None
+    best_total = 0
     form = ""
     groups: tuple[tuple[str, int, bool], ...] = ()
     chosen: tuple[tuple[SetTuple, ...], int] = ((), 0)
@@ -1054,7 +1084,8 @@ def mcr_fans(h: McrHand) -> McrScore | None:
         if ng is not None:
             best, form = ng, "nine_gates"
     if best is None or form == "seven_pairs":
-        found = decompose_sets(c, first_only=False)
+        codes = component_codes(c)
+        found = decompose_sets(c, first_only=False, codes=codes)
         if len(found) > 1:
             found.sort(key=_division_order)
         if found:
@@ -1062,7 +1093,7 @@ def mcr_fans(h: McrHand) -> McrScore | None:
 
             def unique() -> bool:
                 if not memo:
-                    memo.append(_unique_wait(h, c))
+                    memo.append(_unique_wait(h, c, codes))
                 return memo[0]
 
             declared = list(h.melds)
@@ -1096,12 +1127,13 @@ def mcr_fans(h: McrHand) -> McrScore | None:
     fans = dict(best)
     if h.flowers:
         fans["flower_tiles"] = h.flowers
-    return McrScore(_total(best) + h.flowers, fans, form, groups)
+    total = best_total if form == "standard" else _total(best)
+    return McrScore(total + h.flowers, fans, form, groups)
 
 
 #: the order in which decompositions are tried, so that among readings worth the same the
 #: first is kept: sets by suit (characters, bamboo, circles, honours), rank, pung before chow
-_SUIT_ORDER = [(0, 2, 1, 3)[t // 9] * 9 + t % 9 if t < 27 else t for t in range(34)]
+_SUIT_ORDER: Final = [(0, 2, 1, 3)[t // 9] * 9 + t % 9 if t < 27 else t for t in range(34)]
 
 
 def _division_order(d: tuple[int, tuple[tuple[str, int], ...]]) -> tuple[tuple[int, int], ...]:
