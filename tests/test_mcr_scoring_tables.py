@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from bench.mcr import random_mcr_hand
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -161,3 +162,19 @@ def test_decompose_sets_with_codes_and_pair_table(seed: int) -> None:
     for j, code in enumerate(component_codes(c)):
         a = 9 * j
         assert mcr_forms._paired_sets(j, code, c, a) == mcr_forms._paired_sets(j, -1, c, a)
+
+
+def test_mcr_score_is_still_a_frozen_dataclass() -> None:
+    """McrScore's written-out __init__ (issue 25) keeps the frozen dataclass: fields in order,
+    equality, repr, no assignment, ``dataclasses.replace``."""
+    import dataclasses
+
+    s = m.McrScore(9, {"chicken_hand": 1, "flower_tiles": 1}, "standard", (("pair", 0, False),))
+    assert [f.name for f in dataclasses.fields(s)] == ["total", "fans", "form", "groups"]
+    assert s == m.McrScore(total=9, fans={"chicken_hand": 1, "flower_tiles": 1},
+                           form="standard", groups=(("pair", 0, False),))
+    assert repr(s).startswith("McrScore(total=9, fans={'chicken_hand': 1")
+    assert s.without_flowers == 8
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        s.total = 1  # type: ignore[misc]
+    assert dataclasses.replace(s, total=10).total == 10

@@ -145,6 +145,15 @@ class McrScore:
     form: str
     groups: tuple[tuple[str, int, bool], ...]
 
+    def __init__(self, total: int, fans: dict[str, int], form: str,
+                 groups: tuple[tuple[str, int, bool], ...]) -> None:
+        # the frozen dataclass's own __init__, written out so that the compiled build runs it
+        # natively (generated, it is a Python function: 10% of a scoring)
+        object.__setattr__(self, "total", total)
+        object.__setattr__(self, "fans", fans)
+        object.__setattr__(self, "form", form)
+        object.__setattr__(self, "groups", groups)
+
     @property
     def without_flowers(self) -> int:
         """The total that counts toward the 8-fan minimum."""
@@ -195,6 +204,7 @@ def _three_chows(a: int, b: int, c: int) -> str | None:
 
 _EXTRA_ORDER: Final[tuple[str, ...]] = ("pure_double_chow", "mixed_double_chow", "short_straight",
                                          "two_terminal_chows")
+_EXTRA_INDEX: Final = {f: i for i, f in enumerate(_EXTRA_ORDER)}
 
 
 def _limit_pairs(fans: list[str | None], max_cnt: int, out: dict[str, int]) -> None:
@@ -205,7 +215,7 @@ def _limit_pairs(fans: list[str | None], max_cnt: int, out: dict[str, int]) -> N
     for f in fans:
         if f is not None:
             cnt += 1
-            table[_EXTRA_ORDER.index(f)] += 1
+            table[_EXTRA_INDEX[f]] += 1
     limit = 1
     while cnt > max_cnt and limit >= 0:
         idx = 4
