@@ -25,7 +25,7 @@ self-drawn win). Readings chosen where the MCR text is open: ``docs/rules/chines
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final
 
@@ -69,7 +69,7 @@ def _bits(tiles: Sequence[int]) -> int:
 
 # The hand's kinds are read as one bit set (bit t: tile kind t is in the hand), so that each
 # whole-hand fan below is one or two mask tests (issue 25).
-#: each suit's nine kinds (characters, bamboo, circles)
+#: each suit's nine kinds (characters, circles, bamboo: tiles 0-8, 9-17, 18-26)
 _SUIT_BITS: Final[tuple[int, ...]] = (0x1FF, 0x1FF << 9, 0x1FF << 18)
 #: winds, dragons, honours
 _WIND_BITS: Final = _bits((27, 28, 29, 30))
@@ -627,6 +627,14 @@ def _unique_wait(h: McrHand, standing: list[int], codes: list[int] | None = None
     return waits != 0 and waits & (waits - 1) == 0
 
 
+def _unique_wait_once(h: McrHand, standing: list[int], codes: list[int],
+                      memo: list[bool]) -> bool:
+    """:func:`_unique_wait`, worked out on the first call only and kept in ``memo``."""
+    if not memo:
+        memo.append(_unique_wait(h, standing, codes))
+    return memo[0]
+
+
 def _near(c: list[int], t: int) -> bool:
     """Whether a tile of kind ``t`` can complete a set with tiles held (it is held, or a
     neighbour in its suit is)."""
@@ -689,16 +697,20 @@ def _kong_fans(cp: int, mk: int, ck: int, out: dict[str, int]) -> None:
 
 
 def _regular(h: McrHand, declared: list[MeldTuple], sets: tuple[SetTuple, ...], pair: int,
-             hogs: int, unique: Callable[[], bool], traits: dict[str, int]) -> dict[str, int]:
+             hogs: int, concealed: list[int], codes: list[int], unique: list[bool],
+             traits: dict[str, int]) -> dict[str, int]:
     """The fans of one decomposition: ``declared`` the declared sets (kind, tile, exposed),
     ``sets`` the concealed ones (``"chow"`` or ``"pung"``, tile), ``pair`` the pair's tile;
-    ``hogs`` the kinds held four times; ``traits`` the fans every reading of the hand has
-    (circumstances, exposure, suits, tiles, ranges)."""
+    ``hogs`` the kinds held four times; ``concealed`` the concealed counts and ``codes`` their
+    suits' codes, for the wait test, whose answer ``unique`` keeps once found (the same for
+    every reading); ``traits`` the fans every reading of the hand has (circumstances,
+    exposure, suits, tiles, ranges)."""
     out: dict[str, int] = dict(traits)
     win = h.win_tile
     chows: list[int] = []
     pungs: list[int] = []
     cp = mk = ck = 0
+    wind_pung = False
     for kind, t, exposed in declared:
         if kind == CHOW:
             chows.append(t)
@@ -740,6 +752,8 @@ def _regular(h: McrHand, declared: list[MeldTuple], sets: tuple[SetTuple, ...], 
             if t >= 31:
                 out["dragon_pung"] = out.get("dragon_pung", 0) + 1
             elif _TERMINAL_OR_HONOUR[t]:
+                if t >= 27:
+                    wind_pung = True
                 out["pung_of_terminals_or_honours"] = out.get("pung_of_terminals_or_honours", 0) + 1
     if len(chows) == 4 and pair < 27 and pair % 9 == 4:
         if _three_suited_terminal(chows, pair):
@@ -804,7 +818,7 @@ def _regular(h: McrHand, declared: list[MeldTuple], sets: tuple[SetTuple, ...], 
         if hog > 0:
             out["tile_hog"] = out.get("tile_hog", 0) + hog
     if (not out.get("melded_hand") and not out.get("four_kongs")
-            and (pair == win or in_chow) and unique()):
+            and (pair == win or in_chow) and _unique_wait_once(h, concealed, codes, unique)):
         # Edge, Closed or Single Wait: only one, in that order
         if edge:
             out["edge_wait"] = out.get("edge_wait", 0) + 1
@@ -818,7 +832,8 @@ def _regular(h: McrHand, declared: list[MeldTuple], sets: tuple[SetTuple, ...], 
         if out["pung_of_terminals_or_honours"] <= 0:
             del out["pung_of_terminals_or_honours"]
     _exclude(out)
-    _wind_fans([t for t in pungs if 27 <= t <= 30], h, out)
+    if wind_pung:  # (without a wind pung, the wind fans change nothing)
+        _wind_fans([t for t in pungs if 27 <= t <= 30], h, out)
     if not out:
         out["chicken_hand"] = 1
     return out
@@ -910,12 +925,21 @@ def _special(h: McrHand, c: list[int], mask: int, n_kinds: int, n_suited: int, h
     return None
 
 
+def _holds(c: list[int], tiles: tuple[int, ...]) -> bool:
+    """Whether ``c`` holds each of ``tiles`` (a count that is not zero)."""
+    return all(c[t] for t in tiles)
+
+
 def _knitted(h: McrHand, c: list[int], all_counts: Sequence[int], last_of_kind: bool,
              kong: bool) -> tuple[dict[str, int], tuple[tuple[str, int, bool], ...]] | None:
     """A knitted straight with a set and a pair (none or one declared set)."""
-    if len(h.melds) > 1 or not any(x >= 2 for x in c):
+    if len(h.melds) > 1 or max(c) < 2:
         return None
-    seq = next((ks for ks in KNITTED_STRAIGHTS if all(c[t] for t in ks)), None)
+    seq: tuple[int, ...] | None = None
+    for ks in KNITTED_STRAIGHTS:
+        if _holds(c, ks):
+            seq = ks
+            break
     if seq is None:
         return None
     rest = list(c)
@@ -1099,19 +1123,16 @@ def mcr_fans(h: McrHand) -> McrScore | None:
         if len(found) > 1:
             found.sort(key=_division_order)
         if found:
-            memo: list[bool] = []
-
-            def unique() -> bool:
-                if not memo:
-                    memo.append(_unique_wait(h, c, codes))
-                return memo[0]
-
+            unique: list[bool] = []
             declared = list(h.melds)
             # the fans that are the same in every reading: circumstances, exposure, suits,
             # tiles, ranges
             traits: dict[str, int] = {}
             _win_flag_fans(h, last_of_kind, kong, traits)
-            exposed_cnt = sum(1 for m in h.melds if m[2])
+            exposed_cnt = 0
+            for m in declared:
+                if m[2]:
+                    exposed_cnt += 1
             if exposed_cnt == 0:
                 traits["fully_concealed_hand" if h.self_drawn else "concealed_hand"] = 1
             elif exposed_cnt == 4 and not h.self_drawn:
@@ -1122,7 +1143,7 @@ def mcr_fans(h: McrHand) -> McrScore | None:
             best_total = _total(best) if best is not None else 0
             seven = form == "seven_pairs"
             for pair, sets in found:
-                fans = _regular(h, declared, sets, pair, hogs, unique, traits)
+                fans = _regular(h, declared, sets, pair, hogs, c, codes, unique, traits)
                 total = _total(fans)
                 if best is None or total > best_total or (total == best_total and (
                         seven or fans.get("pure_triple_chow") or fans.get("triple_pung"))):
@@ -1132,8 +1153,13 @@ def mcr_fans(h: McrHand) -> McrScore | None:
         return None
     if form == "standard":
         sets, pair = chosen
-        groups = (*((_kind_name(k), t, e) for k, t, e in h.melds),
-                  *((k, t, False) for k, t in sets), ("pair", pair, False))
+        parts: list[tuple[str, int, bool]] = []
+        for k, t, e in h.melds:
+            parts.append((_kind_name(k), t, e))
+        for name, t in sets:
+            parts.append((name, t, False))
+        parts.append(("pair", pair, False))
+        groups = tuple(parts)
     fans = dict(best)
     if h.flowers:
         fans["flower_tiles"] = h.flowers
