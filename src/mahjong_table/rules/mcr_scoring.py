@@ -933,7 +933,7 @@ def _holds(c: list[int], tiles: tuple[int, ...]) -> bool:
 def _knitted(h: McrHand, c: list[int], all_counts: Sequence[int], last_of_kind: bool,
              kong: bool) -> tuple[dict[str, int], tuple[tuple[str, int, bool], ...]] | None:
     """A knitted straight with a set and a pair (none or one declared set)."""
-    if len(h.melds) > 1 or max(c) < 2:
+    if len(h.melds) > 1 or not any(x >= 2 for x in c):
         return None
     seq: tuple[int, ...] | None = None
     for ks in KNITTED_STRAIGHTS:
