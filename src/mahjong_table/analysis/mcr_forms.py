@@ -21,7 +21,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from itertools import permutations, product
+from itertools import permutations
+from typing import Final
 
 from .decompose import TERMINALS_AND_HONOURS, Decomposition, SetTuple
 from .shanten import Forms, shanten, standard_shanten, thirteen_orphans_shanten
@@ -33,6 +34,7 @@ __all__ = [
     "MCR_FORMS",
     "McrForms",
     "component_code",
+    "component_codes",
     "decompose_sets",
     "honours_knitted_shanten",
     "is_honours_and_knitted",
@@ -44,10 +46,12 @@ __all__ = [
 ]
 
 #: the six knitted straights: 147 of one suit, 258 of another, 369 of the third (tile indices)
-KNITTED_STRAIGHTS: tuple[tuple[int, ...], ...] = tuple(
+KNITTED_STRAIGHTS: Final[tuple[tuple[int, ...], ...]] = tuple(
     tuple(sorted(9 * s + r for i, s in enumerate(suits) for r in (i, i + 3, i + 6)))
     for suits in permutations(range(3)))
 _HONOURS = tuple(range(27, 34))
+#: tile kinds in a count array
+NUM_KINDS: Final = 34
 
 
 def _component_sets(key: tuple[int, ...], suited: bool) -> tuple[tuple[tuple[bool, int], ...], ...]:
@@ -86,8 +90,10 @@ def _component_sets(key: tuple[int, ...], suited: bool) -> tuple[tuple[tuple[boo
 
 
 #: the four components of a hand: (first tile, ranks, suited) for the three suits and the
-#: honours
-COMPONENTS = ((0, 9, True), (9, 9, True), (18, 9, True), (27, 7, False))
+#: honours (Final, and typed as a tuple of any length, so that the compiled build keeps one
+#: tuple object and does not rebuild it at each read)
+COMPONENTS: Final[tuple[tuple[int, int, bool], ...]] = (
+    (0, 9, True), (9, 9, True), (18, 9, True), (27, 7, False))
 def component_code(counts: list[int], a: int, n: int, suited: bool) -> int:
     """One suit's (``suited``) or the honours' counts ``counts[a:a + n]`` as one integer:
     four bits per rank, rank 0 lowest, then one bit for ``suited``; -1 when a count is
@@ -104,10 +110,11 @@ def component_code(counts: list[int], a: int, n: int, suited: bool) -> int:
 #: :func:`_placed_sets` by ``code * 4 + component`` (issue 25, item 1: each suit's readings
 #: worked out once and combined). Emptied when it reaches :data:`CACHE_LIMIT` entries, so its
 #: memory is bounded; what it holds changes speed only, never a result.
-_PLACED: dict[int, tuple[tuple[SetTuple, ...], ...]] = {}
+_PLACED: Final[dict[int, tuple[tuple[SetTuple, ...], ...]]] = {}
 #: the most entries a per-suit cache of this module or of MCR scoring keeps (200,000 random
-#: MCR hands fill about 23,000 here and 48,000 there, 8.5 MB in all)
-CACHE_LIMIT = 200_000
+#: MCR hands fill about 23,000 in :data:`_PLACED`, 11,000 in :data:`_PAIRED` and 10,000 in
+#: MCR scoring's wait table, 6.3 MB in all)
+CACHE_LIMIT: Final = 200_000
 
 
 def _placed_sets(j: int, code: int, counts: list[int], a: int) -> tuple[tuple[SetTuple, ...], ...]:
@@ -130,28 +137,48 @@ def _placed_sets(j: int, code: int, counts: list[int], a: int) -> tuple[tuple[Se
     return found
 
 
-def decompose_sets(counts: Sequence[int], *, first_only: bool) -> list[Decomposition]:
+def component_codes(counts: list[int]) -> list[int]:
+    """The four components' :func:`component_code` of a count array, in the order of
+    :data:`COMPONENTS`."""
+    return [component_code(counts, a, n, suited) for a, n, suited in COMPONENTS]
+
+
+def decompose_sets(counts: Sequence[int], *, first_only: bool,
+                   codes: list[int] | None = None) -> list[Decomposition]:
     """Every distinct reading of ``counts`` as sets and a pair, in the form of
     :func:`.decompose.decompositions` (``(pair, (("chow" | "pung", first tile), ...))``, sets
     sorted by tile, pung first), or only
     whether there is one (a list of at most one with ``first_only``); empty when the total is
     not 3n+2. Each suit is read on its own, once per distinct suit (cached by its code,
     issue 25 item 1), and the suits' readings combined. Counts above four are read as they
-    are (a fifth copy, for wait tests)."""
-    if sum(counts) % 3 != 2:
-        return []
+    are (a fifth copy, for wait tests). ``codes``: the four :func:`component_codes` of
+    ``counts`` when the caller has them already."""
     # read as a list: the compiled build indexes a list directly
     cl: list[int] = counts if isinstance(counts, list) else list(counts)
+    # the total is 3n+2 (the components' sizes, summed first as the whole was)
+    if len(cl) != NUM_KINDS:
+        if sum(cl) % 3 != 2:
+            return []
+        sizes = [sum(cl[a:a + n]) for a, n, _ in COMPONENTS]
+    else:
+        sizes = [0, 0, 0, 0]
+        total = 0
+        for j in range(4):
+            a, n, _ = COMPONENTS[j]
+            size = 0
+            for r in range(a, a + n):
+                size += cl[r]
+            sizes[j] = size
+            total += size
+        if total % 3 != 2:
+            return []
     per: list[tuple[tuple[SetTuple, ...], ...]] = []
     pair_comp = -1
     pair_code = 0
     for j in range(4):
         a, n, suited = COMPONENTS[j]
-        code = component_code(cl, a, n, suited)
-        size = 0
-        for r in range(a, a + n):
-            size += cl[r]
-        m = size % 3
+        code = codes[j] if codes is not None else component_code(cl, a, n, suited)
+        m = sizes[j] % 3
         if m == 1 or (m == 2 and pair_comp >= 0):
             return []
         if m == 2:
@@ -165,25 +192,53 @@ def decompose_sets(counts: Sequence[int], *, first_only: bool) -> list[Decomposi
         per.append(found)
     if pair_comp < 0:
         return []
-    a, n, suited = COMPONENTS[pair_comp]
-    key_list = cl[a:a + n]
+    pairs = _paired_sets(pair_comp, pair_code, cl, COMPONENTS[pair_comp][0])
+    if first_only:
+        return [(pairs[0][0], ())] if pairs else []
     out: list[Decomposition] = []
-    for r in range(n):
-        if key_list[r] < 2:
-            continue
-        key_list[r] -= 2
-        found = _placed_sets(pair_comp,
-                             pair_code - (2 << (4 * r + 1)) if pair_code >= 0 else -1,
-                             key_list, 0)
-        key_list[r] += 2
-        if not found:
-            continue
-        if first_only:
-            return [(a + r, ())]
+    for pair, found in pairs:
         per[pair_comp] = found
-        for x0, x1, x2, x3 in product(*per):
-            out.append((a + r, x0 + x1 + x2 + x3))
+        # every combination of the components' readings, the last component varying fastest
+        for x0 in per[0]:
+            for x1 in per[1]:
+                for x2 in per[2]:
+                    for x3 in per[3]:
+                        out.append((pair, x0 + x1 + x2 + x3))
     return out
+
+
+#: the readings of a component that holds the pair, by ``code * 4 + component`` like
+#: :data:`_PLACED`: for each rank that can be the pair, lowest first, (the pair's tile, the
+#: readings of the rest as :func:`_placed_sets` gives them); emptied at :data:`CACHE_LIMIT`
+#: entries (issue 25: the pair's places in a suit tried once)
+_PAIRED: Final[dict[int, tuple[tuple[int, tuple[tuple[SetTuple, ...], ...]], ...]]] = {}
+
+
+def _paired_sets(j: int, code: int, counts: list[int], a: int
+                 ) -> tuple[tuple[int, tuple[tuple[SetTuple, ...], ...]], ...]:
+    """:data:`_PAIRED`'s entry of component ``j`` (its counts start at ``counts[a]``, its
+    code is ``code``, -1 to read it without the cache)."""
+    key = code * 4 + j
+    got = _PAIRED.get(key) if code >= 0 else None
+    if got is None:
+        n = COMPONENTS[j][1]
+        key_list = counts[a:a + n]
+        acc: list[tuple[int, tuple[tuple[SetTuple, ...], ...]]] = []
+        for r in range(n):
+            if key_list[r] < 2:
+                continue
+            key_list[r] -= 2
+            found = _placed_sets(j, code - (2 << (4 * r + 1)) if code >= 0 else -1,
+                                 key_list, 0)
+            key_list[r] += 2
+            if found:
+                acc.append((a + r, found))
+        got = tuple(acc)
+        if code >= 0:
+            if len(_PAIRED) >= CACHE_LIMIT:
+                _PAIRED.clear()
+            _PAIRED[key] = got
+    return got
 
 
 def _set_key(s: SetTuple) -> tuple[int, int]:

@@ -25,14 +25,17 @@ self-drawn win). Readings chosen where the MCR text is open: ``docs/rules/chines
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Final
 
+from ..analysis.decompose import SetTuple
 from ..analysis.mcr_forms import (
     CACHE_LIMIT,
     COMPONENTS,
     KNITTED_STRAIGHTS,
     component_code,
+    component_codes,
     decompose_sets,
 )
 from ..i18n import N_
@@ -46,21 +49,67 @@ from .mcr_fans import FAN_TABLE, FANS, MINIMUM_FAN
 __all__ = ["McrHand", "McrScore", "MINIMUM_FAN", "mcr_fans", "mcr_payments", "hand_from_context",
            "score_mcr_context"]
 
-CHOW, PUNG, KONG = 0, 1, 2
+# (Final: the compiled build reads these as constants, not from the module's dict)
+CHOW: Final = 0
+PUNG: Final = 1
+KONG: Final = 2
 #: one declared set: (kind CHOW/PUNG/KONG, lowest tile index, exposed)
 MeldTuple = tuple[int, int, bool]
 
-_TERMINAL_OR_HONOUR = [t >= 27 or t % 9 in (0, 8) for t in range(34)]
-_REVERSIBLE = frozenset((9, 10, 11, 12, 13, 16, 17, 19, 21, 22, 23, 25, 26, 31))
-_GREEN = frozenset((19, 20, 21, 23, 25, 32))
-_WINDS = (27, 28, 29, 30)
-_DRAGONS = (31, 32, 33)
+_TERMINAL_OR_HONOUR: Final = [t >= 27 or t % 9 in (0, 8) for t in range(34)]
+
+
+def _bits(tiles: Sequence[int]) -> int:
+    """The tile kinds ``tiles`` as a bit set: bit ``t`` for tile index ``t``."""
+    out = 0
+    for t in tiles:
+        out |= 1 << t
+    return out
+
+
+# The hand's kinds are read as one bit set (bit t: tile kind t is in the hand), so that each
+# whole-hand fan below is one or two mask tests (issue 25).
+#: each suit's nine kinds (characters, circles, bamboo: tiles 0-8, 9-17, 18-26)
+_SUIT_BITS: Final[tuple[int, ...]] = (0x1FF, 0x1FF << 9, 0x1FF << 18)
+#: winds, dragons, honours
+_WIND_BITS: Final = _bits((27, 28, 29, 30))
+_DRAGON_BITS: Final = _bits((31, 32, 33))
+_HONOUR_BITS: Final = _WIND_BITS | _DRAGON_BITS
+#: 1 and 9 of each suit (MCR All Terminals), and with the honours (All Terminals and Honours)
+_TERMINAL_BITS: Final = _bits((0, 8, 9, 17, 18, 26))
+_TERMINAL_OR_HONOUR_BITS: Final = _TERMINAL_BITS | _HONOUR_BITS
+#: MCR Reversible Tiles: 1234589 circles, 245689 bamboo, White dragon
+_REVERSIBLE_BITS: Final = _bits((9, 10, 11, 12, 13, 16, 17, 19, 21, 22, 23, 25, 26, 31))
+#: MCR All Green: 23468 bamboo and the Green dragon
+_GREEN_BITS: Final = _bits((19, 20, 21, 23, 25, 32))
+#: the six knitted straights (:data:`KNITTED_STRAIGHTS`) as bit sets
+_KNITTED_BITS: Final[tuple[int, ...]] = tuple(_bits(ks) for ks in KNITTED_STRAIGHTS)
+
+
+def _range_fan(ranks: int) -> str | None:
+    """The range fan of a hand of suit tiles only whose ranks (0-8) are the bits of
+    ``ranks``: MCR Lower Tiles (123), Lower Four (1234), Upper Tiles (789), Upper Four
+    (6789), Middle Tiles (456); None for none."""
+    hi = ranks.bit_length() - 1
+    lo = (ranks & -ranks).bit_length() - 1
+    if hi <= 3:
+        return "lower_four" if hi == 3 else "lower_tiles"
+    if lo >= 5:
+        return "upper_four" if lo == 5 else "upper_tiles"
+    if lo >= 3 and hi <= 5:
+        return "middle_tiles"
+    return None
+
+
+#: :func:`_range_fan` of every non-empty set of ranks (index: the ranks' bits)
+_RANGE_FANS: Final[tuple[str | None, ...]] = (None, *(_range_fan(r) for r in range(1, 512)))
+_WINDS: Final = (27, 28, 29, 30)
+_DRAGONS: Final = (31, 32, 33)
 #: fans in the order exclusions are applied: the highest value first (non-repeat principle)
-_EXCLUDE_ORDER: tuple[tuple[str, tuple[str, ...]], ...] = tuple(
+_EXCLUDE_ORDER: Final[tuple[tuple[str, tuple[str, ...]], ...]] = tuple(
     (d.id, d.excludes) for d in sorted(FANS, key=lambda d: -d.fan) if d.excludes)
-_VALUE = {d.id: d.fan for d in FANS}
-_EXCLUDES = dict(_EXCLUDE_ORDER)
-_RANK = {fid: i for i, (fid, _) in enumerate(_EXCLUDE_ORDER)}
+_VALUE: Final = {d.id: d.fan for d in FANS}
+_RANK: Final = {fid: i for i, (fid, _) in enumerate(_EXCLUDE_ORDER)}
 
 
 @dataclass(frozen=True, slots=True)
@@ -96,6 +145,15 @@ class McrScore:
     form: str
     groups: tuple[tuple[str, int, bool], ...]
 
+    def __init__(self, total: int, fans: dict[str, int], form: str,
+                 groups: tuple[tuple[str, int, bool], ...]) -> None:
+        # the frozen dataclass's own __init__, written out so that the compiled build runs it
+        # natively (generated, it is a Python function: 10% of a scoring)
+        object.__setattr__(self, "total", total)
+        object.__setattr__(self, "fans", fans)
+        object.__setattr__(self, "form", form)
+        object.__setattr__(self, "groups", groups)
+
     @property
     def without_flowers(self) -> int:
         """The total that counts toward the 8-fan minimum."""
@@ -114,7 +172,8 @@ def _two_chows(a: int, b: int) -> str | None:
         return "mixed_double_chow" if a % 9 == b % 9 else None
     if a - b in (3, -3):
         return "short_straight"
-    if {a % 9, b % 9} == {0, 6}:
+    ra, rb = a % 9, b % 9
+    if (ra == 0 and rb == 6) or (ra == 6 and rb == 0):
         return "two_terminal_chows"
     if a == b:
         return "pure_double_chow"
@@ -143,7 +202,9 @@ def _three_chows(a: int, b: int, c: int) -> str | None:
     return None
 
 
-_EXTRA_ORDER = ("pure_double_chow", "mixed_double_chow", "short_straight", "two_terminal_chows")
+_EXTRA_ORDER: Final[tuple[str, ...]] = ("pure_double_chow", "mixed_double_chow", "short_straight",
+                                         "two_terminal_chows")
+_EXTRA_INDEX: Final = {f: i for i, f in enumerate(_EXTRA_ORDER)}
 
 
 def _limit_pairs(fans: list[str | None], max_cnt: int, out: dict[str, int]) -> None:
@@ -154,7 +215,7 @@ def _limit_pairs(fans: list[str | None], max_cnt: int, out: dict[str, int]) -> N
     for f in fans:
         if f is not None:
             cnt += 1
-            table[_EXTRA_ORDER.index(f)] += 1
+            table[_EXTRA_INDEX[f]] += 1
     limit = 1
     while cnt > max_cnt and limit >= 0:
         idx = 4
@@ -290,53 +351,56 @@ def _pung_fans(pungs: list[int], out: dict[str, int]) -> None:
 # ----- whole-hand traits -------------------------------------------------------------------------
 
 
-def _suit_fans(kinds: Sequence[int], out: dict[str, int]) -> None:
-    """No Honours, One Voided Suit, Half Flush, Full Flush, All Types."""
-    suits = {k // 9 for k in kinds if k < 27}
-    honours = any(k >= 27 for k in kinds)
+def _suit_fans(mask: int, out: dict[str, int]) -> None:
+    """No Honours, One Voided Suit, Half Flush, Full Flush, All Types, from the hand's kinds
+    as a bit set ``mask``."""
+    honours = mask & _HONOUR_BITS
+    suits = 0
+    for bits in _SUIT_BITS:
+        if mask & bits:
+            suits += 1
     if not honours:
         out["no_honours"] = out.get("no_honours", 0) + 1
-    voided = 3 - len(suits)
+    voided = 3 - suits
     if voided == 2:
         _add(out, "half_flush" if honours else "full_flush")
     elif voided:
         out["one_voided_suit"] = out.get("one_voided_suit", 0) + voided
-    if len(suits) == 3 and any(27 <= k <= 30 for k in kinds) and any(k >= 31 for k in kinds):
+    if suits == 3 and mask & _WIND_BITS and mask & _DRAGON_BITS:
         out["all_types"] = out.get("all_types", 0) + 1
 
 
-def _tile_fans(kinds: Sequence[int], out: dict[str, int]) -> None:
+def _tile_fans(mask: int, out: dict[str, int]) -> None:
     """All Simples, Reversible Tiles, All Green, All Honours, All Terminals, All Terminals
-    and Honours."""
-    simples = not any(_TERMINAL_OR_HONOUR[k] for k in kinds)
+    and Honours, from the hand's kinds as a bit set ``mask``."""
+    simples = not mask & _TERMINAL_OR_HONOUR_BITS
     if simples:
         out["all_simples"] = out.get("all_simples", 0) + 1
-    if all(k in _REVERSIBLE for k in kinds):
+    if not mask & ~_REVERSIBLE_BITS:
         out["reversible_tiles"] = out.get("reversible_tiles", 0) + 1
-    if all(k in _GREEN for k in kinds):
+    if not mask & ~_GREEN_BITS:
         out["all_green"] = out.get("all_green", 0) + 1
     if simples:
         return
-    if all(k >= 27 for k in kinds):
+    if not mask & ~_HONOUR_BITS:
         out["all_honours"] = out.get("all_honours", 0) + 1
-    elif all(k < 27 and k % 9 in (0, 8) for k in kinds):
+    elif not mask & ~_TERMINAL_BITS:
         out["all_terminals"] = out.get("all_terminals", 0) + 1
-    elif all(_TERMINAL_OR_HONOUR[k] for k in kinds):
+    elif not mask & ~_TERMINAL_OR_HONOUR_BITS:
         out["all_terminals_and_honours"] = out.get("all_terminals_and_honours", 0) + 1
 
 
-def _rank_fans(kinds: Sequence[int], out: dict[str, int]) -> None:
-    """Lower Tiles, Lower Four, Upper Tiles, Upper Four, Middle Tiles (suit tiles only)."""
-    if any(k >= 27 for k in kinds):
+def _rank_fans(mask: int, out: dict[str, int]) -> None:
+    """Lower Tiles, Lower Four, Upper Tiles, Upper Four, Middle Tiles (suit tiles only), from
+    the hand's kinds as a bit set ``mask``."""
+    if mask & _HONOUR_BITS:
         return
-    ranks = {k % 9 for k in kinds}
-    hi, lo = max(ranks), min(ranks)
-    if hi <= 3:
-        _add(out, "lower_four" if hi == 3 else "lower_tiles")
-    elif lo >= 5:
-        _add(out, "upper_four" if lo == 5 else "upper_tiles")
-    elif lo >= 3 and hi <= 5:
-        out["middle_tiles"] = out.get("middle_tiles", 0) + 1
+    ranks = (mask | mask >> 9 | mask >> 18) & 0x1FF
+    if not ranks:
+        raise ValueError("max() arg is an empty sequence")  # no tile at all, as before
+    fan = _RANGE_FANS[ranks]
+    if fan is not None:
+        out[fan] = out.get(fan, 0) + 1
 
 
 def _win_flag_fans(h: McrHand, last_of_kind: bool, kong: bool, out: dict[str, int]) -> None:
@@ -362,15 +426,22 @@ def _win_flag_fans(h: McrHand, last_of_kind: bool, kong: bool, out: dict[str, in
 def _exclude(out: dict[str, int]) -> None:
     """The non-repeat principle: each fan present, highest first, removes the fans it
     implies (:attr:`FanDef.excludes`)."""
-    present = [f for f in out if f in _EXCLUDES]
-    if not present:
+    ranks: list[int] = []
+    for f in out:
+        r = _RANK.get(f)
+        if r is not None:
+            ranks.append(r)
+    if not ranks:
         return
-    if len(present) > 1:
-        present.sort(key=_RANK.__getitem__)
-    for fid in present:
+    if len(ranks) > 1:
+        ranks.sort()
+    for r in ranks:
+        fid, excludes = _EXCLUDE_ORDER[r]
         if fid in out:
-            for x in _EXCLUDES[fid]:
-                out.pop(x, None)
+            for x in excludes:
+                # looked up first: most are absent, and pop is a method call when compiled
+                if x in out:
+                    del out[x]  # noqa: RUF051
 
 
 def _wind_fans(wind_pungs: Sequence[int], h: McrHand, out: dict[str, int]) -> None:
@@ -395,7 +466,10 @@ def _wind_fans(wind_pungs: Sequence[int], h: McrHand, out: dict[str, int]) -> No
 
 
 def _total(out: dict[str, int]) -> int:
-    return sum(_VALUE[f] * n for f, n in out.items())
+    total = 0
+    for f, n in out.items():
+        total += _VALUE[f] * n
+    return total
 
 
 # ----- waits -------------------------------------------------------------------------------------
@@ -447,69 +521,118 @@ def _all_sets(c: list[int], i: int, suited: bool) -> bool:
     return False
 
 
-#: :func:`_component` by the component's code (:func:`~..analysis.mcr_forms.component_code`),
-#: as bits (1: sets only, 2: sets and one pair), emptied at ``CACHE_LIMIT`` entries like that
-#: module's cache (issue 25, item 1: no search for a suit read before)
-_STATES: dict[int, int] = {}
+#: per component code (:func:`~..analysis.mcr_forms.component_code`), what a wait test needs
+#: of one suit's (or the honours') tiles, as bits: 1 when they are sets only, 2 when they are
+#: sets and one pair; bit ``2 + r`` when one more tile of rank ``r`` makes them sets only,
+#: bit ``11 + r`` when it makes them sets and one pair. Emptied at ``CACHE_LIMIT`` entries
+#: like :mod:`..analysis.mcr_forms`' cache (issue 25: each suit's waits worked out once).
+_WAITS: Final[dict[int, int]] = {}
+#: where :data:`_WAITS`' ranks start: a tile of rank r completing the sets, or sets and a pair
+_SETS_AFTER: Final = 2
+_PAIR_AFTER: Final = 11
 
 
-def _state(code: int, key: list[int], suited: bool) -> int:
-    """:func:`_component` of ``key`` whose code is ``code``, as bits: 1 when the tiles are
-    sets only, 2 when they are sets and one pair."""
-    got = _STATES.get(code) if code >= 0 else None
+def _bits_of(key: tuple[int, ...], suited: bool) -> int:
+    """:func:`_component` of ``key`` as bits: 1 sets only, 2 sets and one pair."""
+    sets_only, with_pair = _component(key, suited)
+    return (1 if sets_only else 0) | (2 if with_pair else 0)
+
+
+def _component_waits(code: int, key: list[int], suited: bool) -> int:
+    """:data:`_WAITS`' entry of ``key`` (one component's counts by rank, its code ``code``;
+    -1 for counts the code cannot hold, read without the cache)."""
+    got = _WAITS.get(code) if code >= 0 else None
     if got is None:
-        sets_only, with_pair = _component(tuple(key), suited)
-        got = (1 if sets_only else 0) | (2 if with_pair else 0)
+        got = _bits_of(tuple(key), suited)
+        for r in range(len(key)):
+            key[r] += 1
+            st = _bits_of(tuple(key), suited)
+            key[r] -= 1
+            if st & 1:
+                got |= 1 << (_SETS_AFTER + r)
+            if st & 2:
+                got |= 1 << (_PAIR_AFTER + r)
         if code >= 0:
-            if len(_STATES) >= CACHE_LIMIT:
-                _STATES.clear()
-            _STATES[code] = got
+            if len(_WAITS) >= CACHE_LIMIT:
+                _WAITS.clear()
+            _WAITS[code] = got
     return got
 
 
-def _unique_wait(h: McrHand, standing: list[int]) -> bool:
+def _unique_wait(h: McrHand, standing: list[int], codes: list[int] | None = None) -> bool:
     """The hand before the winning tile waited on one tile kind only (four sets and a pair,
     and seven pairs for a fully concealed hand). A kind already held four times counts as a
     wait when a fifth copy would complete the form, as the form alone cannot tell that it is
-    dead."""
+    dead. Each component's waits are read from :data:`_WAITS`: a tile completes the hand when
+    it completes its component and every other component is sets only, but one that is sets
+    and a pair when the tile's component is then sets only. ``codes``: the four
+    :func:`~..analysis.mcr_forms.component_codes` of ``standing``, when known."""
     c = list(standing)
-    c[h.win_tile] -= 1
-    keys = [c[a:a + n] for a, n, _ in COMPONENTS]
-    codes = [component_code(c, a, n, su) for a, n, su in COMPONENTS]
-    states = [_state(codes[j], keys[j], COMPONENTS[j][2]) for j in range(4)]
-    sizes = [sum(k) % 3 for k in keys]
-    waits: set[int] = set()
-    for j, (a, n, suited) in enumerate(COMPONENTS):
+    win = h.win_tile
+    c[win] -= 1
+    if codes is not None:
+        # the codes of the hand before the winning tile: one tile fewer in its component
+        codes = list(codes)
+        j = 3 if win >= 27 else win // 9
+        a, n, suited = COMPONENTS[j]
+        if codes[j] >= 0 and c[win] >= 0:
+            codes[j] -= 2 << (4 * (win - a))
+        else:
+            codes[j] = component_code(c, a, n, suited)
+    infos: list[int] = []
+    sizes: list[int] = []
+    total = 0
+    for j in range(4):
+        a, n, suited = COMPONENTS[j]
+        key = c[a:a + n]
+        size = 0
+        for x in key:
+            size += x
+        total += size
+        sizes.append(size % 3)
+        code = codes[j] if codes is not None else component_code(c, a, n, suited)
+        infos.append(_component_waits(code, key, suited))
+    waits = 0
+    for j in range(4):
         pairs = 0
         ok = True
         for i in range(4):
             if i == j:
                 continue
-            if sizes[i] == 1 or not states[i] & (2 if sizes[i] == 2 else 1):
+            m = sizes[i]
+            if m == 1 or not infos[i] & (2 if m == 2 else 1):
                 ok = False
                 break
-            if sizes[i] == 2:
+            if m == 2:
                 pairs += 1
         if not ok or pairs > 1 or (sizes[j] + 1) % 3 != (0 if pairs else 2):
             continue
-        key = keys[j]
-        code = codes[j]
-        for r in range(n):
-            key[r] += 1
-            st = _state(code + (2 << (4 * r)) if code >= 0 and key[r] <= 15 else -1, key,
-                        suited)
-            key[r] -= 1
-            if st & (1 if pairs else 2):
-                waits.add(a + r)
-                if len(waits) > 1:
-                    return False
-    if sum(c) == 13:
-        pair_cnt = sum(1 if x in (2, 3) else 2 if x == 4 else 0 for x in c)
-        if pair_cnt == 6:
-            odd = next((t for t in range(NUM_PLAYING) if c[t] in (1, 3)), None)
-            if odd is not None:
-                waits.add(odd)
-    return len(waits) == 1
+        ranks = infos[j] >> (_SETS_AFTER if pairs else _PAIR_AFTER) & 0x1FF
+        waits |= ranks << COMPONENTS[j][0]
+    if len(c) != NUM_PLAYING:
+        total = sum(c)
+    if total == 13:
+        pair_cnt = 0
+        odd = -1
+        for t in range(len(c)):
+            x = c[t]
+            if x == 2 or x == 3:
+                pair_cnt += 1
+            elif x == 4:
+                pair_cnt += 2
+            if odd < 0 and t < NUM_PLAYING and (x == 1 or x == 3):
+                odd = t
+        if pair_cnt == 6 and odd >= 0:
+            waits |= 1 << odd
+    return waits != 0 and waits & (waits - 1) == 0
+
+
+def _unique_wait_once(h: McrHand, standing: list[int], codes: list[int],
+                      memo: list[bool]) -> bool:
+    """:func:`_unique_wait`, worked out on the first call only and kept in ``memo``."""
+    if not memo:
+        memo.append(_unique_wait(h, standing, codes))
+    return memo[0]
 
 
 def _near(c: list[int], t: int) -> bool:
@@ -520,11 +643,6 @@ def _near(c: list[int], t: int) -> bool:
     r = t % 9
     return ((r > 0 and c[t - 1] > 0) or (r > 1 and c[t - 2] > 0)
             or (r < 8 and c[t + 1] > 0) or (r < 7 and c[t + 2] > 0))
-
-
-def _wait_flag(concealed_sets: Sequence[tuple[int, int]], pair: int, win: int) -> bool:
-    """Whether the winning tile sits where a wait fan could be counted."""
-    return pair == win or any(k == CHOW and t <= win <= t + 2 for k, t in concealed_sets)
 
 
 def _wait_fans(concealed_sets: Sequence[tuple[int, int]], pair: int, win: int,
@@ -578,20 +696,22 @@ def _kong_fans(cp: int, mk: int, ck: int, out: dict[str, int]) -> None:
         out["four_concealed_pungs"] = out.get("four_concealed_pungs", 0) + 1
 
 
-def _regular(h: McrHand, sets: Sequence[tuple[int, int, bool]], pair: int,
-             kinds: Sequence[int], all_counts: Sequence[int], unique: Callable[[], bool],
-             last_of_kind: bool, kong: bool, traits: dict[str, int]) -> dict[str, int]:
-    """The fans of one decomposition: ``sets`` (kind, tile, declared-exposed) the four sets,
-    the declared ones first; ``pair`` the pair's tile; ``traits`` the fans every reading of
-    the hand has (circumstances, exposure, suits, tiles, ranges)."""
+def _regular(h: McrHand, declared: list[MeldTuple], sets: tuple[SetTuple, ...], pair: int,
+             hogs: int, concealed: list[int], codes: list[int], unique: list[bool],
+             traits: dict[str, int]) -> dict[str, int]:
+    """The fans of one decomposition: ``declared`` the declared sets (kind, tile, exposed),
+    ``sets`` the concealed ones (``"chow"`` or ``"pung"``, tile), ``pair`` the pair's tile;
+    ``hogs`` the kinds held four times; ``concealed`` the concealed counts and ``codes`` their
+    suits' codes, for the wait test, whose answer ``unique`` keeps once found (the same for
+    every reading); ``traits`` the fans every reading of the hand has (circumstances,
+    exposure, suits, tiles, ranges)."""
     out: dict[str, int] = dict(traits)
     win = h.win_tile
     chows: list[int] = []
     pungs: list[int] = []
     cp = mk = ck = 0
-    declared = len(h.melds)
-    concealed_sets: list[tuple[int, int]] = []
-    for i, (kind, t, exposed) in enumerate(sets):
+    wind_pung = False
+    for kind, t, exposed in declared:
         if kind == CHOW:
             chows.append(t)
         else:
@@ -603,14 +723,26 @@ def _regular(h: McrHand, sets: Sequence[tuple[int, int, bool]], pair: int,
                     ck += 1
             elif not exposed:
                 cp += 1
-        if i >= declared:
-            concealed_sets.append((kind, t))
+    # the winning tile read in a concealed chow: a wait may be counted (Edge Wait at either
+    # end, Closed Wait in the middle), and a pung of it is not exposed by the discard
+    in_chow = edge = closed = False
+    for k, t in sets:
+        if k == "chow":
+            chows.append(t)
+            if t <= win <= t + 2:
+                in_chow = True
+                if t + 1 == win:
+                    closed = True
+                else:
+                    edge = True
+        else:
+            pungs.append(t)
+            cp += 1
     # a pung completed by a discard is an exposed pung, unless the tile can be read as part
     # of a concealed chow
-    if not h.self_drawn and not any(k == CHOW and t <= win <= t + 2
-                                    for k, t in concealed_sets):
-        for k, t in concealed_sets:
-            if k == PUNG and t == win:
+    if not h.self_drawn and not in_chow:
+        for k, t in sets:
+            if k == "pung" and t == win:
                 cp -= 1
     if pungs:
         _kong_fans(cp, mk, ck, out)
@@ -620,6 +752,8 @@ def _regular(h: McrHand, sets: Sequence[tuple[int, int, bool]], pair: int,
             if t >= 31:
                 out["dragon_pung"] = out.get("dragon_pung", 0) + 1
             elif _TERMINAL_OR_HONOUR[t]:
+                if t >= 27:
+                    wind_pung = True
                 out["pung_of_terminals_or_honours"] = out.get("pung_of_terminals_or_honours", 0) + 1
     if len(chows) == 4 and pair < 27 and pair % 9 == 4:
         if _three_suited_terminal(chows, pair):
@@ -647,21 +781,25 @@ def _regular(h: McrHand, sets: Sequence[tuple[int, int, bool]], pair: int,
         del out["big_three_winds"]
     # every group: Outside Hand, All Fives, All Even Pungs
     terminal = five = even = 0
-    for kind, t, _ in sets:
+    for chow in chows:
+        if chow >= 27:
+            terminal += 1
+            continue
+        r = chow % 9
+        if r == 0 or r == 6:
+            terminal += 1
+        elif 2 <= r <= 4:
+            five += 1
+    for t in pungs:
         if t >= 27:
             terminal += 1
             continue
         r = t % 9
-        if kind == CHOW:
-            if r in (0, 6):
-                terminal += 1
-            elif 2 <= r <= 4:
-                five += 1
-        elif r in (0, 8):
+        if r == 0 or r == 8:
             terminal += 1
         elif r == 4:
             five += 1
-        elif r in (1, 3, 5, 7):
+        elif r & 1:
             even += 1
     if pair >= 27 or pair % 9 in (0, 8):
         terminal += 1
@@ -676,19 +814,26 @@ def _regular(h: McrHand, sets: Sequence[tuple[int, int, bool]], pair: int,
     elif even == 5:
         out["all_even_pungs"] = out.get("all_even_pungs", 0) + 1
     if not out.get("quadruple_chow"):
-        hogs = sum(1 for k in kinds if all_counts[k] == 4) - mk - ck
-        if hogs > 0:
-            out["tile_hog"] = out.get("tile_hog", 0) + hogs
+        hog = hogs - mk - ck
+        if hog > 0:
+            out["tile_hog"] = out.get("tile_hog", 0) + hog
     if (not out.get("melded_hand") and not out.get("four_kongs")
-            and _wait_flag(concealed_sets, pair, win) and unique()):
-        _wait_fans(concealed_sets, pair, win, out)
+            and (pair == win or in_chow) and _unique_wait_once(h, concealed, codes, unique)):
+        # Edge, Closed or Single Wait: only one, in that order
+        if edge:
+            out["edge_wait"] = out.get("edge_wait", 0) + 1
+        elif closed:
+            out["closed_wait"] = out.get("closed_wait", 0) + 1
+        else:
+            out["single_wait"] = out.get("single_wait", 0) + 1
     if out.get("big_three_winds"):
         # the three wind pungs of Big Three Winds score no Pung of Terminals or Honours
         out["pung_of_terminals_or_honours"] = out.get("pung_of_terminals_or_honours", 0) - 3
         if out["pung_of_terminals_or_honours"] <= 0:
             del out["pung_of_terminals_or_honours"]
     _exclude(out)
-    _wind_fans([t for t in pungs if 27 <= t <= 30], h, out)
+    if wind_pung:  # (without a wind pung, the wind fans change nothing)
+        _wind_fans([t for t in pungs if 27 <= t <= 30], h, out)
     if not out:
         out["chicken_hand"] = 1
     return out
@@ -737,13 +882,15 @@ def _seven_shifted(c: Sequence[int]) -> bool:
     return False
 
 
-def _special(h: McrHand, c: list[int], kinds: list[int], last_of_kind: bool,
-             kong: bool) -> tuple[dict[str, int], str] | None:
-    """Seven pairs (seven shifted pairs), honours and knitted tiles, thirteen orphans."""
-    if 7 < len(kinds) < 13:
+def _special(h: McrHand, c: list[int], mask: int, n_kinds: int, n_suited: int, hogs: int,
+             odd: int, last_of_kind: bool, kong: bool) -> tuple[dict[str, int], str] | None:
+    """Seven pairs (seven shifted pairs), honours and knitted tiles, thirteen orphans, of a
+    hand of the kinds ``mask`` (a bit set), ``n_kinds`` of them and ``n_suited`` suit kinds,
+    ``hogs`` held four times and ``odd`` an odd number of times."""
+    if 7 < n_kinds < 13:
         return None  # seven pairs has at most seven kinds, the others thirteen or fourteen
     out: dict[str, int] = {}
-    if all(x % 2 == 0 for x in c):
+    if not odd:
         if _seven_shifted(c):
             out["seven_shifted_pairs"] = out.get("seven_shifted_pairs", 0) + 1
             s = h.win_tile // 9
@@ -752,32 +899,35 @@ def _special(h: McrHand, c: list[int], kinds: list[int], last_of_kind: bool,
             _win_flag_fans(h, last_of_kind, kong, out)
             return out, "seven_shifted_pairs"
         out["seven_pairs"] = out.get("seven_pairs", 0) + 1
-        _suit_fans(kinds, out)
-        _tile_fans(kinds, out)
-        _rank_fans(kinds, out)
-        hogs = sum(1 for k in kinds if c[k] == 4)
+        _suit_fans(mask, out)
+        _tile_fans(mask, out)
+        _rank_fans(mask, out)
         if hogs:
             out["tile_hog"] = out.get("tile_hog", 0) + hogs
         _win_flag_fans(h, last_of_kind, kong, out)
         _exclude(out)
         return out, "seven_pairs"
-    if len(kinds) == 14:
-        numbered = [k for k in kinds if k < 27]
-        if 7 <= len(numbered) <= 9 and any(all(k in ks for k in numbered)
-                                           for ks in KNITTED_STRAIGHTS):
-            if len(numbered) == 7:
+    if n_kinds == 14:
+        numbered = mask & ~_HONOUR_BITS
+        if 7 <= n_suited <= 9 and any(not numbered & ~ks for ks in _KNITTED_BITS):
+            if n_suited == 7:
                 _add(out, "greater_honours_and_knitted_tiles")
             else:
                 _add(out, "lesser_honours_and_knitted_tiles")
-                if len(numbered) == 9:
+                if n_suited == 9:
                     out["knitted_straight"] = out.get("knitted_straight", 0) + 1
             _win_flag_fans(h, last_of_kind, kong, out)
             return out, "honours_and_knitted"
-    if len(kinds) == 13 and all(_TERMINAL_OR_HONOUR[k] for k in kinds):
+    if n_kinds == 13 and not mask & ~_TERMINAL_OR_HONOUR_BITS:
         out["thirteen_orphans"] = out.get("thirteen_orphans", 0) + 1
         _win_flag_fans(h, last_of_kind, kong, out)
         return out, "thirteen_orphans"
     return None
+
+
+def _holds(c: list[int], tiles: tuple[int, ...]) -> bool:
+    """Whether ``c`` holds each of ``tiles`` (a count that is not zero)."""
+    return all(c[t] for t in tiles)
 
 
 def _knitted(h: McrHand, c: list[int], all_counts: Sequence[int], last_of_kind: bool,
@@ -785,7 +935,11 @@ def _knitted(h: McrHand, c: list[int], all_counts: Sequence[int], last_of_kind: 
     """A knitted straight with a set and a pair (none or one declared set)."""
     if len(h.melds) > 1 or not any(x >= 2 for x in c):
         return None
-    seq = next((ks for ks in KNITTED_STRAIGHTS if all(c[t] for t in ks)), None)
+    seq: tuple[int, ...] | None = None
+    for ks in KNITTED_STRAIGHTS:
+        if _holds(c, ks):
+            seq = ks
+            break
     if seq is None:
         return None
     rest = list(c)
@@ -868,7 +1022,7 @@ def _unique_wait_small(rest: list[int], win: int) -> bool:
     return waits == 1
 
 
-_NINE_GATES_EXTRA: dict[int, tuple[str, ...]] = {
+_NINE_GATES_EXTRA: Final[dict[int, tuple[str, ...]]] = {
     0: ("pure_straight", "tile_hog"),
     8: ("pure_straight", "tile_hog"),
     1: ("two_concealed_pungs", "short_straight", "pung_of_terminals_or_honours"),
@@ -918,7 +1072,20 @@ def mcr_fans(h: McrHand) -> McrScore | None:
             all_counts[t + 2] += 1
         else:
             all_counts[t] += 4 if kind == KONG else 3
-    kinds = [k for k in range(NUM_PLAYING) if all_counts[k]]
+    # the kinds held as a bit set, how many (suit kinds), held four times, held an odd number
+    # of times
+    mask = n_kinds = n_suited = hogs = odd = 0
+    for k in range(NUM_PLAYING):
+        x = all_counts[k]
+        if x:
+            mask |= 1 << k
+            n_kinds += 1
+            if k < 27:
+                n_suited += 1
+            if x == 4:
+                hogs += 1
+            if x & 1:
+                odd += 1
     win = h.win_tile
     fixed_win = all_counts[win] - c[win]
     last_of_kind = h.last_of_kind and c[win] == 1
@@ -933,73 +1100,76 @@ def mcr_fans(h: McrHand) -> McrScore | None:
     if not h.self_drawn and kong:
         last_of_kind = False
     best: dict[str, int] | None = None
+    best_total = 0
     form = ""
     groups: tuple[tuple[str, int, bool], ...] = ()
-    chosen: tuple[list[tuple[int, int, bool]], int] = ([], 0)
+    chosen: tuple[tuple[SetTuple, ...], int] = ((), 0)
     if not h.melds:
-        sp = _special(h, c, kinds, last_of_kind, kong)
+        sp = _special(h, c, mask, n_kinds, n_suited, hogs, odd, last_of_kind, kong)
         if sp is not None:
             best, form = sp
-    if best is None and len(h.melds) <= 1 and sum(1 for k in kinds if k < 27) >= 9:
+    if best is None and len(h.melds) <= 1 and n_suited >= 9:
         kn = _knitted(h, c, all_counts, last_of_kind, kong)
         if kn is not None:
             best, groups = kn
             form = "knitted_straight"
-    if best is None and not h.melds and len(kinds) == 9:
+    if best is None and not h.melds and n_kinds == 9:
         ng = _nine_gates(h, c, last_of_kind, kong)
         if ng is not None:
             best, form = ng, "nine_gates"
     if best is None or form == "seven_pairs":
-        found = decompose_sets(c, first_only=False)
+        codes = component_codes(c)
+        found = decompose_sets(c, first_only=False, codes=codes)
         if len(found) > 1:
             found.sort(key=_division_order)
         if found:
-            memo: list[bool] = []
-
-            def unique() -> bool:
-                if not memo:
-                    memo.append(_unique_wait(h, c))
-                return memo[0]
-
-            declared = [(k, t, e) for k, t, e in h.melds]
+            unique: list[bool] = []
+            declared = list(h.melds)
             # the fans that are the same in every reading: circumstances, exposure, suits,
             # tiles, ranges
             traits: dict[str, int] = {}
             _win_flag_fans(h, last_of_kind, kong, traits)
-            exposed_cnt = sum(1 for m in h.melds if m[2])
+            exposed_cnt = 0
+            for m in declared:
+                if m[2]:
+                    exposed_cnt += 1
             if exposed_cnt == 0:
                 traits["fully_concealed_hand" if h.self_drawn else "concealed_hand"] = 1
             elif exposed_cnt == 4 and not h.self_drawn:
                 traits["melded_hand"] = 1
-            _suit_fans(kinds, traits)
-            _tile_fans(kinds, traits)
-            _rank_fans(kinds, traits)
+            _suit_fans(mask, traits)
+            _tile_fans(mask, traits)
+            _rank_fans(mask, traits)
             best_total = _total(best) if best is not None else 0
             seven = form == "seven_pairs"
             for pair, sets in found:
-                all_sets = declared + [(CHOW if k == "chow" else PUNG, t, False)
-                                       for k, t in sets]
-                fans = _regular(h, all_sets, pair, kinds, all_counts, unique,
-                                last_of_kind, kong, traits)
+                fans = _regular(h, declared, sets, pair, hogs, c, codes, unique, traits)
                 total = _total(fans)
                 if best is None or total > best_total or (total == best_total and (
                         seven or fans.get("pure_triple_chow") or fans.get("triple_pung"))):
                     best, best_total, form = fans, total, "standard"
-                    chosen = (all_sets, pair)
+                    chosen = (sets, pair)
     if best is None:
         return None
     if form == "standard":
-        all_sets, pair = chosen
-        groups = (*((_kind_name(k), t, e) for k, t, e in all_sets), ("pair", pair, False))
+        sets, pair = chosen
+        parts: list[tuple[str, int, bool]] = []
+        for k, t, e in h.melds:
+            parts.append((_kind_name(k), t, e))
+        for name, t in sets:
+            parts.append((name, t, False))
+        parts.append(("pair", pair, False))
+        groups = tuple(parts)
     fans = dict(best)
     if h.flowers:
         fans["flower_tiles"] = h.flowers
-    return McrScore(_total(best) + h.flowers, fans, form, groups)
+    total = best_total if form == "standard" else _total(best)
+    return McrScore(total + h.flowers, fans, form, groups)
 
 
 #: the order in which decompositions are tried, so that among readings worth the same the
 #: first is kept: sets by suit (characters, bamboo, circles, honours), rank, pung before chow
-_SUIT_ORDER = [(0, 2, 1, 3)[t // 9] * 9 + t % 9 if t < 27 else t for t in range(34)]
+_SUIT_ORDER: Final = [(0, 2, 1, 3)[t // 9] * 9 + t % 9 if t < 27 else t for t in range(34)]
 
 
 def _division_order(d: tuple[int, tuple[tuple[str, int], ...]]) -> tuple[tuple[int, int], ...]:
