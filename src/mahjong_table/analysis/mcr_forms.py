@@ -21,9 +21,15 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from itertools import permutations, product
+from itertools import permutations
 
-from .decompose import TERMINALS_AND_HONOURS, Decomposition, SetTuple
+from .decompose import (
+    CACHE_LIMIT,
+    COMPONENTS,
+    TERMINALS_AND_HONOURS,
+    component_code,
+    decompose_sets,
+)
 from .shanten import Forms, shanten, standard_shanten, thirteen_orphans_shanten
 
 __all__ = [
@@ -48,146 +54,6 @@ KNITTED_STRAIGHTS: tuple[tuple[int, ...], ...] = tuple(
     tuple(sorted(9 * s + r for i, s in enumerate(suits) for r in (i, i + 3, i + 6)))
     for suits in permutations(range(3)))
 _HONOURS = tuple(range(27, 34))
-
-
-def _component_sets(key: tuple[int, ...], suited: bool) -> tuple[tuple[tuple[bool, int], ...], ...]:
-    """Every way to read one suit's (or the honours') counts by rank as sets only: tuples of
-    (is_chow, rank), each reading once; empty when there is none."""
-    out: list[tuple[tuple[bool, int], ...]] = []
-    c = list(key)
-    acc: list[tuple[bool, int]] = []
-
-    def walk(i: int) -> None:
-        while i < len(c) and c[i] == 0:
-            i += 1
-        if i == len(c):
-            out.append(tuple(acc))
-            return
-        if c[i] >= 3:
-            c[i] -= 3
-            acc.append((False, i))
-            walk(i)
-            acc.pop()
-            c[i] += 3
-        if suited and i + 2 < len(c) and c[i + 1] and c[i + 2]:
-            c[i] -= 1
-            c[i + 1] -= 1
-            c[i + 2] -= 1
-            acc.append((True, i))
-            walk(i)
-            acc.pop()
-            c[i] += 1
-            c[i + 1] += 1
-            c[i + 2] += 1
-
-    walk(0)
-    # the same sets found in two orders are one reading
-    return tuple(dict.fromkeys(tuple(sorted(x)) for x in out))
-
-
-#: the four components of a hand: (first tile, ranks, suited) for the three suits and the
-#: honours
-COMPONENTS = ((0, 9, True), (9, 9, True), (18, 9, True), (27, 7, False))
-def component_code(counts: list[int], a: int, n: int, suited: bool) -> int:
-    """One suit's (``suited``) or the honours' counts ``counts[a:a + n]`` as one integer:
-    four bits per rank, rank 0 lowest, then one bit for ``suited``; -1 when a count is
-    outside 0-15 (read without the cache). Adding a tile of rank ``r`` adds ``2 << 4*r``."""
-    code = 0
-    for r in range(a + n - 1, a - 1, -1):
-        x = counts[r]
-        if x < 0 or x > 15:
-            return -1
-        code = (code << 4) | x
-    return (code << 1) | (1 if suited else 0)
-
-
-#: :func:`_placed_sets` by ``code * 4 + component`` (issue 25, item 1: each suit's readings
-#: worked out once and combined). Emptied when it reaches :data:`CACHE_LIMIT` entries, so its
-#: memory is bounded; what it holds changes speed only, never a result.
-_PLACED: dict[int, tuple[tuple[SetTuple, ...], ...]] = {}
-#: the most entries a per-suit cache of this module or of MCR scoring keeps (200,000 random
-#: MCR hands fill about 23,000 here and 48,000 there, 8.5 MB in all)
-CACHE_LIMIT = 200_000
-
-
-def _placed_sets(j: int, code: int, counts: list[int], a: int) -> tuple[tuple[SetTuple, ...], ...]:
-    """The readings of component ``j`` (its counts start at ``counts[a]``, its code is
-    ``code``) in :func:`decompose_sets`'s form: ``("chow" | "pung", tile index)`` sets,
-    sorted by tile, pung first. The components are in tile order, so a hand's sets are its
-    components' readings put end to end, already sorted."""
-    key = code * 4 + j
-    found = _PLACED.get(key) if code >= 0 else None
-    if found is None:
-        base, n, suited = COMPONENTS[j]
-        found = tuple(
-            tuple(sorted((("chow" if chow else "pung", base + rank) for chow, rank in reading),
-                         key=_set_key))
-            for reading in _component_sets(tuple(counts[a:a + n]), suited))
-        if code >= 0:
-            if len(_PLACED) >= CACHE_LIMIT:
-                _PLACED.clear()
-            _PLACED[key] = found
-    return found
-
-
-def decompose_sets(counts: Sequence[int], *, first_only: bool) -> list[Decomposition]:
-    """Every distinct reading of ``counts`` as sets and a pair, in the form of
-    :func:`.decompose.decompositions` (``(pair, (("chow" | "pung", first tile), ...))``, sets
-    sorted by tile, pung first), or only
-    whether there is one (a list of at most one with ``first_only``); empty when the total is
-    not 3n+2. Each suit is read on its own, once per distinct suit (cached by its code,
-    issue 25 item 1), and the suits' readings combined. Counts above four are read as they
-    are (a fifth copy, for wait tests)."""
-    if sum(counts) % 3 != 2:
-        return []
-    # read as a list: the compiled build indexes a list directly
-    cl: list[int] = counts if isinstance(counts, list) else list(counts)
-    per: list[tuple[tuple[SetTuple, ...], ...]] = []
-    pair_comp = -1
-    pair_code = 0
-    for j in range(4):
-        a, n, suited = COMPONENTS[j]
-        code = component_code(cl, a, n, suited)
-        size = 0
-        for r in range(a, a + n):
-            size += cl[r]
-        m = size % 3
-        if m == 1 or (m == 2 and pair_comp >= 0):
-            return []
-        if m == 2:
-            pair_comp = j
-            pair_code = code
-            per.append(())
-            continue
-        found = _placed_sets(j, code, cl, a)
-        if not found:
-            return []
-        per.append(found)
-    if pair_comp < 0:
-        return []
-    a, n, suited = COMPONENTS[pair_comp]
-    key_list = cl[a:a + n]
-    out: list[Decomposition] = []
-    for r in range(n):
-        if key_list[r] < 2:
-            continue
-        key_list[r] -= 2
-        found = _placed_sets(pair_comp,
-                             pair_code - (2 << (4 * r + 1)) if pair_code >= 0 else -1,
-                             key_list, 0)
-        key_list[r] += 2
-        if not found:
-            continue
-        if first_only:
-            return [(a + r, ())]
-        per[pair_comp] = found
-        for x0, x1, x2, x3 in product(*per):
-            out.append((a + r, x0 + x1 + x2 + x3))
-    return out
-
-
-def _set_key(s: SetTuple) -> tuple[int, int]:
-    return (s[1], s[0] == "chow")
 
 
 def is_mcr_seven_pairs(counts: Sequence[int]) -> bool:
