@@ -246,8 +246,17 @@ class Reading:
         return [TILES[k] for k in range(NUM_PLAYING) if self.counts[k]]
 
 
+#: :func:`format_tiles` of each group :func:`_ordered_groups` has written (pairs, sets and
+#: single tiles: a few hundred in all), so that each is formatted once (issue 25, item 1);
+#: emptied at :data:`_GROUP_TEXT_LIMIT` entries, so its memory is bounded
+_GROUP_TEXT: dict[tuple[int, ...], str] = {}
+_GROUP_TEXT_LIMIT = 4096
+
+
 def _ordered_groups(concealed: Sequence[Tile], groups: list[list[Tile]]) -> list[str]:
-    """Write concealed groups in the order their tiles were written in the hand."""
+    """Write concealed groups in the order their tiles were written in the hand: the groups
+    taken in sorted order each claim the first copies of their tiles not yet claimed, and a
+    group is placed by the first tile it claims."""
     positions: dict[int, list[int]] = {}
     k: int
     for i in range(len(concealed)):
@@ -264,7 +273,14 @@ def _ordered_groups(concealed: Sequence[Tile], groups: list[list[Tile]]) -> list
             i = positions[k].pop(0)
             if i < first:
                 first = i
-        keyed.append((first, format_tiles(g)))
+        key = tuple(g)
+        text = _GROUP_TEXT.get(key)
+        if text is None:
+            text = format_tiles(g)
+            if len(_GROUP_TEXT) >= _GROUP_TEXT_LIMIT:
+                _GROUP_TEXT.clear()
+            _GROUP_TEXT[key] = text
+        keyed.append((first, text))
     keyed.sort()
     return [text for _, text in keyed]
 

@@ -559,31 +559,32 @@ def _score_reading(r: Reading) -> _Scored:
         found = d.detect(r)
         if found:
             hits[d.id] = found
-    return _scored(r, hits)
-
-
-def _scored(r: Reading, hits: dict[str, list[Hit]]) -> _Scored:
-    """The items, fan and base of reading ``r`` from its detectors' ``hits`` by item id:
-    the more complete form excludes the less (004 s07), limits are not added together."""
     for d in ITEMS:
         if d.id in hits:
             for x in d.excludes:
                 hits.pop(x, None)
+    return _scored(r, [(d, hits[d.id]) for d in ITEMS if d.id in hits])
+
+
+def _scored(r: Reading, hits: list[tuple[ItemDef, list[Hit]]]) -> _Scored:
+    """The items, fan and base of reading ``r`` from the ``hits`` of the items counted (in
+    the order of :data:`ITEMS`, those another excludes left out): limits are not added
+    together, the first names the hand (004 s07)."""
     fan_items: list[ScoreItem] = []
     limits: list[ItemDef] = []
-    for d in ITEMS:
-        if d.id not in hits:
-            continue
+    first = ""
+    for d, found in hits:
         if d.limit:
+            if not limits:
+                first = found[0][1]
             limits.append(d)
             continue
-        for name, why in hits[d.id]:
+        for name, why in found:
             fan_items.append(ScoreItem(d.id, name or d.name, d.fan, why))
     fan = sum(i.fan for i in fan_items)
     limit: ScoreItem | None = None
     if limits:
         top = limits[0]
-        first = hits[top.id][0][1]
         if len(limits) > 1:
             limit_why = Message(N_("{why}: a limit hand, base {base} (also {others}; limits "
                                    "are not added together)"), why=Message(first),
@@ -921,8 +922,8 @@ def score_hand(ctx: WinContext) -> ScoreResult:
         reading = seven_pairs_reading(ctx, concealed, all_counts)
     else:
         reading = thirteen_orphans_reading(ctx, concealed, all_counts)
-    best = _scored(reading, {ITEMS[i].id: ITEMS[i].detect(reading)
-                             for i in range(_N_ITEMS) if best_hits[i]})
+    best = _scored(reading, [(ITEMS[i], ITEMS[i].detect(reading))
+                             for i in range(_N_ITEMS) if best_hits[i]])
     items = ((best.limit,) if best.limit else ()) + best.fan_items
     groups = reading.groups
     return ScoreResult(
