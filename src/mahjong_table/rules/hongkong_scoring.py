@@ -675,8 +675,10 @@ def _plain_counts(ctx: WinContext) -> tuple[list[int], list[int]] | None:
         return None
     hand = ctx.hand
     concealed = [0] * 34
+    # the tiles read as plain integers: the compiled build then counts them natively
+    tiles: tuple[int, ...] = hand.concealed
     k: int
-    for k in hand.concealed:
+    for k in tiles:
         if k < 0 or k >= 34:
             return None
         concealed[k] += 1
@@ -691,7 +693,8 @@ def _plain_counts(ctx: WinContext) -> tuple[list[int], list[int]] | None:
             return None
         if not m.exposed and kind is not MeldKind.KONG:
             return None
-        for k in m.tiles:
+        tiles = m.tiles
+        for k in tiles:
             if k < 0 or k >= 34:
                 return None
             counts[k] += 1
@@ -699,7 +702,8 @@ def _plain_counts(ctx: WinContext) -> tuple[list[int], list[int]] | None:
         if c > 4:
             return None
     seen = 0
-    for k in ctx.bonus:
+    tiles = ctx.bonus
+    for k in tiles:
         if not (34 <= k <= 37 or 42 <= k <= 45) or seen >> k & 1:
             return None
         seen |= 1 << k
