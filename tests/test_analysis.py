@@ -725,3 +725,32 @@ def test_special_after_discard_is_special_shanten_of_the_smaller_hand() -> None:
             for flags in (1, 2, 3):
                 assert _special_after_discard(before, flags, counts[t], _ORPHAN[t]) == (
                     _distance.special_shanten(after, flags))
+
+
+# ----- each suit read once (issue 25, item 1) -------------------------------------------------
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.integers(0, 2**32 - 1))
+def test_suit_table_readings_in_the_plain_search_order(seed: int) -> None:
+    """004 s05 "The four groups": decompose_sets, which reads each suit from its table by its
+    code, gives the readings of the plain search (decompositions) each once, in the order the
+    plain search first finds them (a scorer keeping the first of equal readings, as Hong Kong
+    scoring does, keeps the same one), its sets sorted by tile, pung first."""
+    from mahjong_table.analysis.decompose import decompose_sets, decompositions
+
+    rng = random.Random(seed)
+    counts = [0] * 34
+    suit = rng.randrange(3)
+    for _ in range(rng.randrange(5)):
+        if rng.random() < 0.6:
+            start = 9 * (suit if rng.random() < 0.8 else rng.randrange(3)) + rng.randrange(7)
+            for t in range(start, start + 3):
+                counts[t] += 1
+        else:
+            counts[9 * suit + rng.randrange(9) if rng.random() < 0.7 else rng.randrange(34)] += 3
+    counts[9 * suit + rng.randrange(9) if rng.random() < 0.8 else rng.randrange(34)] += 2
+    first_seen = dict.fromkeys(
+        (pair, tuple(sorted(sets, key=lambda s: (s[1], s[0] == "chow"))))
+        for pair, sets in decompositions(counts))
+    assert decompose_sets(counts, first_only=False) == list(first_seen)

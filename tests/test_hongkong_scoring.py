@@ -3,6 +3,8 @@ the worked example of 004 s06, the payment examples, exclusions, and properties.
 
 from __future__ import annotations
 
+import random
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -10,17 +12,21 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from mahjong_table.melds import Hand, Meld, MeldKind, parse_hand
+from mahjong_table.rules import hongkong_scoring as hk
 from mahjong_table.rules.hongkong_scoring import (
     ITEMS,
     ITEMS_BY_ID,
     LIMIT_BASE,
+    Reading,
     false_mahjong_payments,
     fan_to_base,
     payments,
+    readings,
     score_hand,
+    validate_context,
 )
 from mahjong_table.scoring import ScoreResult, WinContext, wind_index
-from mahjong_table.tiles import HONG_KONG_TILE_SET, TILES, Tile, parse_tiles
+from mahjong_table.tiles import HONG_KONG_TILE_SET, TILES, Tile, counts_of, parse_tiles
 
 RULE_BOOK = Path(__file__).resolve().parents[2] / "shared" / "rules"
 
@@ -738,3 +744,132 @@ def test_every_item_has_its_own_test() -> None:
         assert fn is not None, d.id
         doc = fn.__doc__ or ""
         assert "004 s07" in doc or "004 s05" in doc, d.id
+
+
+# ----- scoring without search (issue 25, item 1) ------------------------------------------------
+
+
+def _random_context(rng: random.Random) -> WinContext:
+    """A random Hong Kong hand of four sets and a pair (some declared, often of one suit and
+    close ranks, so that it reads several ways), seven pairs or thirteen orphans, with random
+    circumstances; now and then one that is malformed or does not win."""
+    roll = rng.random()
+    melds: list[Meld] = []
+    if roll < 0.08:
+        kinds = rng.sample(range(34), 7)
+        concealed = [k for k in kinds for _ in range(2)]
+    elif roll < 0.12:
+        orphans = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
+        concealed = [*orphans, rng.choice(orphans)]
+    else:
+        concealed = []
+        suit = rng.randrange(3)
+        for _ in range(4):
+            r = rng.random()
+            lo = 9 * (suit if rng.random() < 0.7 else rng.randrange(3))
+            if r < 0.5:
+                start = lo + rng.randrange(7)
+                tiles = [start, start + 1, start + 2]
+            else:
+                tiles = [lo + rng.randrange(9) if rng.random() < 0.6 else rng.randrange(34)] * (
+                    4 if r > 0.92 else 3)
+            if len(tiles) == 4 or rng.random() < 0.25:
+                melds.append(Meld.of([TILES[t] for t in tiles],
+                                     exposed=len(tiles) == 3 or rng.random() < 0.6))
+            else:
+                concealed += tiles
+        pair = 9 * suit + rng.randrange(9) if rng.random() < 0.6 else rng.randrange(34)
+        concealed += [pair, pair]
+    if rng.random() < 0.05:
+        concealed[rng.randrange(len(concealed))] = rng.randrange(34)  # mostly not a win
+    rng.shuffle(concealed)
+    self_drawn = rng.random() < 0.4
+    seat = rng.randrange(4)
+    flags = {name: rng.random() < 0.1 for name in ("last_tile", "robbing_kong",
+                                                    "kong_replacement", "heavenly", "earthly")}
+    if flags["last_tile"] and flags["kong_replacement"]:
+        flags["last_tile"] = False
+    return WinContext(
+        hand=Hand(tuple(TILES[t] for t in concealed), tuple(melds)),
+        win_tile=TILES[concealed[-1] if rng.random() < 0.97 else rng.randrange(34)],
+        seat_wind=seat if rng.random() < 0.98 else 4,
+        round_wind=rng.randrange(4),
+        self_drawn=self_drawn,
+        discarder=None if self_drawn else (seat + rng.randrange(1, 4)) % 4,
+        bonus=tuple(TILES[t] for t in rng.sample((34, 35, 36, 37, 42, 43, 44, 45, 38),
+                                                 rng.choice((0, 0, 1, 2, 4, 5, 8)))),
+        **flags,
+    )
+
+
+def _sets_of(r: Reading) -> list[tuple[int, int, bool]]:
+    kinds = {"chow": 0, "pung": 1, "kong": 2}
+    return [(kinds[s.kind], int(s.tile), s.hidden) for s in r.sets]
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.integers(0, 2**32 - 1))
+def test_item_counts_equal_the_detectors(seed: int) -> None:
+    """004 s07, every item of the fan table: the counts score_hand works on (_hand_hits and
+    _reading_hits) are, on every reading of random hands, the number of hits each item's
+    detector finds; the fan and base _tally gives are _score_reading's."""
+    ctx = _random_context(random.Random(seed))
+    try:
+        validate_context(ctx)
+    except ValueError:
+        return
+    counts = counts_of(ctx.hand.all_tiles())
+    shared = hk._hand_hits(ctx, counts)
+    for r in readings(ctx):
+        pair = -1 if r.pair is None else int(r.pair)
+        hits = hk._reading_hits(shared, ctx, r.form, _sets_of(r), pair)
+        assert hits == [len(d.detect(r)) for d in ITEMS], (ctx, r.form)
+        scored = hk._score_reading(r)
+        assert hk._tally(hits) == (scored.fan, scored.base)
+
+
+def _reference_score(ctx: WinContext) -> ScoreResult:
+    """score_hand as it was written before issue 25: every detector on every reading."""
+    validate_context(ctx)
+    options = readings(ctx)
+    if not options:
+        return ScoreResult("hongkong", False, ctx.hand.notation(),
+                           reason=hk._not_winning_reason(ctx))
+    best = max((hk._score_reading(r) for r in options), key=lambda s: (s.base, s.fan))
+    items = ((best.limit,) if best.limit else ()) + best.fan_items
+    groups = best.reading.groups
+    return ScoreResult("hongkong", True, " ".join(groups), best.fan,
+                       best.limit.id if best.limit else None, best.base, items, groups,
+                       payments(best.base, ctx.seat_wind, ctx.self_drawn, ctx.discarder))
+
+
+def _outcome(score: Callable[[WinContext], ScoreResult], ctx: WinContext) -> object:
+    try:
+        result = score(ctx)
+    except ValueError as exc:
+        return ("error", str(exc))
+    return (result, [(i.explanation, getattr(i.explanation, "values", None))
+                     for i in result.items], result.to_json())
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.integers(0, 2**32 - 1))
+def test_score_hand_equals_every_detector_on_every_reading(seed: int) -> None:
+    """004 s07 "the best reading": score_hand (item counts on integers, the detectors run on
+    the best reading only, the quick validation) gives the result, explanations and errors of
+    running every detector on every reading, as before issue 25."""
+    ctx = _random_context(random.Random(seed))
+    assert _outcome(score_hand, ctx) == _outcome(_reference_score, ctx)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.integers(0, 2**32 - 1))
+def test_quick_validation_accepts_only_valid_contexts(seed: int) -> None:
+    """004 s02 (the tile set) and s05 (a win): _plain_counts vouches for a context only when
+    validate_context accepts it, and then gives the counts of the concealed tiles and of all
+    the playing tiles."""
+    ctx = _random_context(random.Random(seed))
+    plain = hk._plain_counts(ctx)
+    if plain is not None:
+        validate_context(ctx)
+        assert plain == (counts_of(ctx.hand.concealed), counts_of(ctx.hand.all_tiles()))

@@ -12,7 +12,7 @@ from bench.mcr import random_mcr_hand
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from mahjong_table.analysis import mcr_forms
+from mahjong_table.analysis import decompose
 from mahjong_table.analysis.mcr_forms import (
     KNITTED_STRAIGHTS,
     component_code,
@@ -161,7 +161,7 @@ def test_decompose_sets_with_codes_and_pair_table(seed: int) -> None:
         c, first_only=False)
     for j, code in enumerate(component_codes(c)):
         a = 9 * j
-        assert mcr_forms._paired_sets(j, code, c, a) == mcr_forms._paired_sets(j, -1, c, a)
+        assert decompose._paired_sets(j, code, c, a) == decompose._paired_sets(j, -1, c, a)
 
 
 def test_mcr_score_is_still_a_frozen_dataclass() -> None:

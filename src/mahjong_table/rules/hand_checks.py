@@ -22,14 +22,21 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from .._tiletext import SUIT_OF
-from ..analysis.decompose import decompositions, is_seven_pairs, is_thirteen_orphans
+from ..analysis.decompose import (
+    SetTuple,
+    decompositions,
+    is_seven_pairs,
+    is_thirteen_orphans,
+)
 from ..i18n import N_, _
 from ..melds import Meld, MeldKind
 from ..names import meld_name, tile_name
 from ..scoring import WIND_LETTERS, WinContext
 from ..tiles import NUM_PLAYING, TILES, Tile, TileSet, counts_of, format_tiles
 
-__all__ = ["Reading", "SetInfo", "check_seat", "check_win_seats", "readings", "validate_context"]
+__all__ = ["Reading", "SetInfo", "check_seat", "check_win_seats", "meld_sets", "readings",
+           "seven_pairs_reading", "standard_reading", "thirteen_orphans_reading",
+           "validate_context"]
 
 
 # ----- validation -----------------------------------------------------------------------------
@@ -239,8 +246,17 @@ class Reading:
         return [TILES[k] for k in range(NUM_PLAYING) if self.counts[k]]
 
 
+#: :func:`format_tiles` of each group :func:`_ordered_groups` has written (pairs, sets and
+#: single tiles: a few hundred in all), so that each is formatted once (issue 25, item 1);
+#: emptied at :data:`_GROUP_TEXT_LIMIT` entries, so its memory is bounded
+_GROUP_TEXT: dict[tuple[int, ...], str] = {}
+_GROUP_TEXT_LIMIT = 4096
+
+
 def _ordered_groups(concealed: Sequence[Tile], groups: list[list[Tile]]) -> list[str]:
-    """Write concealed groups in the order their tiles were written in the hand."""
+    """Write concealed groups in the order their tiles were written in the hand: the groups
+    taken in sorted order each claim the first copies of their tiles not yet claimed, and a
+    group is placed by the first tile it claims."""
     positions: dict[int, list[int]] = {}
     k: int
     for i in range(len(concealed)):
@@ -257,7 +273,14 @@ def _ordered_groups(concealed: Sequence[Tile], groups: list[list[Tile]]) -> list
             i = positions[k].pop(0)
             if i < first:
                 first = i
-        keyed.append((first, format_tiles(g)))
+        key = tuple(g)
+        text = _GROUP_TEXT.get(key)
+        if text is None:
+            text = format_tiles(g)
+            if len(_GROUP_TEXT) >= _GROUP_TEXT_LIMIT:
+                _GROUP_TEXT.clear()
+            _GROUP_TEXT[key] = text
+        keyed.append((first, text))
     keyed.sort()
     return [text for _, text in keyed]
 
@@ -266,6 +289,41 @@ def _meld_info(m: Meld) -> SetInfo:
     kind = m.kind
     name = "chow" if kind is MeldKind.CHOW else "pung" if kind is MeldKind.PUNG else "kong"
     return SetInfo(name, m.tile, hidden=not m.exposed, declared=True)
+
+
+def meld_sets(ctx: WinContext) -> tuple[SetInfo, ...]:
+    """The declared melds of ``ctx``'s hand as the first sets of every reading."""
+    return tuple(_meld_info(m) for m in ctx.hand.melds)
+
+
+def standard_reading(ctx: WinContext, pair: int, sets: Sequence[SetTuple],
+                     all_counts: tuple[int, ...], melds: tuple[SetInfo, ...]) -> Reading:
+    """The reading of ``ctx``'s hand as four sets and a pair: the declared ``melds`` (from
+    :func:`meld_sets`), then the concealed ``sets`` and ``pair`` of one decomposition
+    (``("chow" | "pung", first tile)``, as :func:`.decompose.decompositions` gives them);
+    ``all_counts`` are the counts of every playing tile of the hand."""
+    infos = melds + tuple(
+        SetInfo(kind, TILES[first], hidden=True, declared=False) for kind, first in sets)
+    tiles = ([TILES[pair]] * 2, *(
+        [TILES[first + i] for i in range(3)] if kind == "chow" else [TILES[first]] * 3
+        for kind, first in sets))
+    return Reading(ctx, "standard", infos, TILES[pair], (), all_counts, tiles)
+
+
+def seven_pairs_reading(ctx: WinContext, concealed: Sequence[int],
+                        all_counts: tuple[int, ...]) -> Reading:
+    """The reading of a concealed hand of seven distinct pairs (004 s05)."""
+    pairs = tuple(TILES[k] for k in range(NUM_PLAYING) if concealed[k] == 2)
+    return Reading(ctx, "seven_pairs", (), None, pairs, all_counts,
+                   tuple([p, p] for p in pairs))
+
+
+def thirteen_orphans_reading(ctx: WinContext, concealed: Sequence[int],
+                             all_counts: tuple[int, ...]) -> Reading:
+    """The reading of a concealed hand of thirteen orphans (004 s05)."""
+    dup = next(TILES[k] for k in range(NUM_PLAYING) if concealed[k] == 2)
+    singles = tuple([TILES[k]] for k in range(NUM_PLAYING) if concealed[k] == 1)
+    return Reading(ctx, "thirteen_orphans", (), dup, (), all_counts, ([dup, dup], *singles))
 
 
 def readings(ctx: WinContext) -> list[Reading]:
@@ -277,24 +335,13 @@ def readings(ctx: WinContext) -> list[Reading]:
     hand = ctx.hand
     concealed = counts_of(hand.concealed)
     all_counts = tuple(counts_of(hand.all_tiles()))
-    meld_sets = tuple(_meld_info(m) for m in hand.melds)
+    melds = meld_sets(ctx)
     if len(hand.concealed) + 3 * len(hand.melds) != 14:
         return []
-    out: list[Reading] = []
-    for pair, sets in decompositions(concealed):
-        infos = meld_sets + tuple(
-            SetInfo(kind, TILES[first], hidden=True, declared=False) for kind, first in sets)
-        tiles = ([TILES[pair]] * 2, *(
-            [TILES[first + i] for i in range(3)] if kind == "chow" else [TILES[first]] * 3
-            for kind, first in sets))
-        out.append(Reading(ctx, "standard", infos, TILES[pair], (), all_counts, tiles))
+    out = [standard_reading(ctx, pair, sets, all_counts, melds)
+           for pair, sets in decompositions(concealed)]
     if not hand.melds and is_seven_pairs(concealed):
-        pairs = tuple(TILES[k] for k in range(NUM_PLAYING) if concealed[k] == 2)
-        out.append(Reading(ctx, "seven_pairs", (), None, pairs, all_counts,
-                           tuple([p, p] for p in pairs)))
+        out.append(seven_pairs_reading(ctx, concealed, all_counts))
     if not hand.melds and is_thirteen_orphans(concealed):
-        dup = next(TILES[k] for k in range(NUM_PLAYING) if concealed[k] == 2)
-        singles = tuple([TILES[k]] for k in range(NUM_PLAYING) if concealed[k] == 1)
-        out.append(Reading(ctx, "thirteen_orphans", (), dup, (), all_counts,
-                           ([dup, dup], *singles)))
+        out.append(thirteen_orphans_reading(ctx, concealed, all_counts))
     return out

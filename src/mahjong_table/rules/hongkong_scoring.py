@@ -25,12 +25,22 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from ..analysis.decompose import decompose_sets, is_seven_pairs, is_thirteen_orphans
 from ..i18n import N_
+from ..melds import MeldKind
 from ..message import Message
 from ..scoring import WIND_LETTERS, ScoreItem, ScoreResult, WinContext
 from ..tiles import HONG_KONG_TILE_SET, counts_of, format_tiles
 from . import hand_checks
-from .hand_checks import Reading, SetInfo, readings
+from .hand_checks import (
+    Reading,
+    SetInfo,
+    meld_sets,
+    readings,
+    seven_pairs_reading,
+    standard_reading,
+    thirteen_orphans_reading,
+)
 from .hand_checks import check_seat as _check_seat
 
 __all__ = [
@@ -542,6 +552,8 @@ class _Scored:
 
 
 def _score_reading(r: Reading) -> _Scored:
+    """Score one reading by running every detector of :data:`ITEMS` (the reference that
+    :func:`score_hand`'s quicker count, :func:`_reading_hits`, is tested against)."""
     hits: dict[str, list[Hit]] = {}
     for d in ITEMS:
         found = d.detect(r)
@@ -551,21 +563,28 @@ def _score_reading(r: Reading) -> _Scored:
         if d.id in hits:
             for x in d.excludes:
                 hits.pop(x, None)
+    return _scored(r, [(d, hits[d.id]) for d in ITEMS if d.id in hits])
+
+
+def _scored(r: Reading, hits: list[tuple[ItemDef, list[Hit]]]) -> _Scored:
+    """The items, fan and base of reading ``r`` from the ``hits`` of the items counted (in
+    the order of :data:`ITEMS`, those another excludes left out): limits are not added
+    together, the first names the hand (004 s07)."""
     fan_items: list[ScoreItem] = []
     limits: list[ItemDef] = []
-    for d in ITEMS:
-        if d.id not in hits:
-            continue
+    first = ""
+    for d, found in hits:
         if d.limit:
+            if not limits:
+                first = found[0][1]
             limits.append(d)
             continue
-        for name, why in hits[d.id]:
+        for name, why in found:
             fan_items.append(ScoreItem(d.id, name or d.name, d.fan, why))
     fan = sum(i.fan for i in fan_items)
     limit: ScoreItem | None = None
     if limits:
         top = limits[0]
-        first = hits[top.id][0][1]
         if len(limits) > 1:
             limit_why = Message(N_("{why}: a limit hand, base {base} (also {others}; limits "
                                    "are not added together)"), why=Message(first),
@@ -578,23 +597,339 @@ def _score_reading(r: Reading) -> _Scored:
     return _Scored(r, tuple(fan_items), limit, fan, base)
 
 
+# ----- scoring without search (issue 25, item 1) ----------------------------------------------
+#
+# score_hand does not run the 33 detectors on every reading. It counts each item's
+# occurrences on integers (_hand_hits once per hand, _reading_hits per reading), keeps the best
+# reading, and runs the detectors of the items counted on that reading only, for their names
+# and explanations. The counts are those the detectors find (tests/test_hongkong_scoring.py
+# checks them against every detector on random hands).
+
+#: each item's place in :data:`ITEMS`
+_AT: dict[str, int] = {d.id: i for i, d in enumerate(ITEMS)}
+_N_ITEMS = len(ITEMS)
+#: the items excluded by each item, by place (004 s07: the more complete form is counted)
+_EXCLUDED: tuple[tuple[int, ...], ...] = tuple(tuple(_AT[x] for x in d.excludes)
+                                                for d in ITEMS)
+_DRAGON_PUNG = _AT["dragon_pung"]
+_SEAT_WIND_PUNG = _AT["seat_wind_pung"]
+_ROUND_WIND_PUNG = _AT["round_wind_pung"]
+_SMALL_THREE_DRAGONS = _AT["small_three_dragons"]
+_ALL_CHOWS = _AT["all_chows"]
+_ALL_PUNGS = _AT["all_pungs"]
+_MIXED_ONE_SUIT = _AT["mixed_one_suit"]
+_PURE_ONE_SUIT = _AT["pure_one_suit"]
+_SEVEN_PAIRS = _AT["seven_pairs"]
+_NO_BONUS = _AT["no_bonus"]
+_SEAT_FLOWER = _AT["seat_flower"]
+_SEAT_SEASON = _AT["seat_season"]
+_ALL_FLOWERS = _AT["all_flowers"]
+_ALL_SEASONS = _AT["all_seasons"]
+_SELF_DRAWN = _AT["self_drawn"]
+_LAST_TILE_DRAW = _AT["last_tile_draw"]
+_LAST_TILE_DISCARD = _AT["last_tile_discard"]
+_ROBBING_KONG = _AT["robbing_kong"]
+_KONG_REPLACEMENT = _AT["kong_replacement"]
+_HEAVENLY = _AT["heavenly"]
+_EARTHLY = _AT["earthly"]
+_THIRTEEN_ORPHANS = _AT["thirteen_orphans"]
+_NINE_GATES_AT = _AT["nine_gates"]
+_BIG_FOUR_WINDS = _AT["big_four_winds"]
+_SMALL_FOUR_WINDS = _AT["small_four_winds"]
+_BIG_THREE_DRAGONS = _AT["big_three_dragons"]
+_ALL_HONOURS = _AT["all_honours"]
+_ALL_TERMINALS = _AT["all_terminals"]
+_FOUR_KONGS = _AT["four_kongs"]
+_FOUR_CONCEALED_PUNGS = _AT["four_concealed_pungs"]
+#: the chosen-scale limits (004 s07): (place, suit, dragon)
+_CHOSEN: tuple[tuple[int, int, int], ...] = ((_AT["jade_dragon"], 2, 32),
+                                             (_AT["ruby_dragon"], 0, 33),
+                                             (_AT["pearl_dragon"], 1, 31))
+
+#: a set of a reading: (kind, lowest tile, hidden); kinds as below
+_Set = tuple[int, int, bool]
+_CHOW = 0
+_PUNG = 1
+_KONG = 2
+
+
+def _plain_counts(ctx: WinContext) -> tuple[list[int], list[int]] | None:
+    """The counts of the concealed tiles and of every playing tile (melds included) when a
+    quick look shows that :func:`validate_context` accepts ``ctx``; None when it cannot tell
+    (any special circumstance of the win, any tile or meld out of the ordinary), and the full
+    check is then made. The quick look accepts only what the full one does: seats and the
+    discarder as 004 s07's payments need them, playing tiles only in the hand, chows, pungs
+    and kongs (only a kong concealed), the winning tile among the concealed tiles, distinct
+    flowers and seasons 1-4 (004 s02) and no tile beyond its four copies."""
+    if ctx.robbing_kong or ctx.kong_replacement or ctx.last_tile or ctx.heavenly \
+            or ctx.earthly:
+        return None
+    seat = ctx.seat_wind
+    if seat < 0 or seat > 3 or ctx.round_wind < 0 or ctx.round_wind > 3:
+        return None
+    discarder = ctx.discarder
+    if ctx.self_drawn:
+        if discarder is not None:
+            return None
+    elif discarder is None or discarder < 0 or discarder > 3 or discarder == seat:
+        return None
+    hand = ctx.hand
+    concealed = [0] * 34
+    # the tiles read as plain integers: the compiled build then counts them natively
+    tiles: tuple[int, ...] = hand.concealed
+    k: int
+    for k in tiles:
+        if k < 0 or k >= 34:
+            return None
+        concealed[k] += 1
+    win: int = ctx.win_tile
+    if win < 0 or win >= 34 or not concealed[win]:
+        return None
+    counts = list(concealed)
+    for m in hand.melds:
+        kind = m.kind
+        if kind is not MeldKind.CHOW and kind is not MeldKind.PUNG \
+                and kind is not MeldKind.KONG:
+            return None
+        if not m.exposed and kind is not MeldKind.KONG:
+            return None
+        tiles = m.tiles
+        for k in tiles:
+            if k < 0 or k >= 34:
+                return None
+            counts[k] += 1
+    for c in counts:
+        if c > 4:
+            return None
+    seen = 0
+    tiles = ctx.bonus
+    for k in tiles:
+        if not (34 <= k <= 37 or 42 <= k <= 45) or seen >> k & 1:
+            return None
+        seen |= 1 << k
+    return concealed, counts
+
+
+def _hand_hits(ctx: WinContext, counts: list[int]) -> list[int]:
+    """How many times each item of :data:`ITEMS` is counted on what every reading of the hand
+    shares: its tiles, its bonus tiles and how it was won (004 s07). The items of the sets
+    and the pair are left at 0 for :func:`_reading_hits`."""
+    hits = [0] * _N_ITEMS
+    suits = 0
+    for k in range(27):
+        if counts[k]:
+            suits |= 1 << (k // 9)
+    honours = False
+    for k in range(27, 34):
+        if counts[k]:
+            honours = True
+    one_suit = suits in (1, 2, 4)
+    if one_suit:
+        hits[_MIXED_ONE_SUIT] = 1  # a thirteen orphans holds every suit
+        if not honours:
+            hits[_PURE_ONE_SUIT] = 1
+            start = 9 * (suits >> 1)  # 1, 2, 4 -> 0, 9, 18
+            ok = not ctx.hand.melds
+            for i in range(9):
+                if counts[start + i] < _NINE_GATES[i]:
+                    ok = False
+            if ok:
+                hits[_NINE_GATES_AT] = 1
+    if not suits:
+        hits[_ALL_HONOURS] = 1  # a thirteen orphans holds suit tiles
+    terminals = True
+    for k in range(34):
+        if counts[k] and k not in _TERMINAL_KINDS:
+            terminals = False
+    if terminals:
+        hits[_ALL_TERMINALS] = 1
+    seat = ctx.seat_wind
+    flowers = seasons = 0
+    for k in ctx.bonus:
+        if 34 <= k < 42:
+            flowers += 1
+            if k == 34 + seat:
+                hits[_SEAT_FLOWER] = 1
+        elif 42 <= k < 46:
+            seasons += 1
+            if k == 42 + seat:
+                hits[_SEAT_SEASON] = 1
+    if not ctx.bonus:
+        hits[_NO_BONUS] = 1
+    if flowers == 4:
+        hits[_ALL_FLOWERS] = 1
+    if seasons == 4:
+        hits[_ALL_SEASONS] = 1
+    if ctx.self_drawn:
+        hits[_SELF_DRAWN] = 1
+        if ctx.last_tile:
+            hits[_LAST_TILE_DRAW] = 1
+    elif ctx.last_tile:
+        hits[_LAST_TILE_DISCARD] = 1
+    if ctx.robbing_kong:
+        hits[_ROBBING_KONG] = 1
+    if ctx.kong_replacement:
+        hits[_KONG_REPLACEMENT] = 1
+    if ctx.heavenly:
+        hits[_HEAVENLY] = 1
+    if ctx.earthly:
+        hits[_EARTHLY] = 1
+    return hits
+
+
+def _reading_hits(hand: list[int], ctx: WinContext, form: str, sets: list[_Set],
+                  pair: int) -> list[int]:
+    """Each item's count on one reading: ``hand`` (from :func:`_hand_hits`) with the items of
+    the form, the sets and the pair added (004 s07: pungs and kongs of honours, the forms,
+    the honour and concealed limits, the chosen scale)."""
+    hits = list(hand)
+    if form != "standard":
+        hits[_SEVEN_PAIRS if form == "seven_pairs" else _THIRTEEN_ORPHANS] = 1
+        if form == "thirteen_orphans":
+            hits[_MIXED_ONE_SUIT] = 0
+            hits[_ALL_HONOURS] = 0
+        return hits
+    seat_tile = 27 + ctx.seat_wind
+    round_tile = 27 + ctx.round_wind
+    chows = kongs = dragons = winds = hidden_pungs = 0
+    #: the groups of tiles the pungs and kongs are of: bits 0-2 the suits, 3-5 the dragons
+    #: (white, green, red), 6 the winds
+    kinds = 0
+    for kind, tile, hidden in sets:
+        if kind == _CHOW:
+            chows += 1
+            continue
+        if kind == _KONG:
+            kongs += 1
+        if hidden:
+            hidden_pungs += 1
+        if tile == seat_tile:
+            hits[_SEAT_WIND_PUNG] += 1
+        if tile == round_tile:
+            hits[_ROUND_WIND_PUNG] += 1
+        if tile >= 31:
+            dragons += 1
+            kinds |= 8 << (tile - 31)
+        elif tile >= 27:
+            winds += 1
+            kinds |= 64
+        else:
+            kinds |= 1 << (tile // 9)
+    hits[_DRAGON_PUNG] = dragons
+    if chows == len(sets):
+        hits[_ALL_CHOWS] = 1
+    if not chows:
+        hits[_ALL_PUNGS] = 1
+    if dragons == 2 and pair >= 31:
+        hits[_SMALL_THREE_DRAGONS] = 1
+    if dragons == 3:
+        hits[_BIG_THREE_DRAGONS] = 1
+    if winds == 4:
+        hits[_BIG_FOUR_WINDS] = 1
+    if winds == 3 and 27 <= pair <= 30:
+        hits[_SMALL_FOUR_WINDS] = 1
+    if kongs == 4:
+        hits[_FOUR_KONGS] = 1
+    if ctx.self_drawn and len(sets) == 4 and not chows and hidden_pungs == 4:
+        hits[_FOUR_CONCEALED_PUNGS] = 1
+    if not chows:
+        pair_kind = (8 << (pair - 31) if pair >= 31 else 64 if pair >= 27
+                     else 1 << (pair // 9))
+        for at, suit, dragon in _CHOSEN:
+            allowed = (1 << suit) | (8 << (dragon - 31))
+            if kinds & (8 << (dragon - 31)) and not (kinds | pair_kind) & ~allowed:
+                hits[at] = 1
+    return hits
+
+
+def _tally(hits: list[int]) -> tuple[int, int]:
+    """The fan and base of a reading's item counts (004 s07), leaving out in place the items
+    a counted item excludes: the more complete form is counted; a limit hand is worth
+    :data:`LIMIT_BASE`, the limits not added together."""
+    for i in range(_N_ITEMS):
+        if hits[i]:
+            for x in _EXCLUDED[i]:
+                hits[x] = 0
+    fan = 0
+    limit = False
+    for i in range(_N_ITEMS):
+        c = hits[i]
+        if not c:
+            continue
+        d = ITEMS[i]
+        if d.limit:
+            limit = True
+        else:
+            fan += d.fan * c
+    return fan, LIMIT_BASE if limit else fan_to_base(fan)
+
+
+def _meld_set(kind: MeldKind, tile: int, exposed: bool) -> _Set:
+    if kind is MeldKind.CHOW:
+        return (_CHOW, tile, not exposed)
+    return (_PUNG if kind is MeldKind.PUNG else _KONG, tile, not exposed)
+
+
 def score_hand(ctx: WinContext) -> ScoreResult:
     """Score a Hong Kong win by rule book 004 s07.
 
     Raises ``ValueError`` for a malformed context (see :func:`validate_context`). A hand that
     is not a winning hand gives ``valid=False`` with the ``reason`` in words. Otherwise every
-    reading of the hand is scored and the best kept (highest base, then highest fan); the
-    items are the fan items counted, preceded by the limit hand if there is one (``fan`` stays
-    the fan counted, ``base`` is 64). Payments are by seat wind index.
+    reading of the hand is scored and the best kept (highest base, then highest fan; the first
+    of equals, readings in the order of :func:`readings`); the items are the fan items
+    counted, preceded by the limit hand if there is one (``fan`` stays the fan counted,
+    ``base`` is 64). Payments are by seat wind index.
     """
-    validate_context(ctx)
-    options = readings(ctx)
-    if not options:
-        return ScoreResult(RULES_NAME, False, ctx.hand.notation(),
-                           reason=_not_winning_reason(ctx))
-    best = max((_score_reading(r) for r in options), key=lambda s: (s.base, s.fan))
+    plain = _plain_counts(ctx)
+    if plain is None:
+        validate_context(ctx)
+        hand = ctx.hand
+        concealed = counts_of(hand.concealed)
+        counts = counts_of(hand.all_tiles())
+    else:
+        hand = ctx.hand
+        concealed, counts = plain
+    if len(hand.concealed) + 3 * len(hand.melds) != 14:
+        return ScoreResult(RULES_NAME, False, hand.notation(), reason=_not_winning_reason(ctx))
+    decompositions = decompose_sets(concealed, first_only=False)
+    seven = not hand.melds and is_seven_pairs(concealed)
+    orphans = not hand.melds and is_thirteen_orphans(concealed)
+    if not decompositions and not seven and not orphans:
+        return ScoreResult(RULES_NAME, False, hand.notation(), reason=_not_winning_reason(ctx))
+    shared = _hand_hits(ctx, counts)
+    declared = [_meld_set(m.kind, m.tile, m.exposed) for m in hand.melds]
+    best_hits: list[int] = []
+    best_fan = best_base = -1
+    best_at = 0
+    for at in range(len(decompositions)):
+        pair, found = decompositions[at]
+        sets = list(declared)
+        for name, first in found:
+            sets.append((_CHOW if name == "chow" else _PUNG, first, True))
+        hits = _reading_hits(shared, ctx, "standard", sets, pair)
+        fan, base = _tally(hits)
+        if base > best_base or (base == best_base and fan > best_fan):
+            best_hits, best_fan, best_base, best_at = hits, fan, base, at
+    for form, ok in (("seven_pairs", seven), ("thirteen_orphans", orphans)):
+        if ok:
+            hits = _reading_hits(shared, ctx, form, [], -1)
+            fan, base = _tally(hits)
+            if base > best_base or (base == best_base and fan > best_fan):
+                best_hits, best_fan, best_base = hits, fan, base
+                best_at = -1 if form == "seven_pairs" else -2
+    all_counts = tuple(counts)
+    reading: Reading
+    if best_at >= 0:
+        pair, found = decompositions[best_at]
+        reading = standard_reading(ctx, pair, found, all_counts, meld_sets(ctx))
+    elif best_at == -1:
+        reading = seven_pairs_reading(ctx, concealed, all_counts)
+    else:
+        reading = thirteen_orphans_reading(ctx, concealed, all_counts)
+    best = _scored(reading, [(ITEMS[i], ITEMS[i].detect(reading))
+                             for i in range(_N_ITEMS) if best_hits[i]])
     items = ((best.limit,) if best.limit else ()) + best.fan_items
-    groups = best.reading.groups
+    groups = reading.groups
     return ScoreResult(
         rules=RULES_NAME,
         valid=True,

@@ -29,15 +29,15 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final
 
-from ..analysis.decompose import SetTuple
-from ..analysis.mcr_forms import (
+from ..analysis.decompose import (
     CACHE_LIMIT,
     COMPONENTS,
-    KNITTED_STRAIGHTS,
+    SetTuple,
     component_code,
     component_codes,
     decompose_sets,
 )
+from ..analysis.mcr_forms import KNITTED_STRAIGHTS
 from ..i18n import N_
 from ..melds import MeldKind
 from ..message import Message
@@ -521,11 +521,11 @@ def _all_sets(c: list[int], i: int, suited: bool) -> bool:
     return False
 
 
-#: per component code (:func:`~..analysis.mcr_forms.component_code`), what a wait test needs
+#: per component code (:func:`~..analysis.decompose.component_code`), what a wait test needs
 #: of one suit's (or the honours') tiles, as bits: 1 when they are sets only, 2 when they are
 #: sets and one pair; bit ``2 + r`` when one more tile of rank ``r`` makes them sets only,
 #: bit ``11 + r`` when it makes them sets and one pair. Emptied at ``CACHE_LIMIT`` entries
-#: like :mod:`..analysis.mcr_forms`' cache (issue 25: each suit's waits worked out once).
+#: like :mod:`..analysis.decompose`' cache (issue 25: each suit's waits worked out once).
 _WAITS: Final[dict[int, int]] = {}
 #: where :data:`_WAITS`' ranks start: a tile of rank r completing the sets, or sets and a pair
 _SETS_AFTER: Final = 2
@@ -566,7 +566,7 @@ def _unique_wait(h: McrHand, standing: list[int], codes: list[int] | None = None
     dead. Each component's waits are read from :data:`_WAITS`: a tile completes the hand when
     it completes its component and every other component is sets only, but one that is sets
     and a pair when the tile's component is then sets only. ``codes``: the four
-    :func:`~..analysis.mcr_forms.component_codes` of ``standing``, when known."""
+    :func:`~..analysis.decompose.component_codes` of ``standing``, when known."""
     c = list(standing)
     win = h.win_tile
     c[win] -= 1
