@@ -447,11 +447,22 @@ def rank_discards(counts: list[int], melds: int, visible: Sequence[int], forms: 
     index = 9 - melds
     flags = (int(sp) | int(to) << 1) if melds == 0 else 0
     vectors = _VECTORS
+    # any two components combined (the min-plus convolution is the same in any order): for
+    # a discard from component ``a`` and a draw into component ``b``, the two others are
+    # ``pair_ids[a * 4 + b]``
+    c01 = _combine(ids[0], ids[1])
+    c02 = _combine(ids[0], ids[2])
+    c03 = _combine(ids[0], ids[3])
+    c12 = _combine(ids[1], ids[2])
+    c13 = _combine(ids[1], ids[3])
+    c23 = _combine(ids[2], ids[3])
+    pair_ids = [0, c23, c13, c12,
+                c23, 0, c03, c02,
+                c13, c03, 0, c01,
+                c12, c02, c01, 0]
     # the other three components combined, for a draw into (or a discard from) each one
-    same_others = [_combine(_combine(ids[1], ids[2]), ids[3]),
-                   _combine(_combine(ids[0], ids[2]), ids[3]),
-                   _combine(_combine(ids[0], ids[1]), ids[3]),
-                   _combine(_combine(ids[0], ids[1]), ids[2])]
+    same_others = [_combine(c12, ids[3]), _combine(c02, ids[3]), _combine(c01, ids[3]),
+                   _combine(c01, ids[2])]
     # the shanten after each discard (None: a kind not held), the standard form's from the
     # memo, the special forms' from the counts they read
     after: list[int | None] = [None] * 34
@@ -504,6 +515,14 @@ def rank_discards(counts: list[int], melds: int, visible: Sequence[int], forms: 
         standard = True
         if special:
             standard = vectors[_combine(others, ia)][index] - 1 == base
+        # which draws the special forms find useful depends only on how many of the kind
+        # the hand holds (0 or 1: a third or fourth copy leaves them at ``base``) and on
+        # whether it is a terminal or an honour: bit ``2*held + orphan``
+        special_bits = 0
+        if special:
+            for sb in range(4):
+                if _special_useful(hand, flags, sb >> 1, sb & 1, base):
+                    special_bits |= 1 << sb
         unseen = 0
         useful = 0
         for comp in range(4):
@@ -513,26 +532,15 @@ def rank_discards(counts: list[int], melds: int, visible: Sequence[int], forms: 
                 if comp == ca:
                     mask = _useful_mask(others, ka, comp == 3, index)
                 else:
-                    # the discard's component is ``ia`` among this one's others
-                    i0 = ia if ca == 0 else ids[0]
-                    i1 = ia if ca == 1 else ids[1]
-                    i2 = ia if ca == 2 else ids[2]
-                    i3 = ia if ca == 3 else ids[3]
-                    if comp == 0:
-                        rest = _combine(_combine(i1, i2), i3)
-                    elif comp == 1:
-                        rest = _combine(_combine(i0, i2), i3)
-                    elif comp == 2:
-                        rest = _combine(_combine(i0, i1), i3)
-                    else:
-                        rest = _combine(_combine(i0, i1), i2)
-                    mask = _useful_mask(rest, keys[comp], comp == 3, index)
-            if special:
+                    # the other components than this one: the discard's (``ia``) and the
+                    # two others, already combined (the combination is the same in any order)
+                    mask = _useful_mask(_combine(ia, pair_ids[ca * 4 + comp]), keys[comp],
+                                        comp == 3, index)
+            if special_bits:
                 for r in range(7 if comp == 3 else 9):
                     t = start + r
                     held = c[t] - 1 if t == d else c[t]
-                    # (a third or fourth copy leaves them as they are: at ``base``)
-                    if held < 2 and _special_useful(hand, flags, held, _ORPHAN[t], base):
+                    if held < 2 and (special_bits >> (2 * held + _ORPHAN[t])) & 1:
                         mask |= 1 << r
             r = 0
             while mask:
