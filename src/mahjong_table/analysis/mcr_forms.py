@@ -122,42 +122,67 @@ def mcr_seven_pairs_shanten(counts: Sequence[int]) -> int:
 def honours_knitted_shanten(counts: Sequence[int]) -> int:
     """Shanten of honours and knitted tiles (13 or 14 concealed tiles, no declared set): 13
     less the most different tiles held of one knitted straight and the honours."""
-    honours = sum(1 for t in _HONOURS if counts[t])
-    best = max(sum(1 for t in ks if counts[t]) for ks in KNITTED_STRAIGHTS)
+    honours = 0
+    for t in range(27, 34):
+        if counts[t]:
+            honours += 1
+    best = 0
+    for ks in KNITTED_STRAIGHTS:
+        held = 0
+        for t in ks:
+            if counts[t]:
+                held += 1
+        if held > best:
+            best = held
     return 13 - min(14, best + honours)
 
 
 def _set_pair_keep(rest: list[int], need_set: bool) -> int:
-    """The most tiles of ``rest`` a set (when ``need_set``) and a pair can keep."""
-    pair_vals = sorted(((min(2, c), t) for t, c in enumerate(rest) if c), reverse=True)
-    if not need_set:
-        return pair_vals[0][0] if pair_vals else 0
+    """The most tiles of ``rest`` a set (when ``need_set``) and a pair can keep (0-5): the set
+    is up to three of one kind, or the held ones of three ranks in a row of a suit; the pair
+    is up to two of one kind among the tiles the set leaves.
 
-    best = pair_vals[0][0] if pair_vals else 0
+    Counted, not searched (issue 25): what a set leaves for the pair depends only on how many
+    kinds are held twice or more and held at all, less the kinds the set takes them from."""
+    twos = 0  # kinds held twice or more
+    ones = 0  # kinds held at all
     for t in range(34):
         c = rest[t]
         if c:
-            k = min(3, c)
-            v = k + _best_pair(rest, {t: k})
+            ones += 1
+            if c >= 2:
+                twos += 1
+    best = 2 if twos else (1 if ones else 0)
+    if not need_set:
+        return best
+    for t in range(34):
+        c = rest[t]
+        if c:
+            # up to three of kind ``t`` as the set
+            k = 3 if c >= 3 else c
+            left = c - k
+            tw = twos - 1 if c >= 2 and left < 2 else twos
+            on = ones - 1 if left == 0 else ones
+            v = k + (2 if tw else (1 if on else 0))
             if v > best:
                 best = v
         if t < 27 and t % 9 <= 6:
-            used = {u: 1 for u in (t, t + 1, t + 2) if rest[u]}
-            if len(used) >= 1:
-                v = len(used) + _best_pair(rest, used)
+            # one of each held rank of ``t``, ``t + 1``, ``t + 2`` as the set
+            n = 0
+            tw = twos
+            on = ones
+            for u in range(t, t + 3):
+                cu = rest[u]
+                if cu:
+                    n += 1
+                    if cu == 2:
+                        tw -= 1
+                    elif cu == 1:
+                        on -= 1
+            if n:
+                v = n + (2 if tw else (1 if on else 0))
                 if v > best:
                     best = v
-    return best
-
-
-def _best_pair(rest: list[int], used: dict[int, int]) -> int:
-    best = 0
-    for t, c in enumerate(rest):
-        left = c - used.get(t, 0)
-        if left >= 2:
-            return 2
-        if left == 1:
-            best = 1
     return best
 
 
@@ -170,7 +195,10 @@ def knitted_straight_shanten(counts: Sequence[int], melds: int = 0, bound: int =
     best = 99
     target = 14 - 3 * melds
     for ks in KNITTED_STRAIGHTS:
-        held = sum(1 for t in ks if counts[t])
+        held = 0
+        for t in ks:
+            if counts[t]:
+                held += 1
         if target - 1 - held - (5 - 3 * melds) >= min(bound, best):
             continue
         rest = list(counts)
