@@ -102,3 +102,48 @@ def test_knitted_straight_worked_example() -> None:
     counts[31] = 1
     counts[32] = 1
     assert knitted_straight_shanten(counts) == 0
+
+
+@settings(max_examples=150, deadline=None)
+@given(data=st.data(), melds=st.integers(0, 2))
+def test_mcr_shanten_after_each_draw_and_discard_is_forms_shanten(data: st.DataObject,
+                                                                   melds: int) -> None:
+    """The tables' pass over every kind, lowered by MCR's own forms (``beyond_tables``),
+    gives what ``McrForms.shanten`` gives kind by kind, for draws and for discards; and the
+    discard ranking the efficiency bot reads is the one built from those shanten values."""
+    from mahjong_table.analysis.mcr_forms import MCR_FORMS
+    from mahjong_table.analysis.waits import discard_options, discard_shanten, draw_shanten
+
+    waiting = data.draw(_hand(13 - 3 * melds))
+    want: list[int | None] = []
+    for t in range(34):
+        if waiting[t] >= 4:
+            want.append(None)
+            continue
+        waiting[t] += 1
+        want.append(MCR_FORMS.shanten(waiting, melds))
+        waiting[t] -= 1
+    assert draw_shanten(waiting, melds, MCR_FORMS) == want
+    full = data.draw(_hand(14 - 3 * melds))
+    want = []
+    for t in range(34):
+        if not full[t]:
+            want.append(None)
+            continue
+        full[t] -= 1
+        want.append(MCR_FORMS.shanten(full, melds))
+        full[t] += 1
+    assert discard_shanten(full, melds, MCR_FORMS) == want
+    for option in discard_options(full, melds, None, MCR_FORMS):
+        t = int(option.tile)
+        assert option.shanten_after == want[t]
+        full[t] -= 1
+        useful = []
+        for u in range(34):
+            if full[u] < 4:
+                full[u] += 1
+                if MCR_FORMS.shanten(full, melds) < option.shanten_after:
+                    useful.append(u)
+                full[u] -= 1
+        full[t] += 1
+        assert [int(u.tile) for u in option.useful] == useful

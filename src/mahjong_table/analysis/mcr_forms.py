@@ -116,7 +116,10 @@ def _check(counts: Sequence[int], melds: int) -> int:
 def mcr_seven_pairs_shanten(counts: Sequence[int]) -> int:
     """Shanten of MCR seven pairs (13 or 14 concealed tiles, no declared set): four of a kind
     are two pairs, so it is 6 less the pairs held."""
-    return 6 - min(7, sum(c // 2 for c in counts))
+    pairs = 0
+    for c in counts:
+        pairs += c // 2
+    return 6 - min(7, pairs)
 
 
 def honours_knitted_shanten(counts: Sequence[int]) -> int:
@@ -229,6 +232,20 @@ class McrForms(Forms):
             return best
         if melds == 0:
             _check(counts, melds)
+        return self.beyond_tables(counts, melds, best)
+
+    def table_forms(self) -> tuple[bool, bool]:
+        """The tables read the standard form and thirteen orphans; MCR's seven pairs (four of
+        a kind are two pairs) is not theirs."""
+        return False, True
+
+    def beyond_tables(self, counts: Sequence[int], melds: int, bound: int) -> int:
+        """The lowest of ``bound`` and the shanten of MCR's seven pairs, honours and knitted
+        tiles and knitted straight (the concealed-only ones when ``melds`` is 0)."""
+        best = bound
+        if best <= -1:
+            return best
+        if melds == 0:
             s = mcr_seven_pairs_shanten(counts)
             if s < best:
                 best = s

@@ -238,6 +238,18 @@ class Forms:
         return shanten(counts, melds, seven_pairs=self.seven_pairs,
                        thirteen_orphans=self.thirteen_orphans)
 
+    def table_forms(self) -> tuple[bool, bool]:
+        """``(seven_pairs, thirteen_orphans)``: the special forms the shanten tables read for
+        these forms. :meth:`shanten` is the tables' shanten with them, lowered by
+        :meth:`beyond_tables`."""
+        return self.seven_pairs, self.thirteen_orphans
+
+    def beyond_tables(self, counts: Sequence[int], melds: int, bound: int) -> int:
+        """The lowest shanten of the forms the tables do not know, when it is below ``bound``
+        (the tables' shanten of the same hand); else ``bound``. ``counts`` is already
+        checked. Plain forms have none: ``bound``."""
+        return bound
+
     def by_form(self, counts: Sequence[int], melds: int = 0) -> dict[str, int]:
         """Shanten of each enabled form: ``{"standard": n, "seven_pairs": n, ...}``.
 

@@ -138,8 +138,8 @@ def draw_shanten(counts: Sequence[int], melds: int = 0,
     c = _counts(counts)
     forms.shanten(c, melds)  # validates
     _expect_waiting(c, melds)
-    if type(forms) is Forms:  # a subclass (MCR's forms) has forms the tables do not know
-        return _draw_shanten_fast(c, melds, forms.seven_pairs, forms.thirteen_orphans)
+    if isinstance(forms, Forms):
+        return _after_each(c, melds, forms, 1)
     out: list[int | None] = []
     for t in range(34):
         if c[t] >= 4:
@@ -219,9 +219,21 @@ def _shanten_after_each(c: list[int], melds: int, seven_pairs: bool, thirteen_or
     return out
 
 
-def _draw_shanten_fast(c: list[int], melds: int, seven_pairs: bool,
-                       thirteen_orphans: bool) -> list[int | None]:
-    return _shanten_after_each(c, melds, seven_pairs, thirteen_orphans, 1)
+def _after_each(c: list[int], melds: int, forms: Forms, delta: int) -> list[int | None]:
+    """:func:`_shanten_after_each` over ``forms``: the tables' forms
+    (:meth:`~.shanten.Forms.table_forms`) for every kind at once, then, for a subclass with
+    forms of its own (MCR's), each kind's shanten lowered by
+    :meth:`~.shanten.Forms.beyond_tables` (``c`` already checked; left as it was)."""
+    seven_pairs, thirteen_orphans = forms.table_forms()
+    out = _shanten_after_each(c, melds, seven_pairs, thirteen_orphans, delta)
+    if type(forms) is not Forms:
+        for t in range(34):
+            v = out[t]
+            if v is not None and v > -1:
+                c[t] += delta
+                out[t] = forms.beyond_tables(c, melds, v)
+                c[t] -= delta
+    return out
 
 
 def discard_shanten(counts: Sequence[int], melds: int = 0,
@@ -234,8 +246,8 @@ def discard_shanten(counts: Sequence[int], melds: int = 0,
     if sum(c) != 14 - 3 * melds:
         raise ValueError(f"{sum(c)} concealed tiles with {melds} declared meld(s): a hand "
                          f"that must discard has {14 - 3 * melds}")
-    if type(forms) is Forms:
-        return _shanten_after_each(c, melds, forms.seven_pairs, forms.thirteen_orphans, -1)
+    if isinstance(forms, Forms):
+        return _after_each(c, melds, forms, -1)
     out: list[int | None] = []
     for d in range(34):
         if not c[d]:
@@ -622,12 +634,9 @@ def discard_options(counts: Sequence[int], melds: int = 0,
     vis = _visible(visible)
     options: list[DiscardOption] = []
     after_discard: dict[int, int] = {}
-    fast = type(forms) is Forms  # the tables know exactly these forms
-    sp = to = False
-    if fast:
-        assert isinstance(forms, Forms)
-        sp, to = forms.seven_pairs, forms.thirteen_orphans
-        for d, v in enumerate(_shanten_after_each(c, melds, sp, to, -1)):
+    table_forms = forms if isinstance(forms, Forms) else None  # the tables' fast path
+    if table_forms is not None:
+        for d, v in enumerate(_after_each(c, melds, table_forms, -1)):
             if v is not None:
                 after_discard[d] = v
     else:
@@ -641,7 +650,7 @@ def discard_options(counts: Sequence[int], melds: int = 0,
         if best_only and base > lowest:
             continue
         c[d] -= 1
-        after = (_shanten_after_each(c, melds, sp, to, 1) if fast
+        after = (_after_each(c, melds, table_forms, 1) if table_forms is not None
                  else draw_shanten(c, melds, forms))
         c[d] += 1
         useful = tuple(TileUnseen(TILES[t], _unseen(t, c, vis))
