@@ -33,6 +33,7 @@ from ..melds import Meld, MeldKind
 from ..names import meld_name, tile_name
 from ..scoring import WIND_LETTERS, WinContext
 from ..tiles import NUM_PLAYING, TILES, Tile, TileSet, counts_of, format_tiles
+from ..wall import as_kind
 
 __all__ = ["Reading", "SetInfo", "check_seat", "check_win_seats", "meld_sets", "readings",
            "seven_pairs_reading", "standard_reading", "thirteen_orphans_reading",
@@ -185,6 +186,14 @@ class SetInfo:
     hidden: bool
     declared: bool
 
+    def __init__(self, kind: str, tile: Tile, hidden: bool, declared: bool) -> None:
+        # written out, as every hot dataclass's is (issue 25: the generated __init__ runs as
+        # Python in the compiled build, 2,000-20,000 instructions an object)
+        self.kind = kind
+        self.tile = tile
+        self.hidden = hidden
+        self.declared = declared
+
     @property
     def is_pung_or_kong(self) -> bool:
         """True for a pung or a kong (Hong Kong's 004 s07 counts a "brelan or square" alike)."""
@@ -217,6 +226,19 @@ class Reading:
     pairs: tuple[Tile, ...]
     counts: tuple[int, ...]
     group_tiles: tuple[list[Tile], ...]
+
+    def __init__(self, ctx: WinContext, form: str, sets: tuple[SetInfo, ...],
+                 pair: Tile | None, pairs: tuple[Tile, ...], counts: tuple[int, ...],
+                 group_tiles: tuple[list[Tile], ...]) -> None:
+        # written out, as every hot dataclass's is (issue 25: the generated __init__ runs as
+        # Python in the compiled build, 2,000-20,000 instructions an object)
+        self.ctx = ctx
+        self.form = form
+        self.sets = sets
+        self.pair = pair
+        self.pairs = pairs
+        self.counts = counts
+        self.group_tiles = group_tiles
 
     @property
     def groups(self) -> tuple[str, ...]:
@@ -257,30 +279,58 @@ def _ordered_groups(concealed: Sequence[Tile], groups: list[list[Tile]]) -> list
     """Write concealed groups in the order their tiles were written in the hand: the groups
     taken in sorted order each claim the first copies of their tiles not yet claimed, and a
     group is placed by the first tile it claims."""
-    positions: dict[int, list[int]] = {}
+    n = len(concealed)
+    # where each copy of a kind was written: ``place[4 * kind + copy]``, ``held[kind]`` copies
+    # (plain lists of integers: the compiled build reads them natively, issue 25)
+    place = [0] * (4 * NUM_PLAYING)
+    held = [0] * NUM_PLAYING
     k: int
+    for i in range(n):
+        k = as_kind(concealed[i])
+        if k >= NUM_PLAYING or held[k] >= 4:  # (not a checked hand: its tiles as they are)
+            return _ordered_groups_plain(concealed, groups)
+        place[4 * k + held[k]] = i
+        held[k] += 1
+    claimed = [0] * NUM_PLAYING
+    keyed: list[tuple[int, str]] = []
+    for g in sorted(groups):
+        first = n
+        for t in g:
+            k = as_kind(t)
+            i = place[4 * k + claimed[k]]
+            claimed[k] += 1
+            if i < first:
+                first = i
+        keyed.append((first, _group_text(g)))
+    keyed.sort()
+    return [text for _, text in keyed]
+
+
+def _group_text(g: list[Tile]) -> str:
+    """:func:`format_tiles` of a group, from :data:`_GROUP_TEXT`."""
+    key = tuple(g)
+    text = _GROUP_TEXT.get(key)
+    if text is None:
+        text = format_tiles(g)
+        if len(_GROUP_TEXT) >= _GROUP_TEXT_LIMIT:
+            _GROUP_TEXT.clear()
+        _GROUP_TEXT[key] = text
+    return text
+
+
+def _ordered_groups_plain(concealed: Sequence[Tile], groups: list[list[Tile]]) -> list[str]:
+    """:func:`_ordered_groups` by dictionaries, for any tiles (the tests' reference)."""
+    positions: dict[int, list[int]] = {}
     for i in range(len(concealed)):
-        k = concealed[i]
-        at = positions.get(k)
-        if at is None:
-            positions[k] = [i]
-        else:
-            at.append(i)
+        positions.setdefault(int(concealed[i]), []).append(i)
     keyed: list[tuple[int, str]] = []
     for g in sorted(groups):
         first = len(concealed)
-        for k in g:
-            i = positions[k].pop(0)
+        for t in g:
+            i = positions[int(t)].pop(0)
             if i < first:
                 first = i
-        key = tuple(g)
-        text = _GROUP_TEXT.get(key)
-        if text is None:
-            text = format_tiles(g)
-            if len(_GROUP_TEXT) >= _GROUP_TEXT_LIMIT:
-                _GROUP_TEXT.clear()
-            _GROUP_TEXT[key] = text
-        keyed.append((first, text))
+        keyed.append((first, _group_text(g)))
     keyed.sort()
     return [text for _, text in keyed]
 
