@@ -62,6 +62,15 @@ class Meld:
     exposed: bool = True
     source: int | None = None
 
+    def __init__(self, kind: MeldKind, tiles: tuple[Tile, ...], exposed: bool = True,
+                 source: int | None = None) -> None:
+        # written out, as every hot dataclass's is (issue 25: the generated __init__ runs as
+        # Python in the compiled build, 2,000-20,000 instructions an object)
+        object.__setattr__(self, "kind", kind)
+        object.__setattr__(self, "tiles", tiles)
+        object.__setattr__(self, "exposed", exposed)
+        object.__setattr__(self, "source", source)
+
     @property
     def tile(self) -> Tile:
         """The lowest natural tile (for a pung/kong: the tile; for a chow: its first tile)."""
@@ -153,6 +162,12 @@ class Hand:
 
     concealed: tuple[Tile, ...]
     melds: tuple[Meld, ...] = ()
+
+    def __init__(self, concealed: tuple[Tile, ...], melds: tuple[Meld, ...] = ()) -> None:
+        # written out, as every hot dataclass's is (issue 25: the generated __init__ runs as
+        # Python in the compiled build, 2,000-20,000 instructions an object)
+        object.__setattr__(self, "concealed", concealed)
+        object.__setattr__(self, "melds", melds)
 
     def all_tiles(self) -> list[Tile]:
         return list(self.concealed) + [t for m in self.melds for t in m.tiles]

@@ -84,6 +84,30 @@ class WinContext:
     #: (discards and exposed sets) when it won (docs/rules/chinese.md)
     last_of_kind: bool = False
 
+    def __init__(self, hand: Hand, win_tile: Tile, seat_wind: int = 0, round_wind: int = 0,
+                 self_drawn: bool = False, discarder: int | None = None,
+                 bonus: tuple[Tile, ...] = (), last_tile: bool = False,
+                 robbing_kong: bool = False, kong_replacement: bool = False,
+                 heavenly: bool = False, earthly: bool = False, joker_exchange: bool = False,
+                 last_of_kind: bool = False) -> None:
+        # written out, as every hot dataclass's is (issue 25: the generated __init__ runs as
+        # Python in the compiled build, 2,000-20,000 instructions an object)
+        object.__setattr__(self, "hand", hand)
+        object.__setattr__(self, "win_tile", win_tile)
+        object.__setattr__(self, "seat_wind", seat_wind)
+        object.__setattr__(self, "round_wind", round_wind)
+        object.__setattr__(self, "self_drawn", self_drawn)
+        object.__setattr__(self, "discarder", discarder)
+        object.__setattr__(self, "bonus", bonus)
+        object.__setattr__(self, "last_tile", last_tile)
+        object.__setattr__(self, "robbing_kong", robbing_kong)
+        object.__setattr__(self, "kong_replacement", kong_replacement)
+        object.__setattr__(self, "heavenly", heavenly)
+        object.__setattr__(self, "earthly", earthly)
+        object.__setattr__(self, "joker_exchange", joker_exchange)
+        object.__setattr__(self, "last_of_kind", last_of_kind)
+        self.__post_init__()
+
     def __post_init__(self) -> None:
         check_circumstances(last_tile=self.last_tile, kong_replacement=self.kong_replacement)
 
@@ -99,6 +123,17 @@ class ScoreItem:
     fan: int
     explanation: str = ""
     unit: str = "fan"
+
+    def __init__(self, id: str, name: str, fan: int, explanation: str = "",
+                 unit: str = "fan") -> None:
+        # the frozen dataclass's own __init__, written out so that the compiled build runs it
+        # natively (generated, it is a Python function: about 7,000 instructions an item,
+        # issue 25); the dataclass keeps an __init__ the class defines
+        object.__setattr__(self, "id", id)
+        object.__setattr__(self, "name", name)
+        object.__setattr__(self, "fan", fan)
+        object.__setattr__(self, "explanation", explanation)
+        object.__setattr__(self, "unit", unit)
 
     def to_json(self) -> dict[str, Any]:
         return {"id": self.id, "name": self.name, self.unit: self.fan}
@@ -125,6 +160,26 @@ class ScoreResult:
     reason: str | None = None
     total_key: str = "fan"
     extra: dict[str, Any] = field(default_factory=dict)
+
+    def __init__(self, rules: str, valid: bool, hand: str, fan: int = 0,
+                 limit: str | None = None, base: int = 0, items: tuple[ScoreItem, ...] = (),
+                 decomposition: tuple[str, ...] = (), payments: dict[int, int] | None = None,
+                 reason: str | None = None, total_key: str = "fan",
+                 extra: dict[str, Any] | None = None) -> None:
+        # written out as ScoreItem's is (about 18,000 instructions a result generated);
+        # ``payments`` and ``extra`` default to a new empty dictionary each
+        object.__setattr__(self, "rules", rules)
+        object.__setattr__(self, "valid", valid)
+        object.__setattr__(self, "hand", hand)
+        object.__setattr__(self, "fan", fan)
+        object.__setattr__(self, "limit", limit)
+        object.__setattr__(self, "base", base)
+        object.__setattr__(self, "items", items)
+        object.__setattr__(self, "decomposition", decomposition)
+        object.__setattr__(self, "payments", {} if payments is None else payments)
+        object.__setattr__(self, "reason", reason)
+        object.__setattr__(self, "total_key", total_key)
+        object.__setattr__(self, "extra", {} if extra is None else extra)
 
     def to_json(self) -> dict[str, Any]:
         """The ``score --json`` object of shared/NOTATION.md."""

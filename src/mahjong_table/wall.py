@@ -50,6 +50,13 @@ class WallPosition:
     stack: int
     level: int
 
+    def __init__(self, wall: int, stack: int, level: int) -> None:
+        # written out, as every hot dataclass's is (issue 25: the generated __init__ runs as
+        # Python in the compiled build, 2,000-20,000 instructions an object)
+        object.__setattr__(self, "wall", wall)
+        object.__setattr__(self, "stack", stack)
+        object.__setattr__(self, "level", level)
+
 
 class Wall:
     """A built and broken wall.

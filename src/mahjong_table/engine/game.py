@@ -138,6 +138,17 @@ class PlayerState:
     #: out of play until the next hand (a dead hand, 001 Part one "Dead hands")
     dead: bool = False
 
+    def __init__(self, counts: list[int] | None = None, melds: list[Meld] | None = None,
+                 bonus: list[Tile] | None = None, discards: list[Tile] | None = None,
+                 dead: bool = False) -> None:
+        # written out, as every hot dataclass's is (issue 25: the generated __init__ runs as
+        # Python in the compiled build, 2,000-20,000 instructions an object)
+        self.counts = [0] * NUM_PLAYING if counts is None else counts
+        self.melds = [] if melds is None else melds
+        self.bonus = [] if bonus is None else bonus
+        self.discards = [] if discards is None else discards
+        self.dead = dead
+
     @property
     def concealed_count(self) -> int:
         n = 0
@@ -162,6 +173,20 @@ class HandResult:
     discarder: int | None
     score: ScoreResult | None
     payments: tuple[int, int, int, int]
+
+    def __init__(self, hand_number: int, round_wind: int, dealer: int, reason: str,
+                 winner: int | None, discarder: int | None, score: ScoreResult | None,
+                 payments: tuple[int, int, int, int]) -> None:
+        # written out, as every hot dataclass's is (issue 25: the generated __init__ runs as
+        # Python in the compiled build, 2,000-20,000 instructions an object)
+        object.__setattr__(self, "hand_number", hand_number)
+        object.__setattr__(self, "round_wind", round_wind)
+        object.__setattr__(self, "dealer", dealer)
+        object.__setattr__(self, "reason", reason)
+        object.__setattr__(self, "winner", winner)
+        object.__setattr__(self, "discarder", discarder)
+        object.__setattr__(self, "score", score)
+        object.__setattr__(self, "payments", payments)
 
     def to_json(self) -> dict[str, Any]:
         return {

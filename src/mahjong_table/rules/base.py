@@ -59,6 +59,13 @@ class WallBreak:
     wall: int
     stacks: int
 
+    def __init__(self, dice: tuple[int, ...], wall: int, stacks: int) -> None:
+        # written out, as every hot dataclass's is (issue 25: the generated __init__ runs as
+        # Python in the compiled build, 2,000-20,000 instructions an object)
+        object.__setattr__(self, "dice", dice)
+        object.__setattr__(self, "wall", wall)
+        object.__setattr__(self, "stacks", stacks)
+
 
 @dataclass(frozen=True)
 class PassStage:
@@ -95,6 +102,16 @@ class Progress:
     dealer_passes: int = 0
     hand_number: int = 0
     finished: bool = False
+
+    def __init__(self, round_wind: int = 0, dealer: int = 0, dealer_passes: int = 0,
+                 hand_number: int = 0, finished: bool = False) -> None:
+        # written out, as every hot dataclass's is (issue 25: the generated __init__ runs as
+        # Python in the compiled build, 2,000-20,000 instructions an object)
+        object.__setattr__(self, "round_wind", round_wind)
+        object.__setattr__(self, "dealer", dealer)
+        object.__setattr__(self, "dealer_passes", dealer_passes)
+        object.__setattr__(self, "hand_number", hand_number)
+        object.__setattr__(self, "finished", finished)
 
 
 def seats_by_dice(rng: random.Random) -> SeatDraw:

@@ -550,6 +550,16 @@ class _Scored:
     fan: int
     base: int
 
+    def __init__(self, reading: Reading, fan_items: tuple[ScoreItem, ...],
+                 limit: ScoreItem | None, fan: int, base: int) -> None:
+        # written out, as every hot dataclass's is (issue 25: the generated __init__ runs as
+        # Python in the compiled build, 2,000-20,000 instructions an object)
+        self.reading = reading
+        self.fan_items = fan_items
+        self.limit = limit
+        self.fan = fan
+        self.base = base
+
 
 def _score_reading(r: Reading) -> _Scored:
     """Score one reading by running every detector of :data:`ITEMS` (the reference that
