@@ -172,3 +172,23 @@ def test_a_name_made_with_values_is_read_back_from_event_data() -> None:
         assert shown("Pung of White dragons") == "Pung di Drago Bianco"
         assert shown("no such text at all") == "no such text at all"
     assert shown("Pung of White dragons") == "Pung of White dragons"
+
+
+def test_a_message_without_values_is_made_once_and_still_speaks_each_language() -> None:
+    """Issue 25: a message without values is kept and handed out again (a scoring names the
+    same few dozen); it is the same text, template and context, and it is shown in the
+    language in force at the time it is shown, not the one it was made in."""
+    import pickle
+
+    from mahjong_table.message import Message
+
+    a = Message("East")
+    assert a is Message("East")
+    assert (str(a), a.msgid, a.context, a.values) == ("East", "East", None, {})
+    assert Message("East", context="wind") is not a
+    assert Message("East", context="wind").context == "wind"
+    with use_language("it"):
+        assert Message("East").shown() == _("East") != "East"
+    assert Message("East").shown() == "East"
+    back = pickle.loads(pickle.dumps(a))
+    assert (back, back.msgid, back.context) == (a, a.msgid, a.context)

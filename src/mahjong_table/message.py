@@ -76,6 +76,12 @@ def _restore(english: str, msgid: str, context: str | None,
     return m
 
 
+#: the messages without values made so far, by ``(msgid, context)`` (at most
+#: :data:`_PLAIN_LIMIT`; past it a message is made afresh each time)
+_PLAIN: dict[tuple[str, str | None], Message] = {}
+_PLAIN_LIMIT = 4096
+
+
 class Message(str):
     """``msgid`` (English, with ``{name}`` placeholders; mark it with ``N_`` where written, or
     give its ``context`` for ``pgettext``) formatted with ``values``: the value of the string
@@ -86,8 +92,19 @@ class Message(str):
     values: dict[str, Any]
 
     def __new__(cls, msgid: str, context: str | None = None, **values: Any) -> Message:
-        if isinstance(msgid, Message) and context is None and not values:
-            return msgid  # a message already: itself
+        if not values:
+            if isinstance(msgid, Message) and context is None:
+                return msgid  # a message already: itself
+            if cls is Message and type(msgid) is str:
+                # a message without values is made once (issue 25: a scoring names the same
+                # few dozen; nothing changes a message once made)
+                made = _PLAIN.get((msgid, context))
+                if made is None:
+                    made = super().__new__(cls, msgid)
+                    made.msgid, made.context, made.values = msgid, context, {}
+                    if len(_PLAIN) < _PLAIN_LIMIT:
+                        _PLAIN[(msgid, context)] = made
+                return made
         english = msgid.format(**{k: _english(v) for k, v in values.items()}) if values \
             else msgid
         m = super().__new__(cls, english)
