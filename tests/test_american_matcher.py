@@ -19,6 +19,9 @@ from mahjong_table.melds import Meld, MeldError, MeldKind, parse_hand
 from mahjong_table.rules.american.card import parse_card, practice_card
 from mahjong_table.rules.american.matcher import (
     LineDistance,
+    _lane_moves,
+    _narrow,
+    _widen,
     best,
     compile_card,
     completing_tiles,
@@ -344,8 +347,8 @@ def test_compile_card_is_cached_once_per_card() -> None:
 @given(st.lists(st.integers(1, 300), min_size=1, max_size=40), st.randoms(use_true_random=False))
 def test_folds_give_every_lines_maximum(sizes: list[int], rng: random.Random) -> None:
     """The packed layout's folds (issue 25, item 3: every line folded at once) give each line
-    the largest held byte of its own variations, whatever the lines' variation counts, and
-    never read a padding byte or another line's byte."""
+    the largest held value of its own variations, whatever the lines' variation counts, and
+    never read a padding lane or another line's lane."""
     v = "FF 2222m 44m 6666m 88m"
     card = make_card(*(make_line(*[v] * n, number=i + 1) for i, n in enumerate(sizes)))
     cc = compile_card(card)
@@ -354,7 +357,9 @@ def test_folds_give_every_lines_maximum(sizes: list[int], rng: random.Random) ->
         if var is not None:
             data[p] = rng.randrange(15)
     expected = [max(data[p] for p in cc.positions_of[id(ln)]) for ln in card.lines]
-    assert list(cc.maxima(int.from_bytes(bytes(data), "little"))) == expected
+    packed = cc.pack(bytes(data))
+    assert cc.to_bytes(packed) == bytes(data)  # five-bit lanes and back
+    assert list(cc.maxima(packed)) == expected
     assert sorted(p for ln in card.lines for p in cc.positions_of[id(ln)]) == [
         p for p, var in enumerate(cc.variations) if var is not None]
 
@@ -433,6 +438,33 @@ def _compare(card: Card, counts: list[int], exposures: Sequence[Meld]) -> list[s
         assert winning_lines(card, counts, exposures) == complete
         assert is_complete(card, counts, exposures) == bool(complete)
     return problems
+
+
+@settings(max_examples=80, deadline=None)
+@given(st.lists(st.integers(0, 15), min_size=1, max_size=300))
+def test_lanes_move_between_five_bits_and_bytes(values: list[int]) -> None:
+    """The packed vectors hold one five-bit lane per variation (issue 25, item 3): the steps
+    that move lanes to bytes and back lose and mix nothing, for any number of lanes."""
+    steps = _lane_moves(len(values), 5, 8)
+    packed = sum(v << (5 * i) for i, v in enumerate(values))
+    wide = _widen(packed, steps)
+    assert wide.to_bytes(len(values), "little") == bytes(values)
+    assert _narrow(wide, steps) == packed
+
+
+def test_exposure_a_variation_cannot_hold_leaves_the_others_right() -> None:
+    """001 Part one "Jokers": with an exposed kong of 2m and a concealed 2m, a variation whose
+    2m are a pair (no room for the kong) is out, and its lane (where the concealed 2m counts
+    fewer than the natural-only slots take) must not spill into the other variations' lanes:
+    the line with the kong is one tile away (the concealed 2m is the tile too many)."""
+    card = make_card(make_line("FF 22m 44m 6666m 8888m", "FF 2222m 44m 666m 888m",
+                               "FF 22m 44m 6666m 8888m", "FF 2222m 44m 666m 888m"))
+    counts, _ = hand("1f2f 2m 44m 666m 88m")
+    kong = meld("2222m")
+    (d,) = tiles_away(card, counts, [kong])
+    assert d.away == 1
+    assert d.variation == card.lines[0].variations[1]
+    assert reference_tiles_away(card, counts, [kong]) == [1]
 
 
 @pytest.mark.parametrize("seed", [1, 2, 3])

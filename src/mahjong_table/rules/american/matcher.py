@@ -26,21 +26,30 @@ joker-able slots that naturals leave free)::
     held = X + min(sum_k min(c[k], n[k] + j[k]) + J,  sum_k min(c[k], n[k]) + sum_k j[k])
 
 Both sums are sums over the hand's kinds of values that depend on one kind only. So every
-variation of the card is one byte of a long Python integer ("packed vector"), and for each
-kind ``k`` and count ``c`` the vectors ``min(c, n[k] + j[k])`` and ``min(c, n[k])`` are
-precomputed once per card (:func:`compile_card`). Scoring a hand against every variation of
-the card is then about a dozen big-integer additions and a bytewise minimum done with
+variation of the card is one five-bit lane of a long Python integer ("packed vector"), and
+for each kind ``k`` and count ``c`` the vectors ``min(c, n[k] + j[k])`` and ``min(c, n[k])``
+are precomputed once per card (:func:`compile_card`). Scoring a hand against every variation
+of the card is then about a dozen big-integer additions and a lane-wise minimum done with
 carry-free bit arithmetic (SWAR); each line's best variation is then found for all lines at
-once by folding the whole vector in halves, eight times for the practice card (see
-:class:`CompiledCard`). The variation
-and the needs of a line are worked out only when read. :mod:`.reference` is the slow, literal
-check of the same numbers.
+once by folding the whole vector in halves, seven times for the practice card (see
+:class:`CompiledCard`). The variation and the needs of a line are worked out only when
+read. :mod:`.reference` is the slow, literal check of the same numbers.
+
+Why five bits (issue 25, item 3): every number in the sums is at most fourteen, so four bits
+hold it and the fifth is the one the carry-free minimum borrows from. The minimum is taken
+as ``N + min(F - N, S)``, with ``F = X + J + sum_k min(c[k], n[k] + j[k])``, ``N = sum_k
+min(c[k], n[k])`` and ``S`` all the joker-able slots, the exposed ones included: no term
+exceeds fourteen, where the plain ``min(F, N + S)`` would need a sixth bit for ``N + S``
+(up to 28). Five bits a variation
+rather than eight make every big-integer operation 5/8 as long, and those operations are
+most of a call in the compiled build, where the Python around them costs little.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from operator import itemgetter
+from typing import Final
 
 from ...i18n import _
 from ...melds import Meld
@@ -62,10 +71,81 @@ __all__ = [
 ]
 
 #: kinds a card group can have: 0-33 suits and honours, 34 flowers
-_NUM_GROUP_KINDS = FLOWER + 1
-#: a hand holds at most fourteen tiles, so every per-variation number fits in 7 bits
-_MAX_TILES = 14
+_NUM_GROUP_KINDS: Final = FLOWER + 1
+#: a hand holds at most fourteen tiles, so every per-variation number fits in 4 bits
+_MAX_TILES: Final = 14
 _TABLES_MIN = [bytes(min(c, x) for x in range(256)) for c in range(_MAX_TILES + 1)]
+#: bits per variation in the packed vectors: four for the value, one to borrow from
+_LANE: Final = 5
+#: the value bits of a lane
+_VALUE: Final = (1 << (_LANE - 1)) - 1
+
+
+def _lane_moves(n: int, narrow: int, wide: int) -> list[tuple[int, int, int]]:
+    """The steps that move lane ``i`` of ``n`` lanes of ``narrow`` bits from bit
+    ``narrow * i`` to bit ``wide * i``: ``(keep mask, move mask, shift)`` per step, applied
+    as ``(x & keep) | ((x & move) << shift)``, about ``log2(n)`` steps. The lanes whose
+    index has bit ``b`` set move by ``(wide - narrow) << b``, highest ``b`` first, so
+    no moved lane lands on a kept one (asserted). Run backwards with the move masks shifted
+    (:func:`_narrow`), the same steps gather the lanes back."""
+    pos = [narrow * i for i in range(n)]
+    steps: list[tuple[int, int, int]] = []
+    for b in reversed(range(max(n - 1, 1).bit_length())):
+        shift = (wide - narrow) << b
+        keep = bytearray(b"0" * (wide * n))
+        move = bytearray(b"0" * (wide * n))
+        lane = b"1" * narrow
+        for i in range(n):
+            p = pos[i]
+            if i >> b & 1:
+                move[p:p + narrow] = lane
+                pos[i] = p + shift
+            else:
+                keep[p:p + narrow] = lane
+        k, m = int(keep[::-1], 2), int(move[::-1], 2)
+        assert k & (m << shift) == 0, "a moved lane lands on a kept one"
+        steps.append((k, m, shift))
+    assert pos == [wide * i for i in range(n)]
+    return steps
+
+
+#: what splitting a line in one more part costs in :func:`_parts`, in lanes: the part's
+#: maximum is merged in Python, about as dear as three lanes of big-integer work
+_PART_COST: Final = 3
+
+
+def _parts(n: int) -> list[int]:
+    """How many variations each part of a line of ``n`` variations folds (in the line's
+    order): the folds need a power of two a part, so a line is padded to one or split in
+    several (216 = 128 + 64 + 16 + 8 for the practice card's largest), whichever makes fewer
+    lanes, a part counting :data:`_PART_COST` lanes more. Only the last part is padded."""
+    best: list[list[int]] = [[]]
+    cost = [0]
+    for m in range(1, n + 1):
+        whole = 1 << (m - 1).bit_length()
+        c, parts = whole, [m]
+        p = 1
+        while p < m:
+            if p + _PART_COST + cost[m - p] < c:
+                c, parts = p + _PART_COST + cost[m - p], [p] + best[m - p]
+            p <<= 1
+        cost.append(c)
+        best.append(parts)
+    return best[n]
+
+
+def _widen(x: int, steps: Sequence[tuple[int, int, int]]) -> int:
+    """``x`` with its lanes moved apart by :func:`_lane_moves`' steps."""
+    for keep, move, shift in steps:
+        x = (x & keep) | ((x & move) << shift)
+    return x
+
+
+def _narrow(x: int, steps: Sequence[tuple[int, int, int]]) -> int:
+    """``x`` with its lanes moved together again: :func:`_widen` undone."""
+    for keep, move, shift in reversed(steps):
+        x = (x & keep) | ((x >> shift) & move)
+    return x
 
 
 def exposure_group(meld: Meld) -> tuple[int, int]:
@@ -196,7 +276,7 @@ class _Result:
     @property
     def data(self) -> bytes:
         if self._data is None:
-            self._data = self.held.to_bytes(self.compiled.size, "little")
+            self._data = self.compiled.to_bytes(self.held)
         return self._data
 
 
@@ -280,22 +360,25 @@ class LineDistance:
 class CompiledCard:
     """The per-card index the matcher reads: built once by :func:`compile_card`.
 
-    Every variation of the card has a byte position in the packed vectors. For kind ``k``
+    Every variation of the card has a position in the packed vectors: the five-bit lane
+    ``p`` (bits ``5p`` to ``5p + 4``; see the module docstring for why five). For kind ``k``
     (0-34) and count ``c`` (0-14), ``slots[k][c]`` packs ``min(c, slots of kind k)`` of every
     variation and ``natural[k][c]`` ``min(c, natural-only slots of kind k)`` (``None`` for a
     kind no variation uses); ``jokerable_total`` packs the joker-able slots. ``exact`` maps
     the tile counts of every variation (kinds 0-34) to its positions, for joker-free hands
     (built on first use).
 
-    Layout (one fold for all lines at once). Each line's variations are padded with empty
-    ones (which hold nothing and always read 0) to a power of two, ``2**a``; the line is
-    then done after ``a`` bytewise-maximum folds. With ``K`` the largest ``a``, :meth:`maxima`
-    folds the whole vector ``K`` times: fold ``k`` takes the bytewise maximum of the two
-    halves of what is left, then cuts off the front bytes, one per line with ``a == k``,
-    which now hold those lines' maxima (the lines with ``a == 0`` are cut off before the
-    first fold). The positions are laid out backwards from that plan (see
-    :meth:`_layout`), so every fold works on every line still open: ``K`` folds in all,
-    not one series per width, and the work halves with each fold.
+    Layout (one fold for all lines at once). A line is folded in one or more parts (see
+    :func:`_parts`); each part's variations are padded with empty ones (which hold nothing
+    and always read 0) to a power of two, ``2**a``, and the part is done after ``a``
+    lane-wise maximum folds. With ``K`` the largest ``a``, :meth:`maxima` folds the whole
+    vector ``K`` times. The front of the vector holds the parts done so far, one lane each,
+    and stays in place; fold ``k`` takes the lane-wise maximum of the two halves of the rest,
+    whose front lanes, one per part with ``a == k``, then hold those parts' maxima and join
+    the parts done (the parts with ``a == 0`` are done from the start). The positions are
+    laid out backwards from that plan (see :meth:`_layout`), so every fold works on every
+    part still open: ``K`` folds in all, not one series per width, and the work halves with
+    each fold. A line's parts are then merged: the largest of their maxima.
     """
 
     def __init__(self, card: Card) -> None:
@@ -312,16 +395,24 @@ class CompiledCard:
                         raise ValueError(f"line {ln.key}: group {g} is not a card group")
         if len(lines) > 0xFFFF:
             raise ValueError(f"a card of {len(lines)} lines: at most 65,535")
-        cells, done = self._layout([(len(ln.variations) - 1).bit_length() for ln in lines])
+        # the parts the lines are folded in: (line, its first variation, how many)
+        parts: list[tuple[int, int, int]] = []
+        for i, ln in enumerate(lines):
+            j = 0
+            for n in _parts(len(ln.variations)):
+                parts.append((i, j, n))
+                j += n
+        cells, done = self._layout([(n - 1).bit_length() for _, _, n in parts])
         nv = self.size = len(cells)
         variations: list[Variation | None] = [None] * nv
         self.line_of: list[int] = [-1] * nv
         positions: list[list[int]] = [[-1] * len(ln.variations) for ln in lines]
-        for p, (i, j) in enumerate(cells):
-            if j < len(lines[i].variations):
-                variations[p] = lines[i].variations[j]
+        for p, (q, j) in enumerate(cells):
+            i, first, n = parts[q]
+            if j < n:
+                variations[p] = lines[i].variations[first + j]
                 self.line_of[p] = i
-                positions[i][j] = p
+                positions[i][first + j] = p
         #: the positions of each line's variations, in the line's order, by the line's id
         self.positions_of: dict[int, list[int]] = {
             id(ln): positions[i] for i, ln in enumerate(lines)}
@@ -330,10 +421,13 @@ class CompiledCard:
             id(ln): _picker(positions[i]) for i, ln in enumerate(lines)}
         self.variations = variations
         self.concealed_lines = [ln.concealed for ln in lines]
-        self.ones = int.from_bytes(b"\x01" * nv, "little")
-        self.high = self.ones << 7
-        #: ``n`` in every byte, for the jokers and exposed tiles a hand holds (at most 14)
+        self.ones = ((1 << (_LANE * nv)) - 1) // ((1 << _LANE) - 1)
+        self.high = self.ones << (_LANE - 1)
+        #: ``n`` in every lane, for the jokers and exposed tiles a hand holds (at most 14)
         self.times_ones = [n * self.ones for n in range(_MAX_TILES + 1)]
+        #: the steps between five-bit lanes and bytes for one lane per part (every call)
+        self._part_steps = _lane_moves(len(parts), _LANE, 8)
+        self._num_parts = len(parts)
         total = [bytearray(nv) for _ in range(_NUM_GROUP_KINDS)]
         natural = [bytearray(nv) for _ in range(_NUM_GROUP_KINDS)]
         jok = bytearray(nv)
@@ -347,45 +441,61 @@ class CompiledCard:
                 total[k][p] += n
                 jok[p] += n
         self._total = [bytes(row) for row in total]
+        self._natural = [bytes(row) for row in natural]
+        #: the steps between five-bit lanes and bytes for the whole vector
+        self._steps = _lane_moves(nv, _LANE, 8)
+        self._packed: dict[bytes, int] = {}  # the same column is packed once
         self.slots: list[list[int] | None] = [self._rows(b) for b in self._total]
-        self.natural: list[list[int] | None] = [self._rows(bytes(b)) for b in natural]
-        self.jokerable_total = int.from_bytes(bytes(jok), "little")
-        self.open_mask = int.from_bytes(
-            bytes(0x7F if i >= 0 and not self.concealed_lines[i] else 0
-                  for i in self.line_of), "little")
+        self.natural: list[list[int] | None] = [self._rows(b) for b in self._natural]
+        self.jokerable_total = self.pack(bytes(jok))
+        self.open_mask = self.pack(
+            bytes(_VALUE if i >= 0 and not self.concealed_lines[i] else 0
+                  for i in self.line_of))
         self._exact: dict[tuple[int, ...], list[int]] | None = None
-        # the cut before the first fold, then per fold: (mask of the lower half, its 0x80
-        # bytes, the half's bits, mask of the bytes cut off, their bits)
-        first = len(done[0])
-        self._cut0 = ((1 << (8 * first)) - 1, 8 * first)
-        self._folds: list[tuple[int, int, int, int, int]] = []
-        width = nv - first
+        # per fold: (mask of the lanes done so far and the lower half of the rest, their
+        # lanes' top bits, the half's bits, mask of the lower half of the rest)
+        self._folds: list[tuple[int, int, int, int]] = []
+        kept = len(done[0])  # the lanes done: the front of the vector, left in place
+        width = nv - kept
         for k in range(1, len(done)):
             half = width // 2
-            cut = len(done[k])
-            self._folds.append(((1 << (8 * half)) - 1,
-                                int.from_bytes(b"\x80" * half, "little"), 8 * half,
-                                (1 << (8 * cut)) - 1, 8 * cut))
-            width = half - cut
-        assert width == 0, "the folds leave nothing"
-        order = [i for level in done for i in level]
-        where = sorted(range(len(lines)), key=order.__getitem__)
+            low = (1 << (_LANE * (kept + half))) - 1
+            self._folds.append((low, self.high & low, _LANE * half,
+                                low ^ ((1 << (_LANE * kept)) - 1)))
+            kept += len(done[k])
+            width = half - len(done[k])
+        assert width == 0 and kept == len(parts), "the folds leave nothing"
+        # the parts' maxima come out in the order the folds finish them: each line's first
+        # part is read from there in card order, its other parts merged into it
+        order = [q for level in done for q in level]
+        out_at = [0] * len(parts)
+        for o, q in enumerate(order):
+            out_at[q] = o
+        where = [-1] * len(lines)
+        #: (line, where another part of it comes out), for :meth:`maxima`
+        self._more_parts: list[tuple[int, int]] = []
+        for q, part in enumerate(parts):
+            i = part[0]
+            if where[i] < 0:
+                where[i] = out_at[q]
+            else:
+                self._more_parts.append((i, out_at[q]))
         self._in_card_order: Callable[[bytes], Sequence[int]] = (
-            itemgetter(*where) if len(lines) > 1 else (lambda data: (data[0],)))
+            itemgetter(*where) if len(lines) > 1 else (lambda data: (data[where[0]],)))
         self._group_counts: dict[tuple[int, int], bytes] = {}
         self._fits: dict[tuple[int, int, int], int] = {}
         self._reduced: dict[tuple[int, int, int], int] = {}
 
     @staticmethod
     def _layout(levels: Sequence[int]) -> tuple[list[tuple[int, int]], list[list[int]]]:
-        """The byte positions of the packed vectors for lines needing ``levels[i]`` folds
+        """The lane positions of the packed vectors for lines needing ``levels[i]`` folds
         (``2**levels[i]`` variations, padding included): the ``(line, variation)`` at each
         position, and per fold ``k`` (0: before the first) the lines done by it, in the
-        order their bytes are cut off.
+        order their lanes are cut off.
 
         Built backwards from the last fold. After fold ``k`` the vector is ``R_k``: the
-        lines done by fold ``k`` (one byte each, every variation folded in), then what fold
-        ``k + 1`` works on. What fold ``k`` works on is every byte of ``R_k`` split in two:
+        lines done by fold ``k`` (one lane each, every variation folded in), then what fold
+        ``k + 1`` works on. What fold ``k`` works on is every lane of ``R_k`` split in two:
         the first halves of their variations, then the second halves."""
         top = max(levels)
         done = [[i for i, a in enumerate(levels) if a == k] for k in range(top + 1)]
@@ -412,12 +522,22 @@ class CompiledCard:
                     exact.setdefault(key, []).append(p)
         return exact
 
-    @staticmethod
-    def _rows(column: bytes) -> list[int] | None:
+    def pack(self, column: bytes) -> int:
+        """The packed vector of one value (below 16) per position, given as bytes."""
+        got = self._packed.get(column)
+        if got is None:
+            got = self._packed[column] = _narrow(int.from_bytes(column, "little"),
+                                                 self._steps)
+        return got
+
+    def _rows(self, column: bytes) -> list[int] | None:
         if not any(column):
             return None
-        return [int.from_bytes(column.translate(_TABLES_MIN[c]), "little")
-                for c in range(_MAX_TILES + 1)]
+        return [self.pack(column.translate(_TABLES_MIN[c])) for c in range(_MAX_TILES + 1)]
+
+    def to_bytes(self, h: int) -> bytes:
+        """The packed vector ``h`` as one byte per position."""
+        return _widen(h, self._steps).to_bytes(self.size, "little")
 
     def group_counts(self, group: tuple[int, int]) -> bytes:
         """How many groups ``(kind, size)`` each variation has, one byte per position."""
@@ -431,12 +551,13 @@ class CompiledCard:
         return got
 
     def fits(self, group: tuple[int, int], copies: int) -> int:
-        """Packed mask, 0x7F where a variation has at least ``copies`` groups ``group``."""
+        """Packed mask, 15 in the lane of every variation with at least ``copies`` groups
+        ``group``, 0 elsewhere."""
         key = (group[0], group[1], copies)
         got = self._fits.get(key)
         if got is None:
-            table = bytes(0x7F if x >= copies else 0 for x in range(256))
-            got = int.from_bytes(self.group_counts(group).translate(table), "little")
+            table = bytes(_VALUE if x >= copies else 0 for x in range(256))
+            got = self.pack(self.group_counts(group).translate(table))
             self._fits[key] = got
         return got
 
@@ -447,26 +568,31 @@ class CompiledCard:
         got = self._reduced.get(key)
         if got is None:
             table = bytes(max(0, min(count, x - exposed)) for x in range(256))
-            got = int.from_bytes(self._total[kind].translate(table), "little")
+            got = self.pack(self._total[kind].translate(table))
             self._reduced[key] = got
         return got
 
     def held(self, hand: _Hand) -> int:
         """The packed vector of the most tiles each variation can hold of ``hand`` (0 where
         the variation cannot hold the exposures, or its line is concealed and the hand has
-        an exposure, and in padding)."""
+        an exposure, and in padding): ``N + min(F - N, S)`` lane by lane (module
+        docstring). ``F - N`` never borrows from the next lane: per kind, ``F``'s term falls
+        short of ``N``'s by at most the tiles of that kind exposed, and ``F`` counts every
+        exposed tile (even in a variation that cannot hold the exposures, masked out at the
+        end)."""
         counts = hand.counts
         slots = self.slots
-        f = 0
+        natural = self.natural
         if not hand.groups:
             if not hand.jokers:
+                f = 0
                 for k in hand.kinds:
                     row = slots[k]
                     if row is not None:
                         f += row[counts[k]]
                 return f
-            natural = self.natural
-            g = self.jokerable_total
+            f = self.times_ones[hand.jokers]
+            n = 0
             for k in hand.kinds:
                 row = slots[k]
                 if row is not None:
@@ -474,11 +600,11 @@ class CompiledCard:
                     f += row[c]
                     nat = natural[k]
                     if nat is not None:
-                        g += nat[c]
-            return self.minimum(f + self.times_ones[hand.jokers], g)
+                        n += nat[c]
+            return n + self.minimum(f - n, self.jokerable_total)
         exposed = hand.exposed_by_kind
-        natural = self.natural
-        g = self.jokerable_total
+        f = self.times_ones[hand.jokers + hand.exposed_tiles]
+        n = 0
         for k in hand.kinds:
             row = slots[k]
             if row is not None:
@@ -487,40 +613,45 @@ class CompiledCard:
                 f += row[c] if e is None else self.reduced_slots(k, c, e)
                 nat = natural[k]
                 if nat is not None:
-                    g += nat[c]
-        h = self.minimum(f + self.times_ones[hand.jokers + hand.exposed_tiles], g)
+                    n += nat[c]
+        h = n + self.minimum(f - n, self.jokerable_total)
         mask = self.open_mask
         for grp, m in hand.multiplicity.items():
             mask &= self.fits(grp, m)
         return h & mask
 
     def minimum(self, a: int, b: int) -> int:
-        """Bytewise minimum of two packed vectors whose bytes are all below 128."""
+        """Lane-wise minimum of two packed vectors whose lanes are all below 16."""
         high = self.high
-        t = ((a | high) - b) & high  # 0x80 where a >= b
-        return a ^ ((a ^ b) & (t - (t >> 7)))
+        d = (a | high) - b  # 16 + a - b in every lane: never borrows
+        t = d & high  # the lane's top bit where a >= b
+        return a - (d & (t - (t >> (_LANE - 1))))  # a, less a - b where a >= b
 
     def at_least(self, h: int, value: int) -> int:
-        """Packed 0x80 flags where ``h >= value`` (``value`` 0-14, bytes of ``h`` below 128)."""
+        """Packed flags (the lane's top bit) where ``h >= value`` (``value`` 0-14, lanes of
+        ``h`` below 16)."""
         return ((h | self.high) - self.times_ones[value]) & self.high
 
     def maxima(self, h: int) -> Sequence[int]:
         """For every line in card order, the most tiles one of its variations holds, from
         the packed held vector ``h`` (see the class docstring for the folds)."""
-        mask, bits = self._cut0
-        out = h & mask
-        x = h >> bits
-        shift = bits
-        for mask, high, bits, cut_mask, cut_bits in self._folds:
-            a = x & mask
-            b = x >> bits
-            t = ((b | high) - a) & high  # 0x80 where b >= a
-            x = a ^ ((a ^ b) & (t - (t >> 7)))
-            if cut_bits:
-                out |= (x & cut_mask) << shift
-                x >>= cut_bits
-                shift += cut_bits
-        return self._in_card_order(out.to_bytes(len(self.lines), "little"))
+        x = h
+        for low, high, bits, upper in self._folds:
+            a = x & low  # the lanes done so far, and the lower half of the rest
+            b = (x >> bits) & upper  # the upper half, over the lower
+            d = (b | high) - a  # 16 + b - a in every lane
+            t = d & high  # the lane's top bit where b >= a
+            x = a + (d & (t - (t >> (_LANE - 1))))  # a, plus b - a where b >= a
+        data = _widen(x, self._part_steps).to_bytes(self._num_parts, "little")
+        got = self._in_card_order(data)
+        if not self._more_parts:
+            return got
+        best = list(got)
+        for i, o in self._more_parts:
+            m = data[o]
+            if m > best[i]:
+                best[i] = m
+        return best
 
     def best_variation(self, data: bytes, line: CardLine, held: int) -> Variation:
         """The first variation of ``line`` holding ``held`` tiles, given the bytes of the
@@ -528,17 +659,14 @@ class CompiledCard:
         return line.variations[self._picks[id(line)](data).index(held)]
 
     def positions_at_least(self, h: int, value: int) -> list[int]:
-        """The positions whose held byte is at least ``value`` (never padding for
+        """The positions whose held lane is at least ``value`` (never padding for
         ``value > 0``)."""
         flags = self.at_least(h, value)
-        if not flags:
-            return []
-        data = flags.to_bytes(self.size, "little")
         out = []
-        p = data.find(0x80)
-        while p >= 0:
-            out.append(p)
-            p = data.find(0x80, p + 1)
+        while flags:
+            low = flags & -flags
+            out.append(low.bit_length() // _LANE - 1)
+            flags ^= low
         return out
 
 
