@@ -81,15 +81,15 @@ _LANE: Final = 5
 _VALUE: Final = (1 << (_LANE - 1)) - 1
 
 
-def _lane_moves(n: int, narrow: int, wide: int) -> list[tuple[int, int, int]]:
+def _lane_moves(n: int, narrow: int, wide: int) -> list[tuple[int, int, int, int]]:
     """The steps that move lane ``i`` of ``n`` lanes of ``narrow`` bits from bit
-    ``narrow * i`` to bit ``wide * i``: ``(keep mask, move mask, shift)`` per step, applied
-    as ``(x & keep) | ((x & move) << shift)``, about ``log2(n)`` steps. The lanes whose
-    index has bit ``b`` set move by ``(wide - narrow) << b``, highest ``b`` first, so
+    ``narrow * i`` to bit ``wide * i``: ``(keep mask, move mask, shift, 2**shift - 1)`` per
+    step, applied as ``(x & keep) | ((x & move) << shift)``, about ``log2(n)`` steps. The
+    lanes whose index has bit ``b`` set move by ``(wide - narrow) << b``, highest ``b`` first, so
     no moved lane lands on a kept one (asserted). Run backwards with the move masks shifted
     (:func:`_narrow`), the same steps gather the lanes back."""
     pos = [narrow * i for i in range(n)]
-    steps: list[tuple[int, int, int]] = []
+    steps: list[tuple[int, int, int, int]] = []
     for b in reversed(range(max(n - 1, 1).bit_length())):
         shift = (wide - narrow) << b
         keep = bytearray(b"0" * (wide * n))
@@ -104,7 +104,7 @@ def _lane_moves(n: int, narrow: int, wide: int) -> list[tuple[int, int, int]]:
                 keep[p:p + narrow] = lane
         k, m = int(keep[::-1], 2), int(move[::-1], 2)
         assert k & (m << shift) == 0, "a moved lane lands on a kept one"
-        steps.append((k, m, shift))
+        steps.append((k, m, shift, (1 << shift) - 1))
     assert pos == [wide * i for i in range(n)]
     return steps
 
@@ -112,20 +112,25 @@ def _lane_moves(n: int, narrow: int, wide: int) -> list[tuple[int, int, int]]:
 #: what splitting a line in one more part costs in :func:`_parts`, in lanes: the part's
 #: maximum is merged in Python, about as dear as three lanes of big-integer work
 _PART_COST: Final = 3
+#: the most variations a part folds: 2**5, five folds. A fold is ten big-integer
+#: operations, each a few hundred instructions whatever its length, where merging one part
+#: more is about a hundred (a card's lines of more variations are folded in several parts)
+_PART_MOST: Final = 32
 
 
 def _parts(n: int) -> list[int]:
     """How many variations each part of a line of ``n`` variations folds (in the line's
     order): the folds need a power of two a part, so a line is padded to one or split in
-    several (216 = 128 + 64 + 16 + 8 for the practice card's largest), whichever makes fewer
-    lanes, a part counting :data:`_PART_COST` lanes more. Only the last part is padded."""
+    several (216 = 6 x 32 + 16 + 8 for the practice card's largest), whichever makes fewer
+    lanes, a part counting :data:`_PART_COST` lanes more and holding at most
+    :data:`_PART_MOST` variations. Only the last part is padded."""
     best: list[list[int]] = [[]]
     cost = [0]
     for m in range(1, n + 1):
         whole = 1 << (m - 1).bit_length()
-        c, parts = whole, [m]
+        c, parts = (whole, [m]) if whole <= _PART_MOST else (1 << 30, [])
         p = 1
-        while p < m:
+        while p < m and p <= _PART_MOST:
             if p + _PART_COST + cost[m - p] < c:
                 c, parts = p + _PART_COST + cost[m - p], [p] + best[m - p]
             p <<= 1
@@ -134,16 +139,17 @@ def _parts(n: int) -> list[int]:
     return best[n]
 
 
-def _widen(x: int, steps: Sequence[tuple[int, int, int]]) -> int:
-    """``x`` with its lanes moved apart by :func:`_lane_moves`' steps."""
-    for keep, move, shift in steps:
-        x = (x & keep) | ((x & move) << shift)
+def _widen(x: int, steps: Sequence[tuple[int, int, int, int]]) -> int:
+    """``x`` with its lanes moved apart by :func:`_lane_moves`' steps (``x + m * (2**s - 1)``
+    is ``x`` with the lanes ``m`` moved up by ``s`` bits: three operations a step)."""
+    for step in steps:
+        x += (x & step[1]) * step[3]
     return x
 
 
-def _narrow(x: int, steps: Sequence[tuple[int, int, int]]) -> int:
+def _narrow(x: int, steps: Sequence[tuple[int, int, int, int]]) -> int:
     """``x`` with its lanes moved together again: :func:`_widen` undone."""
-    for keep, move, shift in reversed(steps):
+    for keep, move, shift, _times in reversed(steps):
         x = (x & keep) | ((x >> shift) & move)
     return x
 
