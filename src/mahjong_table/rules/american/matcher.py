@@ -31,7 +31,7 @@ for each kind ``k`` and count ``c`` the vectors ``min(c, n[k] + j[k])`` and ``mi
 are precomputed once per card (:func:`compile_card`). Scoring a hand against every variation
 of the card is then about a dozen big-integer additions and a lane-wise minimum done with
 carry-free bit arithmetic (SWAR); each line's best variation is then found for all lines at
-once by folding the whole vector in halves, seven times for the practice card (see
+once by folding the whole vector in halves, five times for the practice card (see
 :class:`CompiledCard`). The variation and the needs of a line are worked out only when
 read. :mod:`.reference` is the slow, literal check of the same numbers.
 
@@ -40,9 +40,11 @@ hold it and the fifth is the one the carry-free minimum borrows from. The minimu
 as ``N + min(F - N, S)``, with ``F = X + J + sum_k min(c[k], n[k] + j[k])``, ``N = sum_k
 min(c[k], n[k])`` and ``S`` all the joker-able slots, the exposed ones included: no term
 exceeds fourteen, where the plain ``min(F, N + S)`` would need a sixth bit for ``N + S``
-(up to 28). Five bits a variation
-rather than eight make every big-integer operation 5/8 as long, and those operations are
-most of a call in the compiled build, where the Python around them costs little.
+(up to 28). Five bits a variation rather than eight make every big-integer operation 5/8
+as long, and those operations are most of a call in the compiled build, where the Python
+around them costs little. Each costs a few hundred instructions whatever its length,
+though, so fewer operations count as much as shorter ones: hence the folds in parts
+(:func:`_parts`).
 """
 
 from __future__ import annotations
