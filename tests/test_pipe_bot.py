@@ -112,6 +112,38 @@ def test_a_failing_bot_is_replaced_and_the_game_goes_on(
     assert reason in err and "the efficiency bot plays seat 0 for the rest of the game" in err
 
 
+class _StartsLate(PipeBot):
+    """A pipe bot whose table writes ``start`` only once the program has exited: the order
+    that a loaded machine gives a program that exits at once, made certain."""
+
+    def _send(self, message: dict[str, object]) -> None:
+        if message.get("type") == "start" and self._proc is not None:
+            self._proc.wait(timeout=30)
+        super()._send(message)
+
+
+def test_a_bot_that_exits_before_its_start_line_is_replaced(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Requirement (as for any crash): a program that exits before the table has written its
+    ``start`` line is replaced by the default bot, not a failed game (a race seen on a
+    loaded machine: the broken pipe came from ``bind``, before play, and nothing caught
+    it). The game is unharmed (invariants after every action, zero-sum)."""
+    rules = get_rule_set("hongkong")
+    game = Game(rules, 5, max_hands=1, check_invariants=True)
+    pipe = _StartsLate(_python_bot(tmp_path, "sys.exit(3)\n").removeprefix("cmd:"), "t/0",
+                       rules=rules)
+    bots = [pipe] + [make_bot("efficiency", f"t/{p}", rules=rules) for p in range(1, 4)]
+    bind_players(game, bots)
+    try:
+        play_game(game, bots)
+    finally:
+        close_players(bots)
+    assert game.is_over and sum(game.scores) == 0
+    assert pipe.failure == "crashed (exit status 3)" and pipe.decisions == 0
+    err = capsys.readouterr().err
+    assert "crashed (exit status 3)" in err and "the efficiency bot plays seat 0" in err
+
+
 def test_a_missing_program_is_refused_up_front(capsys: pytest.CaptureFixture[str]) -> None:
     """Bad input gets a clear error naming the problem (exit 2 before play)."""
     status = main(["simulate", "--games", "1", "--hands", "1",

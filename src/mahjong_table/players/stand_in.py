@@ -110,10 +110,15 @@ class ReplaceableBot:
 
 def bind_players(game: Game, players: Sequence[object]) -> None:
     """Bind every :class:`ReplaceableBot` among ``players`` (one per seat) to its seat of
-    ``game`` (a program is started)."""
+    ``game`` (a program is started). A bot that fails while being bound (a program that
+    exits before the table has written its ``start`` line) is replaced by its stand-in, as
+    it would be had it failed a moment later, at its first decision."""
     for seat, p in enumerate(players):
         if isinstance(p, ReplaceableBot):
-            p.bind(game, seat)
+            try:
+                p.bind(game, seat)
+            except BotFailure as exc:
+                p._fail(str(exc))
 
 
 def close_players(players: Sequence[object]) -> None:
