@@ -18,6 +18,7 @@ from mahjong_table.engine import Game, events_for
 from mahjong_table.players import make_bot, play_game
 from mahjong_table.players.pipe_bot import PROTOCOL_VERSION, PipeBot, bind_players, close_players
 from mahjong_table.rules import get_rule_set
+from mahjong_table.rules.base import RuleSet
 
 ROOT = Path(__file__).resolve().parent.parent
 SHELL_BOT = ROOT / "examples" / "bots" / "simple_bot.sh"
@@ -26,18 +27,23 @@ SHELL_BOT = ROOT / "examples" / "bots" / "simple_bot.sh"
 def _play(rules_name: str, kind: str, seed: int | str = 5, hands: int = 1,
           timeout: float | None = None) -> tuple[Game, PipeBot]:
     rules = get_rule_set(rules_name)
-    game = Game(rules, seed, max_hands=hands, check_invariants=True)
     pipe = make_bot(kind, "t/0", rules=rules)
     assert isinstance(pipe, PipeBot)
     if timeout is not None:
         pipe.timeout = timeout
+    return _play_with(pipe, rules, seed, hands), pipe
+
+
+def _play_with(pipe: PipeBot, rules: RuleSet, seed: int | str = 5, hands: int = 1) -> Game:
+    """A game of ``hands`` hands, invariants on, ``pipe`` in seat 0 and efficiency bots."""
+    game = Game(rules, seed, max_hands=hands, check_invariants=True)
     bots = [pipe] + [make_bot("efficiency", f"t/{p}", rules=rules) for p in range(1, 4)]
     bind_players(game, bots)
     try:
         play_game(game, bots)
     finally:
         close_players(bots)
-    return game, pipe
+    return game
 
 
 def _python_bot(tmp_path: Path, body: str, name: str = "bot.py") -> str:
@@ -129,15 +135,9 @@ def test_a_bot_that_exits_before_its_start_line_is_replaced(
     loaded machine: the broken pipe came from ``bind``, before play, and nothing caught
     it). The game is unharmed (invariants after every action, zero-sum)."""
     rules = get_rule_set("hongkong")
-    game = Game(rules, 5, max_hands=1, check_invariants=True)
     pipe = _StartsLate(_python_bot(tmp_path, "sys.exit(3)\n").removeprefix("cmd:"), "t/0",
                        rules=rules)
-    bots = [pipe] + [make_bot("efficiency", f"t/{p}", rules=rules) for p in range(1, 4)]
-    bind_players(game, bots)
-    try:
-        play_game(game, bots)
-    finally:
-        close_players(bots)
+    game = _play_with(pipe, rules)
     assert game.is_over and sum(game.scores) == 0
     assert pipe.failure == "crashed (exit status 3)" and pipe.decisions == 0
     err = capsys.readouterr().err
