@@ -117,8 +117,8 @@ class PipeBot(ReplaceableBot):
                 self.argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True,
                 encoding="utf-8", bufsize=1, start_new_session=True)
         except OSError as exc:
-            self._fail(f"could not be started ({exc})")
-            return
+            # replaced by its stand-in in bind_players, as any failure to bind
+            raise BotFailure(f"could not be started ({exc})") from None
         _RUNNING.add(self._proc)
         threading.Thread(target=self._read, args=(self._proc.stdout,), daemon=True).start()
         self._send({"type": "start", "seat": seat, "rules": game.rules.name,

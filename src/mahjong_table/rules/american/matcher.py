@@ -449,12 +449,12 @@ class CompiledCard:
                 total[k][p] += n
                 jok[p] += n
         self._total = [bytes(row) for row in total]
-        self._natural = [bytes(row) for row in natural]
         #: the steps between five-bit lanes and bytes for the whole vector
         self._steps = _lane_moves(nv, _LANE, 8)
-        self._packed: dict[bytes, int] = {}  # the same column is packed once
-        self.slots: list[list[int] | None] = [self._rows(b) for b in self._total]
-        self.natural: list[list[int] | None] = [self._rows(b) for b in self._natural]
+        packed: dict[bytes, int] = {}  # the same column is packed once (272 of 1,050)
+        self.slots: list[list[int] | None] = [self._rows(b, packed) for b in self._total]
+        self.natural: list[list[int] | None] = [self._rows(bytes(b), packed)
+                                                    for b in natural]
         self.jokerable_total = self.pack(bytes(jok))
         self.open_mask = self.pack(
             bytes(_VALUE if i >= 0 and not self.concealed_lines[i] else 0
@@ -532,16 +532,21 @@ class CompiledCard:
 
     def pack(self, column: bytes) -> int:
         """The packed vector of one value (below 16) per position, given as bytes."""
-        got = self._packed.get(column)
-        if got is None:
-            got = self._packed[column] = _narrow(int.from_bytes(column, "little"),
-                                                 self._steps)
-        return got
+        return _narrow(int.from_bytes(column, "little"), self._steps)
 
-    def _rows(self, column: bytes) -> list[int] | None:
+    def _rows(self, column: bytes, packed: dict[bytes, int]) -> list[int] | None:
+        """``min(c, column)`` packed, for every count ``c`` (0-14); None for a column of
+        zeros. ``packed`` holds the columns packed so far."""
         if not any(column):
             return None
-        return [self.pack(column.translate(_TABLES_MIN[c])) for c in range(_MAX_TILES + 1)]
+        rows = []
+        for c in range(_MAX_TILES + 1):
+            limited = column.translate(_TABLES_MIN[c])
+            got = packed.get(limited)
+            if got is None:
+                got = packed[limited] = self.pack(limited)
+            rows.append(got)
+        return rows
 
     def to_bytes(self, h: int) -> bytes:
         """The packed vector ``h`` as one byte per position."""
@@ -591,25 +596,13 @@ class CompiledCard:
         counts = hand.counts
         slots = self.slots
         natural = self.natural
-        if not hand.groups:
-            if not hand.jokers:
-                f = 0
-                for k in hand.kinds:
-                    row = slots[k]
-                    if row is not None:
-                        f += row[counts[k]]
-                return f
-            f = self.times_ones[hand.jokers]
-            n = 0
+        if not hand.groups and not hand.jokers:
+            f = 0
             for k in hand.kinds:
                 row = slots[k]
                 if row is not None:
-                    c = counts[k]
-                    f += row[c]
-                    nat = natural[k]
-                    if nat is not None:
-                        n += nat[c]
-            return n + self.minimum(f - n, self.jokerable_total)
+                    f += row[counts[k]]
+            return f  # never above N + S: the minimum is F itself
         exposed = hand.exposed_by_kind
         f = self.times_ones[hand.jokers + hand.exposed_tiles]
         n = 0
@@ -623,6 +616,8 @@ class CompiledCard:
                 if nat is not None:
                     n += nat[c]
         h = n + self.minimum(f - n, self.jokerable_total)
+        if not hand.groups:
+            return h
         mask = self.open_mask
         for grp, m in hand.multiplicity.items():
             mask &= self.fits(grp, m)
