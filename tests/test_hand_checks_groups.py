@@ -4,6 +4,7 @@ against the plain one, on any hand order and any grouping (issue 25)."""
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -25,6 +26,10 @@ def _hand_and_groups(draw: st.DrawFn) -> tuple[list[Tile], list[list[Tile]]]:
         size = draw(st.integers(1, 4))
         groups.append(sorted(order[i:i + size]))
         i += size
+    # some tiles may be left to no group (an MCR hand's single tiles are written apart)
+    kept = draw(st.lists(st.booleans(), min_size=len(groups), max_size=len(groups)))
+    if not all(kept) and any(kept):
+        groups = [g for g, keep in zip(groups, kept, strict=True) if keep]
     return list(concealed), groups
 
 
@@ -35,6 +40,31 @@ def test_ordered_groups_counted_is_the_plain_reading(
     concealed, groups = case
     assert hand_checks._ordered_groups(concealed, groups) == \
         hand_checks._ordered_groups_plain(concealed, groups)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.integers(0, 33), min_size=1, max_size=13, unique=True), st.data())
+def test_groups_of_one_kind_are_the_plain_reading(kinds: list[int], data: st.DataObject) -> None:
+    """004 s05, seven pairs and thirteen orphans: groups that each hold one kind (pairs, or a
+    pair and single tiles) are written as the plain reading writes them, in any hand order."""
+    sizes = data.draw(st.lists(st.integers(1, 2), min_size=len(kinds), max_size=len(kinds)))
+    groups = [[TILES[k]] * n for k, n in zip(kinds, sizes, strict=True)]
+    concealed = data.draw(st.permutations([t for g in groups for t in g]))
+    assert hand_checks._groups_of_one_kind(concealed, groups) == \
+        hand_checks._ordered_groups_plain(concealed, groups)
+
+
+@pytest.mark.parametrize("groups", [[[0, 0, 0]], [[0], [0, 0]]])
+def test_a_group_of_a_copy_the_hand_lacks_is_refused_as_the_plain_reading_does(
+        groups: list[list[int]]) -> None:
+    """A group that claims a copy the hand does not hold is no reading of it: both versions
+    refuse it the same way."""
+    concealed = [TILES[0], TILES[0]]
+    tiles = [[TILES[k] for k in g] for g in groups]
+    with pytest.raises(IndexError):
+        hand_checks._ordered_groups_plain(concealed, tiles)
+    with pytest.raises(IndexError):
+        hand_checks._ordered_groups(concealed, tiles)
 
 
 def test_ordered_groups_worked_example() -> None:

@@ -11,7 +11,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from mahjong_table.analysis.decompose import is_seven_pairs, is_thirteen_orphans
 from mahjong_table.melds import Hand, Meld, MeldKind, parse_hand
+from mahjong_table.message import Message
 from mahjong_table.rules import hongkong_scoring as hk
 from mahjong_table.rules.hongkong_scoring import (
     ITEMS,
@@ -312,6 +314,27 @@ def test_seat_season() -> None:
     assert ids(r) == ["all_chows", "seat_flower", "seat_season"] and r.fan == 3
     r = score("123m456p789s234m55s", seat="N", bonus="3g")
     assert "seat_season" not in ids(r)
+
+
+def test_explanations_with_values_are_made_once_and_say_the_same() -> None:
+    """004 s07, the seat flower and the self-drawn tile: an explanation with values (a
+    Message) depends only on its facts, so a second scoring shares the first one's (issue
+    25) and says the same words (a Message still, with its values); a hand with other facts
+    gets its own."""
+    first = score("123m456p789s234m55s", seat="S", bonus="2f", self_drawn=True)
+    again = score("123m456p789s234m55s", seat="S", bonus="2f", self_drawn=True)
+    assert ids(first) == ["all_chows", "seat_flower", "self_drawn"]
+    for a, b in zip(first.items, again.items, strict=True):
+        assert a.explanation is b.explanation or not isinstance(a.explanation, Message)
+    why = {i.id: i.explanation for i in first.items}
+    assert why["seat_flower"] == "Flower 2 (Orchid) (2f) is the South seat's flower"
+    assert why["self_drawn"] == "the winning tile 5s was drawn, not claimed"
+    assert isinstance(why["seat_flower"], Message)
+    assert why["seat_flower"].values["code"] == "2f"
+    other = score("123m456p789s234m55s", seat="W", bonus="3f", self_drawn=True)
+    assert {i.id: i.explanation for i in other.items}["seat_flower"] == \
+        "Flower 3 (Chrysanthemum) (3f) is the West seat's flower"
+    assert len(hk._HITS) <= hk._HITS_LIMIT
 
 
 def test_all_flowers() -> None:
@@ -826,6 +849,24 @@ def test_item_counts_equal_the_detectors(seed: int) -> None:
         assert hits == [len(d.detect(r)) for d in ITEMS], (ctx, r.form)
         scored = hk._score_reading(r)
         assert hk._tally(hits) == (scored.fan, scored.base)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.integers(0, 33), min_size=14, max_size=14),
+       st.sampled_from(["any", "pairs", "orphans"]))
+def test_special_forms_in_one_pass_are_the_two_checks(kinds: list[int], shape: str) -> None:
+    """004 s05, seven pairs and thirteen orphans: the one pass score_hand makes over a hand
+    without melds says what is_seven_pairs and is_thirteen_orphans say."""
+    if shape == "pairs":
+        kinds = [k for k in kinds[:7] for _ in range(2)]
+    elif shape == "orphans":
+        kinds = [0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33, kinds[0]]
+    counts = [min(4, kinds.count(k)) for k in range(34)]
+    if sum(counts) != 14:
+        return
+    bits = hk._special_forms(counts)
+    assert bool(bits & 1) == is_seven_pairs(counts)
+    assert bool(bits & 2) == is_thirteen_orphans(counts)
 
 
 def _reference_score(ctx: WinContext) -> ScoreResult:

@@ -10,6 +10,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
+from typing import Final
 
 from .i18n import _
 from .tiles import NotationError, Tile, TileSet, format_tiles, parse_tiles
@@ -35,6 +36,14 @@ class MeldKind(Enum):
     def size(self) -> int:
         return _SIZES[self]
 
+
+#: the joker's kind (``1j``, :attr:`Tile.is_joker`)
+_JOKER: Final = 46
+#: the notation of each meld written so far, by its tiles, whether exposed and whether a kong
+#: (a few hundred in all: each is formatted once, issue 25); emptied at
+#: :data:`_NOTATION_LIMIT` entries, so its memory is bounded
+_NOTATION: Final[dict[tuple[tuple[Tile, ...], bool, bool], str]] = {}
+_NOTATION_LIMIT: Final = 4096
 
 _SIZES = {
     MeldKind.CHOW: 3,
@@ -74,8 +83,10 @@ class Meld:
     @property
     def tile(self) -> Tile:
         """The lowest natural tile (for a pung/kong: the tile; for a chow: its first tile)."""
+        k: int
         for t in self.tiles:
-            if not t.is_joker:
+            k = t
+            if k != _JOKER:  # (Tile.is_joker, read as a plain integer when compiled)
                 return t
         return self.tiles[0]
 
@@ -98,12 +109,21 @@ class Meld:
 
     def notation(self) -> str:
         """``[123m]`` when exposed, ``(1111s)`` for a concealed kong, bare for a concealed set."""
+        key = (self.tiles, self.exposed, self.kind is MeldKind.KONG)
+        text = _NOTATION.get(key)
+        if text is not None:
+            return text
         body = format_tiles(self.tiles)
         if self.exposed:
-            return f"[{body}]"
-        if self.kind is MeldKind.KONG:
-            return f"({body})"
-        return body
+            text = f"[{body}]"
+        elif self.kind is MeldKind.KONG:
+            text = f"({body})"
+        else:
+            text = body
+        if len(_NOTATION) >= _NOTATION_LIMIT:
+            _NOTATION.clear()
+        _NOTATION[key] = text
+        return text
 
     def __str__(self) -> str:
         return self.notation()

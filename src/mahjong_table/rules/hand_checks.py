@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Final
 
 from .._tiletext import SUIT_OF
 from ..analysis.decompose import (
@@ -245,6 +246,9 @@ class Reading:
         """The decomposition as written in the JSON output: the declared melds, then the
         concealed groups in the order their tiles were written in the hand."""
         hand = self.ctx.hand
+        if self.form != "standard":
+            # seven pairs, thirteen orphans: no melds, and each kind in one group
+            return tuple(_groups_of_one_kind(hand.concealed, self.group_tiles))
         return tuple([m.notation() for m in hand.melds]
                      + _ordered_groups(hand.concealed, list(self.group_tiles)))
 
@@ -269,52 +273,137 @@ class Reading:
 
 
 #: :func:`format_tiles` of each group :func:`_ordered_groups` has written (pairs, sets and
-#: single tiles: a few hundred in all), so that each is formatted once (issue 25, item 1);
-#: emptied at :data:`_GROUP_TEXT_LIMIT` entries, so its memory is bounded
-_GROUP_TEXT: dict[tuple[int, ...], str] = {}
-_GROUP_TEXT_LIMIT = 4096
+#: single tiles: a few hundred in all), by the group's code (:func:`_ordered_groups`), so that
+#: each is formatted once (issue 25, item 1); emptied at :data:`_GROUP_TEXT_LIMIT` entries, so
+#: its memory is bounded
+_GROUP_TEXT: Final[dict[int, str]] = {}
+_GROUP_TEXT_LIMIT: Final = 4096
+#: the playing kinds (NUM_PLAYING, final here: the compiled build reads it as a constant)
+_KINDS: Final = 34
+#: :func:`format_tiles` of one tile and of a pair of each playing kind
+_SINGLE_TEXT: Final[list[str]] = [format_tiles([TILES[k]]) for k in range(_KINDS)]
+_PAIR_TEXT: Final[list[str]] = [format_tiles([TILES[k], TILES[k]]) for k in range(_KINDS)]
 
 
 def _ordered_groups(concealed: Sequence[Tile], groups: list[list[Tile]]) -> list[str]:
     """Write concealed groups in the order their tiles were written in the hand: the groups
     taken in sorted order each claim the first copies of their tiles not yet claimed, and a
-    group is placed by the first tile it claims."""
-    n = len(concealed)
-    # where each copy of a kind was written: ``place[4 * kind + copy]``, ``held[kind]`` copies
-    # (plain lists of integers: the compiled build reads them natively, issue 25)
-    place = [0] * (4 * NUM_PLAYING)
-    held = [0] * NUM_PLAYING
-    k: int
-    for i in range(n):
-        k = as_kind(concealed[i])
-        if k >= NUM_PLAYING or held[k] >= 4:  # (not a checked hand: its tiles as they are)
+    group is placed by the first tile it claims.
+
+    Plain integers throughout (issue 25: the compiled build reads them natively). A group of
+    at most four tiles is coded as four base-35 digits, ``kind + 1`` or 0 past its end, so
+    that the codes sort as the groups do (a shorter group before a longer one it begins).
+    Each kind keeps the queue of the groups that claim its copies, in that order (five bits
+    an entry, the group's place plus one); the hand is then read once in the order it was
+    written, each tile going to the next group of its kind's queue, and a group is written
+    when its first tile is read."""
+    count = len(groups)
+    if count > 16:
+        return _ordered_groups_plain(concealed, groups)
+    order: list[int] = []
+    claims = 0
+    for j in range(count):
+        g = groups[j]
+        size = len(g)
+        if size < 1 or size > 4:
             return _ordered_groups_plain(concealed, groups)
-        place[4 * k + held[k]] = i
-        held[k] += 1
-    claimed = [0] * NUM_PLAYING
-    keyed: list[tuple[int, str]] = []
-    for g in sorted(groups):
-        first = n
+        claims += size
+        code = 0
+        for d in range(4):
+            code = code * 35 + (as_kind(g[d]) + 1 if d < size else 0)
+        order.append(code * 16 + j)
+    order.sort()
+    queue = [0] * _KINDS
+    texts: list[str] = [""] * count
+    k: int
+    for key in order:
+        j = key & 15
+        g = groups[j]
         for t in g:
             k = as_kind(t)
-            i = place[4 * k + claimed[k]]
-            claimed[k] += 1
-            if i < first:
-                first = i
-        keyed.append((first, _group_text(g)))
-    keyed.sort()
-    return [text for _, text in keyed]
+            if k < 0 or k >= _KINDS:
+                return _ordered_groups_plain(concealed, groups)
+            q = queue[k]
+            shift = 0
+            while q >> shift:
+                shift += 5
+            queue[k] = q | (j + 1) << shift
+        texts[j] = _coded_group_text(key >> 4, g)
+    out: list[str] = []
+    written = 0
+    for i in range(len(concealed)):
+        k = as_kind(concealed[i])
+        if k < 0 or k >= _KINDS:
+            return _ordered_groups_plain(concealed, groups)
+        q = queue[k]
+        if q:  # (a tile no group claims is left out, as a single tile of an MCR hand)
+            claims -= 1
+            queue[k] = q >> 5
+            j = (q & 31) - 1
+            if not written >> j & 1:
+                written |= 1 << j
+                out.append(texts[j])
+    if claims:  # a group claims more copies than the hand holds
+        return _ordered_groups_plain(concealed, groups)
+    return out
+
+
+def _groups_of_one_kind(concealed: Sequence[Tile], groups: Sequence[list[Tile]]) -> list[str]:
+    """:func:`_ordered_groups` of groups that each hold one kind, no two the same kind (the
+    pairs of seven pairs; the pair and single tiles of thirteen orphans), every tile of the
+    hand in one: a group is then placed by the first copy of its kind, so the hand is read
+    once (issue 25)."""
+    text_of: list[str] = [""] * _KINDS
+    kinds = 0  # a bit for each kind a group holds
+    claims = 0
+    k: int
+    for g in groups:
+        k = as_kind(g[0])
+        if k < 0 or k >= _KINDS or (kinds >> k) & 1:
+            return _ordered_groups_plain(concealed, list(groups))
+        kinds |= 1 << k
+        size = len(g)
+        claims += size
+        if size == 1:
+            text_of[k] = _SINGLE_TEXT[k]
+        elif size == 2 and as_kind(g[1]) == k:
+            text_of[k] = _PAIR_TEXT[k]
+        else:
+            text_of[k] = _group_text(g)
+    out: list[str] = []
+    for i in range(len(concealed)):
+        k = as_kind(concealed[i])
+        if k < 0 or k >= _KINDS:
+            return _ordered_groups_plain(concealed, list(groups))
+        if (kinds >> k) & 1:
+            claims -= 1
+            text = text_of[k]
+            if text:
+                out.append(text)
+                text_of[k] = ""
+    if claims:  # a group of more (or fewer) copies than the hand holds
+        return _ordered_groups_plain(concealed, list(groups))
+    return out
 
 
 def _group_text(g: list[Tile]) -> str:
-    """:func:`format_tiles` of a group, from :data:`_GROUP_TEXT`."""
-    key = tuple(g)
-    text = _GROUP_TEXT.get(key)
+    """:func:`format_tiles` of a group of one to four tiles, from :data:`_GROUP_TEXT` (its code
+    as :func:`_ordered_groups` writes it)."""
+    size = len(g)
+    code = 0
+    for d in range(4):
+        code = code * 35 + (as_kind(g[d]) + 1 if d < size else 0)
+    return _coded_group_text(code, g)
+
+
+def _coded_group_text(code: int, g: list[Tile]) -> str:
+    """:func:`format_tiles` of group ``g`` of code ``code``, from :data:`_GROUP_TEXT`."""
+    text = _GROUP_TEXT.get(code)
     if text is None:
         text = format_tiles(g)
         if len(_GROUP_TEXT) >= _GROUP_TEXT_LIMIT:
             _GROUP_TEXT.clear()
-        _GROUP_TEXT[key] = text
+        _GROUP_TEXT[code] = text
     return text
 
 
@@ -330,7 +419,7 @@ def _ordered_groups_plain(concealed: Sequence[Tile], groups: list[list[Tile]]) -
             i = positions[int(t)].pop(0)
             if i < first:
                 first = i
-        keyed.append((first, _group_text(g)))
+        keyed.append((first, format_tiles(g)))
     keyed.sort()
     return [text for _, text in keyed]
 
@@ -363,17 +452,36 @@ def standard_reading(ctx: WinContext, pair: int, sets: Sequence[SetTuple],
 def seven_pairs_reading(ctx: WinContext, concealed: Sequence[int],
                         all_counts: tuple[int, ...]) -> Reading:
     """The reading of a concealed hand of seven distinct pairs (004 s05)."""
-    pairs = tuple(TILES[k] for k in range(NUM_PLAYING) if concealed[k] == 2)
-    return Reading(ctx, "seven_pairs", (), None, pairs, all_counts,
-                   tuple([p, p] for p in pairs))
+    # plain lists (issue 25: the compiled build reads them natively)
+    cl: list[int] = concealed if isinstance(concealed, list) else list(concealed)
+    tiles = TILES
+    pairs: list[Tile] = []
+    groups: list[list[Tile]] = []
+    for k in range(_KINDS):
+        if cl[k] == 2:
+            t = tiles[k]
+            pairs.append(t)
+            groups.append([t, t])
+    return Reading(ctx, "seven_pairs", (), None, tuple(pairs), all_counts, tuple(groups))
 
 
 def thirteen_orphans_reading(ctx: WinContext, concealed: Sequence[int],
                              all_counts: tuple[int, ...]) -> Reading:
     """The reading of a concealed hand of thirteen orphans (004 s05)."""
-    dup = next(TILES[k] for k in range(NUM_PLAYING) if concealed[k] == 2)
-    singles = tuple([TILES[k]] for k in range(NUM_PLAYING) if concealed[k] == 1)
-    return Reading(ctx, "thirteen_orphans", (), dup, (), all_counts, ([dup, dup], *singles))
+    cl: list[int] = concealed if isinstance(concealed, list) else list(concealed)
+    tiles = TILES
+    groups: list[list[Tile]] = [[]]
+    dup: Tile | None = None
+    for k in range(_KINDS):
+        c = cl[k]
+        if c == 2:
+            dup = tiles[k]
+        elif c == 1:
+            groups.append([tiles[k]])
+    if dup is None:
+        raise ValueError("thirteen orphans hold one pair")
+    groups[0] = [dup, dup]
+    return Reading(ctx, "thirteen_orphans", (), dup, (), all_counts, tuple(groups))
 
 
 def readings(ctx: WinContext) -> list[Reading]:

@@ -24,13 +24,15 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Final
 
-from ..analysis.decompose import decompose_sets, is_seven_pairs, is_thirteen_orphans
+from ..analysis.decompose import decompose_sets
 from ..i18n import N_
 from ..melds import MeldKind
 from ..message import Message
 from ..scoring import WIND_LETTERS, ScoreItem, ScoreResult, WinContext
 from ..tiles import HONG_KONG_TILE_SET, counts_of, format_tiles
+from ..wall import as_kind
 from . import hand_checks
 from .hand_checks import (
     Reading,
@@ -60,7 +62,7 @@ __all__ = [
 
 RULES_NAME = "hongkong"
 #: 004 s07: "Some forms directly reach the limit value of 64 basis points"
-LIMIT_BASE = 64
+LIMIT_BASE: Final = 64
 
 _DRAGON_NAMES = {31: N_("White"), 32: N_("Green"), 33: N_("Red")}
 _WIND_NAMES = (N_("East"), N_("South"), N_("West"), N_("North"))
@@ -98,13 +100,15 @@ def payments(base: int, winner: int, self_drawn: bool, discarder: int | None) ->
     _check_seat(winner, "winner")
     if base < 0:
         raise ValueError(f"base {base} is negative")
-    out = {s: 0 for s in range(4)}
+    # each loser's payment, then the winner's gain: plain integers, one dictionary at the end
+    paid = [0, 0, 0, 0]
     if self_drawn:
         if discarder is not None:
             raise ValueError("a self-drawn win has no discarder")
         for s in range(4):
             if s != winner:
-                out[s] = -2 * base
+                paid[s] = -2 * base
+        paid[winner] = 6 * base
     else:
         if discarder is None:
             raise ValueError("a win on a discard needs the discarder's seat")
@@ -113,9 +117,9 @@ def payments(base: int, winner: int, self_drawn: bool, discarder: int | None) ->
             raise ValueError("the winner cannot win on their own discard")
         for s in range(4):
             if s != winner:
-                out[s] = -2 * base if s == discarder else -base
-    out[winner] = -sum(out.values())
-    return out
+                paid[s] = -2 * base if s == discarder else -base
+        paid[winner] = 4 * base
+    return {0: paid[0], 1: paid[1], 2: paid[2], 3: paid[3]}
 
 
 def false_mahjong_payments(offender: int, discarder: int | None) -> dict[int, int]:
@@ -181,31 +185,52 @@ def _one(cond: bool, explanation: str) -> list[Hit]:
     return [(None, explanation)] if cond else []
 
 
+#: the hits with values made so far, by the facts each depends on (``(item id, ...)``):
+#: a :class:`~mahjong_table.message.Message` with values is formatted in Python, about
+#: 10,000 instructions even in the compiled build, and a scoring names the same few hundred
+#: again and again (issue 25, item 1); a hit is immutable, so one made is shared. Emptied at
+#: :data:`_HITS_LIMIT` entries, so its memory is bounded.
+_HITS: Final[dict[tuple[object, ...], Hit]] = {}
+_HITS_LIMIT: Final = 4096
+
+
+def _keep(key: tuple[object, ...], hit: Hit) -> Hit:
+    """Remember ``hit`` under ``key`` in :data:`_HITS` and return it."""
+    if len(_HITS) >= _HITS_LIMIT:
+        _HITS.clear()
+    _HITS[key] = hit
+    return hit
+
+
 def _set_name(s: SetInfo) -> Message:
     return Message(N_("Kong")) if s.kind == "kong" else Message(N_("Pung"))
 
 
 #: the kinds of 1 and 9 of each suit
-_TERMINAL_KINDS = frozenset((0, 8, 9, 17, 18, 26))
+_TERMINAL_KINDS: Final = frozenset((0, 8, 9, 17, 18, 26))
 
 
 def _is_dragon(t: int) -> bool:
-    return 31 <= t <= 33
+    return t >= 31 and t <= 33  # (not chained: mypyc compares a chain as objects)
 
 
 def _is_wind(t: int) -> bool:
-    return 27 <= t <= 30
+    return t >= 27 and t <= 30
 
 
 def _dragon_pungs(r: Reading) -> list[Hit]:
     out: list[Hit] = []
     for s in r.sets:
         if s.is_pung_or_kong and _is_dragon(s.tile):
-            colour = _DRAGON_NAMES[s.tile]
-            out.append((Message(N_("{set} of {colour} dragons"), set=_set_name(s),
-                                colour=Message(colour)),
-                        Message(N_("{set}: each pung or kong of dragons scores 1 fan"),
-                                set=s.label())))
+            key: tuple[object, ...] = ("dragon_pung", s.kind, int(s.tile))
+            hit = _HITS.get(key)
+            if hit is None:
+                colour = _DRAGON_NAMES[s.tile]
+                hit = _keep(key, (Message(N_("{set} of {colour} dragons"), set=_set_name(s),
+                                          colour=Message(colour)),
+                                  Message(N_("{set}: each pung or kong of dragons scores 1 "
+                                             "fan"), set=s.label())))
+            out.append(hit)
     return out
 
 
@@ -213,11 +238,15 @@ def _wind_pung(r: Reading, wind: int, which: str) -> list[Hit]:
     out: list[Hit] = []
     for s in r.sets:
         if s.is_pung_or_kong and s.tile == 27 + wind:
-            name = Message(N_("{set} of {wind} wind ({which})"), set=_set_name(s),
-                           wind=Message(_WIND_NAMES[wind]), which=Message(which))
-            out.append((name, Message(N_("{set}: {wind} is the {which}, 1 fan"),
-                                      set=s.label(), wind=Message(_WIND_NAMES[wind]),
-                                      which=Message(which))))
+            key: tuple[object, ...] = ("wind_pung", s.kind, wind, which)
+            hit = _HITS.get(key)
+            if hit is None:
+                name = Message(N_("{set} of {wind} wind ({which})"), set=_set_name(s),
+                               wind=Message(_WIND_NAMES[wind]), which=Message(which))
+                hit = _keep(key, (name, Message(N_("{set}: {wind} is the {which}, 1 fan"),
+                                                set=s.label(), wind=Message(_WIND_NAMES[wind]),
+                                                which=Message(which))))
+            out.append(hit)
     return out
 
 
@@ -243,16 +272,26 @@ def _mixed_one_suit(r: Reading) -> list[Hit]:
     suits = r.suits
     if r.form == "thirteen_orphans" or len(suits) != 1:
         return []
-    return [(None, Message(N_("only one numbered suit ({suit}) with honours"),
-                           suit=Message(_SUIT_NAMES[min(suits)])))]
+    suit = min(suits)
+    key: tuple[object, ...] = ("mixed_one_suit", suit)
+    hit = _HITS.get(key)
+    if hit is None:
+        hit = _keep(key, (None, Message(N_("only one numbered suit ({suit}) with honours"),
+                                        suit=Message(_SUIT_NAMES[suit]))))
+    return [hit]
 
 
 def _pure_one_suit(r: Reading) -> list[Hit]:
     suits = r.suits
     if len(suits) != 1 or r.has_honours:
         return []
-    return [(None, Message(N_("every tile is {suit}, no honours: 6 fan instead of 3"),
-                           suit=Message(_SUIT_NAMES[min(suits)])))]
+    suit = min(suits)
+    key: tuple[object, ...] = ("pure_one_suit", suit)
+    hit = _HITS.get(key)
+    if hit is None:
+        hit = _keep(key, (None, Message(N_("every tile is {suit}, no honours: 6 fan instead "
+                                           "of 3"), suit=Message(_SUIT_NAMES[suit]))))
+    return [hit]
 
 
 def _seven_pairs(r: Reading) -> list[Hit]:
@@ -265,12 +304,20 @@ def _no_bonus(r: Reading) -> list[Hit]:
 
 def _seat_bonus(r: Reading, flowers: bool) -> list[Hit]:
     seat = r.ctx.seat_wind
+    # the seat's own flower (1f-4f: kinds 34-37) or season (1g-4g: 42-45), 004 s07
+    own = (34 if flowers else 42) + seat
+    k: int
     for t in r.ctx.bonus:
-        if (t.is_flower if flowers else t.is_season) and t.rank == seat + 1:
-            what = (N_("{tile} ({code}) is the {seat} seat's flower") if flowers
-                    else N_("{tile} ({code}) is the {seat} seat's season"))
-            return [(None, Message(what, tile=Message(t.name), code=str(t),
-                                   seat=Message(_WIND_NAMES[seat])))]
+        k = as_kind(t)
+        if k == own:
+            key: tuple[object, ...] = ("seat_bonus", k)
+            hit = _HITS.get(key)
+            if hit is None:
+                what = (N_("{tile} ({code}) is the {seat} seat's flower") if flowers
+                        else N_("{tile} ({code}) is the {seat} seat's season"))
+                hit = _keep(key, (None, Message(what, tile=Message(t.name), code=str(t),
+                                                seat=Message(_WIND_NAMES[seat]))))
+            return [hit]
     return []
 
 
@@ -293,8 +340,13 @@ def _all_seasons(r: Reading) -> list[Hit]:
 def _self_drawn(r: Reading) -> list[Hit]:
     if not r.ctx.self_drawn:
         return []
-    return [(None, Message(N_("the winning tile {tile} was drawn, not claimed"),
-                           tile=str(r.ctx.win_tile)))]
+    tile = r.ctx.win_tile
+    key: tuple[object, ...] = ("self_drawn", int(tile))
+    hit = _HITS.get(key)
+    if hit is None:
+        hit = _keep(key, (None, Message(N_("the winning tile {tile} was drawn, not claimed"),
+                                        tile=str(tile))))
+    return [hit]
 
 
 def _last_tile_draw(r: Reading) -> list[Hit]:
@@ -383,7 +435,7 @@ def _earthly(r: Reading) -> list[Hit]:
     return _one(r.ctx.earthly, N_("won on East's very first discard"))
 
 
-_NINE_GATES = (3, 1, 1, 1, 1, 1, 1, 1, 3)
+_NINE_GATES: Final = (3, 1, 1, 1, 1, 1, 1, 1, 3)
 
 
 def _nine_gates(r: Reading) -> list[Hit]:
@@ -406,10 +458,14 @@ def _chosen_scale(suit: str, dragon: int) -> Detector:
                 and r.pair is not None and ok(r.pair))
         if not cond:
             return []
-        return [(None, Message(N_("pungs or kongs of {suit} with a pung of {colour} dragons; "
-                                  "the pair is of the same tiles"),
-                               suit=Message(_SUIT_NAMES[suit]),
-                               colour=Message(_DRAGON_NAMES[dragon])))]
+        key: tuple[object, ...] = ("chosen_scale", suit)
+        hit = _HITS.get(key)
+        if hit is None:
+            hit = _keep(key, (None, Message(N_("pungs or kongs of {suit} with a pung of "
+                                               "{colour} dragons; the pair is of the same "
+                                               "tiles"), suit=Message(_SUIT_NAMES[suit]),
+                                            colour=Message(_DRAGON_NAMES[dragon]))))
+        return [hit]
 
     return detect
 
@@ -450,7 +506,7 @@ def _limit(id_: str, name: str, rule: str, detect: Detector,
 
 #: The fan table of 004 s07, fan items first (in the order they are listed in results), then
 #: the limit hands in order of precedence: when several limits apply, the first names the hand.
-ITEMS: tuple[ItemDef, ...] = (
+ITEMS: Final[tuple[ItemDef, ...]] = (
     ItemDef("dragon_pung", N_("Pung of dragons"), 1, _S_HONOURS, _dragon_pungs),
     ItemDef("seat_wind_pung", N_("Pung of the seat wind"), 1, _S_HONOURS, _seat_wind_pung),
     ItemDef("round_wind_pung", N_("Pung of the round wind"), 1, _S_HONOURS, _round_wind_pung),
@@ -595,14 +651,19 @@ def _scored(r: Reading, hits: list[tuple[ItemDef, list[Hit]]]) -> _Scored:
     limit: ScoreItem | None = None
     if limits:
         top = limits[0]
-        if len(limits) > 1:
-            limit_why = Message(N_("{why}: a limit hand, base {base} (also {others}; limits "
-                                   "are not added together)"), why=Message(first),
-                                base=LIMIT_BASE, others=", ".join(d.id for d in limits[1:]))
-        else:
-            limit_why = Message(N_("{why}: a limit hand, base {base}"), why=Message(first),
-                                base=LIMIT_BASE)
-        limit = ScoreItem(top.id, top.name, 0, limit_why)
+        others = ", ".join([d.id for d in limits[1:]])
+        key: tuple[object, ...] = ("limit", first, others)
+        hit = _HITS.get(key)
+        if hit is None:
+            if others:
+                why = Message(N_("{why}: a limit hand, base {base} (also {others}; limits "
+                                 "are not added together)"), why=Message(first),
+                              base=LIMIT_BASE, others=others)
+            else:
+                why = Message(N_("{why}: a limit hand, base {base}"), why=Message(first),
+                              base=LIMIT_BASE)
+            hit = _keep(key, (None, why))
+        limit = ScoreItem(top.id, top.name, 0, hit[1])
     base = LIMIT_BASE if limit else fan_to_base(fan)
     return _Scored(r, tuple(fan_items), limit, fan, base)
 
@@ -616,51 +677,57 @@ def _scored(r: Reading, hits: list[tuple[ItemDef, list[Hit]]]) -> _Scored:
 # checks them against every detector on random hands).
 
 #: each item's place in :data:`ITEMS`
-_AT: dict[str, int] = {d.id: i for i, d in enumerate(ITEMS)}
-_N_ITEMS = len(ITEMS)
+_AT: Final[dict[str, int]] = {d.id: i for i, d in enumerate(ITEMS)}
+_N_ITEMS: Final = len(ITEMS)
 #: the items excluded by each item, by place (004 s07: the more complete form is counted)
-_EXCLUDED: tuple[tuple[int, ...], ...] = tuple(tuple(_AT[x] for x in d.excludes)
+_EXCLUDED: Final[tuple[tuple[int, ...], ...]] = tuple(tuple(_AT[x] for x in d.excludes)
                                                 for d in ITEMS)
-_DRAGON_PUNG = _AT["dragon_pung"]
-_SEAT_WIND_PUNG = _AT["seat_wind_pung"]
-_ROUND_WIND_PUNG = _AT["round_wind_pung"]
-_SMALL_THREE_DRAGONS = _AT["small_three_dragons"]
-_ALL_CHOWS = _AT["all_chows"]
-_ALL_PUNGS = _AT["all_pungs"]
-_MIXED_ONE_SUIT = _AT["mixed_one_suit"]
-_PURE_ONE_SUIT = _AT["pure_one_suit"]
-_SEVEN_PAIRS = _AT["seven_pairs"]
-_NO_BONUS = _AT["no_bonus"]
-_SEAT_FLOWER = _AT["seat_flower"]
-_SEAT_SEASON = _AT["seat_season"]
-_ALL_FLOWERS = _AT["all_flowers"]
-_ALL_SEASONS = _AT["all_seasons"]
-_SELF_DRAWN = _AT["self_drawn"]
-_LAST_TILE_DRAW = _AT["last_tile_draw"]
-_LAST_TILE_DISCARD = _AT["last_tile_discard"]
-_ROBBING_KONG = _AT["robbing_kong"]
-_KONG_REPLACEMENT = _AT["kong_replacement"]
-_HEAVENLY = _AT["heavenly"]
-_EARTHLY = _AT["earthly"]
-_THIRTEEN_ORPHANS = _AT["thirteen_orphans"]
-_NINE_GATES_AT = _AT["nine_gates"]
-_BIG_FOUR_WINDS = _AT["big_four_winds"]
-_SMALL_FOUR_WINDS = _AT["small_four_winds"]
-_BIG_THREE_DRAGONS = _AT["big_three_dragons"]
-_ALL_HONOURS = _AT["all_honours"]
-_ALL_TERMINALS = _AT["all_terminals"]
-_FOUR_KONGS = _AT["four_kongs"]
-_FOUR_CONCEALED_PUNGS = _AT["four_concealed_pungs"]
+#: the places of the items that exclude others, in the order of :data:`ITEMS`
+_EXCLUDERS: Final[tuple[int, ...]] = tuple(i for i in range(len(ITEMS)) if ITEMS[i].excludes)
+#: each item's fan by place, and whether it is a limit hand (read as plain lists by
+#: :func:`_tally`)
+_FANS: Final[list[int]] = [d.fan for d in ITEMS]
+_LIMITS: Final[list[bool]] = [d.limit for d in ITEMS]
+_DRAGON_PUNG: Final = _AT["dragon_pung"]
+_SEAT_WIND_PUNG: Final = _AT["seat_wind_pung"]
+_ROUND_WIND_PUNG: Final = _AT["round_wind_pung"]
+_SMALL_THREE_DRAGONS: Final = _AT["small_three_dragons"]
+_ALL_CHOWS: Final = _AT["all_chows"]
+_ALL_PUNGS: Final = _AT["all_pungs"]
+_MIXED_ONE_SUIT: Final = _AT["mixed_one_suit"]
+_PURE_ONE_SUIT: Final = _AT["pure_one_suit"]
+_SEVEN_PAIRS: Final = _AT["seven_pairs"]
+_NO_BONUS: Final = _AT["no_bonus"]
+_SEAT_FLOWER: Final = _AT["seat_flower"]
+_SEAT_SEASON: Final = _AT["seat_season"]
+_ALL_FLOWERS: Final = _AT["all_flowers"]
+_ALL_SEASONS: Final = _AT["all_seasons"]
+_SELF_DRAWN: Final = _AT["self_drawn"]
+_LAST_TILE_DRAW: Final = _AT["last_tile_draw"]
+_LAST_TILE_DISCARD: Final = _AT["last_tile_discard"]
+_ROBBING_KONG: Final = _AT["robbing_kong"]
+_KONG_REPLACEMENT: Final = _AT["kong_replacement"]
+_HEAVENLY: Final = _AT["heavenly"]
+_EARTHLY: Final = _AT["earthly"]
+_THIRTEEN_ORPHANS: Final = _AT["thirteen_orphans"]
+_NINE_GATES_AT: Final = _AT["nine_gates"]
+_BIG_FOUR_WINDS: Final = _AT["big_four_winds"]
+_SMALL_FOUR_WINDS: Final = _AT["small_four_winds"]
+_BIG_THREE_DRAGONS: Final = _AT["big_three_dragons"]
+_ALL_HONOURS: Final = _AT["all_honours"]
+_ALL_TERMINALS: Final = _AT["all_terminals"]
+_FOUR_KONGS: Final = _AT["four_kongs"]
+_FOUR_CONCEALED_PUNGS: Final = _AT["four_concealed_pungs"]
 #: the chosen-scale limits (004 s07): (place, suit, dragon)
-_CHOSEN: tuple[tuple[int, int, int], ...] = ((_AT["jade_dragon"], 2, 32),
+_CHOSEN: Final[tuple[tuple[int, int, int], ...]] = ((_AT["jade_dragon"], 2, 32),
                                              (_AT["ruby_dragon"], 0, 33),
                                              (_AT["pearl_dragon"], 1, 31))
 
 #: a set of a reading: (kind, lowest tile, hidden); kinds as below
 _Set = tuple[int, int, bool]
-_CHOW = 0
-_PUNG = 1
-_KONG = 2
+_CHOW: Final = 0
+_PUNG: Final = 1
+_KONG: Final = 2
 
 
 def _plain_counts(ctx: WinContext) -> tuple[list[int], list[int]] | None:
@@ -677,25 +744,29 @@ def _plain_counts(ctx: WinContext) -> tuple[list[int], list[int]] | None:
     seat = ctx.seat_wind
     if seat < 0 or seat > 3 or ctx.round_wind < 0 or ctx.round_wind > 3:
         return None
-    discarder = ctx.discarder
+    # (plain integers throughout: the compiled build then reads and counts them natively)
+    d: int = -1 if ctx.discarder is None else ctx.discarder
     if ctx.self_drawn:
-        if discarder is not None:
+        if d != -1:
             return None
-    elif discarder is None or discarder < 0 or discarder > 3 or discarder == seat:
+    elif d < 0 or d > 3 or d == seat:
         return None
     hand = ctx.hand
     concealed = [0] * 34
-    # the tiles read as plain integers: the compiled build then counts them natively
     tiles: tuple[int, ...] = hand.concealed
     k: int
+    c: int
     for k in tiles:
         if k < 0 or k >= 34:
             return None
-        concealed[k] += 1
+        c = concealed[k] + 1
+        if c > 4:
+            return None
+        concealed[k] = c
     win: int = ctx.win_tile
     if win < 0 or win >= 34 or not concealed[win]:
         return None
-    counts = list(concealed)
+    counts: list[int] = concealed.copy()
     for m in hand.melds:
         kind = m.kind
         if kind is not MeldKind.CHOW and kind is not MeldKind.PUNG \
@@ -703,20 +774,28 @@ def _plain_counts(ctx: WinContext) -> tuple[list[int], list[int]] | None:
             return None
         if not m.exposed and kind is not MeldKind.KONG:
             return None
-        tiles = m.tiles
-        for k in tiles:
+        for t in m.tiles:
+            k = as_kind(t)  # (a Tile read as a plain integer: mypy narrows ``k`` to Tile)
             if k < 0 or k >= 34:
                 return None
-            counts[k] += 1
-    for c in counts:
-        if c > 4:
+            c = counts[k] + 1
+            if c > 4:
+                return None
+            counts[k] = c
+    # flowers 1f-4f (kinds 34-37) and seasons 1g-4g (42-45), each at most once; comparisons
+    # not chained (mypyc compares a chain as objects)
+    seen = [False] * 8
+    for t in ctx.bonus:
+        k = as_kind(t)
+        if k >= 34 and k <= 37:
+            c = k - 34
+        elif k >= 42 and k <= 45:
+            c = k - 38
+        else:
             return None
-    seen = 0
-    tiles = ctx.bonus
-    for k in tiles:
-        if not (34 <= k <= 37 or 42 <= k <= 45) or seen >> k & 1:
+        if seen[c]:
             return None
-        seen |= 1 << k
+        seen[c] = True
     return concealed, counts
 
 
@@ -725,14 +804,19 @@ def _hand_hits(ctx: WinContext, counts: list[int]) -> list[int]:
     shares: its tiles, its bonus tiles and how it was won (004 s07). The items of the sets
     and the pair are left at 0 for :func:`_reading_hits`."""
     hits = [0] * _N_ITEMS
+    # one pass: the suits held (bits 0-2), any honour, and whether every tile is a 1 or a 9
     suits = 0
-    for k in range(27):
-        if counts[k]:
-            suits |= 1 << (k // 9)
     honours = False
-    for k in range(27, 34):
+    terminals = True
+    for k in range(34):
         if counts[k]:
-            honours = True
+            if k >= 27:
+                honours = True
+                terminals = False
+            else:
+                suits |= 1 << (k // 9)
+                if k % 9 != 0 and k % 9 != 8:
+                    terminals = False
     one_suit = suits in (1, 2, 4)
     if one_suit:
         hits[_MIXED_ONE_SUIT] = 1  # a thirteen orphans holds every suit
@@ -747,20 +831,17 @@ def _hand_hits(ctx: WinContext, counts: list[int]) -> list[int]:
                 hits[_NINE_GATES_AT] = 1
     if not suits:
         hits[_ALL_HONOURS] = 1  # a thirteen orphans holds suit tiles
-    terminals = True
-    for k in range(34):
-        if counts[k] and k not in _TERMINAL_KINDS:
-            terminals = False
     if terminals:
         hits[_ALL_TERMINALS] = 1
     seat = ctx.seat_wind
     flowers = seasons = 0
-    for k in ctx.bonus:
-        if 34 <= k < 42:
+    for t in ctx.bonus:
+        k = as_kind(t)  # (a Tile read as a plain integer)
+        if k >= 34 and k < 42:
             flowers += 1
             if k == 34 + seat:
                 hits[_SEAT_FLOWER] = 1
-        elif 42 <= k < 46:
+        elif k >= 42 and k < 46:
             seasons += 1
             if k == 42 + seat:
                 hits[_SEAT_SEASON] = 1
@@ -836,7 +917,7 @@ def _reading_hits(hand: list[int], ctx: WinContext, form: str, sets: list[_Set],
         hits[_BIG_THREE_DRAGONS] = 1
     if winds == 4:
         hits[_BIG_FOUR_WINDS] = 1
-    if winds == 3 and 27 <= pair <= 30:
+    if winds == 3 and pair >= 27 and pair <= 30:
         hits[_SMALL_FOUR_WINDS] = 1
     if kongs == 4:
         hits[_FOUR_KONGS] = 1
@@ -856,22 +937,45 @@ def _tally(hits: list[int]) -> tuple[int, int]:
     """The fan and base of a reading's item counts (004 s07), leaving out in place the items
     a counted item excludes: the more complete form is counted; a limit hand is worth
     :data:`LIMIT_BASE`, the limits not added together."""
-    for i in range(_N_ITEMS):
+    for i in _EXCLUDERS:
         if hits[i]:
             for x in _EXCLUDED[i]:
                 hits[x] = 0
+    fans = _FANS
+    limits = _LIMITS
     fan = 0
     limit = False
+    c: int
     for i in range(_N_ITEMS):
         c = hits[i]
-        if not c:
-            continue
-        d = ITEMS[i]
-        if d.limit:
-            limit = True
-        else:
-            fan += d.fan * c
+        if c:
+            if limits[i]:
+                limit = True
+            else:
+                fan += fans[i] * c
     return fan, LIMIT_BASE if limit else fan_to_base(fan)
+
+
+def _special_forms(concealed: list[int]) -> int:
+    """Which special forms the concealed counts of a hand without melds make (004 s05), in
+    one pass: bit 0 seven pairs of distinct values (:func:`.decompose.is_seven_pairs`), bit
+    1 thirteen orphans (:func:`.decompose.is_thirteen_orphans`)."""
+    total = pairs = orphans = 0
+    every_orphan = True
+    c: int
+    for k in range(34):
+        c = concealed[k]
+        total += c
+        if c == 2:
+            pairs += 1
+        if k >= 27 or k % 9 == 0 or k % 9 == 8:  # a terminal or an honour
+            if c:
+                orphans += c
+            else:
+                every_orphan = False
+    if total != 14:
+        return 0
+    return (1 if pairs == 7 else 0) | (2 if every_orphan and orphans == 14 else 0)
 
 
 def _meld_set(kind: MeldKind, tile: int, exposed: bool) -> _Set:
@@ -902,8 +1006,9 @@ def score_hand(ctx: WinContext) -> ScoreResult:
     if len(hand.concealed) + 3 * len(hand.melds) != 14:
         return ScoreResult(RULES_NAME, False, hand.notation(), reason=_not_winning_reason(ctx))
     decompositions = decompose_sets(concealed, first_only=False)
-    seven = not hand.melds and is_seven_pairs(concealed)
-    orphans = not hand.melds and is_thirteen_orphans(concealed)
+    special = 0 if hand.melds else _special_forms(concealed)
+    seven = special & 1 != 0
+    orphans = special & 2 != 0
     if not decompositions and not seven and not orphans:
         return ScoreResult(RULES_NAME, False, hand.notation(), reason=_not_winning_reason(ctx))
     shared = _hand_hits(ctx, counts)
