@@ -308,10 +308,7 @@ def _ordered_groups(concealed: Sequence[Tile], groups: list[list[Tile]]) -> list
         if size < 1 or size > 4:
             return _ordered_groups_plain(concealed, groups)
         claims += size
-        code = 0
-        for d in range(4):
-            code = code * 35 + (as_kind(g[d]) + 1 if d < size else 0)
-        order.append(code * 16 + j)
+        order.append(_group_code(g) * 16 + j)
     order.sort()
     queue = [0] * _KINDS
     texts: list[str] = [""] * count
@@ -386,14 +383,19 @@ def _groups_of_one_kind(concealed: Sequence[Tile], groups: Sequence[list[Tile]])
     return out
 
 
-def _group_text(g: list[Tile]) -> str:
-    """:func:`format_tiles` of a group of one to four tiles, from :data:`_GROUP_TEXT` (its code
-    as :func:`_ordered_groups` writes it)."""
+def _group_code(g: list[Tile]) -> int:
+    """The code of a group of one to four tiles: four base-35 digits, ``kind + 1`` or 0 past
+    its end, so that the codes sort as the groups do (:func:`_ordered_groups`)."""
     size = len(g)
     code = 0
     for d in range(4):
         code = code * 35 + (as_kind(g[d]) + 1 if d < size else 0)
-    return _coded_group_text(code, g)
+    return code
+
+
+def _group_text(g: list[Tile]) -> str:
+    """:func:`format_tiles` of a group of one to four tiles, from :data:`_GROUP_TEXT`."""
+    return _coded_group_text(_group_code(g), g)
 
 
 def _coded_group_text(code: int, g: list[Tile]) -> str:
