@@ -14,6 +14,7 @@ from typing import Final
 
 from .i18n import _
 from .tiles import NotationError, Tile, TileSet, format_tiles, parse_tiles
+from .wall import as_kind
 
 __all__ = ["MeldKind", "Meld", "Hand", "parse_hand", "parse_meld", "MeldError"]
 
@@ -83,10 +84,9 @@ class Meld:
     @property
     def tile(self) -> Tile:
         """The lowest natural tile (for a pung/kong: the tile; for a chow: its first tile)."""
-        k: int
         for t in self.tiles:
-            k = t
-            if k != _JOKER:  # (Tile.is_joker, read as a plain integer when compiled)
+            # (Tile.is_joker, read as a plain integer: ``k = t`` would leave ``k`` a Tile)
+            if as_kind(t) != _JOKER:
                 return t
         return self.tiles[0]
 
