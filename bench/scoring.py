@@ -73,10 +73,10 @@ def random_winning_hand(rng: random.Random) -> WinningHand:
                     melds.append(Meld.of([TILES[t] for t in tiles], exposed=exposed))
                     offer = 0 if not exposed else (rng.randrange(1, 4))
                     packs.append((kind, _gb(tiles[1] if kind == "CHI" else tiles[0]), offer))
+                    for t in tiles:  # (the concealed tiles are counted below, once)
+                        counts[t] += 1
                 else:
                     concealed.extend(tiles)
-                for t in tiles:
-                    counts[t] += 1
             pair = rng.randrange(34)
             concealed += [pair, pair]
         for t in concealed:
