@@ -73,3 +73,51 @@ def test_ordered_groups_worked_example() -> None:
     concealed = [TILES[k] for k in (17, 0, 0, 1, 2, 3)]
     groups = [[TILES[1], TILES[2], TILES[3]], [TILES[0], TILES[0]], [TILES[17]]]
     assert hand_checks._ordered_groups(concealed, groups) == ["9p", "11m", "234m"]
+
+
+@st.composite
+def _standard_reading(draw: st.DrawFn) -> tuple[list[Tile], int, list[tuple[str, int]]]:
+    """A pair and up to four sets (chows and pungs) within four copies of each kind, and the
+    hand's tiles in any order."""
+    counts = [0] * 34
+    pair = draw(st.integers(0, 33))
+    counts[pair] += 2
+    sets: list[tuple[str, int]] = []
+    for _ in range(draw(st.integers(0, 4))):
+        if draw(st.booleans()):
+            first = draw(st.sampled_from([s * 9 + r for s in range(3) for r in range(7)]))
+            kinds = [first, first + 1, first + 2]
+            name = "chow"
+        else:
+            first = draw(st.integers(0, 33))
+            kinds = [first] * 3
+            name = "pung"
+        if all(counts[k] + kinds.count(k) <= 4 for k in kinds):
+            for k in kinds:
+                counts[k] += 1
+            sets.append((name, first))
+    sets.sort(key=lambda x: (x[1], x[0] != "pung"))
+    tiles = [TILES[k] for k in range(34) for _ in range(counts[k])]
+    return list(draw(st.permutations(tiles))), pair, sets
+
+
+@settings(max_examples=500, deadline=None)
+@given(_standard_reading())
+def test_standard_groups_are_the_plain_reading(
+        case: tuple[list[Tile], int, list[tuple[str, int]]]) -> None:
+    """004 s05, four sets and a pair: the groups written from the decomposition's integers
+    are those the plain reading writes from the groups' tiles, in any hand order."""
+    concealed, pair, sets = case
+    groups = [[TILES[pair]] * 2] + [
+        [TILES[f], TILES[f + 1], TILES[f + 2]] if name == "chow" else [TILES[f]] * 3
+        for name, f in sets]
+    assert hand_checks.standard_groups(concealed, pair, sets) == \
+        hand_checks._ordered_groups_plain(concealed, groups)
+
+
+def test_standard_groups_refuse_a_copy_the_hand_lacks() -> None:
+    """A set that claims a copy the hand does not hold is no reading of it: refused as the
+    plain reading refuses it."""
+    concealed = [TILES[0], TILES[0], TILES[1], TILES[2]]
+    with pytest.raises(IndexError):
+        hand_checks.standard_groups(concealed, 0, [("chow", 0)])

@@ -37,8 +37,8 @@ from ..tiles import NUM_PLAYING, TILES, Tile, TileSet, counts_of, format_tiles
 from ..wall import as_kind
 
 __all__ = ["Reading", "SetInfo", "check_seat", "check_win_seats", "meld_sets", "readings",
-           "seven_pairs_reading", "standard_reading", "thirteen_orphans_reading",
-           "validate_context"]
+           "seven_pairs_reading", "standard_groups", "standard_reading",
+           "thirteen_orphans_reading", "validate_context", "written_groups"]
 
 
 # ----- validation -----------------------------------------------------------------------------
@@ -215,9 +215,10 @@ class Reading:
 
     ``form`` is "standard" (four sets and a pair), "seven_pairs" or "thirteen_orphans".
     ``counts`` covers all playing tiles of the hand (melds included, kongs as four tiles).
-    ``group_tiles`` are the concealed groups' tiles; :attr:`groups` writes the decomposition
-    as in the JSON output (only the reading that scores best needs it, so it is written on
-    demand).
+    ``group_tiles`` are the groups' tiles of seven pairs and thirteen orphans (empty for a
+    standard reading: its groups are its pair and the sets not declared); :attr:`groups`
+    writes the decomposition as in the JSON output (only the reading that scores best needs
+    it, so it is written on demand).
     """
 
     ctx: WinContext
@@ -249,8 +250,16 @@ class Reading:
         if self.form != "standard":
             # seven pairs, thirteen orphans: no melds, and each kind in one group
             return tuple(_groups_of_one_kind(hand.concealed, self.group_tiles))
-        return tuple([m.notation() for m in hand.melds]
-                     + _ordered_groups(hand.concealed, list(self.group_tiles)))
+        pair = self.pair
+        if pair is None:  # (a standard reading always has its pair)
+            raise ValueError("a standard reading without a pair")
+        # the concealed groups are the pair and the sets not declared (issue 25: read as
+        # integers, not as lists of tiles)
+        concealed_sets: list[SetTuple] = []
+        for s in self.sets:
+            if not s.declared:
+                concealed_sets.append((s.kind, as_kind(s.tile)))
+        return written_groups(self.ctx, as_kind(pair), concealed_sets)
 
     # --- facts used by several items ---
 
@@ -285,6 +294,46 @@ _SINGLE_TEXT: Final[list[str]] = [format_tiles([TILES[k]]) for k in range(_KINDS
 _PAIR_TEXT: Final[list[str]] = [format_tiles([TILES[k], TILES[k]]) for k in range(_KINDS)]
 
 
+def _placed_in_order(concealed: Sequence[Tile], order: list[int], shapes: list[int],
+                     texts: list[str], ordered: bool = False) -> list[str] | None:
+    """The texts of groups in the order their tiles were written in the hand: ``order``
+    holds each group's sort code times 16 plus its place ``j`` (at most 16 groups), in any
+    order (sorted already when ``ordered``); ``shapes[j]`` is group ``j``'s size (bits 0-2)
+    and kinds (six bits each from bit 3, in the group's order) and ``texts[j]`` its text.
+    The groups taken in sorted order each claim the first copies of their kinds not yet
+    claimed, and a group is placed by the first copy it claims; None when a group claims a
+    copy the hand lacks.
+
+    The claimed copies are bits of one integer and each claim reads the hand from its start
+    (at most 14 tiles): no list of counts, whose integers the compiled build would box
+    (issue 25)."""
+    tiles: tuple[int, ...] = concealed if isinstance(concealed, tuple) else tuple(concealed)
+    n = len(tiles)
+    claimed = 0
+    keys: list[int] = []
+    if not ordered:
+        order.sort()
+    for key in order:
+        j = key & 15
+        shape = shapes[j]
+        first = n
+        for d in range(shape & 7):
+            k = (shape >> (3 + 6 * d)) & 63
+            i = 0
+            while i < n:
+                if tiles[i] == k and not (claimed >> i) & 1:
+                    break
+                i += 1
+            if i == n:
+                return None
+            claimed |= 1 << i
+            if i < first:
+                first = i
+        keys.append(first * 16 + j)
+    keys.sort()
+    return [texts[key & 15] for key in keys]
+
+
 def _ordered_groups(concealed: Sequence[Tile], groups: list[list[Tile]]) -> list[str]:
     """Write concealed groups in the order their tiles were written in the hand: the groups
     taken in sorted order each claim the first copies of their tiles not yet claimed, and a
@@ -292,56 +341,121 @@ def _ordered_groups(concealed: Sequence[Tile], groups: list[list[Tile]]) -> list
 
     Plain integers throughout (issue 25: the compiled build reads them natively). A group of
     at most four tiles is coded as four base-35 digits, ``kind + 1`` or 0 past its end, so
-    that the codes sort as the groups do (a shorter group before a longer one it begins).
-    Each kind keeps the queue of the groups that claim its copies, in that order (five bits
-    an entry, the group's place plus one); the hand is then read once in the order it was
-    written, each tile going to the next group of its kind's queue, and a group is written
-    when its first tile is read."""
+    that the codes sort as the groups do (a shorter group before a longer one it begins);
+    :func:`_placed_in_order` then places each group (a tile no group claims is left out, as
+    a single tile of an MCR hand)."""
     count = len(groups)
     if count > 16:
         return _ordered_groups_plain(concealed, groups)
     order: list[int] = []
-    claims = 0
+    shapes: list[int] = []
+    texts: list[str] = []
     for j in range(count):
         g = groups[j]
         size = len(g)
         if size < 1 or size > 4:
             return _ordered_groups_plain(concealed, groups)
-        claims += size
-        order.append(_group_code(g) * 16 + j)
-    order.sort()
-    queue = [0] * _KINDS
-    texts: list[str] = [""] * count
-    k: int
-    for key in order:
-        j = key & 15
-        g = groups[j]
-        for t in g:
-            k = as_kind(t)
+        shape = size
+        for d in range(size):
+            k = as_kind(g[d])
             if k < 0 or k >= _KINDS:
                 return _ordered_groups_plain(concealed, groups)
-            q = queue[k]
-            shift = 0
-            while q >> shift:
-                shift += 5
-            queue[k] = q | (j + 1) << shift
-        texts[j] = _coded_group_text(key >> 4, g)
-    out: list[str] = []
-    written = 0
-    for i in range(len(concealed)):
-        k = as_kind(concealed[i])
-        if k < 0 or k >= _KINDS:
-            return _ordered_groups_plain(concealed, groups)
-        q = queue[k]
-        if q:  # (a tile no group claims is left out, as a single tile of an MCR hand)
-            claims -= 1
-            queue[k] = q >> 5
-            j = (q & 31) - 1
-            if not written >> j & 1:
-                written |= 1 << j
-                out.append(texts[j])
-    if claims:  # a group claims more copies than the hand holds
+            shape |= k << (3 + 6 * d)
+        code = _group_code(g)
+        order.append(code * 16 + j)
+        shapes.append(shape)
+        texts.append(_coded_group_text(code, g))
+    out = _placed_in_order(concealed, order, shapes, texts)
+    if out is None:
         return _ordered_groups_plain(concealed, groups)
+    return out
+
+
+#: :func:`format_tiles` of a pung and of a chow beginning with each playing kind ("" where
+#: there is no such chow)
+_PUNG_TEXT: Final[list[str]] = [format_tiles([TILES[k]] * 3) for k in range(_KINDS)]
+_CHOW_TEXT: Final[list[str]] = [
+    format_tiles([TILES[k], TILES[k + 1], TILES[k + 2]]) if k < 27 and k % 9 < 7 else ""
+    for k in range(_KINDS)]
+#: the :func:`_group_code` of a pair, a pung and a chow of kind 0 (a chow's first tile); a
+#: group of kind ``k`` adds ``k`` times the step (the step of a pair and a pung is the code
+#: of kind 0; a chow's is ``35**3 + 35**2 + 35``)
+_PAIR_CODE: Final = 35 ** 3 + 35 ** 2
+_PUNG_CODE: Final = 35 ** 3 + 35 ** 2 + 35
+_CHOW_CODE: Final = 35 ** 3 + 2 * 35 ** 2 + 3 * 35
+_CHOW_STEP: Final = 35 ** 3 + 35 ** 2 + 35
+
+
+def standard_groups(concealed: Sequence[Tile], pair: int, sets: Sequence[SetTuple]
+                    ) -> list[str]:
+    """:func:`_ordered_groups` of a standard reading's concealed groups given as integers:
+    the ``pair``'s kind and the ``sets`` (``("chow" | "pung", first kind)``), as
+    :func:`.decompose.decompose_sets` gives them; the same texts in the same order, without
+    a list of tiles for each group (issue 25). Groups that do not fit the hand (a copy
+    claimed that the hand lacks, a kind out of range) are passed to
+    :func:`_ordered_groups_plain`, which raises as it does."""
+    if len(sets) > 15 or pair < 0 or pair >= _KINDS:
+        return _ordered_groups_plain(concealed, _standard_group_tiles(pair, sets))
+    order: list[int] = [(pair * _PAIR_CODE + _PAIR_CODE) * 16]
+    shapes: list[int] = [2 | pair << 3 | pair << 9]
+    texts: list[str] = [_PAIR_TEXT[pair]]
+    j = 1
+    k: int
+    # whether the sets' codes come in order (a decomposition's sets are sorted): the pair's
+    # code is then put in its place and no sort is needed
+    last = 0
+    ordered = True
+    for name, first in sets:
+        k = first
+        if k < 0 or k >= _KINDS:
+            return _ordered_groups_plain(concealed, _standard_group_tiles(pair, sets))
+        if name == "chow":
+            text = _CHOW_TEXT[k]
+            if not text:
+                return _ordered_groups_plain(concealed, _standard_group_tiles(pair, sets))
+            code = (k * _CHOW_STEP + _CHOW_CODE) * 16 + j
+            shapes.append(3 | k << 3 | (k + 1) << 9 | (k + 2) << 15)
+        else:
+            text = _PUNG_TEXT[k]
+            code = (k * _PUNG_CODE + _PUNG_CODE) * 16 + j
+            shapes.append(3 | k << 3 | k << 9 | k << 15)
+        if code < last:
+            ordered = False
+        last = code
+        order.append(code)
+        texts.append(text)
+        j += 1
+    if ordered:
+        # the pair [p, p] sorts before every set of a kind p or higher (a shorter group
+        # before one it begins; [p, p] before [p, p + 1, p + 2]) and after the others
+        pair_code = order[0]
+        i = 1
+        while i < len(order) and order[i] < pair_code:
+            order[i - 1] = order[i]
+            i += 1
+        order[i - 1] = pair_code
+    out = _placed_in_order(concealed, order, shapes, texts, ordered)
+    if out is None:
+        return _ordered_groups_plain(concealed, _standard_group_tiles(pair, sets))
+    return out
+
+
+def written_groups(ctx: WinContext, pair: int, sets: Sequence[SetTuple]) -> tuple[str, ...]:
+    """The decomposition of a standard reading as written in the JSON output (shared
+    NOTATION.md): the declared melds of ``ctx``'s hand, then the concealed ``pair`` and
+    ``sets`` (a decomposition's, as :func:`standard_groups` reads them) in the order their
+    tiles were written in the hand. What :attr:`Reading.groups` gives for that reading."""
+    hand = ctx.hand
+    return tuple([m.notation() for m in hand.melds]
+                 + standard_groups(hand.concealed, pair, sets))
+
+
+def _standard_group_tiles(pair: int, sets: Sequence[SetTuple]) -> list[list[Tile]]:
+    """The tiles of a standard reading's concealed groups: the pair, then each set."""
+    out: list[list[Tile]] = [[TILES[pair]] * 2]
+    for name, first in sets:
+        out.append([TILES[first + i] for i in range(3)] if name == "chow"
+                   else [TILES[first]] * 3)
     return out
 
 
@@ -434,7 +548,7 @@ def _meld_info(m: Meld) -> SetInfo:
 
 def meld_sets(ctx: WinContext) -> tuple[SetInfo, ...]:
     """The declared melds of ``ctx``'s hand as the first sets of every reading."""
-    return tuple(_meld_info(m) for m in ctx.hand.melds)
+    return tuple([_meld_info(m) for m in ctx.hand.melds])
 
 
 def standard_reading(ctx: WinContext, pair: int, sets: Sequence[SetTuple],
@@ -443,12 +557,13 @@ def standard_reading(ctx: WinContext, pair: int, sets: Sequence[SetTuple],
     :func:`meld_sets`), then the concealed ``sets`` and ``pair`` of one decomposition
     (``("chow" | "pung", first tile)``, as :func:`.decompose.decompositions` gives them);
     ``all_counts`` are the counts of every playing tile of the hand."""
-    infos = melds + tuple(
-        SetInfo(kind, TILES[first], hidden=True, declared=False) for kind, first in sets)
-    tiles = ([TILES[pair]] * 2, *(
-        [TILES[first + i] for i in range(3)] if kind == "chow" else [TILES[first]] * 3
-        for kind, first in sets))
-    return Reading(ctx, "standard", infos, TILES[pair], (), all_counts, tiles)
+    # a loop, not a generator (issue 25: the compiled build makes a generator an object)
+    infos: list[SetInfo] = list(melds)
+    tiles = TILES
+    for kind, first in sets:
+        infos.append(SetInfo(kind, tiles[first], True, False))
+    # (no group_tiles: :attr:`Reading.groups` reads the pair and the sets not declared)
+    return Reading(ctx, "standard", tuple(infos), tiles[pair], (), all_counts, ())
 
 
 def seven_pairs_reading(ctx: WinContext, concealed: Sequence[int],

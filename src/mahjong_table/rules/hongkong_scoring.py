@@ -42,6 +42,7 @@ from .hand_checks import (
     seven_pairs_reading,
     standard_reading,
     thirteen_orphans_reading,
+    written_groups,
 )
 from .hand_checks import check_seat as _check_seat
 
@@ -100,26 +101,25 @@ def payments(base: int, winner: int, self_drawn: bool, discarder: int | None) ->
     _check_seat(winner, "winner")
     if base < 0:
         raise ValueError(f"base {base} is negative")
-    # each loser's payment, then the winner's gain: plain integers, one dictionary at the end
-    paid = [0, 0, 0, 0]
+    # every seat pays, then the discarder's and the winner's entries are set (a dictionary's
+    # order is that of its first keys: seats 0-3)
     if self_drawn:
         if discarder is not None:
             raise ValueError("a self-drawn win has no discarder")
-        for s in range(4):
-            if s != winner:
-                paid[s] = -2 * base
-        paid[winner] = 6 * base
-    else:
-        if discarder is None:
-            raise ValueError("a win on a discard needs the discarder's seat")
-        _check_seat(discarder, "discarder")
-        if discarder == winner:
-            raise ValueError("the winner cannot win on their own discard")
-        for s in range(4):
-            if s != winner:
-                paid[s] = -2 * base if s == discarder else -base
-        paid[winner] = 4 * base
-    return {0: paid[0], 1: paid[1], 2: paid[2], 3: paid[3]}
+        loss = -2 * base
+        out = {0: loss, 1: loss, 2: loss, 3: loss}
+        out[winner] = 6 * base
+        return out
+    if discarder is None:
+        raise ValueError("a win on a discard needs the discarder's seat")
+    _check_seat(discarder, "discarder")
+    if discarder == winner:
+        raise ValueError("the winner cannot win on their own discard")
+    loss = -base
+    out = {0: loss, 1: loss, 2: loss, 3: loss}
+    out[discarder] = -2 * base
+    out[winner] = 4 * base
+    return out
 
 
 def false_mahjong_payments(offender: int, discarder: int | None) -> dict[int, int]:
@@ -1034,17 +1034,20 @@ def score_hand(ctx: WinContext) -> ScoreResult:
                 best_at = -1 if form == "seven_pairs" else -2
     all_counts = tuple(counts)
     reading: Reading
+    groups: tuple[str, ...]
     if best_at >= 0:
         pair, found = decompositions[best_at]
         reading = standard_reading(ctx, pair, found, all_counts, meld_sets(ctx))
-    elif best_at == -1:
-        reading = seven_pairs_reading(ctx, concealed, all_counts)
+        groups = written_groups(ctx, pair, found)  # (reading.groups, from the integers)
     else:
-        reading = thirteen_orphans_reading(ctx, concealed, all_counts)
+        if best_at == -1:
+            reading = seven_pairs_reading(ctx, concealed, all_counts)
+        else:
+            reading = thirteen_orphans_reading(ctx, concealed, all_counts)
+        groups = reading.groups
     best = _scored(reading, [(ITEMS[i], ITEMS[i].detect(reading))
                              for i in range(_N_ITEMS) if best_hits[i]])
     items = ((best.limit,) if best.limit else ()) + best.fan_items
-    groups = reading.groups
     return ScoreResult(
         rules=RULES_NAME,
         valid=True,
