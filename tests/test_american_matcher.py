@@ -362,6 +362,14 @@ def test_folds_give_every_lines_maximum(sizes: list[int], rng: random.Random) ->
     assert list(cc.maxima(packed)) == expected
     assert sorted(p for ln in card.lines for p in cc.positions_of[id(ln)]) == [
         p for p, var in enumerate(cc.variations) if var is not None]
+    # a line's best variation read from the packed bytes, lane by lane (issue 25: the
+    # whole card's lanes are no longer moved apart for it), is the first holding the most
+    raw = cc.packed_bytes(packed)
+    for ln, top in zip(card.lines, expected, strict=True):
+        held = [data[p] for p in cc.positions_of[id(ln)]]
+        assert cc.best_variation(raw, ln, top) is ln.variations[held.index(top)]
+    with pytest.raises(ValueError, match="holds 15 tiles"):
+        cc.best_variation(raw, card.lines[0], 15)
 
 
 def test_line_distance_is_a_read_only_value() -> None:

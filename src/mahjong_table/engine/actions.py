@@ -85,14 +85,26 @@ class Action:
     target: int | None = None
     number: int | None = None
 
-    def __post_init__(self) -> None:
-        # two identity checks: cheap on the engine's hot paths (it shares Action instances)
-        if type(self.kind) is not ActionKind:
+    def __init__(self, kind: ActionKind, player: int, tile: Tile | None = None,
+                 tiles: tuple[Tile, ...] = (), jokers: int = 0, target: int | None = None,
+                 number: int | None = None) -> None:
+        # the frozen dataclass's own __init__, written out so that the compiled build runs it
+        # natively (generated, it runs as Python: a ninth of an American game's instructions
+        # went to building actions, issue 25); the dataclass keeps an __init__ the class
+        # defines. Two identity checks: cheap on the engine's hot paths.
+        if type(kind) is not ActionKind:
             raise TypeError(f"Action kind must be an ActionKind (e.g. ActionKind.DISCARD), "
-                            f"got {type(self.kind).__name__} {self.kind!r}")
-        if self.tile is not None and type(self.tile) is not Tile:
+                            f"got {type(kind).__name__} {kind!r}")
+        if tile is not None and type(tile) is not Tile:
             raise TypeError(f"Action tile must be a Tile (e.g. Tile.parse('5p')) or None, "
-                            f"got {type(self.tile).__name__} {self.tile!r}")
+                            f"got {type(tile).__name__} {tile!r}")
+        object.__setattr__(self, "kind", kind)
+        object.__setattr__(self, "player", player)
+        object.__setattr__(self, "tile", tile)
+        object.__setattr__(self, "tiles", tiles)
+        object.__setattr__(self, "jokers", jokers)
+        object.__setattr__(self, "target", target)
+        object.__setattr__(self, "number", number)
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"kind": self.kind.value, "player": self.player}

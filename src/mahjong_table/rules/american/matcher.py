@@ -81,6 +81,8 @@ _TABLES_MIN = [bytes(min(c, x) for x in range(256)) for c in range(_MAX_TILES + 
 _LANE: Final = 5
 #: the value bits of a lane
 _VALUE: Final = (1 << (_LANE - 1)) - 1
+#: every bit of a lane (what :meth:`CompiledCard.to_bytes` puts in a lane's byte)
+_LANE_MASK: Final = (1 << _LANE) - 1
 
 
 def _lane_moves(n: int, narrow: int, wide: int) -> list[tuple[int, int, int, int]]:
@@ -146,6 +148,18 @@ def _widen(x: int, steps: Sequence[tuple[int, int, int, int]]) -> int:
     is ``x`` with the lanes ``m`` moved up by ``s`` bits: three operations a step)."""
     for step in steps:
         x += (x & step[1]) * step[3]
+    return x
+
+
+def _spread(x: int, steps: Sequence[tuple[int, int, int, int]]) -> int:
+    """:func:`_widen` by shifts: ``x + (m << s) - m`` is ``x + m * (2**s - 1)``. For a vector
+    of the whole card's lanes (thousands of bits) the product of two long integers
+    (CPython's Karatsuba multiplication) cost a third of an American game's instructions;
+    a shift and a subtraction are linear. :func:`_widen` stays for the parts' short vectors,
+    where one multiplication is cheaper than two operations (issue 25)."""
+    for step in steps:
+        m = x & step[1]
+        x += (m << step[2]) - m
     return x
 
 
@@ -283,8 +297,9 @@ class _Result:
 
     @property
     def data(self) -> bytes:
+        """The packed held vector as bytes (:meth:`CompiledCard.packed_bytes`), made once."""
         if self._data is None:
-            self._data = self.compiled.to_bytes(self.held)
+            self._data = self.compiled.packed_bytes(self.held)
         return self._data
 
 
@@ -424,9 +439,6 @@ class CompiledCard:
         #: the positions of each line's variations, in the line's order, by the line's id
         self.positions_of: dict[int, list[int]] = {
             id(ln): positions[i] for i, ln in enumerate(lines)}
-        #: by the line's id: the held bytes of its variations, in its order, from the bytes
-        self._picks: dict[int, Callable[[bytes], Sequence[int]]] = {
-            id(ln): _picker(positions[i]) for i, ln in enumerate(lines)}
         self.variations = variations
         self.concealed_lines = [ln.concealed for ln in lines]
         self.ones = ((1 << (_LANE * nv)) - 1) // ((1 << _LANE) - 1)
@@ -548,9 +560,17 @@ class CompiledCard:
             rows.append(got)
         return rows
 
+    def packed_bytes(self, h: int) -> bytes:
+        """The packed vector ``h`` as it is, five bits a lane, little-endian, with one byte
+        to spare (so that a lane is read from two bytes): what :meth:`best_variation` reads.
+        Unlike :meth:`to_bytes` no lane is moved (the whole card's lanes, moved apart, cost
+        about 150,000 instructions a hand in big-integer work; a best variation reads only
+        its line's few lanes, issue 25)."""
+        return h.to_bytes((self.size * _LANE + 7) // 8 + 1, "little")
+
     def to_bytes(self, h: int) -> bytes:
         """The packed vector ``h`` as one byte per position."""
-        return _widen(h, self._steps).to_bytes(self.size, "little")
+        return _spread(h, self._steps).to_bytes(self.size, "little")
 
     def group_counts(self, group: tuple[int, int]) -> bytes:
         """How many groups ``(kind, size)`` each variation has, one byte per position."""
@@ -657,9 +677,15 @@ class CompiledCard:
         return best
 
     def best_variation(self, data: bytes, line: CardLine, held: int) -> Variation:
-        """The first variation of ``line`` holding ``held`` tiles, given the bytes of the
-        held vector."""
-        return line.variations[self._picks[id(line)](data).index(held)]
+        """The first variation of ``line`` holding ``held`` tiles, given the held vector's
+        :meth:`packed_bytes`. Raises ``ValueError`` when none holds that many."""
+        positions = self.positions_of[id(line)]
+        for at in range(len(positions)):
+            bit = positions[at] * _LANE
+            o = bit >> 3
+            if ((data[o] | data[o + 1] << 8) >> (bit & 7)) & _LANE_MASK == held:
+                return line.variations[at]
+        raise ValueError(f"no variation of line {line.key} holds {held} tiles")
 
     def positions_at_least(self, h: int, value: int) -> list[int]:
         """The positions whose held lane is at least ``value`` (never padding for
@@ -671,14 +697,6 @@ class CompiledCard:
             out.append(low.bit_length() // _LANE - 1)
             flags ^= low
         return out
-
-
-def _picker(positions: list[int]) -> Callable[[bytes], Sequence[int]]:
-    """A function reading the bytes at ``positions`` (in that order) of a bytes object."""
-    if len(positions) == 1:
-        p = positions[0]
-        return lambda data: (data[p],)
-    return itemgetter(*positions)
 
 
 #: the matcher's index of the cards used lately, by identity: (card, index), oldest first.
