@@ -231,31 +231,17 @@ def decompose_sets(counts: Sequence[int], *, first_only: bool,
             return []
         sizes = [sum(cl[a:a + n]) for a, n, _ in COMPONENTS]
     else:
-        # one pass: each component's size and, unless the caller gave them, its
-        # component_code (issue 25: the counts read once)
         sizes = [0, 0, 0, 0]
-        own = [0, 0, 0, 0]
-        want = codes is None
         total = 0
         for j in range(4):
-            a, n, suited = COMPONENTS[j]
+            a, n, _ = COMPONENTS[j]
             size = 0
-            code = 0 if want else -1
-            for r in range(a + n - 1, a - 1, -1):
-                x = cl[r]
-                size += x
-                if code >= 0:
-                    code = -1 if x < 0 or x > 15 else (code << 4) | x
+            for r in range(a, a + n):
+                size += cl[r]
             sizes[j] = size
             total += size
-            if code >= 0:
-                own[j] = (code << 1) | (1 if suited else 0)
-            else:
-                own[j] = -1
         if total % 3 != 2:
             return []
-        if codes is None:
-            codes = own
     per: list[tuple[tuple[SetTuple, ...], ...]] = []
     pair_comp = -1
     pair_code = 0

@@ -378,12 +378,11 @@ _CHOW_TEXT: Final[list[str]] = [
     format_tiles([TILES[k], TILES[k + 1], TILES[k + 2]]) if k < 27 and k % 9 < 7 else ""
     for k in range(_KINDS)]
 #: the :func:`_group_code` of a pair, a pung and a chow of kind 0 (a chow's first tile); a
-#: group of kind ``k`` adds ``k`` times the step (the step of a pair and a pung is the code
-#: of kind 0; a chow's is ``35**3 + 35**2 + 35``)
+#: group of kind ``k`` adds ``k`` times a step: the pair's code for a pair, the pung's for a
+#: pung and for a chow (each of its three tiles one kind higher)
 _PAIR_CODE: Final = 35 ** 3 + 35 ** 2
 _PUNG_CODE: Final = 35 ** 3 + 35 ** 2 + 35
 _CHOW_CODE: Final = 35 ** 3 + 2 * 35 ** 2 + 3 * 35
-_CHOW_STEP: Final = 35 ** 3 + 35 ** 2 + 35
 
 
 def standard_groups(concealed: Sequence[Tile], pair: int, sets: Sequence[SetTuple]
@@ -413,7 +412,7 @@ def standard_groups(concealed: Sequence[Tile], pair: int, sets: Sequence[SetTupl
             text = _CHOW_TEXT[k]
             if not text:
                 return _ordered_groups_plain(concealed, _standard_group_tiles(pair, sets))
-            code = (k * _CHOW_STEP + _CHOW_CODE) * 16 + j
+            code = (k * _PUNG_CODE + _CHOW_CODE) * 16 + j
             shapes.append(3 | k << 3 | (k + 1) << 9 | (k + 2) << 15)
         else:
             text = _PUNG_TEXT[k]

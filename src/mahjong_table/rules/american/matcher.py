@@ -151,18 +151,6 @@ def _widen(x: int, steps: Sequence[tuple[int, int, int, int]]) -> int:
     return x
 
 
-def _spread(x: int, steps: Sequence[tuple[int, int, int, int]]) -> int:
-    """:func:`_widen` by shifts: ``x + (m << s) - m`` is ``x + m * (2**s - 1)``. For a vector
-    of the whole card's lanes (thousands of bits) the product of two long integers
-    (CPython's Karatsuba multiplication) cost a third of an American game's instructions;
-    a shift and a subtraction are linear. :func:`_widen` stays for the parts' short vectors,
-    where one multiplication is cheaper than two operations (issue 25)."""
-    for step in steps:
-        m = x & step[1]
-        x += (m << step[2]) - m
-    return x
-
-
 def _narrow(x: int, steps: Sequence[tuple[int, int, int, int]]) -> int:
     """``x`` with its lanes moved together again: :func:`_widen` undone."""
     for keep, move, shift, _times in reversed(steps):
@@ -570,7 +558,7 @@ class CompiledCard:
 
     def to_bytes(self, h: int) -> bytes:
         """The packed vector ``h`` as one byte per position."""
-        return _spread(h, self._steps).to_bytes(self.size, "little")
+        return _widen(h, self._steps).to_bytes(self.size, "little")
 
     def group_counts(self, group: tuple[int, int]) -> bytes:
         """How many groups ``(kind, size)`` each variation has, one byte per position."""
