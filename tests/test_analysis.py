@@ -635,8 +635,9 @@ def _ranking_from_scratch(counts: list[int], melds: int, visible: list[int],
 
 @pytest.mark.parametrize("forms", [HONG_KONG_FORMS, CHINESE_FORMS, STANDARD_FORMS])
 def test_rank_discards_memo_answers_what_a_full_count_does(forms: Forms) -> None:
-    """Issue 25: the efficiency bot's ranking, whose useful draws come per component from a
-    bounded memo (``_distance.USEFUL_MASKS``), equals the ranking counted from scratch (the
+    """Issue 25: the efficiency bot's ranking, whose useful draws and discards come per
+    component from bounded memos (``_distance.DRAW_MASKS``, ``_distance.DISCARD_MASKS``),
+    equals the ranking counted from scratch (the
     shanten of every hand one discard and one draw away), with the memo empty, warm, or
     filled by other hands first: its answers never depend on what was asked before. Hands
     near a win of every form, with and without melds; the memo stays within its cap."""
@@ -649,7 +650,8 @@ def test_rank_discards_memo_answers_what_a_full_count_does(forms: Forms) -> None
         counts = _near_hand14(rng, melds) if n % 2 else _random_hand14(rng, melds)[0]
         visible = [min(rng.randrange(3), 4 - counts[t]) for t in range(34)]
         hands.append((counts, melds, visible))
-    _distance.USEFUL_MASKS.clear()
+    _distance.DRAW_MASKS.clear()
+    _distance.DISCARD_MASKS.clear()
     cold = [rank_discards(c, m, v, forms) for c, m, v in hands]
     warm = [rank_discards(c, m, v, forms) for c, m, v in hands]
     backwards = [rank_discards(c, m, v, forms) for c, m, v in reversed(hands)][::-1]
@@ -657,7 +659,34 @@ def test_rank_discards_memo_answers_what_a_full_count_does(forms: Forms) -> None
                                                           strict=True):
         assert got == again == other
         assert got == _ranking_from_scratch(list(counts), melds, visible, forms)
-    assert 0 < len(_distance.USEFUL_MASKS) <= _distance.USEFUL_CAP
+    assert 0 < len(_distance.DRAW_MASKS) <= _distance.MASKS_CAP
+    assert 0 < len(_distance.DISCARD_MASKS) <= _distance.MASKS_CAP
+
+
+@pytest.mark.parametrize("forms", [HONG_KONG_FORMS, CHINESE_FORMS, STANDARD_FORMS])
+def test_winning_mask_is_what_draw_shanten_finds_at_minus_one(forms: Forms) -> None:
+    """Issue 25: the engine's waits for the tables' forms (``RuleSet.waits`` reads
+    ``winning_mask``: per-component draw masks over the entries the hand's distance is
+    reached through) are the kinds whose draw completes the hand by :func:`draw_shanten`,
+    on hands of 13 tiles (and fewer, with melds) near every form, ready or not; a hand
+    that is not ready has none; MCR's forms (knitted hands) are left to ``draw_shanten``."""
+    from mahjong_table.analysis.mcr_forms import MCR_FORMS
+    from mahjong_table.analysis.waits import winning_mask
+
+    rng = random.Random(31)
+    ready = 0
+    for n in range(1500):
+        melds = n % 4 if n % 3 else 0
+        counts = _near_hand14(rng, melds)
+        counts[rng.choice([t for t in range(34) if counts[t]])] -= 1
+        want = 0
+        if forms.shanten(counts, melds) == 0:
+            ready += 1
+            want = sum(1 << t for t, s in enumerate(draw_shanten(counts, melds, forms))
+                       if s == -1)
+        assert winning_mask(counts, melds, forms) == want, (counts, melds)
+    assert ready > 300  # most of the hands tried are ready
+    assert winning_mask(c_of("19m19p19s1234567z"), 0, MCR_FORMS) == -1
 
 
 def _packed_stats(counts: list[int]) -> int:

@@ -172,3 +172,43 @@ def test_views_are_the_named_tuples_of_their_fields_in_order() -> None:
             p = game.to_act()[0]
             game.apply(bots[p].choose(game.view(p)))
             steps += 1
+
+
+@pytest.mark.parametrize("rules_name", ["hongkong", "chinese", "american"])
+def test_table_counts_are_the_tiles_every_seat_shows(rules_name: str) -> None:
+    """Issue 25 (``PlayerView.table_counts``, remembered per seat view and packed a byte a
+    kind): in every state of real games, for every seat, the table counts are the playing
+    tiles of all exposed melds (bonus tiles and a meld's jokers left out) and all discards
+    (an American joker discard included), counted tile by tile from the view's seats;
+    ``visible_counts`` adds the player's own hand; a view rebuilt from its JSON (new seat
+    objects) gives the same counts."""
+    from mahjong_table.engine.view import PlayerView
+    from mahjong_table.wall import as_kind
+
+    rules = get_rule_set(rules_name)
+    for seed in range(2):
+        game = Game(rules, f"table-counts/{seed}", max_hands=2)
+        bots = [RandomBot(f"table-counts/{seed}/{p}") for p in range(4)]
+        steps = 0
+        seen_discards = False
+        while not game.is_over and steps < 300:
+            for p in range(4):
+                view = game.view(p)
+                want = [0] * len(view.counts)
+                for seat in view.seats:
+                    for meld in seat.melds:
+                        for t in meld.tiles:
+                            if as_kind(t) < 34:
+                                want[as_kind(t)] += 1
+                    for t in seat.discards:
+                        want[as_kind(t)] += 1
+                        seen_discards = True
+                assert list(view.table_counts()) == want
+                assert view.visible_counts() == [a + b for a, b in zip(view.counts, want,
+                                                                        strict=True)]
+                again = PlayerView.from_json(view.to_json(), rules)
+                assert list(again.table_counts()) == want
+            p = game.to_act()[0]
+            game.apply(bots[p].choose(game.view(p)))
+            steps += 1
+        assert seen_discards

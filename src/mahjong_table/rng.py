@@ -34,6 +34,13 @@ def below(rng: random.Random, n: int) -> int:
 def shuffle(rng: random.Random, items: list[T]) -> None:
     """Shuffle ``items`` in place as ``rng.shuffle(items)`` does (Fisher-Yates from the
     end, each position swapped with one drawn by :func:`below`)."""
+    # (``below`` written out, the generator's method read once: a method call on a Python
+    # object looks the name up at every call in the compiled build, a shuffle per hand)
+    getrandbits = rng.getrandbits
     for i in range(len(items) - 1, 0, -1):
-        j = below(rng, i + 1)
+        n = i + 1
+        k = n.bit_length()
+        j: int = getrandbits(k)
+        while j >= n:
+            j = getrandbits(k)
         items[i], items[j] = items[j], items[i]

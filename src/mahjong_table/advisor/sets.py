@@ -56,9 +56,8 @@ class _Hand:
         self.counts = list(view.counts[:NUM_PLAYING])
         self.melds = tuple(view.me.melds)
         self.m = len(self.melds)
-        seen = view.visible_counts()
         #: copies of each kind seen outside the concealed hand (discards, every meld)
-        self.visible = [max(0, seen[k] - self.counts[k]) for k in range(NUM_PLAYING)]
+        self.visible = list(view.table_counts()[:NUM_PLAYING])
         self.unit = "fan"
         #: copies of each kind in the player's own melds
         self.own = [0] * NUM_PLAYING

@@ -47,17 +47,17 @@ __all__ = [
     "COMBINE",
     "COMBINE_CAP",
     "COMBINE_FLAT",
-    "DISCARD_VALUES",
+    "DISCARD_MASKS",
+    "DRAW_MASKS",
     "HONOUR_PACKS",
     "INF",
+    "MASKS_CAP",
     "POW5",
     "STATS_MASK",
     "STAT_BITS",
     "SUIT_KEYS",
     "SUIT_PACKS",
     "TOTAL_MASK",
-    "USEFUL_CAP",
-    "USEFUL_MASKS",
     "VECTORS",
     "check_counts",
     "clear_tables",
@@ -275,6 +275,13 @@ _RANK_STEP: Final[list[list[list[int]]]] = [
 ]
 
 
+#: :data:`_RANK_STEP` flattened: ``_RANK_FLAT[(pos * (MAX_TABLE_TILES + 1) + budget) * 5 + c]``
+#: (one read of a tuple of integers instead of three of nested lists, in the compiled build)
+_RANK_FLAT: Final[tuple[int, ...]] = tuple(
+    _RANK_STEP[pos][budget][c]
+    for pos in range(9) for budget in range(MAX_TABLE_TILES + 1) for c in range(5))
+
+
 def suit_rank(key: Sequence[int]) -> int:
     """Position of a suit pattern (<= 14 tiles) in lexicographic order among all such
     patterns."""
@@ -319,6 +326,17 @@ class _Table:
                 return None
         return self.vectors[self.ids[suit_rank(key)]]
 
+    def vector_index(self, rank: int) -> int:
+        """The index into :attr:`vectors` of the suit pattern of rank ``rank`` (see
+        :func:`suit_rank`), or -1 when the table is off or not shipped."""
+        if not self.enabled:
+            return -1
+        if not self.loaded:
+            self.lookup((0,) * 9)  # (loads the table, or turns it off when missing)
+            if not self.enabled:
+                return -1
+        return self.ids[rank]
+
 
 _TABLE = _Table()
 
@@ -353,19 +371,18 @@ COMBINE_CAP: Final = 1024
 COMBINE_FLAT: Final[list[int]] = [-1] * (COMBINE_CAP * COMBINE_CAP)
 #: the same for ids at or above the cap: ``a << 16 | b`` -> id
 COMBINE: Final[dict[int, int]] = {}
-#: which draws into one component lower the standard shanten (a bit per rank), by
-#: ``((others * 2 + honours) * 5**9 + key) * 16 + index``: the other three components'
-#: combined vector id, honours or a suit, the component's key, the vector entry
-#: (``9 - melds``); filled by :mod:`.waits` (``_useful_mask``) and emptied whenever it reaches
-#: :data:`USEFUL_CAP` entries. A memo of a pure function: what it answers never depends on
-#: what was asked before.
-USEFUL_MASKS: Final[dict[int, int]] = {}
-#: the most entries :data:`USEFUL_MASKS` holds (some 6 MB), and :data:`DISCARD_VALUES` too
-USEFUL_CAP: Final = 1 << 16
-#: the standard shanten after each discard from one component (four bits a rank), by the
-#: same keys as :data:`USEFUL_MASKS`; filled by :mod:`.waits` (``_discard_values``) and
-#: emptied whenever it reaches :data:`USEFUL_CAP` entries (a memo of a pure function)
-DISCARD_VALUES: Final[dict[int, int]] = {}
+#: a component's draw masks by ``key * 2 + honours`` (its base-5 key, and 1 for the honours):
+#: for each entry ``j`` of its distance vector, the ranks (a bit each) whose draw lowers that
+#: entry; a rank held four times is never in them. Filled by :mod:`.waits`
+#: (``_draw_masks``) and emptied whenever it reaches :data:`MASKS_CAP` entries: a memo of a
+#: pure function of the component alone, so what it answers never depends on what was asked
+#: before.
+DRAW_MASKS: Final[dict[int, tuple[int, ...]]] = {}
+#: the same for discards (``_discard_masks``): for each entry, the held ranks whose discard
+#: raises it
+DISCARD_MASKS: Final[dict[int, tuple[int, ...]]] = {}
+#: the most entries :data:`DRAW_MASKS` and :data:`DISCARD_MASKS` hold each (some 10 MB)
+MASKS_CAP: Final = 1 << 16
 
 
 def _untrack(table: list[int]) -> None:
@@ -423,13 +440,45 @@ def suit_pack(key: int) -> int:
     """The packed value (vector id << 28 | stats) of the suit with base-5 key ``key``."""
     v = SUIT_PACKS[key]
     if v < 0:
-        counts = _digits(key, 9)
-        vec = _TABLE.lookup(counts)
-        if vec is None:
-            vec = suit_vector(counts)
-        v = vector_id(vec) << STAT_BITS | _stats(counts, False)
+        v = _new_suit_pack(key)
         SUIT_PACKS[key] = v
     return v
+
+
+#: our vector id of each of the shipped table's vectors (by its index there), -1 until met
+_SHIPPED_IDS: Final[list[int]] = []
+
+
+def _new_suit_pack(key: int) -> int:
+    """:func:`suit_pack` of a key met for the first time: the stats and the shipped table's
+    rank read from the key's base-5 digits in one pass (no tuple of counts, no hashing of
+    the vector: the shipped vector's index maps to our id once), or, for a pattern the
+    table does not hold (more than 14 tiles, or the table off), the dynamic programme."""
+    rest = key
+    stats = 0
+    rank = 0
+    budget = MAX_TABLE_TILES
+    width = MAX_TABLE_TILES + 1
+    for pos in range(9):
+        c = rest % 5
+        rest //= 5
+        stats += _STAT_OF_COUNT[c]
+        if pos == 0 or pos == 8:
+            stats += _ORPHAN_STAT_OF_COUNT[c]
+        if budget >= c:
+            rank += _RANK_FLAT[(pos * width + budget) * 5 + c]
+        budget -= c
+    index = _TABLE.vector_index(rank) if budget >= 0 else -1
+    if index < 0:
+        return vector_id(suit_vector(_digits(key, 9))) << STAT_BITS | stats
+    ids = _SHIPPED_IDS
+    if not ids:
+        ids.extend([-1] * len(_TABLE.vectors))
+    vid = ids[index]
+    if vid < 0:
+        vid = vector_id(_TABLE.vectors[index])
+        ids[index] = vid
+    return vid << STAT_BITS | stats
 
 
 def honour_pack(key: int) -> int:
@@ -490,5 +539,6 @@ def clear_tables() -> None:
     HONOUR_PACKS[:] = [-1] * len(HONOUR_PACKS)
     COMBINE_FLAT[:] = [-1] * len(COMBINE_FLAT)
     COMBINE.clear()
-    USEFUL_MASKS.clear()
-    DISCARD_VALUES.clear()
+    DRAW_MASKS.clear()
+    DISCARD_MASKS.clear()
+    _SHIPPED_IDS.clear()

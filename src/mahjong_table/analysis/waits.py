@@ -35,6 +35,7 @@ __all__ = [
     "draw_shanten",
     "useful_tiles",
     "waits",
+    "winning_mask",
 ]
 
 _SUIT_PACKS: Final = _distance.SUIT_PACKS
@@ -44,9 +45,9 @@ _CAP: Final = _distance.COMBINE_CAP
 _VECTORS: Final = _distance.VECTORS
 _SHIFT: Final = _distance.STAT_BITS
 _POW5: Final = _distance.POW5
-_USEFUL_MASKS: Final = _distance.USEFUL_MASKS
-_USEFUL_CAP: Final = _distance.USEFUL_CAP
-_DISCARD_VALUES: Final = _distance.DISCARD_VALUES
+_DRAW_MASKS: Final = _distance.DRAW_MASKS
+_DISCARD_MASKS: Final = _distance.DISCARD_MASKS
+_MASKS_CAP: Final = _distance.MASKS_CAP
 
 
 def _pack(key: int, honours: bool) -> int:
@@ -58,13 +59,6 @@ def _pack(key: int, honours: bool) -> int:
         return p if p >= 0 else _distance.honour_pack(key)
     p = _SUIT_PACKS[key]
     return p if p >= 0 else _distance.suit_pack(key)
-
-
-def _memo_key(others: int, key: int, honours: bool, index: int) -> int:
-    """The key of :data:`._distance.USEFUL_MASKS` and :data:`._distance.DISCARD_VALUES`: the
-    other components' vector id, the component (honours or a suit) and its base-5 key, and
-    the distance vector's entry."""
-    return ((others * 2 + (1 if honours else 0)) * 1953125 + key) * 16 + index
 
 
 class TileUnseen(NamedTuple):
@@ -316,35 +310,114 @@ def declared_kong_shanten(counts: list[int], melds: int, forms: WinDistance, til
         counts[tile] += take
 
 
-def _useful_mask(others: int, key: int, honours: bool, index: int) -> int:
-    """Which draws into one component lower the standard shanten of a hand (a bit per rank),
-    the component's counts being the base-5 ``key`` (honours or a suit), the other three
-    components combined into vector id ``others``, and ``index`` the distance vector's
-    entry (``9 - melds``). A rank the component holds four of is never useful. Memoised in
-    :data:`._distance.USEFUL_MASKS`."""
-    memo_key = _memo_key(others, key, honours, index)
-    mask = _USEFUL_MASKS.get(memo_key, -1)
-    if mask >= 0:
-        return mask
-    vectors = _VECTORS
-    p = _pack(key, honours)
-    base = vectors[_combine(others, p >> _SHIFT)][index]
+def _tight(others: tuple[int, ...], vec: tuple[int, ...], sets: int) -> int:
+    """How a hand reaches its standard distance, seen from one component: the hand's
+    distance to ``sets`` sets and a pair (the min-plus convolution's entry ``5 + sets``) in
+    the bits above 10, and below them the entries ``j`` of the component's vector ``vec``
+    (bit ``j``) through which it is reached, the other three components combined being
+    ``others``: entry ``b`` (``b`` sets here, the pair among the others) or ``5 + b`` (the
+    pair here) whose sum with the others' matching entry is the least.
+
+    A draw lowers any entry by at most one and a discard raises it by at most one, so the
+    hand's distance falls with a draw into this component exactly when the draw lowers one
+    of these entries (:func:`_draw_masks`), and rises with a discard from it exactly when
+    the discard raises all of them (:func:`_discard_masks`)."""
+    best = 99
     mask = 0
+    for b in range(sets + 1):
+        v = vec[b] + others[5 + sets - b]
+        if v < best:
+            best = v
+            mask = 1 << b
+        elif v == best:
+            mask |= 1 << b
+        v = vec[5 + b] + others[sets - b]
+        if v < best:
+            best = v
+            mask = 1 << (5 + b)
+        elif v == best:
+            mask |= 1 << (5 + b)
+    return best << 10 | mask
+
+
+def _draw_masks(key: int, honours: bool) -> tuple[int, ...]:
+    """For each of the ten entries of one component's distance vector, the ranks (a bit
+    each) whose draw lowers it, the component's counts being the base-5 ``key`` (honours or
+    a suit). A rank held four times is in none. Memoised in :data:`._distance.DRAW_MASKS`."""
+    memo_key = key * 2 + (1 if honours else 0)
+    got = _DRAW_MASKS.get(memo_key)
+    if got is not None:
+        return got
+    vectors = _VECTORS
+    vec = vectors[_pack(key, honours) >> _SHIFT]
+    masks = [0] * 10
     rest = key
     for r in range(7 if honours else 9):
         held = rest % 5
         rest //= 5
         if held >= 4:
             continue
-        nk = key + _POW5[r]
-        p = _pack(nk, honours)
-        if vectors[_combine(others, p >> _SHIFT)][index] < base:
-            mask |= 1 << r
-    if len(_USEFUL_MASKS) >= _USEFUL_CAP:
-        _USEFUL_MASKS.clear()
-    _USEFUL_MASKS[memo_key] = mask
-    return mask
+        drawn = vectors[_pack(key + _POW5[r], honours) >> _SHIFT]
+        bit = 1 << r
+        for j in range(10):
+            if drawn[j] < vec[j]:
+                masks[j] = masks[j] | bit
+    result = tuple(masks)
+    if len(_DRAW_MASKS) >= _MASKS_CAP:
+        _DRAW_MASKS.clear()
+    _DRAW_MASKS[memo_key] = result
+    return result
 
+
+def _discard_masks(key: int, honours: bool) -> tuple[int, ...]:
+    """For each of the ten entries of one component's distance vector, the held ranks (a
+    bit each) whose discard raises it, the component's counts being the base-5 ``key``
+    (honours or a suit). Memoised in :data:`._distance.DISCARD_MASKS`."""
+    memo_key = key * 2 + (1 if honours else 0)
+    got = _DISCARD_MASKS.get(memo_key)
+    if got is not None:
+        return got
+    vectors = _VECTORS
+    vec = vectors[_pack(key, honours) >> _SHIFT]
+    masks = [0] * 10
+    rest = key
+    for r in range(7 if honours else 9):
+        held = rest % 5
+        rest //= 5
+        if held == 0:
+            continue
+        left = vectors[_pack(key - _POW5[r], honours) >> _SHIFT]
+        bit = 1 << r
+        for j in range(10):
+            if left[j] > vec[j]:
+                masks[j] = masks[j] | bit
+    result = tuple(masks)
+    if len(_DISCARD_MASKS) >= _MASKS_CAP:
+        _DISCARD_MASKS.clear()
+    _DISCARD_MASKS[memo_key] = result
+    return result
+
+
+def _useful_ranks(others: int, key: int, comp_id: int, honours: bool, sets: int) -> int:
+    """Which draws into one component lower the standard distance of a hand (a bit per
+    rank): the component's base-5 ``key`` and vector id ``comp_id``, the other three
+    components combined into vector id ``others``, ``sets`` the sets the hand still needs.
+    The union of the component's draw masks over the entries the distance is reached
+    through (:func:`_tight`)."""
+    tight = _tight(_VECTORS[others], _VECTORS[comp_id], sets) & 1023
+    masks = _draw_masks(key, honours)
+    useful = 0
+    j = 0
+    while tight:
+        if tight & 1:
+            useful |= masks[j]
+        tight >>= 1
+        j += 1
+    return useful
+
+
+#: the shanten :func:`rank_discards` gives a kind the hand does not hold (no discard)
+_NOT_HELD: Final = 99
 
 #: 1 for the kinds that count towards thirteen orphans (terminals and honours)
 _ORPHAN: Final = tuple(1 if k in (0, 8, 9, 17, 18, 26) or k >= 27 else 0 for k in range(34))
@@ -379,34 +452,63 @@ def _special_useful(stats: int, flags: int, held: int, orphan: int, base: int) -
     return best < base
 
 
-def _discard_values(others: int, key: int, honours: bool, index: int) -> int:
-    """The standard shanten after taking one tile of each rank out of one component, packed
-    four bits a rank (the shanten plus one; 15 for a rank the component does not hold), the
-    component's counts being the base-5 ``key`` (honours or a suit), the other three
-    components combined into vector id ``others``, and ``index`` the distance vector's entry
-    (``9 - melds``). Memoised in :data:`._distance.DISCARD_VALUES`."""
-    memo_key = _memo_key(others, key, honours, index)
-    values = _DISCARD_VALUES.get(memo_key, -1)
-    if values >= 0:
-        return values
-    vectors = _VECTORS
-    values = 0
-    rest = key
-    for r in range(7 if honours else 9):
-        held = rest % 5
-        rest //= 5
-        if held == 0:
-            values |= 15 << 4 * r
-            continue
-        nk = key - _POW5[r]
-        p = _pack(nk, honours)
-        v = vectors[_combine(others, p >> _SHIFT)][index]
-        assert v < 15, "a distance of a hand is at most 9"
-        values |= v << 4 * r
-    if len(_DISCARD_VALUES) >= _USEFUL_CAP:
-        _DISCARD_VALUES.clear()
-    _DISCARD_VALUES[memo_key] = values
-    return values
+def winning_mask(counts: list[int], melds: int, forms: Forms) -> int:
+    """The winning kinds of a hand of ``13 - 3*melds`` concealed tiles as a bit mask (bit
+    ``k`` for kind ``k``): the kinds whose draw completes it, what :func:`draw_shanten`
+    finds at -1. 0 unless the hand is ready (shanten 0). A kind held four times is no wait.
+
+    ``counts`` (34 entries) must be checked by the caller. -1 when ``forms`` is not the
+    tables' own :class:`~.shanten.Forms` but a subclass with forms of its own (MCR's): ask
+    :func:`draw_shanten` then. The
+    standard form's winning ranks come component by component from :func:`_useful_ranks`
+    (the draw masks memoised by component, and shared with :func:`rank_discards`), the
+    special forms' from the counts they read
+    (:func:`_special_useful`)."""
+    if type(forms) is not Forms:
+        return -1
+    c = counts
+    k0 = _distance.suit_key(c, 0)
+    k1 = _distance.suit_key(c, 9)
+    k2 = _distance.suit_key(c, 18)
+    k3 = _distance.honour_key(c, 27)
+    p0 = _pack(k0, False)
+    p1 = _pack(k1, False)
+    p2 = _pack(k2, False)
+    p3 = _pack(k3, True)
+    i0 = p0 >> _SHIFT
+    i1 = p1 >> _SHIFT
+    i2 = p2 >> _SHIFT
+    i3 = p3 >> _SHIFT
+    total = p0 + p1 + p2 + p3
+    index = 9 - melds
+    flags = (int(forms.seven_pairs) | int(forms.thirteen_orphans) << 1) if melds == 0 else 0
+    c01 = _combine(i0, i1)
+    c23 = _combine(i2, i3)
+    standard = _VECTORS[_combine(c01, c23)][index] - 1
+    special = _distance.special_shanten(total, flags) if flags else 99
+    if standard != 0 and special != 0:
+        return 0
+    mask = 0
+    if standard == 0:
+        # (a draw lowers a form's shanten by at most one: only a form at 0 can complete)
+        sets = 4 - melds
+        mask = (_useful_ranks(_combine(i1, c23), k0, i0, False, sets)
+                | _useful_ranks(_combine(i0, c23), k1, i1, False, sets) << 9
+                | _useful_ranks(_combine(c01, i3), k2, i2, False, sets) << 18
+                | _useful_ranks(_combine(c01, i2), k3, i3, True, sets) << 27)
+    if special == 0:
+        # which draws complete a special form depends only on how many of the kind the hand
+        # holds (0 or 1) and on whether it is a terminal or an honour: bit ``2*held + orphan``
+        bits = 0
+        for sb in range(4):
+            if _special_useful(total, flags, sb >> 1, sb & 1, 0):
+                bits |= 1 << sb
+        if bits:
+            for t in range(34):
+                held = c[t]
+                if held < 2 and (bits >> (2 * held + _ORPHAN[t])) & 1:
+                    mask |= 1 << t
+    return mask
 
 
 def _special_after_discard(stats: int, flags: int, held: int, orphan: int) -> int:
@@ -439,13 +541,13 @@ def rank_discards(counts: list[int], melds: int, visible: Sequence[int], forms: 
 
     The useful draws after a discard are found component by component, the standard form's
     and the special forms' apart (a draw is useful when either falls below the shanten
-    after the discard). A component's standard useful ranks depend only on its own counts
-    and on the other three components' combined vector (:func:`_useful_mask`, memoised, so
-    that the components a turn did not change cost one look-up); they count only when the
-    standard form is what sets the shanten (a draw lowers any form's shanten by at most
-    one). The special forms' come from the counts they read (:func:`_special_useful`).
-    The shanten after each discard comes the same way (:func:`_discard_values`,
-    :func:`_special_after_discard`).
+    after the discard). A component's standard useful ranks are the union of its draw masks
+    (:func:`_draw_masks`, memoised by the component's counts alone) over the entries of its
+    distance vector through which the hand reaches its distance (:func:`_tight`); they count
+    only when the standard form is what sets the shanten (a draw lowers any form's shanten
+    by at most one). The special forms' come from the counts they read
+    (:func:`_special_useful`). The shanten after each discard comes the same way
+    (:func:`_discard_masks`, :func:`_special_after_discard`).
     """
     sp = forms.seven_pairs
     to = forms.thirteen_orphans
@@ -456,7 +558,6 @@ def rank_discards(counts: list[int], melds: int, visible: Sequence[int], forms: 
              _distance.suit_pack(keys[2]), _distance.honour_pack(keys[3])]
     ids = [packs[0] >> _SHIFT, packs[1] >> _SHIFT, packs[2] >> _SHIFT, packs[3] >> _SHIFT]
     total = packs[0] + packs[1] + packs[2] + packs[3]
-    index = 9 - melds
     flags = (int(sp) | int(to) << 1) if melds == 0 else 0
     vectors = _VECTORS
     # any two components combined (the min-plus convolution is the same in any order): for
@@ -475,21 +576,36 @@ def rank_discards(counts: list[int], melds: int, visible: Sequence[int], forms: 
     # the other three components combined, for a draw into (or a discard from) each one
     same_others = [_combine(c12, ids[3]), _combine(c02, ids[3]), _combine(c01, ids[3]),
                    _combine(c01, ids[2])]
-    # the shanten after each discard (None: a kind not held), the standard form's from the
-    # memo, the special forms' from the counts they read
-    after: list[int | None] = [None] * 34
-    lowest = 99
+    # the shanten after each discard (_NOT_HELD: a kind not held): the standard form's from
+    # the entries the hand's distance is reached through (a discard raises it only when it
+    # raises all of them), the special forms' from the counts they read
+    sets = 4 - melds
+    after = [_NOT_HELD] * 34
+    standard_after = [_NOT_HELD] * 34
+    lowest = _NOT_HELD
     for comp in range(4):
         start = 9 * comp
-        values = _discard_values(same_others[comp], keys[comp], comp == 3, index)
-        for r in range(7 if comp == 3 else 9):
-            v = (values >> 4 * r) & 15
-            if v == 15:
-                continue
-            v -= 1
+        honours = comp == 3
+        tight = _tight(vectors[same_others[comp]], vectors[ids[comp]], sets)
+        distance = tight >> 10
+        tight &= 1023
+        masks = _discard_masks(keys[comp], honours)
+        raised = 511
+        j = 0
+        while tight:
+            if tight & 1:
+                raised &= masks[j]
+            tight >>= 1
+            j += 1
+        for r in range(7 if honours else 9):
             t = start + r
+            held = c[t]
+            if held == 0:
+                continue
+            v = distance - 1 + ((raised >> r) & 1)
+            standard_after[t] = v
             if flags:
-                sv = _special_after_discard(total, flags, c[t], _ORPHAN[t])
+                sv = _special_after_discard(total, flags, held, _ORPHAN[t])
                 if sv < v:
                     v = sv
             after[t] = v
@@ -501,7 +617,7 @@ def rank_discards(counts: list[int], melds: int, visible: Sequence[int], forms: 
     else:
         kinds = [d for d in candidates if after[d] == lowest]
         if not kinds:
-            kinds = [d for d in candidates if after[d] is not None]
+            kinds = [d for d in candidates if after[d] != _NOT_HELD]
     # unseen copies of each kind (held before the discard: the discarded copy is on the
     # table), the same for every discard
     unseen_of = [0] * 34
@@ -513,7 +629,6 @@ def rank_discards(counts: list[int], melds: int, visible: Sequence[int], forms: 
     out: list[tuple[int, int, int, int]] = []
     for d in kinds:
         base = after[d]
-        assert base is not None
         ca = 3 if d >= 27 else d // 9
         ka = keys[ca] - _POW5[d - 9 * ca]
         pa = _pack(ka, ca == 3)
@@ -524,9 +639,7 @@ def rank_discards(counts: list[int], melds: int, visible: Sequence[int], forms: 
         # lower: it is the hand's; one draw lowers it by at most one), and the standard form
         # only if its own is ``base``
         special = flags != 0 and _distance.special_shanten(hand, flags) <= base
-        standard = True
-        if special:
-            standard = vectors[_combine(others, ia)][index] - 1 == base
+        standard = standard_after[d] == base
         # which draws the special forms find useful depends only on how many of the kind
         # the hand holds (0 or 1: a third or fourth copy leaves them at ``base``) and on
         # whether it is a terminal or an honour: bit ``2*held + orphan``
@@ -542,12 +655,12 @@ def rank_discards(counts: list[int], melds: int, visible: Sequence[int], forms: 
             mask = 0
             if standard:
                 if comp == ca:
-                    mask = _useful_mask(others, ka, comp == 3, index)
+                    mask = _useful_ranks(others, ka, ia, comp == 3, sets)
                 else:
                     # the other components than this one: the discard's (``ia``) and the
                     # two others, already combined (the combination is the same in any order)
-                    mask = _useful_mask(_combine(ia, pair_ids[ca * 4 + comp]), keys[comp],
-                                        comp == 3, index)
+                    mask = _useful_ranks(_combine(ia, pair_ids[ca * 4 + comp]), keys[comp],
+                                         ids[comp], comp == 3, sets)
             if special_bits:
                 for r in range(7 if comp == 3 else 9):
                     t = start + r

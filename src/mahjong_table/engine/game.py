@@ -109,6 +109,10 @@ _PASS = _PLAIN_ACTIONS[ActionKind.PASS]
 #: each tile's notation by kind, for the events that name a tile on every turn (``str`` of a
 #: Tile runs Python code: ``Tile`` subclasses ``int`` and stays pure; issue 25)
 _TILE_TEXT: Final = tuple(str(t) for t in TILES)
+#: the tile constants as this module's own ``Final`` values (an imported name is a
+#: dictionary look-up at every read in the compiled build)
+_NUM_KINDS: Final = NUM_KINDS
+_NUM_PLAYING: Final = NUM_PLAYING
 
 
 class Phase(Enum):
@@ -310,6 +314,9 @@ class Game:
         self.action_marks: list[int] = []
         self.scores = [0, 0, 0, 0]
         self.results: list[HandResult] = []
+        #: how many of :attr:`results` :meth:`assert_invariants` has checked (a result never
+        #: changes once made: each is checked once, not at every action)
+        self._results_checked = 0
         self.progress = Progress()
         self.hand_progress = self.progress
         #: the position the game was set up from (None for a game from its seed)
@@ -1559,17 +1566,30 @@ class Game:
     def assert_invariants(self) -> None:
         """Raise ``AssertionError`` unless every tile is in exactly one place, hand sizes are
         right and the scores sum to zero."""
-        assert sum(self.scores) == 0, f"scores do not sum to zero: {self.scores}"
-        for r in self.results:
-            assert sum(r.payments) == 0, f"payments do not sum to zero: {r}"
+        # (plain loops over native integers, and module constants read as ``Final`` copies:
+        # ``sum`` and a global name are generic calls and dictionary look-ups in the
+        # compiled build, at every action of a simulation with invariants on; issue 25)
+        total = 0
+        for score in self.scores:
+            total += score
+        assert total == 0, f"scores do not sum to zero: {self.scores}"
+        results = self.results
+        first = self._results_checked if self._results_checked <= len(results) else 0
+        for x in range(first, len(results)):
+            r = results[x]
+            total = 0
+            for paid in r.payments:
+                total += paid
+            assert total == 0, f"payments do not sum to zero: {r}"
+        self._results_checked = len(results)
         if self.phase is Phase.GAME_OVER or self.events[-1].type == "hand_end":
             return
-        got = self.wall.untaken_counts(NUM_KINDS)
+        got = self.wall.untaken_counts(_NUM_KINDS)
         # (``got[k] = got[k] + 1`` rather than ``+=``: mypyc adds an indexed ``+=`` as
         # generic objects; ``as_kind`` reads a Tile as a native integer in the compiled build)
         k: int
         i: int
-        playing = NUM_PLAYING  # (a local: the module's constant is a dictionary look-up)
+        playing = _NUM_PLAYING
         # each player's concealed tiles and the most copies of one playing kind they hold
         # (checked below, after the tiles)
         held: list[int] = []

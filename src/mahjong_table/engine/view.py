@@ -113,21 +113,37 @@ class PlayerView(NamedTuple):
 
     def visible_counts(self) -> list[int]:
         """Copies of each playing kind this player can see (own hand, all melds, bonus
-        excluded, discards): what "unseen" is measured against."""
+        excluded, discards): what "unseen" is measured against. A list as long as
+        :attr:`counts`: :attr:`counts` plus :meth:`table_counts`."""
         counts = list(self.counts)
-        # (``counts[k] = counts[k] + 1``, not ``+=``: mypyc adds an indexed ``+=`` as generic
-        # objects; ``as_kind`` reads a Tile as a native integer in the compiled build)
-        k: int
-        for s in self.seats:
-            for m in s.melds:
-                for t in m.tiles:
-                    k = as_kind(t)
-                    if k < 34:
-                        counts[k] = counts[k] + 1
-            for t in s.discards:
-                k = as_kind(t)
-                counts[k] = counts[k] + 1
+        table = self.table_counts()
+        for k in range(len(counts)):
+            n = table[k]
+            if n:
+                counts[k] = counts[k] + n
         return counts
+
+    def table_counts(self) -> tuple[int, ...]:
+        """Copies of each kind this player sees outside their own concealed hand: the
+        playing tiles of every seat's exposed melds (bonus tiles and a meld's jokers
+        excluded) and every discard. As long as :attr:`counts`.
+
+        Worked out once for the views that share one state's seats, and seat by seat: a
+        seat whose public information did not change since the last call is not counted
+        again (the engine keeps an unchanged seat's :class:`SeatView`; issue 25)."""
+        seats = self.seats
+        width = len(self.counts)
+        last = _TABLE_LAST[0]
+        if last is not None and last[0] is seats and len(last[1]) == width:
+            return last[1]
+        # each seat's counts packed a byte a kind (at most eight copies of a kind, the
+        # American jokers): four additions instead of a loop over every kind per seat
+        total = 0
+        for x in range(len(seats)):
+            total += _seat_counts(seats[x], x, width)
+        result = tuple(total.to_bytes(width, "little"))
+        _TABLE_LAST[0] = (seats, result)
+        return result
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -149,6 +165,39 @@ class PlayerView(NamedTuple):
             "special_forms": list(self.special_forms),
             "stage": self.stage,
         }
+
+
+#: the last seats :meth:`PlayerView.table_counts` was asked about, and its answer (one slot,
+#: replaced whole, so that a reader never pairs one state's seats with another's counts)
+_TABLE_LAST: Final[list[tuple[tuple[SeatView, ...], tuple[int, ...]] | None]] = [None]
+#: by seat number (0-3): the last seat view counted, the width and its packed counts,
+#: replaced whole
+_SEAT_LAST: Final[list[tuple[SeatView, int, int] | None]] = [None, None, None, None]
+
+
+def _seat_counts(seat: SeatView, x: int, width: int) -> int:
+    """The tiles of one seat's exposed melds (playing kinds only) and discards by kind,
+    packed a byte a kind (byte ``k`` of the little-endian integer, ``width`` kinds),
+    remembered for the seat view last counted at slot ``x``."""
+    slot = x & 3
+    last = _SEAT_LAST[slot]
+    if last is not None and last[0] is seat and last[1] == width:
+        return last[2]
+    counts = [0] * width
+    # (``counts[k] = counts[k] + 1``, not ``+=``: mypyc adds an indexed ``+=`` as generic
+    # objects; ``as_kind`` reads a Tile as a native integer in the compiled build)
+    k: int
+    for m in seat.melds:
+        for t in m.tiles:
+            k = as_kind(t)
+            if k < 34:
+                counts[k] = counts[k] + 1
+    for t in seat.discards:
+        k = as_kind(t)
+        counts[k] = counts[k] + 1
+    result = int.from_bytes(bytes(counts), "little")
+    _SEAT_LAST[slot] = (seat, width, result)
+    return result
 
 
 def view_from_json(data: dict[str, Any], rules: RuleSet) -> PlayerView:

@@ -118,8 +118,7 @@ class EfficiencyBot:
         forms = _forms_for(view.special_forms, self._forms)
         counts = list(view.counts)
         melds = len(view.me.melds)
-        seen = view.visible_counts()
-        visible = [seen[k] - counts[k] for k in range(NUM_PLAYING)]  # outside the hand
+        visible = list(view.table_counts()[:NUM_PLAYING])  # outside the hand
         if view.phase == "turn":
             return self._turn(acts, counts, melds, visible, forms)
         return self._claim(acts, counts, melds, visible, forms, view)

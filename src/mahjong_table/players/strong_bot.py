@@ -442,7 +442,7 @@ class _Context:
         self.fan_matters = self.rules.name == "hongkong"
         seen = view.visible_counts()
         #: copies of each kind outside the bot's hand that it can see (discards, melds)
-        self.visible = [seen[k] - view.counts[k] for k in range(NUM_PLAYING)]
+        self.visible = list(view.table_counts()[:NUM_PLAYING])
         #: copies of each kind the bot has not seen anywhere
         self.unseen = [max(0, 4 - seen[k]) for k in range(NUM_PLAYING)]
         self.unseen_total = max(1, sum(self.unseen))

@@ -361,11 +361,23 @@ class RuleSet(ABC):
         """Tile kinds that would complete the hand (13 - 3 * melds concealed tiles); empty
         unless the hand is ready (shanten 0). A kind held four times is no wait."""
         n_melds = len(melds)
-        if sum(counts) + 3 * n_melds != 13 or self.forms.shanten(counts, n_melds) != 0:
+        forms = self.forms
+        if sum(counts) + 3 * n_melds != 13 or forms.shanten(counts, n_melds) != 0:
             return frozenset()
-        from ..analysis.waits import draw_shanten
+        from ..analysis.waits import draw_shanten, winning_mask
 
-        after = draw_shanten(counts, n_melds, self.forms)
+        mask = winning_mask(counts if isinstance(counts, list) else list(counts), n_melds,
+                            forms)
+        if mask >= 0:  # the tables' forms: the winning kinds as one mask
+            kinds: list[int] = []
+            k = 0
+            while mask:
+                if mask & 1:
+                    kinds.append(k)
+                mask >>= 1
+                k += 1
+            return frozenset(kinds)
+        after = draw_shanten(counts, n_melds, forms)
         return frozenset(t for t, s in enumerate(after) if s == -1)
 
     #: the engine asks :meth:`win_refusal` before it offers or accepts a Mahjong (a rule set
