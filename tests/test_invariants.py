@@ -125,3 +125,29 @@ def test_the_invariant_check_catches_what_the_reference_check_catches() -> None:
                 assert _verdict(copy.assert_invariants) == want
                 caught[want is not None] += 1
     assert caught[True] > 50 and caught[False] > 0, caught  # both kinds of state were tried
+
+
+def test_a_hand_result_made_after_a_check_is_still_checked() -> None:
+    """Issue 25 (each hand result's payments are checked once, not at every action): a
+    result whose payments do not sum to zero is caught by the next check whether it came
+    before the first check or after earlier ones, and the check after it keeps catching it
+    (a result never changes, but the state that holds it is wrong until it is gone)."""
+    from mahjong_table.engine.game import HandResult
+
+    rules = get_rule_set("hongkong")
+    game = Game(rules, "results-checked", max_hands=3)
+    bots = [make_bot("efficiency", f"results-checked/{p}") for p in range(4)]
+    while not game.results:
+        p = game.to_act()[0]
+        game.apply(bots[p].choose(game.view(p)))
+        game.assert_invariants()
+    good = game.results[0]
+    bad = HandResult(good.hand_number, good.round_wind, good.dealer, good.reason,
+                     good.winner, good.discarder, good.score, (8, 0, 0, 0))
+    game.results.append(bad)
+    for _ in range(2):
+        message = _verdict(game.assert_invariants)
+        assert message is not None and "payments do not sum to zero" in message
+        game._results_checked = len(game.results) - 1  # as if the bad one came after a check
+    game.results.pop()
+    game.assert_invariants()

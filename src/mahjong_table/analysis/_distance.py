@@ -52,6 +52,8 @@ __all__ = [
     "HONOUR_PACKS",
     "INF",
     "MASKS_CAP",
+    "PACKED_INF",
+    "PACKED_VECTORS",
     "POW5",
     "STATS_MASK",
     "STAT_BITS",
@@ -183,6 +185,13 @@ def combine_vectors(a: Sequence[int], b: Sequence[int]) -> tuple[int, ...]:
 
 #: vector id -> distance vector
 VECTORS: Final[list[tuple[int, ...]]] = []
+#: vector id -> the same vector packed six bits an entry (entry ``j`` in bits ``6j``), each
+#: entry at most :data:`PACKED_INF`: one machine integer that shifts read (a tuple's entries
+#: are objects to unbox in the compiled build)
+PACKED_VECTORS: Final[list[int]] = []
+#: what an entry of :data:`INF` (no such shape) reads as in :data:`PACKED_VECTORS`: still
+#: more than any sum of two real distances (at most 14 each)
+PACKED_INF: Final = 63
 _VECTOR_IDS: Final[dict[tuple[int, ...], int]] = {}
 
 
@@ -193,6 +202,10 @@ def vector_id(vec: tuple[int, ...]) -> int:
         i = len(VECTORS)
         _VECTOR_IDS[vec] = i
         VECTORS.append(vec)
+        packed = 0
+        for j in range(len(vec) - 1, -1, -1):
+            packed = packed << 6 | (vec[j] if vec[j] < PACKED_INF else PACKED_INF)
+        PACKED_VECTORS.append(packed)
     return i
 
 

@@ -18,14 +18,20 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Final, NamedTuple
+from typing import TYPE_CHECKING, Final, NamedTuple
 
 from ..tiles import TILES, Tile
 from . import _distance
 from .shanten import HONG_KONG_FORMS, Forms, WinDistance
 
+if TYPE_CHECKING:
+    # machine integers in the compiled build (mypyc); plain ints in pure Python, where the
+    # annotations are never evaluated
+    from mypy_extensions import i64
+
 __all__ = [
     "DiscardOption",
+    "discard_ranking",
     "rank_discards",
     "TileUnseen",
     "discard_options",
@@ -43,6 +49,7 @@ _HONOUR_PACKS: Final = _distance.HONOUR_PACKS
 _COMBINE_FLAT: Final = _distance.COMBINE_FLAT
 _CAP: Final = _distance.COMBINE_CAP
 _VECTORS: Final = _distance.VECTORS
+_PACKED: Final = _distance.PACKED_VECTORS
 _SHIFT: Final = _distance.STAT_BITS
 _POW5: Final = _distance.POW5
 _DRAW_MASKS: Final = _distance.DRAW_MASKS
@@ -310,34 +317,51 @@ def declared_kong_shanten(counts: list[int], melds: int, forms: WinDistance, til
         counts[tile] += take
 
 
-def _tight(others: tuple[int, ...], vec: tuple[int, ...], sets: int) -> int:
+def _tight(others: i64, vec: i64, sets: i64) -> i64:
     """How a hand reaches its standard distance, seen from one component: the hand's
     distance to ``sets`` sets and a pair (the min-plus convolution's entry ``5 + sets``) in
-    the bits above 10, and below them the entries ``j`` of the component's vector ``vec``
-    (bit ``j``) through which it is reached, the other three components combined being
+    the bits above 10, and below them the entries ``j`` of the component's vector (bit
+    ``j``) through which it is reached, the other three components combined being
     ``others``: entry ``b`` (``b`` sets here, the pair among the others) or ``5 + b`` (the
-    pair here) whose sum with the others' matching entry is the least.
+    pair here) whose sum with the others' matching entry is the least. Both vectors come
+    packed (:data:`._distance.PACKED_VECTORS`; machine integers in the compiled build).
 
     A draw lowers any entry by at most one and a discard raises it by at most one, so the
     hand's distance falls with a draw into this component exactly when the draw lowers one
     of these entries (:func:`_draw_masks`), and rises with a discard from it exactly when
     the discard raises all of them (:func:`_discard_masks`)."""
-    best = 99
-    mask = 0
-    for b in range(sets + 1):
-        v = vec[b] + others[5 + sets - b]
+    best: i64 = 99
+    mask: i64 = 0
+    b: i64 = 0
+    while b <= sets:
+        v: i64 = ((vec >> (6 * b)) & 63) + ((others >> (6 * (5 + sets - b))) & 63)
         if v < best:
             best = v
             mask = 1 << b
         elif v == best:
             mask |= 1 << b
-        v = vec[5 + b] + others[sets - b]
+        v = ((vec >> (6 * (5 + b))) & 63) + ((others >> (6 * (sets - b))) & 63)
         if v < best:
             best = v
             mask = 1 << (5 + b)
         elif v == best:
             mask |= 1 << (5 + b)
+        b += 1
     return best << 10 | mask
+
+
+def _union(masks: tuple[int, ...], tight: i64) -> int:
+    """The union of ``masks`` (ten, one per entry of a distance vector) over the entries
+    whose bit is set in ``tight`` (the low ten bits of :func:`_tight`)."""
+    tight &= 1023
+    out = 0
+    j = 0
+    while tight:
+        if tight & 1:
+            out |= masks[j]
+        tight >>= 1
+        j += 1
+    return out
 
 
 def _draw_masks(key: int, honours: bool) -> tuple[int, ...]:
@@ -404,16 +428,7 @@ def _useful_ranks(others: int, key: int, comp_id: int, honours: bool, sets: int)
     components combined into vector id ``others``, ``sets`` the sets the hand still needs.
     The union of the component's draw masks over the entries the distance is reached
     through (:func:`_tight`)."""
-    tight = _tight(_VECTORS[others], _VECTORS[comp_id], sets) & 1023
-    masks = _draw_masks(key, honours)
-    useful = 0
-    j = 0
-    while tight:
-        if tight & 1:
-            useful |= masks[j]
-        tight >>= 1
-        j += 1
-    return useful
+    return _union(_draw_masks(key, honours), _tight(_PACKED[others], _PACKED[comp_id], sets))
 
 
 #: the shanten :func:`rank_discards` gives a kind the hand does not hold (no discard)
@@ -549,33 +564,62 @@ def rank_discards(counts: list[int], melds: int, visible: Sequence[int], forms: 
     (:func:`_special_useful`). The shanten after each discard comes the same way
     (:func:`_discard_masks`, :func:`_special_after_discard`).
     """
+    ranked = discard_ranking(counts, melds, visible, forms, candidates)
+    out: list[tuple[int, int, int, int]] = []
+    for key in ranked:
+        out.append((key >> _RANK_SHANTEN_SHIFT,
+                     (key >> _RANK_UNSEEN_SHIFT & 1023) - 1023,
+                     (key >> _RANK_KINDS_SHIFT & 1023) - 1023,
+                     key & 255))
+    return out
+
+
+#: where :func:`discard_ranking` packs each field of a discard's rank: the shanten after it
+#: (bits 40 and up), 1023 less its unseen useful tiles (30-39), 1023 less its kinds of useful
+#: tile (20-29), its kind (0-7); a plain integer sort orders them as the tuples would
+_RANK_SHANTEN_SHIFT: Final = 40
+_RANK_UNSEEN_SHIFT: Final = 30
+_RANK_KINDS_SHIFT: Final = 20
+
+
+def discard_ranking(counts: list[int], melds: int, visible: Sequence[int], forms: Forms,
+                    candidates: Sequence[int] | None = None) -> list[int]:
+    """:func:`rank_discards` packed: each discard's rank as one integer, best first
+    (``shanten_after << 40 | (1023 - unseen_useful) << 30 | (1023 - useful_kinds) << 20 |
+    kind``), so that a bot reads the best and its ties without a tuple per discard and the
+    ranking sorts plain integers. Arguments and order as :func:`rank_discards`."""
     sp = forms.seven_pairs
     to = forms.thirteen_orphans
     c = counts
-    keys = [_distance.suit_key(c, 0), _distance.suit_key(c, 9), _distance.suit_key(c, 18),
-            _distance.honour_key(c, 27)]
-    packs = [_distance.suit_pack(keys[0]), _distance.suit_pack(keys[1]),
-             _distance.suit_pack(keys[2]), _distance.honour_pack(keys[3])]
-    ids = [packs[0] >> _SHIFT, packs[1] >> _SHIFT, packs[2] >> _SHIFT, packs[3] >> _SHIFT]
-    total = packs[0] + packs[1] + packs[2] + packs[3]
+    # (each component's values in locals, picked by :func:`_pick`: a list would box every
+    # integer above 256 into a new object, and free it again, at every call)
+    k0 = _distance.suit_key(c, 0)
+    k1 = _distance.suit_key(c, 9)
+    k2 = _distance.suit_key(c, 18)
+    k3 = _distance.honour_key(c, 27)
+    p0 = _distance.suit_pack(k0)
+    p1 = _distance.suit_pack(k1)
+    p2 = _distance.suit_pack(k2)
+    p3 = _distance.honour_pack(k3)
+    i0 = p0 >> _SHIFT
+    i1 = p1 >> _SHIFT
+    i2 = p2 >> _SHIFT
+    i3 = p3 >> _SHIFT
+    total = p0 + p1 + p2 + p3
     flags = (int(sp) | int(to) << 1) if melds == 0 else 0
-    vectors = _VECTORS
     # any two components combined (the min-plus convolution is the same in any order): for
-    # a discard from component ``a`` and a draw into component ``b``, the two others are
-    # ``pair_ids[a * 4 + b]``
-    c01 = _combine(ids[0], ids[1])
-    c02 = _combine(ids[0], ids[2])
-    c03 = _combine(ids[0], ids[3])
-    c12 = _combine(ids[1], ids[2])
-    c13 = _combine(ids[1], ids[3])
-    c23 = _combine(ids[2], ids[3])
-    pair_ids = [0, c23, c13, c12,
-                c23, 0, c03, c02,
-                c13, c03, 0, c01,
-                c12, c02, c01, 0]
+    # a discard from one component and a draw into another, the two others
+    c01 = _combine(i0, i1)
+    c02 = _combine(i0, i2)
+    c03 = _combine(i0, i3)
+    c12 = _combine(i1, i2)
+    c13 = _combine(i1, i3)
+    c23 = _combine(i2, i3)
     # the other three components combined, for a draw into (or a discard from) each one
-    same_others = [_combine(c12, ids[3]), _combine(c02, ids[3]), _combine(c01, ids[3]),
-                   _combine(c01, ids[2])]
+    o0 = _combine(c12, i3)
+    o1 = _combine(c02, i3)
+    o2 = _combine(c01, i3)
+    o3 = _combine(c01, i2)
     # the shanten after each discard (_NOT_HELD: a kind not held): the standard form's from
     # the entries the hand's distance is reached through (a discard raises it only when it
     # raises all of them), the special forms' from the counts they read
@@ -586,10 +630,11 @@ def rank_discards(counts: list[int], melds: int, visible: Sequence[int], forms: 
     for comp in range(4):
         start = 9 * comp
         honours = comp == 3
-        tight = _tight(vectors[same_others[comp]], vectors[ids[comp]], sets)
+        tight = _tight(_PACKED[_pick(comp, o0, o1, o2, o3)], _PACKED[_pick(comp, i0, i1, i2, i3)],
+                       sets)
         distance = tight >> 10
         tight &= 1023
-        masks = _discard_masks(keys[comp], honours)
+        masks = _discard_masks(_pick(comp, k0, k1, k2, k3), honours)
         raised = 511
         j = 0
         while tight:
@@ -626,15 +671,19 @@ def rank_discards(counts: list[int], melds: int, visible: Sequence[int], forms: 
         n = 4 - c[t] - vis[t]
         if n > 0:
             unseen_of[t] = n
-    out: list[tuple[int, int, int, int]] = []
+    out: list[int] = []
+    # the draw masks of the hand's components, read once (for draws into a component the
+    # discard does not touch)
+    own_masks: list[tuple[int, ...]] = []
     for d in kinds:
         base = after[d]
         ca = 3 if d >= 27 else d // 9
-        ka = keys[ca] - _POW5[d - 9 * ca]
+        ka = _pick(ca, k0, k1, k2, k3) - _POW5[d - 9 * ca]
         pa = _pack(ka, ca == 3)
         ia = pa >> _SHIFT
-        hand = total - packs[ca] + pa  # the packed sum of the hand after the discard
-        others = same_others[ca]
+        # the packed sum of the hand after the discard
+        hand = total - _pick(ca, p0, p1, p2, p3) + pa
+        others = _pick(ca, o0, o1, o2, o3)
         # the special forms can make a draw useful only if their shanten is ``base`` (no
         # lower: it is the hand's; one draw lowers it by at most one), and the standard form
         # only if its own is ``base``
@@ -658,9 +707,26 @@ def rank_discards(counts: list[int], melds: int, visible: Sequence[int], forms: 
                     mask = _useful_ranks(others, ka, ia, comp == 3, sets)
                 else:
                     # the other components than this one: the discard's (``ia``) and the
-                    # two others, already combined (the combination is the same in any order)
-                    mask = _useful_ranks(_combine(ia, pair_ids[ca * 4 + comp]), keys[comp],
-                                         ids[comp], comp == 3, sets)
+                    # two others, already combined (the combination is the same in any
+                    # order); this component's draw masks are the hand's own
+                    if not own_masks:
+                        own_masks = [_draw_masks(k0, False), _draw_masks(k1, False),
+                                     _draw_masks(k2, False), _draw_masks(k3, True)]
+                    # the two components neither the discard's nor this one, combined
+                    both = ca + comp
+                    if both == 1:
+                        pair = c23
+                    elif both == 2:
+                        pair = c13
+                    elif both == 3:
+                        pair = c12 if ca * comp == 0 else c03
+                    elif both == 4:
+                        pair = c02
+                    else:
+                        pair = c01
+                    mask = _union(own_masks[comp],
+                                  _tight(_PACKED[_combine(ia, pair)],
+                                         _PACKED[_pick(comp, i0, i1, i2, i3)], sets))
             if special_bits:
                 for r in range(7 if comp == 3 else 9):
                     t = start + r
@@ -674,9 +740,23 @@ def rank_discards(counts: list[int], melds: int, visible: Sequence[int], forms: 
                     unseen += unseen_of[start + r]
                 mask >>= 1
                 r += 1
-        out.append((base, -unseen, -useful, d))
+        out.append(base << _RANK_SHANTEN_SHIFT | (1023 - unseen) << _RANK_UNSEEN_SHIFT
+                   | (1023 - useful) << _RANK_KINDS_SHIFT | d)
     out.sort()
     return out
+
+
+def _pick(i: int, a: int, b: int, c: int, d: int) -> int:
+    """``(a, b, c, d)[i]`` for ``i`` in 0-3, without a tuple (native in the compiled build)."""
+    if i == 0:
+        return a
+    if i == 1:
+        return b
+    if i == 2:
+        return c
+    return d
+
+
 
 
 def _unseen(t: int, concealed: Sequence[int], visible: Sequence[int]) -> int:

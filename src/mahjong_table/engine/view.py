@@ -128,20 +128,28 @@ class PlayerView(NamedTuple):
         playing tiles of every seat's exposed melds (bonus tiles and a meld's jokers
         excluded) and every discard. As long as :attr:`counts`.
 
-        Worked out once for the views that share one state's seats, and seat by seat: a
-        seat whose public information did not change since the last call is not counted
-        again (the engine keeps an unchanged seat's :class:`SeatView`; issue 25)."""
+        Worked out from the last answer when it was for as many seats and kinds (the engine
+        keeps an unchanged seat's :class:`SeatView`): only a seat whose view is another
+        object has its old tiles taken off and its new ones counted (issue 25)."""
         seats = self.seats
         width = len(self.counts)
         last = _TABLE_LAST[0]
-        if last is not None and last[0] is seats and len(last[1]) == width:
-            return last[1]
-        # each seat's counts packed a byte a kind (at most eight copies of a kind, the
-        # American jokers): four additions instead of a loop over every kind per seat
-        total = 0
-        for x in range(len(seats)):
-            total += _seat_counts(seats[x], x, width)
-        result = tuple(total.to_bytes(width, "little"))
+        if last is not None and len(last[1]) == width and len(last[0]) == len(seats):
+            old_seats = last[0]
+            if old_seats is seats:
+                return last[1]
+            total = list(last[1])
+            for x in range(len(seats)):
+                seat = seats[x]
+                old = old_seats[x]
+                if seat is not old:
+                    _count_seat(total, old, -1)
+                    _count_seat(total, seat, 1)
+        else:
+            total = [0] * width
+            for seat in seats:
+                _count_seat(total, seat, 1)
+        result = tuple(total)
         _TABLE_LAST[0] = (seats, result)
         return result
 
@@ -170,34 +178,22 @@ class PlayerView(NamedTuple):
 #: the last seats :meth:`PlayerView.table_counts` was asked about, and its answer (one slot,
 #: replaced whole, so that a reader never pairs one state's seats with another's counts)
 _TABLE_LAST: Final[list[tuple[tuple[SeatView, ...], tuple[int, ...]] | None]] = [None]
-#: by seat number (0-3): the last seat view counted, the width and its packed counts,
-#: replaced whole
-_SEAT_LAST: Final[list[tuple[SeatView, int, int] | None]] = [None, None, None, None]
 
 
-def _seat_counts(seat: SeatView, x: int, width: int) -> int:
-    """The tiles of one seat's exposed melds (playing kinds only) and discards by kind,
-    packed a byte a kind (byte ``k`` of the little-endian integer, ``width`` kinds),
-    remembered for the seat view last counted at slot ``x``."""
-    slot = x & 3
-    last = _SEAT_LAST[slot]
-    if last is not None and last[0] is seat and last[1] == width:
-        return last[2]
-    counts = [0] * width
-    # (``counts[k] = counts[k] + 1``, not ``+=``: mypyc adds an indexed ``+=`` as generic
+def _count_seat(counts: list[int], seat: SeatView, step: int) -> None:
+    """Add ``step`` to ``counts`` for each tile of one seat's exposed melds (playing kinds
+    only) and discards."""
+    # (``counts[k] = counts[k] + step``, not ``+=``: mypyc adds an indexed ``+=`` as generic
     # objects; ``as_kind`` reads a Tile as a native integer in the compiled build)
     k: int
     for m in seat.melds:
         for t in m.tiles:
             k = as_kind(t)
             if k < 34:
-                counts[k] = counts[k] + 1
+                counts[k] = counts[k] + step
     for t in seat.discards:
         k = as_kind(t)
-        counts[k] = counts[k] + 1
-    result = int.from_bytes(bytes(counts), "little")
-    _SEAT_LAST[slot] = (seat, width, result)
-    return result
+        counts[k] = counts[k] + step
 
 
 def view_from_json(data: dict[str, Any], rules: RuleSet) -> PlayerView:

@@ -27,11 +27,12 @@ from ..analysis.waits import (
     claim_shanten,
     declared_kong_shanten,
     discard_options,
-    rank_discards,
+    discard_ranking,
 )
 from ..engine import Action, ActionKind, PlayerView
 from ..rng import below
 from ..tiles import NUM_PLAYING
+from ..wall import as_kind
 
 if TYPE_CHECKING:
     from ..rules.american.model import Card
@@ -64,10 +65,15 @@ def best_discards(counts: list[int], melds: int, visible: Sequence[int], forms: 
     """
     if type(forms) is not Forms:  # MCR's forms: the tables do not know the knitted ones
         return _best_discards_slow(counts, melds, visible, forms, candidates)
-    ranked = rank_discards(counts, melds, visible, forms, candidates)
-    best = ranked[0]
-    kinds = [r[3] for r in ranked if r[0] == best[0] and r[1] == best[1]]
-    return best[0], -best[1], kinds
+    ranked = discard_ranking(counts, melds, visible, forms, candidates)
+    # (each rank packed: shanten and unseen useful tiles above bit 30, the kind in the low
+    # byte; see discard_ranking)
+    best = ranked[0] >> 30
+    kinds: list[int] = []
+    for r in ranked:
+        if r >> 30 == best:
+            kinds.append(r & 255)
+    return best >> 10, 1023 - (best & 1023), kinds
 
 
 def _best_discards_slow(counts: list[int], melds: int, visible: Sequence[int], forms: Forms,
@@ -125,14 +131,18 @@ class EfficiencyBot:
 
     def _turn(self, acts: Sequence[Action], counts: list[int], melds: int,
               visible: Sequence[int], forms: Forms) -> Action:
-        discards = {int(a.tile): a for a in acts
-                    if a.kind is ActionKind.DISCARD and a.tile is not None}
+        # (``as_kind`` reads a tile as a native integer in the compiled build; ``int(tile)``
+        # is a generic call, ten times a turn)
+        discards: dict[int, Action] = {}
+        for a in acts:
+            if a.kind is ActionKind.DISCARD and a.tile is not None:
+                discards[as_kind(a.tile)] = a
         s0, _, best = best_discards(counts, melds, visible, forms, sorted(discards))
         for a in acts:
             if a.tile is None:
                 continue
-            if a.kind in (ActionKind.CONCEALED_KONG, ActionKind.ADDED_KONG):
-                s = declared_kong_shanten(counts, melds, forms, int(a.tile),
+            if a.kind is ActionKind.CONCEALED_KONG or a.kind is ActionKind.ADDED_KONG:
+                s = declared_kong_shanten(counts, melds, forms, as_kind(a.tile),
                                           added=a.kind is ActionKind.ADDED_KONG)
                 if s <= s0:
                     return a
