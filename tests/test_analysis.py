@@ -689,6 +689,24 @@ def test_winning_mask_is_what_draw_shanten_finds_at_minus_one(forms: Forms) -> N
     assert winning_mask(c_of("19m19p19s1234567z"), 0, MCR_FORMS) == -1
 
 
+@pytest.mark.parametrize("forms", [HONG_KONG_FORMS, CHINESE_FORMS, STANDARD_FORMS])
+def test_lowest_discard_shanten_is_the_least_of_discard_shanten(forms: Forms) -> None:
+    """Issue 25 (what a pung or chow claim leads to, ``claim_shanten``, reads the lowest
+    shanten after one discard from the component masks): the least of
+    :func:`discard_shanten` on hands that must discard, near every form, with and without
+    melds, and through MCR's forms too."""
+    from mahjong_table.analysis.mcr_forms import MCR_FORMS
+    from mahjong_table.analysis.waits import discard_shanten, lowest_discard_shanten
+
+    rng = random.Random(37)
+    for n in range(1500):
+        melds = n % 4 if n % 3 else 0
+        counts = _near_hand14(rng, melds) if n % 2 else _random_hand14(rng, melds)[0]
+        for f in (forms, MCR_FORMS) if n % 50 == 0 else (forms,):
+            want = min(v for v in discard_shanten(counts, melds, f) if v is not None)
+            assert lowest_discard_shanten(counts, melds, f) == want, (counts, melds)
+
+
 def _packed_stats(counts: list[int]) -> int:
     """The packed stats of a whole hand: its four components' packs added."""
     return (_distance.suit_pack(_distance.suit_key(counts, 0))

@@ -39,6 +39,7 @@ __all__ = [
     "claim_shanten",
     "declared_kong_shanten",
     "draw_shanten",
+    "lowest_discard_shanten",
     "useful_tiles",
     "waits",
     "winning_mask",
@@ -237,16 +238,25 @@ def _after_each(c: list[int], melds: int, forms: Forms, delta: int) -> list[int 
     return out
 
 
+def _expect_discarding(c: list[int], melds: int, forms: WinDistance) -> None:
+    """Raise ``ValueError`` (``TypeError``) unless ``c`` is a hand that must discard:
+    counts of 0-4 and ``14 - 3*melds`` tiles."""
+    forms.shanten(c, melds)  # validates
+    tiles = 0
+    for i in range(len(c)):  # (native integers; ``sum`` is a generic call)
+        tiles += c[i]
+    if tiles != 14 - 3 * melds:
+        raise ValueError(f"{tiles} concealed tiles with {melds} declared meld(s): a hand "
+                         f"that must discard has {14 - 3 * melds}")
+
+
 def discard_shanten(counts: Sequence[int], melds: int = 0,
                     forms: WinDistance = HONG_KONG_FORMS) -> list[int | None]:
     """Shanten after discarding one tile of each kind: a list of 34 entries, None for a kind
     the hand does not hold. ``counts`` is a hand that must discard (``14 - 3*melds`` tiles).
     Raises ``ValueError`` for a malformed hand."""
     c = _counts(counts)
-    forms.shanten(c, melds)  # validates
-    if sum(c) != 14 - 3 * melds:
-        raise ValueError(f"{sum(c)} concealed tiles with {melds} declared meld(s): a hand "
-                         f"that must discard has {14 - 3 * melds}")
+    _expect_discarding(c, melds, forms)
     if isinstance(forms, Forms):
         return _after_each(c, melds, forms, -1)
     out: list[int | None] = []
@@ -294,6 +304,9 @@ def claim_shanten(counts: list[int], melds: int, forms: WinDistance, kind: str, 
                 raise ValueError(f"a {kind} of {TILES[discard]} needs {TILES[x]} in the hand")
             counts[x] -= 1
             taken.append(x)
+        if type(forms) is Forms:  # the tables' forms: no list of every discard's shanten
+            _expect_discarding(counts, melds + 1, forms)
+            return lowest_discard_shanten(counts, melds + 1, forms)
         return min(v for v in discard_shanten(counts, melds + 1, forms) if v is not None)
     finally:
         for x in taken:
@@ -628,34 +641,11 @@ def discard_ranking(counts: list[int], melds: int, visible: Sequence[int], forms
     standard_after = [_NOT_HELD] * 34
     lowest = _NOT_HELD
     for comp in range(4):
-        start = 9 * comp
-        honours = comp == 3
-        tight = _tight(_PACKED[_pick(comp, o0, o1, o2, o3)], _PACKED[_pick(comp, i0, i1, i2, i3)],
-                       sets)
-        distance = tight >> 10
-        tight &= 1023
-        masks = _discard_masks(_pick(comp, k0, k1, k2, k3), honours)
-        raised = 511
-        j = 0
-        while tight:
-            if tight & 1:
-                raised &= masks[j]
-            tight >>= 1
-            j += 1
-        for r in range(7 if honours else 9):
-            t = start + r
-            held = c[t]
-            if held == 0:
-                continue
-            v = distance - 1 + ((raised >> r) & 1)
-            standard_after[t] = v
-            if flags:
-                sv = _special_after_discard(total, flags, held, _ORPHAN[t])
-                if sv < v:
-                    v = sv
-            after[t] = v
-            if v < lowest:
-                lowest = v
+        v = _after_discards(c, comp, _pick(comp, k0, k1, k2, k3), _pick(comp, i0, i1, i2, i3),
+                            _pick(comp, o0, o1, o2, o3), total, flags, sets, after,
+                            standard_after)
+        if v < lowest:
+            lowest = v
     kinds: list[int] = []
     if candidates is None:
         kinds = [d for d in range(34) if after[d] == lowest]
@@ -744,6 +734,95 @@ def discard_ranking(counts: list[int], melds: int, visible: Sequence[int], forms
                    | (1023 - useful) << _RANK_KINDS_SHIFT | d)
     out.sort()
     return out
+
+
+def _after_discards(c: list[int], comp: int, key: int, comp_id: int, others: int, total: int,
+                    flags: int, sets: int, after: list[int], standard_after: list[int]) -> int:
+    """The shanten after each discard from one component (``comp``: 0-2 a suit, 3 the
+    honours) of hand ``c``, written into ``after`` (the best form's) and ``standard_after``
+    (the standard form's) at the discard's kind; returns the lowest of them (99 when the
+    component is empty). ``key`` and ``comp_id`` are the component's base-5 key and vector
+    id, ``others`` the other three combined, ``total`` the hand's packed stats, ``flags``
+    the special forms (:func:`._distance.special_shanten`), ``sets`` the sets still needed.
+
+    The standard form's from the entries the hand's distance is reached through
+    (:func:`_tight`; a discard raises the distance only when it raises all of them,
+    :func:`_discard_masks`), the special forms' from the counts they read
+    (:func:`_special_after_discard`)."""
+    start = 9 * comp
+    honours = comp == 3
+    tight = _tight(_PACKED[others], _PACKED[comp_id], sets)
+    distance = tight >> 10
+    tight &= 1023
+    masks = _discard_masks(key, honours)
+    raised = 511
+    j = 0
+    while tight:
+        if tight & 1:
+            raised &= masks[j]
+        tight >>= 1
+        j += 1
+    lowest = _NOT_HELD
+    for r in range(7 if honours else 9):
+        t = start + r
+        held = c[t]
+        if held == 0:
+            continue
+        v = distance - 1 + ((raised >> r) & 1)
+        standard_after[t] = v
+        if flags:
+            sv = _special_after_discard(total, flags, held, _ORPHAN[t])
+            if sv < v:
+                v = sv
+        after[t] = v
+        if v < lowest:
+            lowest = v
+    return lowest
+
+
+def lowest_discard_shanten(counts: list[int], melds: int, forms: Forms) -> int:
+    """The lowest shanten one discard reaches from a hand that must discard (``14 -
+    3*melds`` concealed tiles, checked by the caller): the least of :func:`discard_shanten`,
+    component by component as :func:`discard_ranking` finds it (:func:`_after_discards`).
+    ``forms`` a subclass with forms of its own (MCR's) is asked through
+    :func:`discard_shanten`."""
+    if type(forms) is not Forms:
+        return min(v for v in discard_shanten(counts, melds, forms) if v is not None)
+    c = counts
+    k0 = _distance.suit_key(c, 0)
+    k1 = _distance.suit_key(c, 9)
+    k2 = _distance.suit_key(c, 18)
+    k3 = _distance.honour_key(c, 27)
+    p0 = _distance.suit_pack(k0)
+    p1 = _distance.suit_pack(k1)
+    p2 = _distance.suit_pack(k2)
+    p3 = _distance.honour_pack(k3)
+    i0 = p0 >> _SHIFT
+    i1 = p1 >> _SHIFT
+    i2 = p2 >> _SHIFT
+    i3 = p3 >> _SHIFT
+    total = p0 + p1 + p2 + p3
+    flags = (int(forms.seven_pairs) | int(forms.thirteen_orphans) << 1) if melds == 0 else 0
+    c01 = _combine(i0, i1)
+    c23 = _combine(i2, i3)
+    sets = 4 - melds
+    after = [_NOT_HELD] * 34
+    standard_after = [_NOT_HELD] * 34
+    lowest = _after_discards(c, 0, k0, i0, _combine(i1, c23), total, flags, sets, after,
+                             standard_after)
+    v = _after_discards(c, 1, k1, i1, _combine(i0, c23), total, flags, sets, after,
+                        standard_after)
+    if v < lowest:
+        lowest = v
+    v = _after_discards(c, 2, k2, i2, _combine(c01, i3), total, flags, sets, after,
+                        standard_after)
+    if v < lowest:
+        lowest = v
+    v = _after_discards(c, 3, k3, i3, _combine(c01, i2), total, flags, sets, after,
+                        standard_after)
+    if v < lowest:
+        lowest = v
+    return lowest
 
 
 def _pick(i: int, a: int, b: int, c: int, d: int) -> int:

@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import Enum
 from itertools import combinations
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final
 
 from ..i18n import N_, _, ngettext
 from ..melds import Hand, Meld, MeldKind
@@ -40,6 +40,11 @@ from .events import Event
 from .position import Position, SetUp, parse_position, set_up, stage_index
 from .view import PlayerView, SeatView, view_of
 
+if TYPE_CHECKING:
+    # machine integers in the compiled build (mypyc); plain ints in pure Python, where the
+    # annotations are never evaluated
+    from mypy_extensions import i64
+
 __all__ = ["Game", "Phase", "HandResult", "PlayerState"]
 
 # shared Action instances (actions are immutable values): the engine hands out these
@@ -59,7 +64,7 @@ _EXPOSE = {
     kind: tuple(tuple(Action(kind, p, jokers=j) for j in range(size)) for p in range(4))
     for kind, size in EXPOSURE_SIZES.items()
 }
-_JOKER = 46
+_JOKER: Final = 46
 #: ``tuple.__new__``: builds an :class:`Event` from its five fields without the named tuple's
 #: Python-level ``__new__`` (an event per change; issue 13)
 _new_event: Final = tuple.__new__
@@ -284,6 +289,9 @@ class Game:
         self.names = names or [f"Player {i}" for i in range(4)]
         #: the winning forms besides four sets and a pair (public, shown in views)
         self.special_forms: tuple[str, ...] = rules.special_forms()
+        #: the copies of each kind in the rule set's tile set, as a list (the invariant
+        #: check reads it kind by kind at every action: a list of integers reads natively)
+        self._copies: list[int] = list(rules.tile_set.copies)
         # what the rule set says, read once
         self._bonus = [k in rules.bonus_kinds for k in range(NUM_KINDS)]
         self._alike = [rules.alike(k) for k in range(NUM_KINDS)]
@@ -1590,23 +1598,9 @@ class Game:
         k: int
         i: int
         playing = _NUM_PLAYING
-        # each player's concealed tiles and the most copies of one playing kind they hold
-        # (checked below, after the tiles)
-        held: list[int] = []
-        most_held: list[int] = []
-        for ps in self.players:
-            counts = ps.counts
-            n = 0
-            most = 0
-            for i in range(len(counts)):
-                c = counts[i]
-                if c:  # (most kinds are not held: nothing to add)
-                    got[i] = got[i] + c
-                    n += c
-                    if c > most and i < playing:
-                        most = c
-            held.append(n)
-            most_held.append(most)
+        # the tiles laid out (melds, bonus tiles, discards) into ``got`` with the wall's
+        players = self.players
+        for ps in players:
             for m in ps.melds:
                 for t in m.tiles:
                     k = as_kind(t)
@@ -1617,12 +1611,79 @@ class Game:
             for t in ps.discards:
                 k = as_kind(t)
                 got[k] = got[k] + 1
+        # then, kind by kind, the four concealed hands: each kind's total compared with its
+        # copies, and each player's concealed tiles and the most copies of one playing kind
+        # they hold (checked below, after the tiles), in one pass of machine integers that
+        # writes nothing (a list of integers is written through boxed objects, and an
+        # ``int`` is added through a helper, in the compiled build; issue 25)
         expected = self.rules.tile_set.copies
-        if tuple(got) != expected:
-            wrong = [f"{TILES[k]}: {got[k]} instead of {expected[k]}"
-                     for k in range(NUM_KINDS) if got[k] != expected[k]]
-            raise AssertionError(f"tiles are not conserved: {', '.join(wrong)}")
+        copies = self._copies
+        c0 = players[0].counts
+        c1 = players[1].counts
+        c2 = players[2].counts
+        c3 = players[3].counts
+        width = len(c0)
+        uniform = (len(got) == len(expected) and len(copies) == len(expected)
+                   and len(c1) == width and len(c2) == width and len(c3) == width
+                   and width <= len(got))
+        conserved = uniform
+        n0: i64 = 0
+        n1: i64 = 0
+        n2: i64 = 0
+        n3: i64 = 0
+        m0: i64 = 0
+        m1: i64 = 0
+        m2: i64 = 0
+        m3: i64 = 0
+        if uniform:
+            for i in range(len(got)):
+                kind_total: i64 = got[i]
+                if i < width:
+                    a: i64 = c0[i]
+                    b: i64 = c1[i]
+                    c: i64 = c2[i]
+                    d: i64 = c3[i]
+                    kind_total += a + b + c + d
+                    n0 += a
+                    n1 += b
+                    n2 += c
+                    n3 += d
+                    if i < playing:
+                        if a > m0:
+                            m0 = a
+                        if b > m1:
+                            m1 = b
+                        if c > m2:
+                            m2 = c
+                        if d > m3:
+                            m3 = d
+                want: i64 = copies[i]
+                if kind_total != want:
+                    conserved = False
+                    break
+        held: list[int] = [n0, n1, n2, n3]
+        most_held: list[int] = [m0, m1, m2, m3]
+        if not conserved:  # (or hands of unlike sizes): counted the plain way, to name it
+            held = []
+            most_held = []
+            for ps in players:
+                counts = ps.counts
+                n = 0
+                most = 0
+                for i in range(len(counts)):
+                    x = counts[i]
+                    got[i] = got[i] + x
+                    n += x
+                    if x > most and i < playing:
+                        most = x
+                held.append(n)
+                most_held.append(most)
+            if tuple(got) != expected:
+                wrong = [f"{TILES[k]}: {got[k]} instead of {expected[k]}"
+                         for k in range(NUM_KINDS) if got[k] != expected[k]]
+                raise AssertionError(f"tiles are not conserved: {', '.join(wrong)}")
         full = self.rules.full_meld_count
+        jokers = expected[_JOKER] > 0
         for p, ps in enumerate(self.players):
             melded = 0
             if full:
@@ -1640,6 +1701,8 @@ class Game:
             else:
                 assert n == want, f"player {p} holds {n} tiles (kongs as 3), expected {want}"
             assert most_held[p] <= 4
+            if not jokers:  # (no joker in the tile set: the tiles above found none anywhere)
+                continue
             for m in ps.melds:
                 assert m.tiles.count(TILES[_JOKER]) < len(m.tiles), \
                     f"player {p}'s exposure {m.notation()} holds no natural tile"

@@ -143,8 +143,7 @@ class PlayerView(NamedTuple):
                 seat = seats[x]
                 old = old_seats[x]
                 if seat is not old:
-                    _count_seat(total, old, -1)
-                    _count_seat(total, seat, 1)
+                    _recount_seat(total, old, seat)
         else:
             total = [0] * width
             for seat in seats:
@@ -178,6 +177,28 @@ class PlayerView(NamedTuple):
 #: the last seats :meth:`PlayerView.table_counts` was asked about, and its answer (one slot,
 #: replaced whole, so that a reader never pairs one state's seats with another's counts)
 _TABLE_LAST: Final[list[tuple[tuple[SeatView, ...], tuple[int, ...]] | None]] = [None]
+
+
+def _recount_seat(counts: list[int], old: SeatView, new: SeatView) -> None:
+    """Move ``counts`` from seat view ``old``'s tiles to ``new``'s: when the melds are the
+    same and the discards differ by the last tile (a discard made, or claimed), only that
+    tile; otherwise every tile of both (:func:`_count_seat`)."""
+    if old.melds == new.melds:
+        before = old.discards
+        after = new.discards
+        k: int
+        if len(after) == len(before) + 1 and after[:len(before)] == before:
+            k = as_kind(after[len(before)])
+            counts[k] = counts[k] + 1
+            return
+        if len(after) + 1 == len(before) and before[:len(after)] == after:
+            k = as_kind(before[len(after)])
+            counts[k] = counts[k] - 1
+            return
+        if after == before:
+            return
+    _count_seat(counts, old, -1)
+    _count_seat(counts, new, 1)
 
 
 def _count_seat(counts: list[int], seat: SeatView, step: int) -> None:

@@ -164,7 +164,9 @@ class EfficiencyBot:
                 key = (claim_shanten(counts, melds, forms, "kong", t), 0)
             elif a.kind in (ActionKind.PUNG, ActionKind.CHOW):
                 # the shanten after the claim's discard (what best_discards ranks first)
-                s = claim_shanten(counts, melds, forms, a.kind.value, t,
+                # (the member's value read from its own attribute: ``Enum.value`` is a
+                # Python-level property in the compiled build)
+                s = claim_shanten(counts, melds, forms, a.kind._value_, t,
                                   None if a.tile is None else int(a.tile))
                 if s >= now:
                     continue  # a pung or chow must bring the hand closer

@@ -362,7 +362,14 @@ class RuleSet(ABC):
         unless the hand is ready (shanten 0). A kind held four times is no wait."""
         n_melds = len(melds)
         forms = self.forms
-        if sum(counts) + 3 * n_melds != 13 or forms.shanten(counts, n_melds) != 0:
+        tiles = 0
+        if isinstance(counts, list):  # (a loop over a list of integers reads native
+            listed: list[int] = counts  # integers; ``sum`` is a generic call, at every
+            for i in range(len(listed)):  # claim window)
+                tiles += listed[i]
+        else:
+            tiles = sum(counts)
+        if tiles + 3 * n_melds != 13 or forms.shanten(counts, n_melds) != 0:
             return frozenset()
         from ..analysis.waits import draw_shanten, winning_mask
 
