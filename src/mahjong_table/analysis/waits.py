@@ -153,6 +153,18 @@ def draw_shanten(counts: Sequence[int], melds: int = 0,
     return out
 
 
+def _components(c: list[int]) -> tuple[int, int, int, int, int, int, int, int]:
+    """The base-5 keys of hand ``c``'s four components (three suits, the honours) and
+    their packed values (vector id << 28 | stats): ``(k0, k1, k2, k3, p0, p1, p2, p3)``
+    (a fixed tuple: unboxed in the compiled build when unpacked at once)."""
+    k0 = _distance.suit_key(c, 0)
+    k1 = _distance.suit_key(c, 9)
+    k2 = _distance.suit_key(c, 18)
+    k3 = _distance.honour_key(c, 27)
+    return (k0, k1, k2, k3, _distance.suit_pack(k0), _distance.suit_pack(k1),
+            _distance.suit_pack(k2), _distance.honour_pack(k3))
+
+
 def _combine(a: int, b: int) -> int:
     if a < _CAP and b < _CAP:
         v = _COMBINE_FLAT[a * _CAP + b]
@@ -169,14 +181,7 @@ def _shanten_after_each(c: list[int], melds: int, seven_pairs: bool, thirteen_or
 
     Only the component that changes needs a new key (its key moves by ``5**rank``); the other
     three are combined once per component."""
-    k0 = _distance.suit_key(c, 0)
-    k1 = _distance.suit_key(c, 9)
-    k2 = _distance.suit_key(c, 18)
-    k3 = _distance.honour_key(c, 27)
-    p0 = _distance.suit_pack(k0)
-    p1 = _distance.suit_pack(k1)
-    p2 = _distance.suit_pack(k2)
-    p3 = _distance.honour_pack(k3)
+    k0, k1, k2, k3, p0, p1, p2, p3 = _components(c)
     i0 = p0 >> _SHIFT
     i1 = p1 >> _SHIFT
     i2 = p2 >> _SHIFT
@@ -381,39 +386,24 @@ def _draw_masks(key: int, honours: bool) -> tuple[int, ...]:
     """For each of the ten entries of one component's distance vector, the ranks (a bit
     each) whose draw lowers it, the component's counts being the base-5 ``key`` (honours or
     a suit). A rank held four times is in none. Memoised in :data:`._distance.DRAW_MASKS`."""
-    memo_key = key * 2 + (1 if honours else 0)
-    got = _DRAW_MASKS.get(memo_key)
-    if got is not None:
-        return got
-    vectors = _VECTORS
-    vec = vectors[_pack(key, honours) >> _SHIFT]
-    masks = [0] * 10
-    rest = key
-    for r in range(7 if honours else 9):
-        held = rest % 5
-        rest //= 5
-        if held >= 4:
-            continue
-        drawn = vectors[_pack(key + _POW5[r], honours) >> _SHIFT]
-        bit = 1 << r
-        for j in range(10):
-            if drawn[j] < vec[j]:
-                masks[j] = masks[j] | bit
-    result = tuple(masks)
-    if len(_DRAW_MASKS) >= _MASKS_CAP:
-        _DRAW_MASKS.clear()
-    _DRAW_MASKS[memo_key] = result
-    return result
+    got = _DRAW_MASKS.get(key * 2 + (1 if honours else 0))
+    return got if got is not None else _entry_masks(key, honours, 1, _DRAW_MASKS)
 
 
 def _discard_masks(key: int, honours: bool) -> tuple[int, ...]:
     """For each of the ten entries of one component's distance vector, the held ranks (a
     bit each) whose discard raises it, the component's counts being the base-5 ``key``
     (honours or a suit). Memoised in :data:`._distance.DISCARD_MASKS`."""
-    memo_key = key * 2 + (1 if honours else 0)
-    got = _DISCARD_MASKS.get(memo_key)
-    if got is not None:
-        return got
+    got = _DISCARD_MASKS.get(key * 2 + (1 if honours else 0))
+    return got if got is not None else _entry_masks(key, honours, -1, _DISCARD_MASKS)
+
+
+def _entry_masks(key: int, honours: bool, step: int,
+                 memo: dict[int, tuple[int, ...]]) -> tuple[int, ...]:
+    """:func:`_draw_masks` (``step`` 1: the ranks whose draw lowers each entry, a rank held
+    four times left out) or :func:`_discard_masks` (``step`` -1: the held ranks whose
+    discard raises it), worked out and stored in ``memo`` (emptied first when it holds
+    :data:`._distance.MASKS_CAP` entries)."""
     vectors = _VECTORS
     vec = vectors[_pack(key, honours) >> _SHIFT]
     masks = [0] * 10
@@ -421,17 +411,17 @@ def _discard_masks(key: int, honours: bool) -> tuple[int, ...]:
     for r in range(7 if honours else 9):
         held = rest % 5
         rest //= 5
-        if held == 0:
+        if (held >= 4) if step > 0 else (held == 0):
             continue
-        left = vectors[_pack(key - _POW5[r], honours) >> _SHIFT]
+        moved = vectors[_pack(key + step * _POW5[r], honours) >> _SHIFT]
         bit = 1 << r
         for j in range(10):
-            if left[j] > vec[j]:
+            if (moved[j] < vec[j]) if step > 0 else (moved[j] > vec[j]):
                 masks[j] = masks[j] | bit
     result = tuple(masks)
-    if len(_DISCARD_MASKS) >= _MASKS_CAP:
-        _DISCARD_MASKS.clear()
-    _DISCARD_MASKS[memo_key] = result
+    if len(memo) >= _MASKS_CAP:
+        memo.clear()
+    memo[key * 2 + (1 if honours else 0)] = result
     return result
 
 
@@ -495,14 +485,7 @@ def winning_mask(counts: list[int], melds: int, forms: Forms) -> int:
     if type(forms) is not Forms:
         return -1
     c = counts
-    k0 = _distance.suit_key(c, 0)
-    k1 = _distance.suit_key(c, 9)
-    k2 = _distance.suit_key(c, 18)
-    k3 = _distance.honour_key(c, 27)
-    p0 = _pack(k0, False)
-    p1 = _pack(k1, False)
-    p2 = _pack(k2, False)
-    p3 = _pack(k3, True)
+    k0, k1, k2, k3, p0, p1, p2, p3 = _components(c)
     i0 = p0 >> _SHIFT
     i1 = p1 >> _SHIFT
     i2 = p2 >> _SHIFT
@@ -606,14 +589,7 @@ def discard_ranking(counts: list[int], melds: int, visible: Sequence[int], forms
     c = counts
     # (each component's values in locals, picked by :func:`_pick`: a list would box every
     # integer above 256 into a new object, and free it again, at every call)
-    k0 = _distance.suit_key(c, 0)
-    k1 = _distance.suit_key(c, 9)
-    k2 = _distance.suit_key(c, 18)
-    k3 = _distance.honour_key(c, 27)
-    p0 = _distance.suit_pack(k0)
-    p1 = _distance.suit_pack(k1)
-    p2 = _distance.suit_pack(k2)
-    p3 = _distance.honour_pack(k3)
+    k0, k1, k2, k3, p0, p1, p2, p3 = _components(c)
     i0 = p0 >> _SHIFT
     i1 = p1 >> _SHIFT
     i2 = p2 >> _SHIFT
@@ -789,14 +765,7 @@ def lowest_discard_shanten(counts: list[int], melds: int, forms: Forms) -> int:
     if type(forms) is not Forms:
         return min(v for v in discard_shanten(counts, melds, forms) if v is not None)
     c = counts
-    k0 = _distance.suit_key(c, 0)
-    k1 = _distance.suit_key(c, 9)
-    k2 = _distance.suit_key(c, 18)
-    k3 = _distance.honour_key(c, 27)
-    p0 = _distance.suit_pack(k0)
-    p1 = _distance.suit_pack(k1)
-    p2 = _distance.suit_pack(k2)
-    p3 = _distance.honour_pack(k3)
+    k0, k1, k2, k3, p0, p1, p2, p3 = _components(c)
     i0 = p0 >> _SHIFT
     i1 = p1 >> _SHIFT
     i2 = p2 >> _SHIFT
