@@ -16,6 +16,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from mahjong_table.melds import Meld, MeldError, MeldKind, parse_hand
+from mahjong_table.rules.american import matcher
 from mahjong_table.rules.american.card import parse_card, practice_card
 from mahjong_table.rules.american.matcher import (
     LineDistance,
@@ -33,7 +34,7 @@ from mahjong_table.rules.american.matcher import (
 )
 from mahjong_table.rules.american.model import FLOWER, JOKER, Card, CardLine, Group, Variation
 from mahjong_table.rules.american.reference import reference_line_away, reference_tiles_away
-from mahjong_table.rules.american.samples import near_hand, random_hand
+from mahjong_table.rules.american.samples import near_hand, random_hand, sample_hands
 from mahjong_table.tiles import AMERICAN_TILE_SET, TILES, Tile, format_tiles, parse_tiles
 
 # ----- helpers -----------------------------------------------------------------------------
@@ -360,6 +361,11 @@ def test_folds_give_every_lines_maximum(sizes: list[int], rng: random.Random) ->
     packed = cc.pack(bytes(data))
     assert cc.to_bytes(packed) == bytes(data)  # five-bit lanes and back
     assert list(cc.maxima(packed)) == expected
+    # both builds' last steps, whichever this build runs: the lanes read where they lie
+    # (compiled) and the lanes moved apart first (pure Python)
+    folded = cc.fold(packed)
+    assert cc._read_maxima(folded) == expected
+    assert cc._widen_maxima(folded) == expected
     assert sorted(p for ln in card.lines for p in cc.positions_of[id(ln)]) == [
         p for p, var in enumerate(cc.variations) if var is not None]
     # a line's best variation read from the packed bytes, lane by lane (issue 25: the
@@ -370,6 +376,49 @@ def test_folds_give_every_lines_maximum(sizes: list[int], rng: random.Random) ->
         assert cc.best_variation(raw, ln, top) is ln.variations[held.index(top)]
     with pytest.raises(ValueError, match="holds 15 tiles"):
         cc.best_variation(raw, card.lines[0], 15)
+
+
+def test_component_sums_are_the_kinds_sums_and_their_memo_is_bounded() -> None:
+    """The held vector sums each suit's (and the honours') kinds once per distinct counts of
+    that component, from a memo (issue 25, item 3): the sums equal the kind-by-kind rows,
+    and the memo never holds more than its cap, however many hands are matched."""
+    card = practice_card()
+    cc = compile_card(card)
+    rng = random.Random(25)
+    cc._sums.clear()
+    for _ in range(60):
+        counts = [0] * 47
+        for k in rng.sample(range(35), 5):
+            counts[k] = rng.randint(1, 4)
+        for first, number in ((0, 0), (9, 1), (18, 2), (27, 3)):
+            key = number << 36
+            f = n = 0
+            for k in range(first, min(first + 9, 35)):
+                key |= counts[k] << (4 * (k - first))
+                slots, natural = cc.slots[k], cc.natural[k]
+                if counts[k] and slots is not None:
+                    f += slots[counts[k]]
+                    if natural is not None:
+                        n += natural[counts[k]]
+            assert cc._component(key) == (f, n, f - n)
+    # far more distinct suits than the cap: the memo is emptied when full, and matching
+    # still agrees with the literal reference
+    seen = set()
+    for i in range(4 ** 7):
+        counts = [0] * 47
+        for r in range(7):
+            counts[r] = (i >> (2 * r)) & 3
+        if sum(counts) > 12:
+            continue
+        counts[27] = 2
+        tiles_away(card, counts)
+        seen.add(tuple(counts[:9]))
+        assert len(cc._sums) <= matcher._SUMS_CAP
+    assert len(seen) > matcher._SUMS_CAP + 1000
+    for sample in sample_hands(card, 40, 3):
+        got = [d.away for d in sorted(tiles_away(card, *sample),
+                                      key=lambda d: card.lines.index(d.line))]
+        assert got == reference_tiles_away(card, *sample)
 
 
 def test_line_distance_is_a_read_only_value() -> None:

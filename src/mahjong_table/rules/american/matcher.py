@@ -28,10 +28,12 @@ joker-able slots that naturals leave free)::
 Both sums are sums over the hand's kinds of values that depend on one kind only. So every
 variation of the card is one five-bit lane of a long Python integer ("packed vector"), and
 for each kind ``k`` and count ``c`` the vectors ``min(c, n[k] + j[k])`` and ``min(c, n[k])``
-are precomputed once per card (:func:`compile_card`). Scoring a hand against every variation
-of the card is then about a dozen big-integer additions and a lane-wise minimum done with
-carry-free bit arithmetic (SWAR); each line's best variation is then found for all lines at
-once by folding the whole vector in halves, five times for the practice card (see
+are precomputed once per card (:func:`compile_card`). The sums over a suit's kinds (or the
+honours' and flowers') are kept once per distinct counts of that suit, in a bounded memo
+(:meth:`CompiledCard._component`), so that scoring a hand against every variation of the
+card is then four big-integer additions a sum and a lane-wise minimum done with carry-free
+bit arithmetic (SWAR); each line's best variation is then found for all lines at once by
+folding the whole vector in halves, four times for the practice card (see
 :class:`CompiledCard`). The variation and the needs of a line are worked out only when
 read. :mod:`.reference` is the slow, literal check of the same numbers.
 
@@ -51,13 +53,32 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from operator import itemgetter
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
 from ...i18n import _
 from ...melds import Meld
 from ...names import tile_name
 from ...tiles import TILES, Tile
 from .model import FLOWER, JOKER, Card, CardLine, Variation
+
+if TYPE_CHECKING:
+    # machine integers in the compiled build (mypyc); plain ints in pure Python, where the
+    # annotations are never evaluated
+    from mypy_extensions import i64
+
+
+
+def _no_mypyc_attr(*_attrs: str, **_kwattrs: object) -> Callable[[type], type]:
+    """What ``mypyc_attr`` is where mypy_extensions is not installed (it is no run-time
+    requirement: mypyc reads the attributes when compiling, and in pure Python they mean
+    nothing): the class as it is."""
+    return lambda cls: cls
+
+
+try:
+    from mypy_extensions import mypyc_attr
+except ImportError:
+    mypyc_attr = _no_mypyc_attr  # type: ignore[assignment]
 
 __all__ = [
     "LineDistance",
@@ -116,10 +137,19 @@ def _lane_moves(n: int, narrow: int, wide: int) -> list[tuple[int, int, int, int
 #: what splitting a line in one more part costs in :func:`_parts`, in lanes: the part's
 #: maximum is merged in Python, about as dear as three lanes of big-integer work
 _PART_COST: Final = 3
-#: the most variations a part folds: 2**5, five folds. A fold is ten big-integer
-#: operations, each a few hundred instructions whatever its length, where merging one part
-#: more is about a hundred (a card's lines of more variations are folded in several parts)
-_PART_MOST: Final = 32
+#: whether this module runs compiled (mypyc): a compiled module's file is the extension
+#: module, not the ``.py``. A few steps take the form each build runs faster (as Cython's
+#: pure-Python mode does with ``cython.compiled``); both give the same numbers, and the tests
+#: run in both builds.
+_RUNS_COMPILED: Final = not __file__.endswith(".py")
+#: the most entries of :meth:`CompiledCard._component`'s memo, per card: each holds three
+#: packed vectors (about 2,000 bytes for the practice card), so at most about 8 MB
+_SUMS_CAP: Final = 4096
+#: the most variations a part folds: 2**4, four folds. A fold is nine big-integer
+#: operations, each a few hundred instructions whatever its length, where reading one part
+#: more is about a hundred (a card's lines of more variations are folded in several parts;
+#: 16 rather than 32 saved 2% of a compiled call, issue 25)
+_PART_MOST: Final = 16
 
 
 def _parts(n: int) -> list[int]:
@@ -141,6 +171,16 @@ def _parts(n: int) -> list[int]:
         cost.append(c)
         best.append(parts)
     return best[n]
+
+
+#: the counts in a component key of :meth:`CompiledCard._component`
+_COUNTS: Final = (1 << 36) - 1
+
+
+def _plus(a: int, b: int) -> int:
+    """``a + b``, but ``b`` itself for ``a`` 0 (a sum's first term is not copied: a long
+    integer's addition copies it)."""
+    return b if a == 0 else a + b
 
 
 def _widen(x: int, steps: Sequence[tuple[int, int, int, int]]) -> int:
@@ -166,32 +206,45 @@ def exposure_group(meld: Meld) -> tuple[int, int]:
     tiles and jokers with at least one natural (001 Part one "Jokers", "Calling discards";
     shared/NOTATION.md: ``[111j]`` is no exposure, ``[6s111j]`` is a kong of 6s).
     """
-    text = meld.notation()
-    if not 3 <= len(meld.tiles) <= 6:
+    tiles = meld.tiles
+    size = len(tiles)
+    if not 3 <= size <= 6:
         raise ValueError(_("exposure {meld}: an exposure is a pung, kong, quint or sextet "
-                           "(3-6 tiles), not {n} tiles").format(meld=text, n=len(meld.tiles)))
-    kinds = {FLOWER if 34 <= t <= 41 else int(t) for t in meld.tiles if t != JOKER}
-    if not kinds:
+                           "(3-6 tiles), not {n} tiles").format(meld=meld.notation(), n=size))
+    # the one natural kind (a flower at FLOWER): -1 before the first natural, -2 for two
+    kind = -1
+    for t in tiles:
+        if t != JOKER:
+            k = FLOWER if 34 <= t <= 41 else int(t)
+            if kind == -1:
+                kind = k
+            elif k != kind:
+                kind = -2
+    if kind == -1:
         raise ValueError(_("exposure {meld}: an exposure holds at least one natural tile, the "
-                           "one claimed; jokers alone are no exposure").format(meld=text))
-    if len(kinds) > 1:
+                           "one claimed; jokers alone are no exposure").format(
+                               meld=meld.notation()))
+    if kind == -2:
         raise ValueError(_("exposure {meld}: an exposure is identical tiles (jokers may stand "
-                           "in); runs are never exposed in American play").format(meld=text))
-    kind = kinds.pop()
+                           "in); runs are never exposed in American play").format(
+                               meld=meld.notation()))
     if kind >= _NUM_GROUP_KINDS:
         raise ValueError(_("exposure {meld}: {name} is not used in American play").format(
-            meld=text, name=tile_name(TILES[kind])))
-    return kind, len(meld.tiles)
+            meld=meld.notation(), name=tile_name(TILES[kind])))
+    return kind, size
 
 
 def hand_counts(tiles: Sequence[int]) -> list[int]:
     """Counts over the 47 tile indices of a list of tiles (the matcher's ``concealed``)."""
     counts = [0] * 47
     for t in tiles:
-        counts[t] += 1
+        counts[t] = counts[t] + 1
     return counts
 
 
+# no reference cycles: left out of the garbage collector in the compiled build, whose
+# allocation and release of it cost about a third less (issue 25)
+@mypyc_attr(acyclic=True)
 class _Hand:
     """A hand as the matcher reads it: folded concealed counts, the kinds held (0-34),
     jokers, and the exposures' groups."""
@@ -232,7 +285,7 @@ class _Hand:
             self.groups.append(g)
             self.multiplicity[g] = self.multiplicity.get(g, 0) + 1
             self.exposed_by_kind[g[0]] = self.exposed_by_kind.get(g[0], 0) + g[1]
-            self.exposed_jokers += sum(1 for t in m.tiles if t == JOKER)
+            self.exposed_jokers += m.tiles.count(JOKER)
         self.exposed_tiles = sum(self.exposed_by_kind.values())
         self.total = total + self.exposed_tiles
         if self.total > _MAX_TILES:
@@ -269,6 +322,9 @@ class _Hand:
         return sorted(missing + gaps), gaps
 
 
+# no reference cycles: left out of the garbage collector in the compiled build, whose
+# allocation and release of it cost about a third less (issue 25)
+@mypyc_attr(acyclic=True)
 class _Result:
     """What one :func:`tiles_away` call leaves for the lazy parts of its distances: the
     hand, the compiled card, the packed held vector (and its bytes once wanted), and the
@@ -291,6 +347,9 @@ class _Result:
         return self._data
 
 
+# no reference cycles: left out of the garbage collector in the compiled build, whose
+# allocation and release of it cost about a third less (issue 25)
+@mypyc_attr(acyclic=True)
 class LineDistance:
     """How far a hand is from one line (read-only).
 
@@ -428,6 +487,8 @@ class CompiledCard:
         self.positions_of: dict[int, list[int]] = {
             id(ln): positions[i] for i, ln in enumerate(lines)}
         self.variations = variations
+        #: what :func:`tiles_away`'s list holds before it is filled
+        self.placeholder = LineDistance(lines[0], None)
         self.concealed_lines = [ln.concealed for ln in lines]
         self.ones = ((1 << (_LANE * nv)) - 1) // ((1 << _LANE) - 1)
         self.high = self.ones << (_LANE - 1)
@@ -461,7 +522,7 @@ class CompiledCard:
                   for i in self.line_of))
         self._exact: dict[tuple[int, ...], list[int]] | None = None
         # per fold: (mask of the lanes done so far and the lower half of the rest, their
-        # lanes' top bits, the half's bits, mask of the lower half of the rest)
+        # lanes' top bits, the half's bits, the top bits of the lower half of the rest)
         self._folds: list[tuple[int, int, int, int]] = []
         kept = len(done[0])  # the lanes done: the front of the vector, left in place
         width = nv - kept
@@ -469,7 +530,7 @@ class CompiledCard:
             half = width // 2
             low = (1 << (_LANE * (kept + half))) - 1
             self._folds.append((low, self.high & low, _LANE * half,
-                                low ^ ((1 << (_LANE * kept)) - 1)))
+                                self.high & low & ~((1 << (_LANE * kept)) - 1)))
             kept += len(done[k])
             width = half - len(done[k])
         assert width == 0 and kept == len(parts), "the folds leave nothing"
@@ -488,11 +549,17 @@ class CompiledCard:
                 where[i] = out_at[q]
             else:
                 self._more_parts.append((i, out_at[q]))
+        #: the line of each part in the folded vector's order, and the bytes that hold the
+        #: parts' lanes with one to spare (for :meth:`_read_maxima`)
+        self._line_at_out = [parts[q][0] for q in order]
+        self._out_bytes = (_LANE * len(parts) + 7) // 8 + 1
         self._in_card_order: Callable[[bytes], Sequence[int]] = (
             itemgetter(*where) if len(lines) > 1 else (lambda data: (data[where[0]],)))
         self._group_counts: dict[tuple[int, int], bytes] = {}
         self._fits: dict[tuple[int, int, int], int] = {}
         self._reduced: dict[tuple[int, int, int], int] = {}
+        #: :meth:`_component`'s memo: a component's packed sums by its counts
+        self._sums: dict[int, tuple[int, int, int]] = {}
 
     @staticmethod
     def _layout(levels: Sequence[int]) -> tuple[list[tuple[int, int]], list[list[int]]]:
@@ -600,36 +667,110 @@ class CompiledCard:
         docstring). ``F - N`` never borrows from the next lane: per kind, ``F``'s term falls
         short of ``N``'s by at most the tiles of that kind exposed, and ``F`` counts every
         exposed tile (even in a variation that cannot hold the exposures, masked out at the
-        end)."""
+        end).
+
+        The sums over kinds are taken a component at a time (the three suits, then the
+        honours and the flowers: :meth:`_component`), each component's sums read from a
+        memo keyed by its counts, so that a hand costs about four long additions a sum
+        rather than one a kind held. A kind with an exposure is added on its own (its
+        slots are reduced by the exposed tiles, :meth:`reduced_slots`)."""
         counts = hand.counts
-        slots = self.slots
-        natural = self.natural
+        exposed = hand.exposed_by_kind
+        key0: i64 = 0
+        key1: i64 = 0
+        key2: i64 = 0
+        key3: i64 = 0
+        # the kinds with an exposure: their sums of min(c, slots left) and min(c, natural)
+        fe = 0
+        ne = 0
+        for k in hand.kinds:
+            c: i64 = counts[k]
+            if exposed and k in exposed:
+                if self.slots[k] is not None:
+                    fe += self.reduced_slots(k, c, exposed[k])
+                    nat = self.natural[k]
+                    if nat is not None:
+                        ne += nat[c]
+                continue
+            if k < 9:
+                key0 |= c << (4 * k)
+            elif k < 18:
+                key1 |= c << (4 * (k - 9))
+            elif k < 27:
+                key2 |= c << (4 * (k - 18))
+            else:
+                key3 |= c << (4 * (k - 27))
+        # the component's number in the key's top bits: 36 bits hold nine kinds of four
+        key1 |= 1 << 36
+        key2 |= 2 << 36
+        key3 |= 3 << 36
         if not hand.groups and not hand.jokers:
             f = 0
-            for k in hand.kinds:
-                row = slots[k]
-                if row is not None:
-                    f += row[counts[k]]
+            if key0:
+                f = self._component(key0)[0]
+            if key1 & _COUNTS:
+                f = _plus(f, self._component(key1)[0])
+            if key2 & _COUNTS:
+                f = _plus(f, self._component(key2)[0])
+            if key3 & _COUNTS:
+                f = _plus(f, self._component(key3)[0])
             return f  # never above N + S: the minimum is F itself
-        exposed = hand.exposed_by_kind
-        f = self.times_ones[hand.jokers + hand.exposed_tiles]
-        n = 0
-        for k in hand.kinds:
-            row = slots[k]
-            if row is not None:
-                c = counts[k]
-                e = exposed.get(k)
-                f += row[c] if e is None else self.reduced_slots(k, c, e)
-                nat = natural[k]
-                if nat is not None:
-                    n += nat[c]
-        h = n + self.minimum(f - n, self.jokerable_total)
+        # N + min(D, S) with D = F - N: X + J, the components' D, and the exposed kinds'
+        d = self.times_ones[hand.jokers + hand.exposed_tiles]
+        if fe:
+            d += fe - ne
+        n = ne
+        if key0:
+            _, n0, d0 = self._component(key0)
+            n = _plus(n, n0)
+            d += d0
+        if key1 & _COUNTS:
+            _, n0, d0 = self._component(key1)
+            n = _plus(n, n0)
+            d += d0
+        if key2 & _COUNTS:
+            _, n0, d0 = self._component(key2)
+            n = _plus(n, n0)
+            d += d0
+        if key3 & _COUNTS:
+            _, n0, d0 = self._component(key3)
+            n = _plus(n, n0)
+            d += d0
+        h = n + self.minimum(d, self.jokerable_total)
         if not hand.groups:
             return h
         mask = self.open_mask
-        for grp, m in hand.multiplicity.items():
-            mask &= self.fits(grp, m)
+        for grp, mult in hand.multiplicity.items():
+            mask &= self.fits(grp, mult)
         return h & mask
+
+    def _component(self, key: i64) -> tuple[int, int, int]:
+        """The packed sums over one component's kinds of ``min(c, slots)`` (``F``) and
+        ``min(c, natural-only slots)`` (``N``), and ``F - N`` (``D``, never negative), ``c``
+        the counts in ``key`` (four bits a kind from the component's first kind: 0, 9, 18
+        or 27; the component's number from bit 36), from a memo of at most
+        :data:`_SUMS_CAP` entries (emptied when full)."""
+        got = self._sums.get(key)
+        if got is not None:
+            return got
+        first: i64 = 9 * (key >> 36)
+        f = 0
+        n = 0
+        i: i64 = 0
+        while i < 9:
+            c: i64 = (key >> (4 * i)) & 15
+            if c:
+                row = self.slots[first + i]
+                if row is not None:
+                    f += row[c]
+                    nat = self.natural[first + i]
+                    if nat is not None:
+                        n += nat[c]
+            i += 1
+        if len(self._sums) >= _SUMS_CAP:
+            self._sums.clear()
+        got = self._sums[key] = (f, n, f - n)
+        return got
 
     def minimum(self, a: int, b: int) -> int:
         """Lane-wise minimum of two packed vectors whose lanes are all below 16."""
@@ -643,25 +784,57 @@ class CompiledCard:
         ``h`` below 16)."""
         return ((h | self.high) - self.times_ones[value]) & self.high
 
-    def maxima(self, h: int) -> Sequence[int]:
+    def maxima(self, h: int) -> list[int]:
         """For every line in card order, the most tiles one of its variations holds, from
         the packed held vector ``h`` (see the class docstring for the folds)."""
+        x = self.fold(h)
+        return self._read_maxima(x) if _RUNS_COMPILED else self._widen_maxima(x)
+
+    def fold(self, h: int) -> int:
+        """The packed held vector ``h`` folded: one lane a part of a line, the largest of
+        the part's variations, in the order the folds finish the parts (the class
+        docstring)."""
         x = h
-        for low, high, bits, upper in self._folds:
+        for low, high, bits, half_high in self._folds:
             a = x & low  # the lanes done so far, and the lower half of the rest
-            b = (x >> bits) & upper  # the upper half, over the lower
-            d = (b | high) - a  # 16 + b - a in every lane
-            t = d & high  # the lane's top bit where b >= a
+            # 16 + b - a in every lane of the lower half, b the upper half's lane over it
+            # (over the lanes done, 16 + some lane of the rest - a: no borrow either)
+            d = ((x >> bits) | high) - a
+            t = d & half_high  # the lane's top bit where b >= a, in the lower half only
             x = a + (d & (t - (t >> (_LANE - 1))))  # a, plus b - a where b >= a
+        return x
+
+    def _widen_maxima(self, x: int) -> list[int]:
+        """:meth:`maxima`'s last step in pure Python: the parts' lanes of the folded
+        vector ``x`` moved apart to a byte each in a few long-integer operations
+        (:func:`_widen`), read in card order, and a line's other parts merged."""
         data = _widen(x, self._part_steps).to_bytes(self._num_parts, "little")
-        got = self._in_card_order(data)
-        if not self._more_parts:
-            return got
-        best = list(got)
+        best = list(self._in_card_order(data))
         for i, o in self._more_parts:
             m = data[o]
             if m > best[i]:
                 best[i] = m
+        return best
+
+    def _read_maxima(self, x: int) -> list[int]:
+        """:meth:`maxima`'s last step in the compiled build: each part's lane of the folded
+        vector ``x`` read where it lies (two bytes), the largest of a line's parts kept.
+        The same numbers as :meth:`_widen_maxima`, whose long-integer operations cost the
+        compiled build about three times this loop (issue 25)."""
+        data = x.to_bytes(self._out_bytes, "little")
+        best = [0] * len(self.lines)
+        line_at = self._line_at_out
+        bit: i64 = 0
+        end: i64 = _LANE * self._num_parts
+        o = 0
+        while bit < end:
+            b = bit >> 3
+            m = ((data[b] | data[b + 1] << 8) >> (bit & 7)) & _LANE_MASK
+            i = line_at[o]
+            if m > best[i]:
+                best[i] = m
+            bit += _LANE
+            o += 1
         return best
 
     def best_variation(self, data: bytes, line: CardLine, held: int) -> Variation:
@@ -726,15 +899,30 @@ def tiles_away(card: Card, concealed: Sequence[int], exposures: Sequence[Meld] =
     h = cc.held(hand)
     result = _Result(hand, cc, h)
     lines = cc.lines
-    # one sort of small integers, (14 - held) * 65536 + line index: nearest first, ties in
-    # card order; a line no variation can hold (held 0 with exposures) sorts last
-    keys = []
-    gone = 15 if hand.groups else _MAX_TILES
-    for i, m in enumerate(cc.maxima(h)):
-        keys.append(((_MAX_TILES - m if m else gone) << 16) | i)
-    keys.sort()
-    return [LineDistance(lines[k & 0xFFFF], k >> 16, result) if k < 15 << 16
-            else LineDistance(lines[k & 0xFFFF], None, None) for k in keys]
+    maxima = cc.maxima(h)
+    # nearest first, ties in card order: a counting sort on the tiles away (0-14; 15 for a
+    # line no variation can hold, which holds 0 tiles of a hand with exposures, last)
+    gone: i64 = 15 if hand.groups else _MAX_TILES
+    starts: list[int] = [0] * 17
+    held: i64 = 0
+    away: i64 = 0
+    for m in maxima:
+        held = m
+        away = _MAX_TILES - held if held else gone
+        starts[away + 1] = starts[away + 1] + 1  # (not +=: generic in the compiled build)
+    a: i64 = 1
+    while a < 17:
+        starts[a] = starts[a] + starts[a - 1]
+        a += 1
+    out = [cc.placeholder] * len(lines)
+    for i, m in enumerate(maxima):
+        held = m
+        away = _MAX_TILES - held if held else gone
+        p = starts[away]
+        starts[away] = p + 1
+        out[p] = (LineDistance(lines[i], away, result) if away < 15
+                  else LineDistance(lines[i], None, None))
+    return out
 
 
 def winning_lines(card: Card, concealed: Sequence[int], exposures: Sequence[Meld] = ()
