@@ -153,16 +153,22 @@ def draw_shanten(counts: Sequence[int], melds: int = 0,
     return out
 
 
-def _components(c: list[int]) -> tuple[int, int, int, int, int, int, int, int]:
-    """The base-5 keys of hand ``c``'s four components (three suits, the honours) and
-    their packed values (vector id << 28 | stats): ``(k0, k1, k2, k3, p0, p1, p2, p3)``
-    (a fixed tuple: unboxed in the compiled build when unpacked at once)."""
+def _components(c: list[int]) -> tuple[int, int, int, int, int, int, int, int,
+                                         int, int, int, int, int]:
+    """The base-5 keys of hand ``c``'s four components (three suits, the honours), their
+    packed values (vector id << 28 | stats), their vector ids and the packed values' sum:
+    ``(k0, k1, k2, k3, p0, p1, p2, p3, i0, i1, i2, i3, total)`` (a fixed tuple: unboxed in
+    the compiled build when unpacked at once)."""
     k0 = _distance.suit_key(c, 0)
     k1 = _distance.suit_key(c, 9)
     k2 = _distance.suit_key(c, 18)
     k3 = _distance.honour_key(c, 27)
-    return (k0, k1, k2, k3, _distance.suit_pack(k0), _distance.suit_pack(k1),
-            _distance.suit_pack(k2), _distance.honour_pack(k3))
+    p0 = _distance.suit_pack(k0)
+    p1 = _distance.suit_pack(k1)
+    p2 = _distance.suit_pack(k2)
+    p3 = _distance.honour_pack(k3)
+    return (k0, k1, k2, k3, p0, p1, p2, p3, p0 >> _SHIFT, p1 >> _SHIFT, p2 >> _SHIFT,
+            p3 >> _SHIFT, p0 + p1 + p2 + p3)
 
 
 def _combine(a: int, b: int) -> int:
@@ -181,12 +187,7 @@ def _shanten_after_each(c: list[int], melds: int, seven_pairs: bool, thirteen_or
 
     Only the component that changes needs a new key (its key moves by ``5**rank``); the other
     three are combined once per component."""
-    k0, k1, k2, k3, p0, p1, p2, p3 = _components(c)
-    i0 = p0 >> _SHIFT
-    i1 = p1 >> _SHIFT
-    i2 = p2 >> _SHIFT
-    i3 = p3 >> _SHIFT
-    total = p0 + p1 + p2 + p3
+    k0, k1, k2, k3, p0, p1, p2, p3, i0, i1, i2, i3, total = _components(c)
     index = 9 - melds
     flags = (int(seven_pairs) | int(thirteen_orphans) << 1) if melds == 0 else 0
     out: list[int | None] = [None] * 34
@@ -485,12 +486,7 @@ def winning_mask(counts: list[int], melds: int, forms: Forms) -> int:
     if type(forms) is not Forms:
         return -1
     c = counts
-    k0, k1, k2, k3, p0, p1, p2, p3 = _components(c)
-    i0 = p0 >> _SHIFT
-    i1 = p1 >> _SHIFT
-    i2 = p2 >> _SHIFT
-    i3 = p3 >> _SHIFT
-    total = p0 + p1 + p2 + p3
+    k0, k1, k2, k3, _p0, _p1, _p2, _p3, i0, i1, i2, i3, total = _components(c)
     index = 9 - melds
     flags = (int(forms.seven_pairs) | int(forms.thirteen_orphans) << 1) if melds == 0 else 0
     c01 = _combine(i0, i1)
@@ -589,12 +585,7 @@ def discard_ranking(counts: list[int], melds: int, visible: Sequence[int], forms
     c = counts
     # (each component's values in locals, picked by :func:`_pick`: a list would box every
     # integer above 256 into a new object, and free it again, at every call)
-    k0, k1, k2, k3, p0, p1, p2, p3 = _components(c)
-    i0 = p0 >> _SHIFT
-    i1 = p1 >> _SHIFT
-    i2 = p2 >> _SHIFT
-    i3 = p3 >> _SHIFT
-    total = p0 + p1 + p2 + p3
+    k0, k1, k2, k3, p0, p1, p2, p3, i0, i1, i2, i3, total = _components(c)
     flags = (int(sp) | int(to) << 1) if melds == 0 else 0
     # any two components combined (the min-plus convolution is the same in any order): for
     # a discard from one component and a draw into another, the two others
@@ -765,12 +756,7 @@ def lowest_discard_shanten(counts: list[int], melds: int, forms: Forms) -> int:
     if type(forms) is not Forms:
         return min(v for v in discard_shanten(counts, melds, forms) if v is not None)
     c = counts
-    k0, k1, k2, k3, p0, p1, p2, p3 = _components(c)
-    i0 = p0 >> _SHIFT
-    i1 = p1 >> _SHIFT
-    i2 = p2 >> _SHIFT
-    i3 = p3 >> _SHIFT
-    total = p0 + p1 + p2 + p3
+    k0, k1, k2, k3, _p0, _p1, _p2, _p3, i0, i1, i2, i3, total = _components(c)
     flags = (int(forms.seven_pairs) | int(forms.thirteen_orphans) << 1) if melds == 0 else 0
     c01 = _combine(i0, i1)
     c23 = _combine(i2, i3)

@@ -705,37 +705,18 @@ class CompiledCard:
         key2 |= 2 << 36
         key3 |= 3 << 36
         if not hand.groups and not hand.jokers:
-            f = 0
-            if key0:
-                f = self._component(key0)[0]
-            if key1 & _COUNTS:
-                f = _plus(f, self._component(key1)[0])
-            if key2 & _COUNTS:
-                f = _plus(f, self._component(key2)[0])
-            if key3 & _COUNTS:
-                f = _plus(f, self._component(key3)[0])
-            return f  # never above N + S: the minimum is F itself
+            f = self._plus_sums(key0, 0)
+            f = self._plus_sums(key1, f)
+            f = self._plus_sums(key2, f)
+            return self._plus_sums(key3, f)  # never above N + S: the minimum is F itself
         # N + min(D, S) with D = F - N: X + J, the components' D, and the exposed kinds'
         d = self.times_ones[hand.jokers + hand.exposed_tiles]
         if fe:
             d += fe - ne
-        n = ne
-        if key0:
-            _, n0, d0 = self._component(key0)
-            n = _plus(n, n0)
-            d += d0
-        if key1 & _COUNTS:
-            _, n0, d0 = self._component(key1)
-            n = _plus(n, n0)
-            d += d0
-        if key2 & _COUNTS:
-            _, n0, d0 = self._component(key2)
-            n = _plus(n, n0)
-            d += d0
-        if key3 & _COUNTS:
-            _, n0, d0 = self._component(key3)
-            n = _plus(n, n0)
-            d += d0
+        n, d = self._plus_natural(key0, ne, d)
+        n, d = self._plus_natural(key1, n, d)
+        n, d = self._plus_natural(key2, n, d)
+        n, d = self._plus_natural(key3, n, d)
         h = n + self.minimum(d, self.jokerable_total)
         if not hand.groups:
             return h
@@ -743,6 +724,19 @@ class CompiledCard:
         for grp, mult in hand.multiplicity.items():
             mask &= self.fits(grp, mult)
         return h & mask
+
+    def _plus_sums(self, key: i64, f: int) -> int:
+        """``f`` plus the component's ``F`` (:meth:`_component`; nothing for no tiles)."""
+        if not key & _COUNTS:
+            return f
+        return _plus(f, self._component(key)[0])
+
+    def _plus_natural(self, key: i64, n: int, d: int) -> tuple[int, int]:
+        """``n`` and ``d`` plus the component's ``N`` and ``D`` (:meth:`_component`)."""
+        if not key & _COUNTS:
+            return n, d
+        _, n0, d0 = self._component(key)
+        return _plus(n, n0), d + d0
 
     def _component(self, key: i64) -> tuple[int, int, int]:
         """The packed sums over one component's kinds of ``min(c, slots)`` (``F``) and
