@@ -262,3 +262,46 @@ def test_every_bot_plays_every_american_phase(kinds: list[str]) -> None:
     assert ActionKind.CHARLESTON_PASS in kinds_done and ActionKind.COURTESY_ASK in kinds_done
     assert ActionKind.DISCARD in kinds_done
     assert len(g.results) == 2
+
+
+def test_unseen_copies_are_the_supply_less_every_tile_the_player_sees() -> None:
+    """The American judge's unseen copies (``advice.table_of``, read from the view's
+    ``table_counts`` since issue 25) are, in every state of real games and for every seat,
+    the tile set's copies (flowers folded into one kind) less the player's own tiles, every
+    exposed tile (jokers and flowers included) and every discard, counted tile by tile."""
+    from mahjong_table.players import RandomBot
+    from mahjong_table.rules.american.advice import table_of
+    from mahjong_table.rules.american.model import FLOWER
+    from mahjong_table.tiles import AMERICAN_TILE_SET
+    from mahjong_table.wall import as_kind
+
+    def folded(t: int) -> int:
+        return FLOWER if 34 <= t < 42 else t
+
+    supply = [0] * 47
+    for k in range(47):
+        supply[folded(k)] += AMERICAN_TILE_SET.copies[k]
+    rules = get_rule_set("american")
+    checked = 0
+    for seed in range(2):
+        game = Game(rules, f"unseen/{seed}", max_hands=1)
+        bots = [RandomBot(f"unseen/{seed}/{p}") for p in range(4)]
+        steps = 0
+        while not game.is_over and steps < 400:
+            for p in range(4):
+                view = game.view(p)
+                want = list(supply)
+                for t in view.concealed:
+                    want[folded(as_kind(t))] -= 1
+                for seat in view.seats:
+                    for meld in seat.melds:
+                        for t in meld.tiles:
+                            want[folded(as_kind(t))] -= 1
+                    for t in seat.discards:
+                        want[folded(as_kind(t))] -= 1
+                assert table_of(view).unseen == [max(0, u) for u in want]
+                checked += 1
+            actor = game.to_act()[0]
+            game.apply(bots[actor].choose(game.view(actor)))
+            steps += 1
+    assert checked > 400

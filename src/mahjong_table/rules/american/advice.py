@@ -56,11 +56,12 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING, Final, NamedTuple
 
 from ...engine.actions import EXPOSURE_SIZES, Action, ActionKind
 from ...melds import Meld, MeldKind
 from ...tiles import AMERICAN_TILE_SET, TILES, Tile
+from ...wall import as_kind
 from .matcher import exposure_group, tiles_away
 from .model import FLOWER, JOKER, Card, Variation
 
@@ -118,6 +119,11 @@ def fold(counts: Sequence[int]) -> list[int]:
 
 def _kind(t: int) -> int:
     return FLOWER if 34 <= t < 42 else t
+
+
+#: ``tuple.__new__``: builds a :class:`Target` or a :class:`Choice` from all its fields (the
+#: named tuple's own ``__new__`` is Python code, which the compiled build calls as such)
+_new_tuple: Final = tuple.__new__
 
 
 class Target(NamedTuple):
@@ -214,8 +220,8 @@ class HandJudge:
             weight = self._weights.get(id(ln))
             if weight is None:
                 weight = self._weights[id(ln)] = (ln.points / 25.0) ** self.points_power
-            out.append(Target(d.away, weight, v, ln.concealed, tuple(nat), tuple(gaps),
-                              jokers))
+            out.append(_new_tuple(Target, (d.away, weight, v, ln.concealed, tuple(nat),
+                                           tuple(gaps), jokers)))
         result = tuple(out)
         self._cache[key] = result
         return result
@@ -276,15 +282,21 @@ def table_of(view: PlayerView) -> Table:
     """The :class:`Table` of ``view``: unseen copies are the supply less the player's own
     tiles, every exposure and every discard on the table."""
     counts = fold(view.counts)
+    # the view's count of the tiles on the table (every discard, exposures' playing tiles:
+    # kept up to date by the engine's views, issue 25), then the exposures' flowers and
+    # jokers, which it leaves out
+    seen = fold(view.table_counts())
     unseen = list(_SUPPLY)
+    k: int
     for k in range(_KINDS):
-        unseen[k] -= counts[k]
+        unseen[k] = unseen[k] - counts[k] - seen[k]  # (not -=: generic when compiled)
     for s in view.seats:
         for m in s.melds:
             for t in m.tiles:
-                unseen[_kind(t)] -= 1
-        for t in s.discards:
-            unseen[_kind(t)] -= 1
+                k = as_kind(t)
+                if k >= 34:
+                    k = _kind(k)
+                    unseen[k] = unseen[k] - 1
     groups = tuple(sorted(exposure_group(m) for m in view.me.melds))
     tiles_of: dict[int, list[Tile]] = {}
     for t in view.concealed:
@@ -523,7 +535,8 @@ class CardDecider:
             counts[JOKER] -= 1
             if w > worth * 1.0001:
                 worth, away, best_exchange, wins = w, a_away, a, done
-        ranked = [Choice(discards[k], w, aw) for w, k, aw in options if k in discards]
+        ranked = [_new_tuple(Choice, (discards[k], w, aw)) for w, k, aw in options
+                  if k in discards]
         if best_exchange is not None:
             return CardDecision(best_exchange, "exchange_wins" if wins else "exchange",
                                 worth, now, away,
@@ -580,7 +593,7 @@ class CardDecider:
             w, _, away = self._discards_ranked(table, counts, groups, rng)[0]
             counts[k] += naturals
             counts[JOKER] += a.jokers
-            weighed.append(Choice(a, w, away))
+            weighed.append(_new_tuple(Choice, (a, w, away)))
             if w > now * self.claim_gain and away < now_away and w > best:
                 best, best_action, best_away = w, a, away
         ranked = sorted([*weighed, Choice(pass_action, now, now_away)],
