@@ -67,7 +67,6 @@ if TYPE_CHECKING:
     from mypy_extensions import i64
 
 
-
 def _no_mypyc_attr(*_attrs: str, **_kwattrs: object) -> Callable[[type], type]:
     """What ``mypyc_attr`` is where mypy_extensions is not installed (it is no run-time
     requirement: mypyc reads the attributes when compiling, and in pure Python they mean
@@ -242,8 +241,10 @@ def hand_counts(tiles: Sequence[int]) -> list[int]:
     return counts
 
 
-# no reference cycles: left out of the garbage collector in the compiled build, whose
-# allocation and release of it cost about a third less (issue 25)
+# ``acyclic``: this class, :class:`_Result` and :class:`LineDistance` hold no reference
+# cycles, so the compiled build leaves them out of the cyclic garbage collector: a
+# :func:`tiles_away` call makes one of each of the first two and one distance a line, and
+# their tracking cost 5,000 of its 127,000 instructions (issue 25)
 @mypyc_attr(acyclic=True)
 class _Hand:
     """A hand as the matcher reads it: folded concealed counts, the kinds held (0-34),
@@ -322,9 +323,7 @@ class _Hand:
         return sorted(missing + gaps), gaps
 
 
-# no reference cycles: left out of the garbage collector in the compiled build, whose
-# allocation and release of it cost about a third less (issue 25)
-@mypyc_attr(acyclic=True)
+@mypyc_attr(acyclic=True)  # (see _Hand)
 class _Result:
     """What one :func:`tiles_away` call leaves for the lazy parts of its distances: the
     hand, the compiled card, the packed held vector (and its bytes once wanted), and the
@@ -347,9 +346,7 @@ class _Result:
         return self._data
 
 
-# no reference cycles: left out of the garbage collector in the compiled build, whose
-# allocation and release of it cost about a third less (issue 25)
-@mypyc_attr(acyclic=True)
+@mypyc_attr(acyclic=True)  # (see _Hand)
 class LineDistance:
     """How far a hand is from one line (read-only).
 
