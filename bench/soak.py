@@ -95,11 +95,16 @@ def play_chunk(label: str, start: int, count: int) -> dict[str, Any]:
 
 
 def soak(label: str, hands: int, workers: int, use_ray: bool = False,
-         ray_address: str | None = None) -> dict[str, Any]:
+         ray_address: str | None = None, first_game: int = 0) -> dict[str, Any]:
     """Play games of ``label`` until at least ``hands`` hands are expected (the games are
     planned from :data:`HANDS_PER_GAME`, then more are added until the hands are reached),
-    over ``workers`` processes or Ray. The summary: rule set, build, games, hands,
-    violations, failed seeds, replayed records, seconds, hands per second, where."""
+    over ``workers`` processes or Ray, numbered from ``first_game`` (so that a soak can go on
+    where an earlier run stopped: a million hands in several runs, on several machines). The
+    summary: rule set, build, the first game's number, games, hands, violations, failed
+    seeds, replayed records, seconds, hands per second, where. Raises ``ValueError`` for a
+    negative ``first_game``."""
+    if first_game < 0:
+        raise ValueError(f"--first-game must be 0 or more, not {first_game}")
     from mahjong_table._build import build_name
     from mahjong_table.scale import run_jobs
 
@@ -110,7 +115,8 @@ def soak(label: str, hands: int, workers: int, use_ray: bool = False,
     interrupted = False
     while done_hands < hands and not interrupted:
         need = max(1, -(-(hands - done_hands) // HANDS_PER_GAME))
-        jobs = [(label, games + i, min(CHUNK, need - i)) for i in range(0, need, CHUNK)]
+        jobs = [(label, first_game + games + i, min(CHUNK, need - i))
+                for i in range(0, need, CHUNK)]
         start = time.perf_counter()
         result = run_jobs(play_chunk, jobs, workers=workers, use_ray=use_ray,
                           ray_address=ray_address, weights=[j[2] for j in jobs],
@@ -125,7 +131,8 @@ def soak(label: str, hands: int, workers: int, use_ray: bool = False,
             games += jobs[i][2]
         if interrupted:
             break
-    return {"rules": label, "build": build_name(), "games": games, "hands": done_hands,
+    return {"rules": label, "build": build_name(), "first_game": first_game, "games": games,
+            "hands": done_hands,
             "violations": len(failed), "failed": failed[:SHOW_FAILED],
             "replayed": replayed, "seconds": round(seconds, 1),
             "hands_per_second": round(done_hands / seconds, 1) if seconds else 0.0,
@@ -175,10 +182,15 @@ def main(argv: list[str] | None = None) -> int:
                         help="run on Ray (a local one without ADDRESS)")
     parser.add_argument("--rules", action="append", choices=list(RULE_SETS),
                         help="only these rule sets (all by default)")
+    parser.add_argument("--first-game", type=int, default=0, metavar="N",
+                        help="number the games from N (seeds soak/RULES/N, ...): go on where "
+                             "an earlier run of G games from 0 stopped with --first-game G")
     args = parser.parse_args(argv)
+    if args.first_game < 0:
+        parser.error(f"--first-game must be 0 or more, not {args.first_game}")
     for label in args.rules or list(RULE_SETS):
         s = soak(label, args.hands, args.workers, use_ray=args.ray is not None,
-                 ray_address=args.ray or None)
+                 ray_address=args.ray or None, first_game=args.first_game)
         print(json.dumps(s), flush=True)
         if s["interrupted"]:
             return 130

@@ -44,3 +44,24 @@ def test_soak_reports_a_failure_with_its_seed(monkeypatch: pytest.MonkeyPatch) -
                               "problem": "AssertionError: scores do not sum to zero: "
                                          "[1, 0, 0, 0]"}]
     assert got["hands"] >= 2
+
+
+def test_soak_goes_on_from_a_given_game(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A soak numbered from ``first_game`` plays the games an earlier run from 0 did not (so
+    a million hands can be played in several runs): its jobs start at that game, and the
+    summary names it; a negative first game is refused by name."""
+    starts: list[int] = []
+    real = soak.play_chunk
+
+    def recording(label: str, start: int, count: int) -> dict[str, Any]:
+        starts.append(start)
+        return real(label, start, count)
+
+    monkeypatch.setattr(soak, "play_chunk", recording)
+    got = soak.soak("hongkong", 3, workers=1, first_game=15_000)
+    assert starts and min(starts) == 15_000
+    assert got["first_game"] == 15_000 and got["violations"] == 0 and got["hands"] >= 3
+    with pytest.raises(ValueError, match="first-game must be 0 or more"):
+        soak.soak("hongkong", 3, workers=1, first_game=-1)
+    with pytest.raises(SystemExit):
+        soak.main(["--first-game", "-1", "--hands", "1"])
