@@ -16,6 +16,7 @@ from mahjong_table.melds import Meld, MeldKind
 from mahjong_table.players import BOTS, default_bot, make_bot, play_game
 from mahjong_table.players.american_bot import AmericanBot, fold
 from mahjong_table.rules import get_rule_set
+from mahjong_table.rules.american.advice import HandJudge, Target
 from mahjong_table.rules.american.card import practice_card
 from mahjong_table.tiles import TILES, Tile, parse_tiles
 
@@ -305,3 +306,97 @@ def test_unseen_copies_are_the_supply_less_every_tile_the_player_sees() -> None:
             game.apply(bots[actor].choose(game.view(actor)))
             steps += 1
     assert checked > 400
+
+
+def test_line_values_are_computed_once_and_give_the_same_ranking() -> None:
+    """The judge's worth is the sum of its lines' values (``values``), and the turn's
+    ranking of discards is the same whether ``_discards_ranked`` values the hand's lines
+    itself or is given the values the turn computed already (issue 25): checked at every
+    turn of two real games, for the player to act, with the same random state."""
+    import random
+
+    from mahjong_table.players import RandomBot
+    from mahjong_table.rules.american.advice import CardDecider, table_of
+
+    rules = get_rule_set("american")
+    decider = CardDecider(practice_card())
+    judge = decider.judge
+    turns = 0
+    for seed in range(2):
+        game = Game(rules, f"values/{seed}", max_hands=1)
+        bots = [RandomBot(f"values/{seed}/{p}") for p in range(4)]
+        steps = 0
+        while not game.is_over and steps < 400:
+            actor = game.to_act()[0]
+            view = game.view(actor)
+            if view.phase == "turn":
+                table = table_of(view)
+                targets = judge.targets(table.counts, table.groups)
+                values = judge.values(targets, table.unseen)
+                assert judge.worth(targets, table.unseen) == sum(values)
+                assert values == [judge.line_worth(tg, table.unseen) for tg in targets]
+                plain = decider._discards_ranked(table, table.counts, table.groups,
+                                                 random.Random(seed))
+                given = decider._discards_ranked(table, table.counts, table.groups,
+                                                 random.Random(seed), targets, values)
+                assert plain == given
+                turns += 1
+            game.apply(bots[actor].choose(view))
+            steps += 1
+    assert turns > 50
+
+
+def _line_worth_reference(judge: HandJudge, tg: Target, unseen: list[int]) -> float:
+    """The line value of the American judge's docstring, written the plain way (a sort with
+    a key for the gaps): what ``HandJudge.line_worth`` must give."""
+    step = judge.step
+    full = judge.full_supply
+    if tg.away == 0:
+        return tg.weight * 1e6
+    value = tg.weight
+    for k, n in tg.natural:
+        if unseen[k] < n:
+            return 0.0
+        for i in range(n):
+            value *= step * min(1.0, (unseen[k] - i) / full)
+    spare = tg.jokers
+    for k, n in sorted(tg.gaps, key=lambda g: unseen[g[0]]):
+        fill = min(n, spare)
+        spare -= fill
+        n -= fill
+        if not n:
+            continue
+        have = unseen[k] + unseen[JOKER]
+        if have < n:
+            return 0.0
+        for i in range(n):
+            value *= step * min(1.0, (have - i) / full)
+    return value
+
+
+def test_line_worth_is_the_plain_reading_with_scarcest_gaps_first() -> None:
+    """The judge's line value (module docstring of ``rules.american.advice``: held jokers
+    fill the gaps whose tiles are scarcest first, ties in the order given) equals the plain
+    reading's, exactly, on random lines of the practice card with random unseen copies
+    (issue 25: the gaps are put in order without a sort by key)."""
+    import random
+
+    card = practice_card()
+    judge = HandJudge(card)
+    rng = random.Random(25)
+    variations = [v for ln in card.lines for v in ln.variations]
+    kinds = [k for k in range(47) if k != JOKER]
+    many_gaps = 0
+    for _ in range(5000):
+        v = rng.choice(variations)
+        natural = tuple((rng.choice(kinds), rng.randint(1, 2)) for _ in range(rng.randint(0, 3)))
+        gaps = tuple((rng.choice(kinds), rng.randint(1, 4)) for _ in range(rng.randint(0, 5)))
+        many_gaps += len(gaps) > 2
+        tg = Target(rng.randint(0, 8), rng.random() * 3, v, False, natural, gaps,
+                    rng.randint(0, 4))
+        unseen = [rng.randint(0, 4) for _ in range(47)]
+        unseen[JOKER] = rng.randint(0, 8)
+        assert judge.line_worth(tg, unseen) == _line_worth_reference(judge, tg, unseen)
+        assert judge.line_worth(tg, tuple(unseen)) == _line_worth_reference(judge, tg, unseen)
+    assert many_gaps > 1000
+

@@ -293,6 +293,22 @@ def test_results_are_nearest_first_ties_in_card_order() -> None:
     assert [(x.line.number, x.away) for x in got] == [(2, 1), (1, 12), (3, 12), (4, 12)]
 
 
+def test_nearest_lines_are_the_first_of_the_full_list() -> None:
+    """tiles_away(..., nearest=n) is the first n of the full list (nearest first, ties in
+    card order, None last) on sample hands of the practice card, for every n; a negative n
+    is refused by name (shared/NOTATION.md "Tiles away")."""
+    card = practice_card()
+    lines = len(card.lines)
+    for conc, exps in sample_hands(card, 60, 11):
+        full = tiles_away(card, conc, exps)
+        for n in (0, 1, 3, 10, lines - 1, lines, lines + 5):
+            got = tiles_away(card, conc, exps, nearest=n)
+            assert [(d.line.key, d.away, d.variation) for d in got] == \
+                [(d.line.key, d.away, d.variation) for d in full[:n]]
+    with pytest.raises(ValueError, match="nearest must be 0 or more, not -1"):
+        tiles_away(card, [0] * 47, [], nearest=-1)
+
+
 def test_winning_lines_and_best_line() -> None:
     """Every line a hand completes; ``best`` takes the most points, ties in card order."""
     low = make_line("FF 2222m 44m 6666m 88m", number=1, points=25)
@@ -419,6 +435,39 @@ def test_component_sums_are_the_kinds_sums_and_their_memo_is_bounded() -> None:
         got = [d.away for d in sorted(tiles_away(card, *sample),
                                       key=lambda d: card.lines.index(d.line))]
         assert got == reference_tiles_away(card, *sample)
+
+
+def test_best_variation_read_by_line_number_is_the_first_that_holds_the_most() -> None:
+    """A distance's variation is the first of its line's variations (card order) that holds
+    the most tiles of the hand (shared/NOTATION.md "Tiles away"): read by the line's number
+    on the card (issue 25), it is the one a scan of the line's lanes in the held vector
+    finds, and the one found from the line itself; ``index`` is the line's place."""
+    card = practice_card()
+    cc = matcher.compile_card(card)
+    checked = 0
+    for conc, exps in sample_hands(card, 80, 12):
+        for d in tiles_away(card, conc, exps):
+            if d.away is None:
+                assert d.variation is None
+                continue
+            assert card.lines[d.index] is d.line
+            result = d._result
+            assert result is not None
+            data = result.data
+            lanes = []
+            for p in cc.positions_of[id(d.line)]:
+                bit = p * matcher._LANE
+                lanes.append(((data[bit >> 3] | data[(bit >> 3) + 1] << 8) >> (bit & 7))
+                             & matcher._LANE_MASK)
+            assert max(lanes) == 14 - d.away
+            first = d.line.variations[lanes.index(14 - d.away)]
+            assert d.variation is first
+            unindexed = LineDistance(d.line, d.away, result)
+            assert unindexed.index == -1 and unindexed.variation is first
+            checked += 1
+    assert checked > 1000
+    with pytest.raises(ValueError, match="no variation of line"):
+        cc.best_variation_at(cc.packed_bytes(0), 0, 14)
 
 
 def test_line_distance_is_a_read_only_value() -> None:

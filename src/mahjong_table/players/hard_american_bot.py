@@ -33,7 +33,7 @@ from typing import ClassVar
 
 from ..engine import Action, ActionKind, PlayerView
 from ..rng import below
-from ..rules.american.advice import CardDecider, CardDecision, HandJudge, Table
+from ..rules.american.advice import CardDecider, CardDecision, HandJudge, Table, Target
 from ..rules.american.matcher import exposure_group
 from ..rules.american.model import JOKER, Card
 
@@ -114,9 +114,10 @@ class HardAmericanDecider(CardDecider):
         self._danger = danger
 
     def _discards_ranked(self, table: Table, counts: list[int],
-                         groups: tuple[tuple[int, int], ...], rng: random.Random
-                         ) -> list[tuple[float, int, int]]:
-        ranked = super()._discards_ranked(table, counts, groups, rng)
+                         groups: tuple[tuple[int, int], ...], rng: random.Random,
+                         targets: tuple[Target, ...] | None = None,
+                         values: list[float] | None = None) -> list[tuple[float, int, int]]:
+        ranked = super()._discards_ranked(table, counts, groups, rng, targets, values)
         if len(ranked) < 2:
             return ranked
         best_worth = ranked[0][0]

@@ -63,7 +63,7 @@ from ...melds import Meld, MeldKind
 from ...tiles import AMERICAN_TILE_SET, TILES, Tile
 from ...wall import as_kind
 from .matcher import exposure_group, tiles_away
-from .model import FLOWER, JOKER, Card, Variation
+from .model import FLOWER, JOKER, Card, CardLine, Variation
 
 if TYPE_CHECKING:
     from ...engine.view import PlayerView
@@ -164,7 +164,8 @@ class HandJudge:
         self._melds: dict[tuple[int, int], Meld] = {}
         #: per variation (by id): its kinds as (kind, natural slots, joker-able slots)
         self._slots: dict[int, tuple[tuple[int, int, int], ...]] = {}
-        self._weights: dict[int, float] = {}
+        #: each line's weight by its place on the card (-1: not worked out yet)
+        self._weights: list[float] = [-1.0] * len(card.lines)
 
     def _meld(self, group: tuple[int, int]) -> Meld:
         """A stand-in exposure for ``group``: the matcher reads only its kind and size."""
@@ -174,6 +175,18 @@ class HandJudge:
             m = Meld(_MELD_OF_SIZE[size], (TILES[kind],) * size, True)
             self._melds[group] = m
         return m
+
+    def _weight(self, index: int, line: CardLine) -> float:
+        """The weight of ``line`` (module docstring), the card's line number ``index``
+        (-1: not known), worked out once a line."""
+        if index >= 0:
+            w = self._weights[index]
+            if w >= 0.0:
+                return w
+        w = float((line.points / 25.0) ** self.points_power)
+        if index >= 0:
+            self._weights[index] = w
+        return w
 
     def slots(self, v: Variation) -> tuple[tuple[int, int, int], ...]:
         """``(kind, natural slots, joker-able slots)`` of every kind ``v`` uses."""
@@ -190,15 +203,18 @@ class HandJudge:
         got = self._cache.get(key)
         if got is not None:
             return got
+        # read as a list: the compiled build indexes a list directly, any other sequence
+        # through the generic protocol
+        cl: list[int] = counts if isinstance(counts, list) else list(counts)
         if len(self._cache) >= _CACHE_LIMIT:
             self._cache.clear()
         melds = [self._meld(g) for g in groups]
         exposed: dict[int, int] = {}
         for k, n in groups:
             exposed[k] = exposed.get(k, 0) + n
-        jokers = counts[JOKER]
+        jokers = cl[JOKER]
         out: list[Target] = []
-        for d in tiles_away(self.card, counts, melds):
+        for d in tiles_away(self.card, cl, melds, self.top_lines):
             if d.away is None or len(out) >= self.top_lines:
                 break
             v = d.variation
@@ -206,7 +222,7 @@ class HandJudge:
             nat: list[tuple[int, int]] = []
             gaps: list[tuple[int, int]] = []
             for k, n, j in self.slots(v):
-                c = counts[k]
+                c = cl[k]
                 if c < n:
                     nat.append((k, n - c))
                     c = 0
@@ -217,9 +233,7 @@ class HandJudge:
                     if c < j:
                         gaps.append((k, j - c))
             ln = d.line
-            weight = self._weights.get(id(ln))
-            if weight is None:
-                weight = self._weights[id(ln)] = (ln.points / 25.0) ** self.points_power
+            weight = self._weight(d.index, ln)
             out.append(_new_tuple(Target, (d.away, weight, v, ln.concealed, tuple(nat),
                                            tuple(gaps), jokers)))
         result = tuple(out)
@@ -231,11 +245,13 @@ class HandJudge:
         held jokers fill the gaps whose tiles are scarcest."""
         if tg.away == 0:
             return tg.weight * 1e6
+        # read as a list: the compiled build indexes a list directly
+        u: list[int] = unseen if isinstance(unseen, list) else list(unseen)
         step = self.step
         full = self.full_supply
         value = tg.weight
         for k, n in tg.natural:
-            have = unseen[k]
+            have = u[k]
             if have < n:
                 return 0.0
             for i in range(n):
@@ -244,27 +260,43 @@ class HandJudge:
         if not gaps:
             return value
         spare = tg.jokers
-        if len(gaps) > 1:
-            gaps = tuple(sorted(gaps, key=lambda g: unseen[g[0]]))
-        wild = unseen[JOKER]
-        for k, n in gaps:
+        order = list(gaps)
+        if len(order) > 1:
+            # scarcest first, ties in the order given (a stable insertion sort: there are
+            # a few gaps, and a sort with a key function costs far more in the compiled build)
+            for i in range(1, len(order)):
+                g = order[i]
+                scarce = u[g[0]]
+                j = i - 1
+                while j >= 0 and u[order[j][0]] > scarce:
+                    order[j + 1] = order[j]
+                    j -= 1
+                order[j + 1] = g
+        wild = u[JOKER]
+        for k, n in order:
             if spare:
                 fill = n if n < spare else spare
                 spare -= fill
                 n -= fill
                 if not n:
                     continue
-            have = unseen[k] + wild
+            have = u[k] + wild
             if have < n:
                 return 0.0
             for i in range(n):
                 value *= step * min(1.0, (have - i) / full)
         return value
 
+    def values(self, targets: Sequence[Target], unseen: Sequence[int]) -> list[float]:
+        """Each line's value (:meth:`line_worth`), in the order of ``targets``."""
+        return [self.line_worth(tg, unseen) for tg in targets]
+
     def worth(self, targets: Sequence[Target], unseen: Sequence[int]) -> float:
         """The sum of the lines' values."""
-        lw = self.line_worth
-        return sum(lw(tg, unseen) for tg in targets)
+        total = 0.0
+        for tg in targets:
+            total += self.line_worth(tg, unseen)
+        return total
 
 
 
@@ -375,16 +407,18 @@ class CardDecider:
 
     # ----- use of each tile ----------------------------------------------------------------
 
-    def _ranked_copies(self, table: Table, targets: Sequence[Target], rng: random.Random
-                       ) -> list[tuple[float, int, int]]:
+    def _ranked_copies(self, table: Table, targets: Sequence[Target], rng: random.Random,
+                       values: list[float] | None = None) -> list[tuple[float, int, int]]:
         """Every held copy but jokers as ``(use, unseen, kind)``, least used first: a copy's
-        use is the summed worth of the lines whose variation has a slot for it."""
+        use is the summed worth of the lines whose variation has a slot for it. ``values``:
+        the lines' values (:meth:`HandJudge.values`) when the caller has them already."""
         counts = table.counts
         unseen = table.unseen
         exposed: dict[int, int] = {}
         for k, n in table.groups:
             exposed[k] = exposed.get(k, 0) + n
-        values = [self.judge.line_worth(tg, unseen) for tg in targets]
+        if values is None:
+            values = self.judge.values(targets, unseen)
         use: dict[int, list[float]] = {k: [0.0] * counts[k] for k in range(_KINDS)
                                        if counts[k] and k != JOKER}
         for tg, val in zip(targets, values, strict=True):
@@ -406,8 +440,9 @@ class CardDecider:
         hand's worth (0: no valued line uses it; 1: every valued line does), the worth and
         the nearest line's tiles away."""
         targets = self.judge.targets(table.counts, table.groups)
-        worth = self.judge.worth(targets, table.unseen)
-        copies = self._ranked_copies(table, targets, rng)
+        values = self.judge.values(targets, table.unseen)
+        worth = sum(values)
+        copies = self._ranked_copies(table, targets, rng, values)
         picked = copies[:n]
         scale = 1.0 / worth if worth > 0.0 else 0.0
         away = targets[0].away if targets else None
@@ -470,15 +505,19 @@ class CardDecider:
     # ----- the turn (001 Part one 07, "Joker exchange", "Dead hands") --------------------
 
     def _discards_ranked(self, table: Table, counts: list[int],
-                         groups: tuple[tuple[int, int], ...], rng: random.Random
-                         ) -> list[tuple[float, int, int]]:
+                         groups: tuple[tuple[int, int], ...], rng: random.Random,
+                         targets: tuple[Target, ...] | None = None,
+                         values: list[float] | None = None) -> list[tuple[float, int, int]]:
         """``(worth, kind, away)`` of the :data:`DISCARD_CANDIDATES` least used discards
         from ``counts`` (folded, changed and restored), best first: the worth left, the
-        folded kind to throw and the nearest line after it."""
+        folded kind to throw and the nearest line after it. ``targets`` and ``values``: the
+        hand's lines and their values when the caller has them already."""
         judge = self.judge
         unseen = table.unseen
         t = Table(counts, groups, unseen, table.tiles_of)
-        ranked = self._ranked_copies(t, judge.targets(counts, groups), rng)
+        if targets is None:
+            targets = judge.targets(counts, groups)
+        ranked = self._ranked_copies(t, targets, rng, values)
         candidates: list[int] = []
         for _, _, k in ranked:
             if k not in candidates:
@@ -514,8 +553,10 @@ class CardDecider:
                 exchanges.append(a)
         counts = table.counts
         now_targets = self.judge.targets(counts, table.groups)
-        now = self.judge.worth(now_targets, table.unseen)
-        options = self._discards_ranked(table, counts, table.groups, rng)
+        now_values = self.judge.values(now_targets, table.unseen)
+        now = sum(now_values)
+        options = self._discards_ranked(table, counts, table.groups, rng, now_targets,
+                                        now_values)
         worth, kind, away = options[0]
         best_exchange: Action | None = None
         wins = False

@@ -363,13 +363,15 @@ class LineDistance:
     that call (issue 25, item 3).
     """
 
-    __slots__ = ("_line", "_away", "_result")
+    __slots__ = ("_line", "_away", "_result", "_index")
 
-    def __init__(self, line: CardLine, away: int | None, result: _Result | None = None
-                 ) -> None:
+    def __init__(self, line: CardLine, away: int | None, result: _Result | None = None,
+                 index: int = -1) -> None:
         self._line = line
         self._away = away
         self._result = result
+        #: the line's place on the card when known (-1: found from the line)
+        self._index = index
 
     @property
     def line(self) -> CardLine:
@@ -380,6 +382,12 @@ class LineDistance:
     def away(self) -> int | None:
         """Tiles away from the line, ``None`` when the hand can no longer complete it."""
         return self._away
+
+    @property
+    def index(self) -> int:
+        """The line's place on the card (0-based) as :func:`tiles_away` found it; -1 for a
+        distance made without it."""
+        return self._index
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, LineDistance):
@@ -395,6 +403,8 @@ class LineDistance:
         r = self._result
         if r is None or self._away is None:
             return None
+        if self._index >= 0:
+            return r.compiled.best_variation_at(r.data, self._index, _MAX_TILES - self._away)
         return r.compiled.best_variation(r.data, self._line, _MAX_TILES - self._away)
 
     def _needs(self) -> tuple[tuple[Tile, ...], tuple[Tile, ...]]:
@@ -483,6 +493,14 @@ class CompiledCard:
         #: the positions of each line's variations, in the line's order, by the line's id
         self.positions_of: dict[int, list[int]] = {
             id(ln): positions[i] for i, ln in enumerate(lines)}
+        #: each line's place on the card, by the line's id
+        self.index_of: dict[int, int] = {id(ln): i for i, ln in enumerate(lines)}
+        #: per line, its variations' first lane bits (``position * _LANE``) as two bytes
+        #: each, low byte first: what :meth:`best_variation_at` reads (bytes are read
+        #: natively in the compiled build; a list's items are objects)
+        self._lane_bits: list[bytes] = [
+            b"".join((p * _LANE).to_bytes(2, "little") for p in positions[i])
+            for i in range(len(lines))]
         self.variations = variations
         #: what :func:`tiles_away`'s list holds before it is filled
         self.placeholder = LineDistance(lines[0], None)
@@ -830,13 +848,25 @@ class CompiledCard:
 
     def best_variation(self, data: bytes, line: CardLine, held: int) -> Variation:
         """The first variation of ``line`` holding ``held`` tiles, given the held vector's
-        :meth:`packed_bytes`. Raises ``ValueError`` when none holds that many."""
-        positions = self.positions_of[id(line)]
-        for at in range(len(positions)):
-            bit = positions[at] * _LANE
+        :meth:`packed_bytes`. Raises ``ValueError`` when none holds that many, or
+        ``KeyError`` for a line not on this card."""
+        return self.best_variation_at(data, self.index_of[id(line)], held)
+
+    def best_variation_at(self, data: bytes, index: int, held: int) -> Variation:
+        """:meth:`best_variation` of the card's line number ``index`` (0-based)."""
+        bits = self._lane_bits[index]
+        want: i64 = held
+        end: i64 = len(bits)
+        at: i64 = 0
+        bit: i64
+        o: i64
+        while at < end:
+            bit = bits[at] | bits[at + 1] << 8
             o = bit >> 3
-            if ((data[o] | data[o + 1] << 8) >> (bit & 7)) & _LANE_MASK == held:
-                return line.variations[at]
+            if ((data[o] | data[o + 1] << 8) >> (bit & 7)) & _LANE_MASK == want:
+                return self.lines[index].variations[at >> 1]
+            at += 2
+        line = self.lines[index]
         raise ValueError(f"no variation of line {line.key} holds {held} tiles")
 
     def positions_at_least(self, h: int, value: int) -> list[int]:
@@ -875,16 +905,20 @@ def compile_card(card: Card) -> CompiledCard:
     return compiled
 
 
-def tiles_away(card: Card, concealed: Sequence[int], exposures: Sequence[Meld] = ()
-               ) -> list[LineDistance]:
+def tiles_away(card: Card, concealed: Sequence[int], exposures: Sequence[Meld] = (),
+               nearest: int | None = None) -> list[LineDistance]:
     """Tiles away from every line of ``card``: one :class:`LineDistance` per line, nearest
     first, ties in card order, lines that cannot be completed (``away is None``) last.
 
     ``concealed`` is counts over the 47 tile indices (:func:`hand_counts`); ``exposures``
-    the hand's exposed melds. Raises ``ValueError`` for a malformed exposure (see
-    :func:`exposure_group`) or a hand of more than fourteen tiles. (001 Part one "Jokers",
-    "Understanding the NMJL card"; shared/NOTATION.md "Tiles away".)
+    the hand's exposed melds; ``nearest``: only the first ``nearest`` of that list (the same
+    as slicing it, without making the other lines' distances). Raises ``ValueError`` for a
+    malformed exposure (see :func:`exposure_group`), a hand of more than fourteen tiles or a
+    negative ``nearest``. (001 Part one "Jokers", "Understanding the NMJL card";
+    shared/NOTATION.md "Tiles away".)
     """
+    if nearest is not None and nearest < 0:
+        raise ValueError(f"nearest must be 0 or more, not {nearest}")
     cc = compile_card(card)
     hand = _Hand(concealed, exposures)
     h = cc.held(hand)
@@ -905,14 +939,17 @@ def tiles_away(card: Card, concealed: Sequence[int], exposures: Sequence[Meld] =
     while a < 17:
         starts[a] = starts[a] + starts[a - 1]
         a += 1
-    out = [cc.placeholder] * len(lines)
+    limit: i64 = len(lines) if nearest is None or nearest > len(lines) else nearest
+    out = [cc.placeholder] * limit
+    p: i64
     for i, m in enumerate(maxima):
         held = m
         away = _MAX_TILES - held if held else gone
         p = starts[away]
         starts[away] = p + 1
-        out[p] = (LineDistance(lines[i], away, result) if away < 15
-                  else LineDistance(lines[i], None, None))
+        if p < limit:
+            out[p] = (LineDistance(lines[i], away, result, i) if away < 15
+                      else LineDistance(lines[i], None, None))
     return out
 
 

@@ -238,7 +238,8 @@ class AmericanRules(RuleSet):
         hands", read in docs/rules/american.md)."""
         from .matcher import tiles_away
 
-        return all(d.away is None for d in tiles_away(self.card, [0] * 47, list(melds)))
+        nearest = tiles_away(self.card, [0] * 47, list(melds), nearest=1)
+        return not nearest or nearest[0].away is None  # (lines no hand can hold come last)
 
     # ----- winning and scoring ---------------------------------------------------------------
 
