@@ -47,6 +47,11 @@ compiled: $(STAMP)
 	$(BIN)/python -m pip wheel --quiet --no-deps -w dist-compiled .
 	$(BIN)/python -m pip install --quiet --no-deps --target $(COMPILED) dist-compiled/*.whl
 
+# rule set:bots lineups whose games must be the same in both builds (every bot appears)
+CROSS_BUILD_LINEUPS := hongkong:strong,beginner,master,hard hongkong:easy,normal,efficiency,random \
+	chinese:strong,beginner,master,hard mcr:strong,beginner,master,hard \
+	american:american-beginner,american-master,hard,easy american:normal,american,efficiency,random
+
 test-compiled: compiled
 	PYTHONPATH=$(COMPILED) MAHJONG_TABLE_EXPECT_BUILD=compiled $(BIN)/python -m pytest
 	PYTHONPATH=$(COMPILED) $(BIN)/python -c "from mahjong_table._build import build_name; print(build_name())" | grep -q compiled
@@ -57,6 +62,15 @@ test-compiled: compiled
 	  cmp $(COMPILED)/$$r-pure.jsonl $(COMPILED)/$$r-compiled.jsonl && \
 	  PYTHONPATH=$(COMPILED) $(BIN)/mahjong-table replay $(COMPILED)/$$r-pure.jsonl && \
 	  $(BIN)/mahjong-table replay $(COMPILED)/$$r-compiled.jsonl || exit 1; \
+	done
+	# every bot, in both builds, plays the same games from the same seed (a bot whose choice
+	# hung on the identity of a tuple, which the compiled build holds unboxed, did not)
+	for spec in $(CROSS_BUILD_LINEUPS); do \
+	  r=$${spec%%:*}; bots=$${spec#*:}; \
+	  case $$r in mcr) rules="--rules chinese --option scoring=mcr";; *) rules="--rules $$r";; esac; \
+	  $(BIN)/mahjong-table simulate $$rules --games 3 --hands 2 --seed 13 --bots $$bots --record $(COMPILED)/lineup-pure.jsonl >/dev/null && \
+	  PYTHONPATH=$(COMPILED) $(BIN)/mahjong-table simulate $$rules --games 3 --hands 2 --seed 13 --bots $$bots --record $(COMPILED)/lineup-compiled.jsonl >/dev/null && \
+	  cmp $(COMPILED)/lineup-pure.jsonl $(COMPILED)/lineup-compiled.jsonl || { echo "builds differ: $$spec"; exit 1; }; \
 	done
 
 bench: $(STAMP) compiled

@@ -400,3 +400,36 @@ def test_line_worth_is_the_plain_reading_with_scarcest_gaps_first() -> None:
         assert judge.line_worth(tg, tuple(unseen)) == _line_worth_reference(judge, tg, unseen)
     assert many_gaps > 1000
 
+
+@pytest.mark.parametrize("kind", ["american", "american-beginner", "american-master"])
+def test_ranked_choices_name_each_discard_once(kind: str) -> None:
+    """Every American bot's ranking of discards (``CardDecision.ranked``, what the advisor
+    shows and the beginner picks its slips from) names each discard once, in either build:
+    the best was once told from the others by the identity of a tuple, which the compiled
+    build, holding such tuples unboxed, does not keep, so it was listed twice there and the
+    beginner played other games than in the pure build (issue 25)."""
+    from mahjong_table.players import RandomBot
+
+    rules = get_rule_set("american")
+    turns = 0
+    for seed in range(2):
+        game = Game(rules, f"ranked/{kind}/{seed}", max_hands=1)
+        bot = make_bot(kind, f"ranked/{seed}", rules=rules)
+        decider = bot.decider  # type: ignore[attr-defined]
+        others = [RandomBot(f"ranked/{seed}/{p}") for p in range(4)]
+        steps = 0
+        while not game.is_over and steps < 600:
+            actor = game.to_act()[0]
+            view = game.view(actor)
+            if actor == 0:
+                decision = decider.decide(view, bot.rng)  # type: ignore[attr-defined]
+                ranked = [c.action for c in decision.ranked]
+                assert len(ranked) == len(set(ranked)), decision.ranked
+                if decision.reason in ("discard", "exchange"):
+                    turns += 1
+                action = decision.action
+            else:
+                action = others[actor].choose(view)
+            game.apply(action)
+            steps += 1
+    assert turns > 20

@@ -137,7 +137,9 @@ class HardAmericanDecider(CardDecider):
         safest = min(near, key=lambda o: (risk(o) - 1e-6 * o[0] / max(best_worth, 1e-12)))
         if risk(safest) >= risk(ranked[0]) - 1e-9:
             return ranked
-        return [safest, *(o for o in ranked if o is not safest)]
+        # the others by kind (each is a different kind), not by identity: the compiled build
+        # holds these tuples unboxed and does not keep it
+        return [safest, *(o for o in ranked if o[1] != safest[1])]
 
 
 class EasyAmericanDecider(CardDecider):

@@ -537,7 +537,9 @@ class CardDecider:
         for o in out[1:]:
             if o[0] > best[0] or (o[0] == best[0] and unseen[o[1]] < unseen[best[1]]):
                 best = o
-        rest = sorted((o for o in out if o is not best), key=lambda o: -o[0])
+        # the others, by kind (each candidate is a different kind): not by identity, which a
+        # compiled build, holding these tuples unboxed, does not keep (issue 25)
+        rest = sorted((o for o in out if o[1] != best[1]), key=lambda o: -o[0])
         return [best, *rest]
 
     def _turn(self, acts: Sequence[Action], table: Table, rng: random.Random) -> CardDecision:
