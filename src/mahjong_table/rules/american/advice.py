@@ -159,7 +159,8 @@ class HandJudge:
         self.full_supply = full_supply
         self.points_power = points_power
         self.top_lines = top_lines
-        self._cache: dict[tuple[tuple[int, ...], tuple[tuple[int, int], ...]],
+        #: targets by (counts as bytes, or as a tuple where a count is out of 0-255; groups)
+        self._cache: dict[tuple[bytes | tuple[int, ...], tuple[tuple[int, int], ...]],
                           tuple[Target, ...]] = {}
         self._melds: dict[tuple[int, int], Meld] = {}
         #: per variation (by id): its kinds as (kind, natural slots, joker-able slots)
@@ -199,13 +200,21 @@ class HandJudge:
 
     def targets(self, counts: Sequence[int], groups: tuple[tuple[int, int], ...]
                 ) -> tuple[Target, ...]:
-        key = (tuple(counts), groups)
-        got = self._cache.get(key)
-        if got is not None:
-            return got
         # read as a list: the compiled build indexes a list directly, any other sequence
         # through the generic protocol
         cl: list[int] = counts if isinstance(counts, list) else list(counts)
+        # the counts as bytes: made in one C loop and hashed once (a tuple of 47 integers
+        # hashes every item at every look-up: issue 25); a count out of range keeps the
+        # tuple, and the matcher reports it
+        packed: bytes | tuple[int, ...]
+        try:
+            packed = bytes(cl)
+        except (ValueError, TypeError):
+            packed = tuple(cl)
+        key = (packed, groups)
+        got = self._cache.get(key)
+        if got is not None:
+            return got
         if len(self._cache) >= _CACHE_LIMIT:
             self._cache.clear()
         melds = [self._meld(g) for g in groups]
