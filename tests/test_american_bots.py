@@ -433,3 +433,17 @@ def test_ranked_choices_name_each_discard_once(kind: str) -> None:
             game.apply(action)
             steps += 1
     assert turns > 20
+
+
+@pytest.mark.parametrize(("counts", "message"), [
+    ([300] + [0] * 46, "a hand holds at most 14 tiles, this one 300"),
+    ([-1, 3] + [0] * 45, "concealed counts cannot be negative"),
+])
+def test_judge_reports_impossible_counts_as_the_matcher_does(counts: list[int],
+                                                              message: str) -> None:
+    """The judge keys its cache by the counts as bytes (issue 25); counts that bytes cannot
+    hold still reach the matcher, whose error names the problem."""
+    judge = HandJudge(practice_card())
+    with pytest.raises(ValueError, match=message):
+        judge.targets(counts, ())
+    assert judge.targets([0] * 47, ()) == judge.targets(tuple([0] * 47), ())
