@@ -481,6 +481,8 @@ class CompiledCard:
                 j += n
         cells, done = self._layout([(n - 1).bit_length() for _, _, n in parts])
         nv = self.size = len(cells)
+        if nv * _LANE >= 1 << 24:
+            raise ValueError(f"a card of {nv:,} variation places: at most {(1 << 24) // _LANE:,}")
         variations: list[Variation | None] = [None] * nv
         self.line_of: list[int] = [-1] * nv
         positions: list[list[int]] = [[-1] * len(ln.variations) for ln in lines]
@@ -495,11 +497,12 @@ class CompiledCard:
             id(ln): positions[i] for i, ln in enumerate(lines)}
         #: each line's place on the card, by the line's id
         self.index_of: dict[int, int] = {id(ln): i for i, ln in enumerate(lines)}
-        #: per line, its variations' first lane bits (``position * _LANE``) as two bytes
-        #: each, low byte first: what :meth:`best_variation_at` reads (bytes are read
-        #: natively in the compiled build; a list's items are objects)
+        #: per line, its variations' first lane bits (``position * _LANE``) as three bytes
+        #: each, low byte first (a card of up to 3.3 million variations): what
+        #: :meth:`best_variation_at` reads (bytes are read natively in the compiled build; a
+        #: list's items are objects)
         self._lane_bits: list[bytes] = [
-            b"".join((p * _LANE).to_bytes(2, "little") for p in positions[i])
+            b"".join((p * _LANE).to_bytes(3, "little") for p in positions[i])
             for i in range(len(lines))]
         self.variations = variations
         #: what :func:`tiles_away`'s list holds before it is filled
@@ -858,14 +861,16 @@ class CompiledCard:
         want: i64 = held
         end: i64 = len(bits)
         at: i64 = 0
+        v: i64 = 0
         bit: i64
         o: i64
         while at < end:
-            bit = bits[at] | bits[at + 1] << 8
+            bit = bits[at] | bits[at + 1] << 8 | bits[at + 2] << 16
             o = bit >> 3
             if ((data[o] | data[o + 1] << 8) >> (bit & 7)) & _LANE_MASK == want:
-                return self.lines[index].variations[at >> 1]
-            at += 2
+                return self.lines[index].variations[v]
+            at += 3
+            v += 1
         line = self.lines[index]
         raise ValueError(f"no variation of line {line.key} holds {held} tiles")
 
