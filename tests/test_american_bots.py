@@ -7,6 +7,7 @@ let bots play seeded American games with the invariants checked after every acti
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from itertools import combinations
 
 import pytest
@@ -265,12 +266,30 @@ def test_every_bot_plays_every_american_phase(kinds: list[str]) -> None:
     assert len(g.results) == 2
 
 
+def _random_game_states(prefix: str, seeds: int = 2, steps: int = 400
+                        ) -> Iterator[tuple[Game, PlayerView]]:
+    """Every state of ``seeds`` one-hand American games between four random bots (games
+    ``prefix/0`` ...; at most ``steps`` actions each): the game and the view of the seat to
+    act, whose random bot's action is applied when the consumer asks for the next state."""
+    from mahjong_table.players import RandomBot
+
+    rules = get_rule_set("american")
+    for seed in range(seeds):
+        game = Game(rules, f"{prefix}/{seed}", max_hands=1)
+        bots = [RandomBot(f"{prefix}/{seed}/{p}") for p in range(4)]
+        done = 0
+        while not game.is_over and done < steps:
+            view = game.view(game.to_act()[0])
+            yield game, view
+            game.apply(bots[view.player].choose(view))
+            done += 1
+
+
 def test_unseen_copies_are_the_supply_less_every_tile_the_player_sees() -> None:
     """The American judge's unseen copies (``advice.table_of``, read from the view's
     ``table_counts`` since issue 25) are, in every state of real games and for every seat,
     the tile set's copies (flowers folded into one kind) less the player's own tiles, every
     exposed tile (jokers and flowers included) and every discard, counted tile by tile."""
-    from mahjong_table.players import RandomBot
     from mahjong_table.rules.american.advice import table_of
     from mahjong_table.rules.american.model import FLOWER
     from mahjong_table.tiles import AMERICAN_TILE_SET
@@ -282,29 +301,21 @@ def test_unseen_copies_are_the_supply_less_every_tile_the_player_sees() -> None:
     supply = [0] * 47
     for k in range(47):
         supply[folded(k)] += AMERICAN_TILE_SET.copies[k]
-    rules = get_rule_set("american")
     checked = 0
-    for seed in range(2):
-        game = Game(rules, f"unseen/{seed}", max_hands=1)
-        bots = [RandomBot(f"unseen/{seed}/{p}") for p in range(4)]
-        steps = 0
-        while not game.is_over and steps < 400:
-            for p in range(4):
-                view = game.view(p)
-                want = list(supply)
-                for t in view.concealed:
-                    want[folded(as_kind(t))] -= 1
-                for seat in view.seats:
-                    for meld in seat.melds:
-                        for t in meld.tiles:
-                            want[folded(as_kind(t))] -= 1
-                    for t in seat.discards:
+    for game, _ in _random_game_states("unseen"):
+        for p in range(4):
+            view = game.view(p)
+            want = list(supply)
+            for t in view.concealed:
+                want[folded(as_kind(t))] -= 1
+            for seat in view.seats:
+                for meld in seat.melds:
+                    for t in meld.tiles:
                         want[folded(as_kind(t))] -= 1
-                assert table_of(view).unseen == [max(0, u) for u in want]
-                checked += 1
-            actor = game.to_act()[0]
-            game.apply(bots[actor].choose(game.view(actor)))
-            steps += 1
+                for t in seat.discards:
+                    want[folded(as_kind(t))] -= 1
+            assert table_of(view).unseen == [max(0, u) for u in want]
+            checked += 1
     assert checked > 400
 
 
@@ -315,34 +326,24 @@ def test_line_values_are_computed_once_and_give_the_same_ranking() -> None:
     turn of two real games, for the player to act, with the same random state."""
     import random
 
-    from mahjong_table.players import RandomBot
     from mahjong_table.rules.american.advice import CardDecider, table_of
 
-    rules = get_rule_set("american")
     decider = CardDecider(practice_card())
     judge = decider.judge
     turns = 0
-    for seed in range(2):
-        game = Game(rules, f"values/{seed}", max_hands=1)
-        bots = [RandomBot(f"values/{seed}/{p}") for p in range(4)]
-        steps = 0
-        while not game.is_over and steps < 400:
-            actor = game.to_act()[0]
-            view = game.view(actor)
-            if view.phase == "turn":
-                table = table_of(view)
-                targets = judge.targets(table.counts, table.groups)
-                values = judge.values(targets, table.unseen)
-                assert judge.worth(targets, table.unseen) == sum(values)
-                assert values == [judge.line_worth(tg, table.unseen) for tg in targets]
-                plain = decider._discards_ranked(table, table.counts, table.groups,
-                                                 random.Random(seed))
-                given = decider._discards_ranked(table, table.counts, table.groups,
-                                                 random.Random(seed), targets, values)
-                assert plain == given
-                turns += 1
-            game.apply(bots[actor].choose(view))
-            steps += 1
+    for _, view in _random_game_states("values"):
+        if view.phase == "turn":
+            table = table_of(view)
+            targets = judge.targets(table.counts, table.groups)
+            values = judge.values(targets, table.unseen)
+            assert judge.worth(targets, table.unseen) == sum(values)
+            assert values == [judge.line_worth(tg, table.unseen) for tg in targets]
+            plain = decider._discards_ranked(table, table.counts, table.groups,
+                                             random.Random(turns))
+            given = decider._discards_ranked(table, table.counts, table.groups,
+                                             random.Random(turns), targets, values)
+            assert plain == given
+            turns += 1
     assert turns > 50
 
 
