@@ -456,6 +456,30 @@ def test_win_right_after_a_joker_exchange_names_the_joker() -> None:
     assert result.payments[0] == 3 * 2 * 25  # self-drawn: everyone pays double
 
 
+@pytest.mark.parametrize("option", ["self_drawn", "discard"])
+def test_exchange_win_when_the_last_discard_was_the_winners_own(option: str) -> None:
+    """Bug found by a new-user test: with the other three hands dead, the turn comes back to
+    the player who discarded (001 Part one "Dead hands"); a joker exchange then a Mahjong
+    charged the win to the winner's own discard and the scorer raised. Nobody else
+    discarded, so the win is self-drawn under either value of option joker_exchange_win
+    (001 Part one "Joker exchange"; docs/rules/american.md)."""
+    game = Game.from_position(f"""american dead_exposures=true joker_exchange_win={option}
+    0: [1678f] [111p] 13s3577z from 2 2 dead
+    1: [333m] 2255p4s11111j5m from 2
+    2: [666z1j] [999p] 48m2p33z4f from 1 3 dead
+    3: [111s] [66p1j] 1m2p49s2z25f from 2 2 dead
+    turn 1 drew 5m
+    wall 6p""", 0, check_invariants=True)
+    game.apply(Action(ActionKind.DISCARD, 1, Tile.parse("5m")))
+    assert game.phase is Phase.TURN and game.current == 1  # the turn came back to player 1
+    exchange = next(a for a in game.legal_actions(1) if a.kind is ActionKind.JOKER_EXCHANGE)
+    game.apply(exchange)
+    game.apply(Action(ActionKind.MAHJONG, 1))
+    result = game.results[0]
+    assert result.reason == "mahjong" and result.winner == 1 and result.discarder is None
+    assert result.payments == (-60, 180, -60, -60)  # 30 points, self-drawn: each pays double
+
+
 def test_no_claim_leaves_nothing_to_discard() -> None:
     """Bug found by the bots: a pung of jokers could use a player's last concealed tiles,
     leaving a turn with nothing to discard. An exposure must leave a tile to discard (001

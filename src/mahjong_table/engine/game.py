@@ -993,6 +993,11 @@ class Game:
                     # right after a joker exchange: the rule set says whether the last
                     # discarder pays as on a discard (American option joker_exchange_win)
                     d = self.claimed_from if self.claimed_from is not None else self.discarder
+                    if d == p:
+                        # the last discard was p's own: the other three hands are dead and
+                        # the turn came back to p (001 Part one "Dead hands"), so nobody
+                        # else discarded and the win is self-drawn
+                        d = None
                 elif not self.drew:
                     d = self.claimed_from  # completed by the claimed tile itself
                 self._win(p, d, self._winning_tile(p), robbing=False)
@@ -1292,6 +1297,8 @@ class Game:
             self._false_mahjong(q, d)
 
     def _win(self, p: int, d: int | None, t: Tile, *, robbing: bool) -> None:
+        if d == p:
+            raise AssertionError(f"engine charged player {p}'s win to player {p}'s own discard")
         ctx = self._win_context(p, d, t, robbing=robbing)
         result = self.rules.score(ctx)
         if not result.valid:
