@@ -35,7 +35,14 @@ from mahjong_table.rules.american.matcher import (
 from mahjong_table.rules.american.model import FLOWER, JOKER, Card, CardLine, Group, Variation
 from mahjong_table.rules.american.reference import reference_line_away, reference_tiles_away
 from mahjong_table.rules.american.samples import near_hand, random_hand, sample_hands
-from mahjong_table.tiles import AMERICAN_TILE_SET, TILES, Tile, format_tiles, parse_tiles
+from mahjong_table.tiles import (
+    AMERICAN_TILE_SET,
+    TILES,
+    Tile,
+    TileCountError,
+    format_tiles,
+    parse_tiles,
+)
 
 # ----- helpers -----------------------------------------------------------------------------
 
@@ -305,7 +312,7 @@ def test_nearest_lines_are_the_first_of_the_full_list() -> None:
             got = tiles_away(card, conc, exps, nearest=n)
             assert [(d.line.key, d.away, d.variation) for d in got] == \
                 [(d.line.key, d.away, d.variation) for d in full[:n]]
-    with pytest.raises(ValueError, match="nearest must be 0 or more, not -1"):
+    with pytest.raises(ValueError, match="nearest must be a whole number, 0 or more, not -1"):
         tiles_away(card, [0] * 47, [], nearest=-1)
 
 
@@ -348,9 +355,11 @@ def test_hand_limits() -> None:
     assert tiles_away(CARD, [0] * 34, [])[0].away == 14
     assert not is_complete(CARD, hand("1f2f 2222m 44m 6666m 8m")[0], [])
     season = hand("1f2f 2222m 44m 6666m 8m")[0]
-    season[42] += 1  # a season is no American tile: it is held by no line
-    assert winning_lines(CARD, season, []) == []
-    assert not is_complete(CARD, season, [])
+    season[42] += 1  # a season is no American tile (001 Part one "Tiles"): refused by name
+    with pytest.raises(ValueError, match="not in the American tile set"):
+        winning_lines(CARD, season, [])
+    with pytest.raises(ValueError, match="not in the American tile set"):
+        is_complete(CARD, season, [])
 
 
 def test_compile_card_is_cached_once_per_card() -> None:
@@ -447,10 +456,10 @@ def test_best_variation_read_by_line_number_is_the_first_that_holds_the_most() -
     checked = 0
     for conc, exps in sample_hands(card, 80, 12):
         for d in tiles_away(card, conc, exps):
-            if d.away is None:
+            assert card.lines[d.index] is d.line  # reachable or not (a new-user test found
+            if d.away is None:                     # -1 on every unreachable line)
                 assert d.variation is None
                 continue
-            assert card.lines[d.index] is d.line
             result = d._result
             assert result is not None
             data = result.data
@@ -468,6 +477,58 @@ def test_best_variation_read_by_line_number_is_the_first_that_holds_the_most() -
     assert checked > 1000
     with pytest.raises(ValueError, match="no variation of line"):
         cc.best_variation_at(cc.packed_bytes(0), 0, 14)
+    # a line number or line not on the card is named, not read from another line (-1 used to
+    # wrap to the last line) or reported as a KeyError of an object id
+    for bad in (-1, len(card.lines), 10**20):
+        with pytest.raises(ValueError, match="has no line number"):
+            cc.best_variation_at(cc.packed_bytes(0), bad, 0)
+    stranger = make_line("FF 2222m 44m 6666m 88m")
+    with pytest.raises(ValueError, match="is not on card"):
+        cc.best_variation(cc.packed_bytes(0), stranger, 0)
+
+
+def test_impossible_hands_are_refused_by_the_matcher_with_the_tile_named() -> None:
+    """The American tile set holds four of each suit and honour tile, eight flowers, eight
+    jokers and no seasons (001 Part one "Tiles"): the matcher refuses counts and exposures
+    that hold more, naming the tile, as ``score`` does; and it refuses a negative count
+    anywhere, flowers included (they are added together: -1 used to cancel a flower). Found
+    by a new-user test: 14 jokers were a complete hand."""
+    card = practice_card()
+
+    def counts(**at: int) -> list[int]:
+        c = [0] * 47
+        for k, n in at.items():
+            c[int(k[1:])] = n
+        return c
+
+    cases = [
+        (counts(k46=14), [], "14 copies of 1j"),
+        (counts(k0=5, k46=9), [], "copies of"),
+        (counts(k34=5, k35=4), [], "9 flowers"),
+        (counts(k43=1), [], "is not in the American tile set"),
+        (counts(k46=8), [meld("1m1j1j")], "10 copies of 1j"),  # 8 + 2 exposed
+        (counts(k0=4), [meld("1m1j1j")], "5 copies of 1m"),  # 4 + 1 exposed
+        (counts(k0=1), [meld("1m1m1m"), meld("1m1j1j")], "5 copies of 1m"),  # two exposures
+        (counts(k0=1), [meld("1111m")], "5 copies of 1m"),
+    ]
+    for conc, exps, message in cases:
+        for call in (tiles_away, is_complete, winning_lines):
+            with pytest.raises(ValueError, match=message):
+                call(card, conc, exps)
+    for conc in (counts(k34=2, k35=-1), counts(k35=-1, k36=1), counts(k0=-1)):
+        with pytest.raises(ValueError, match="cannot be negative"):
+            tiles_away(card, conc)
+    # the limits themselves are hands
+    assert tiles_away(card, counts(k0=4, k34=8, k46=2))
+    assert tiles_away(card, counts(k0=1, k46=5), [meld("1m1m1m1j1j1j")])
+    for bad in (-1, 47):
+        with pytest.raises(ValueError, match=f"tile index {bad} is not a tile"):
+            hand_counts([0, bad])
+    for n in (2.0, "3", None.__class__):
+        with pytest.raises(ValueError, match="nearest must be a whole number"):
+            tiles_away(card, counts(k0=3), nearest=n)  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="has no lines"):
+        matcher.compile_card(Card("empty", (), ()))
 
 
 def test_line_distance_is_a_read_only_value() -> None:
@@ -559,14 +620,15 @@ def test_lanes_move_between_five_bits_and_bytes(values: list[int]) -> None:
 
 
 def test_exposure_a_variation_cannot_hold_leaves_the_others_right() -> None:
-    """001 Part one "Jokers": with an exposed kong of 2m and a concealed 2m, a variation whose
+    """001 Part one "Jokers": with an exposed kong of 2m (one joker in it: the set holds four
+    2m) and a concealed 2m, a variation whose
     2m are a pair (no room for the kong) is out, and its lane (where the concealed 2m counts
     fewer than the natural-only slots take) must not spill into the other variations' lanes:
     the line with the kong is one tile away (the concealed 2m is the tile too many)."""
     card = make_card(make_line("FF 22m 44m 6666m 8888m", "FF 2222m 44m 666m 888m",
                                "FF 22m 44m 6666m 8888m", "FF 2222m 44m 666m 888m"))
     counts, _ = hand("1f2f 2m 44m 666m 88m")
-    kong = meld("2222m")
+    kong = meld("2m2m2m1j")
     (d,) = tiles_away(card, counts, [kong])
     assert d.away == 1
     assert d.variation == card.lines[0].variations[1]
@@ -611,8 +673,11 @@ def test_completing_tiles_against_adding_each_tile() -> None:
         expected = set()
         for t in [*range(35), JOKER]:
             counts[t] += 1
-            if is_complete(card, counts, exposures):
-                expected.add(t)
+            try:
+                if is_complete(card, counts, exposures):
+                    expected.add(t)
+            except TileCountError:
+                pass  # every copy of t is in the hand already: t cannot come
             counts[t] -= 1
         assert completing_tiles(card, counts, exposures) == expected
 

@@ -148,8 +148,10 @@ class HandJudge:
     ``targets(counts, groups)`` are the nearest lines of a hand (``counts`` folded, as from
     :func:`fold`; ``groups`` the exposures as ``(kind, size)`` pairs, sorted) and are cached;
     ``worth(targets, unseen)`` values them given the unseen copies of each folded kind (index
-    :data:`JOKER` for jokers). Raises ``ValueError`` (from the matcher) for a hand of more
-    than fourteen tiles or a malformed exposure.
+    :data:`JOKER` for jokers). Counts shorter than 47 are padded and flowers by rank are
+    folded, as the matcher does. Raises ``ValueError`` for a hand of more than fourteen
+    tiles, a negative count (both from the matcher) or a group that is not ``(kind 0-34,
+    size 3-6)``.
     """
 
     def __init__(self, card: Card, *, step: float = STEP, full_supply: float = FULL_SUPPLY,
@@ -169,10 +171,14 @@ class HandJudge:
         self._weights: list[float] = [-1.0] * len(card.lines)
 
     def _meld(self, group: tuple[int, int]) -> Meld:
-        """A stand-in exposure for ``group``: the matcher reads only its kind and size."""
+        """A stand-in exposure for ``group``: the matcher reads only its kind and size (and
+        is told not to count its naturals as copies of the tile)."""
         m = self._melds.get(group)
         if m is None:
             kind, size = group
+            if size not in _MELD_OF_SIZE or not 0 <= kind <= FLOWER:
+                raise ValueError(f"group {group}: an exposed group is (kind 0-{FLOWER}, size "
+                                 "3-6), 001 Part one 'Jokers'")
             m = Meld(_MELD_OF_SIZE[size], (TILES[kind],) * size, True)
             self._melds[group] = m
         return m
@@ -203,6 +209,8 @@ class HandJudge:
         # read as a list: the compiled build indexes a list directly, any other sequence
         # through the generic protocol
         cl: list[int] = counts if isinstance(counts, list) else list(counts)
+        if len(cl) < 47:  # short counts are padded, as the matcher pads them
+            cl = cl + [0] * (47 - len(cl))
         # the counts as bytes: made in one C loop and hashed once (a tuple of 47 integers
         # hashes every item at every look-up: issue 25); a count out of range keeps the
         # tuple, and the matcher reports it
@@ -217,13 +225,19 @@ class HandJudge:
             return got
         if len(self._cache) >= _CACHE_LIMIT:
             self._cache.clear()
+        if cl[35] or cl[36] or cl[37] or cl[38] or cl[39] or cl[40] or cl[41]:
+            if min(cl[34:42]) < 0:  # (before they are added together)
+                raise ValueError("concealed counts cannot be negative")
+            cl = fold(cl)  # flowers by rank: the card reads eight of one kind
         melds = [self._meld(g) for g in groups]
         exposed: dict[int, int] = {}
         for k, n in groups:
             exposed[k] = exposed.get(k, 0) + n
         jokers = cl[JOKER]
         out: list[Target] = []
-        for d in tiles_away(self.card, cl, melds, self.top_lines):
+        # (the stand-in exposures are all naturals, so the copies are not checked: the hand
+        # itself was, by the engine or the face that made it)
+        for d in tiles_away(self.card, cl, melds, self.top_lines, check_copies=False):
             if d.away is None or len(out) >= self.top_lines:
                 break
             v = d.variation

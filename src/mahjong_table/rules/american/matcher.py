@@ -234,11 +234,27 @@ def exposure_group(meld: Meld) -> tuple[int, int]:
 
 
 def hand_counts(tiles: Sequence[int]) -> list[int]:
-    """Counts over the 47 tile indices of a list of tiles (the matcher's ``concealed``)."""
+    """Counts over the 47 tile indices of a list of tiles (the matcher's ``concealed``).
+    Raises ``ValueError`` for an index outside 0-46."""
     counts = [0] * 47
     for t in tiles:
+        if not 0 <= t < 47:
+            raise ValueError(f"tile index {t} is not a tile (0-46)")
         counts[t] = counts[t] + 1
     return counts
+
+
+def _check_copies(counts: list[int], exposures: Sequence[Meld]) -> None:
+    """Raise :class:`~mahjong_table.tiles.TileCountError` (a ``ValueError``) naming the tile
+    when the folded ``counts`` and ``exposures`` hold more copies of it than the American
+    tile set has (001 Part one "Tiles": 4 of each suit and honour tile, 8 flowers, 8 jokers).
+    """
+    from ...tiles import AMERICAN_TILE_SET
+
+    tiles = [k for k in range(47) for _ in range(counts[k])]
+    for m in exposures:
+        tiles += [int(t) for t in m.tiles]
+    AMERICAN_TILE_SET.check_counts(tiles)
 
 
 # ``acyclic``: this class, :class:`_Result` and :class:`LineDistance` hold no reference
@@ -251,9 +267,10 @@ class _Hand:
     jokers, and the exposures' groups."""
 
     __slots__ = ("counts", "kinds", "jokers", "groups", "multiplicity", "exposed_tiles",
-                 "exposed_by_kind", "total", "exposed_jokers")
+                 "exposed_by_kind", "total", "exposed_jokers", "exposed_naturals")
 
-    def __init__(self, concealed: Sequence[int], exposures: Sequence[Meld]) -> None:
+    def __init__(self, concealed: Sequence[int], exposures: Sequence[Meld],
+                 check_copies: bool = True) -> None:
         counts = list(concealed)
         n = len(counts)
         if n != 47:
@@ -262,10 +279,15 @@ class _Hand:
             counts += [0] * (47 - n)
         if counts[35] or counts[36] or counts[37] or counts[38] or counts[39] or counts[40] \
                 or counts[41]:
+            if min(counts[34:42]) < 0:  # (before the flowers are added together)
+                raise ValueError("concealed counts cannot be negative")
             counts[34:42] = [sum(counts[34:42]), 0, 0, 0, 0, 0, 0, 0]
-        # one pass: the total, the kinds held, and no negative count
+        # one pass: the total, the kinds held, no negative count, and no more copies of a
+        # tile than the American tile set holds (4 of a suit or honour tile, 8 flowers, 8
+        # jokers, no seasons: 001 Part one "Tiles")
         total = 0
         kinds: list[int] = []
+        excess = False
         for k in range(47):
             c = counts[k]
             if c:
@@ -274,6 +296,8 @@ class _Hand:
                 total += c
                 if k < _NUM_GROUP_KINDS:
                     kinds.append(k)
+                if (c > 4 and (k < 34 or c > 8)) or 41 < k < 46:
+                    excess = True
         self.counts = counts
         self.kinds = kinds
         self.jokers = counts[JOKER]
@@ -281,12 +305,23 @@ class _Hand:
         self.multiplicity: dict[tuple[int, int], int] = {}
         self.exposed_by_kind: dict[int, int] = {}
         self.exposed_jokers = 0
+        naturals: dict[int, int] = {}  # natural tiles exposed, by kind
+        self.exposed_naturals = naturals
         for m in exposures:
             g = exposure_group(m)
             self.groups.append(g)
             self.multiplicity[g] = self.multiplicity.get(g, 0) + 1
             self.exposed_by_kind[g[0]] = self.exposed_by_kind.get(g[0], 0) + g[1]
-            self.exposed_jokers += m.tiles.count(JOKER)
+            jokers = m.tiles.count(JOKER)
+            self.exposed_jokers += jokers
+            shown = naturals.get(g[0], 0) + g[1] - jokers
+            naturals[g[0]] = shown
+            if counts[g[0]] + shown > (4 if g[0] < 34 else 8):
+                excess = True
+        if self.jokers + self.exposed_jokers > 8:
+            excess = True
+        if excess and check_copies:
+            _check_copies(counts, exposures)
         self.exposed_tiles = sum(self.exposed_by_kind.values())
         self.total = total + self.exposed_tiles
         if self.total > _MAX_TILES:
@@ -385,8 +420,8 @@ class LineDistance:
 
     @property
     def index(self) -> int:
-        """The line's place on the card (0-based) as :func:`tiles_away` found it; -1 for a
-        distance made without it."""
+        """The line's place on the card (0-based), set by :func:`tiles_away` on every
+        distance it returns (reachable or not); -1 only for a distance made without it."""
         return self._index
 
     def __eq__(self, other: object) -> bool:
@@ -461,6 +496,8 @@ class CompiledCard:
     def __init__(self, card: Card) -> None:
         self.card = card
         lines = self.lines = card.lines
+        if not lines:
+            raise ValueError(f"card {card.name!r} has no lines")
         for ln in lines:
             if not ln.variations:
                 raise ValueError(f"line {ln.key} has no variations")
@@ -852,11 +889,19 @@ class CompiledCard:
     def best_variation(self, data: bytes, line: CardLine, held: int) -> Variation:
         """The first variation of ``line`` holding ``held`` tiles, given the held vector's
         :meth:`packed_bytes`. Raises ``ValueError`` when none holds that many, or
-        ``KeyError`` for a line not on this card."""
-        return self.best_variation_at(data, self.index_of[id(line)], held)
+        for a line not on this card."""
+        index = self.index_of.get(id(line), -1)
+        if index < 0 or self.lines[index] is not line:
+            raise ValueError(f"line {line.key} is not on card {self.card.name!r}")
+        return self.best_variation_at(data, index, held)
 
     def best_variation_at(self, data: bytes, index: int, held: int) -> Variation:
-        """:meth:`best_variation` of the card's line number ``index`` (0-based)."""
+        """:meth:`best_variation` of the card's line number ``index`` (0-based, as
+        :attr:`LineDistance.index`). Raises ``ValueError`` for a number not on the card, as
+        well as when no variation holds ``held`` tiles."""
+        if not 0 <= index < len(self.lines):
+            raise ValueError(f"card {self.card.name!r} has no line number {index} "
+                             f"(0 to {len(self.lines) - 1})")
         bits = self._lane_bits[index]
         want: i64 = held
         end: i64 = len(bits)
@@ -911,21 +956,27 @@ def compile_card(card: Card) -> CompiledCard:
 
 
 def tiles_away(card: Card, concealed: Sequence[int], exposures: Sequence[Meld] = (),
-               nearest: int | None = None) -> list[LineDistance]:
+               nearest: int | None = None, *, check_copies: bool = True
+               ) -> list[LineDistance]:
     """Tiles away from every line of ``card``: one :class:`LineDistance` per line, nearest
     first, ties in card order, lines that cannot be completed (``away is None``) last.
 
     ``concealed`` is counts over the 47 tile indices (:func:`hand_counts`); ``exposures``
     the hand's exposed melds; ``nearest``: only the first ``nearest`` of that list (the same
     as slicing it, without making the other lines' distances). Raises ``ValueError`` for a
-    malformed exposure (see :func:`exposure_group`), a hand of more than fourteen tiles or a
-    negative ``nearest``. (001 Part one "Jokers", "Understanding the NMJL card";
-    shared/NOTATION.md "Tiles away".)
+    malformed exposure (see :func:`exposure_group`), a hand of more than fourteen tiles, a
+    negative count, more copies of a tile than the American tile set holds
+    (:class:`~mahjong_table.tiles.TileCountError`, naming the tile) or a ``nearest`` that is
+    not a whole number of 0 or more. ``check_copies=False`` leaves out the copies check, for
+    a caller whose exposures stand for groups (a kind and a size, naturals only, as the hand
+    judge's do: :mod:`.advice`), which may show more naturals than the table holds. (001
+    Part one "Tiles", "Jokers", "Understanding the NMJL card"; shared/NOTATION.md "Tiles
+    away".)
     """
-    if nearest is not None and nearest < 0:
-        raise ValueError(f"nearest must be 0 or more, not {nearest}")
+    if nearest is not None and (type(nearest) is not int or nearest < 0):
+        raise ValueError(f"nearest must be a whole number, 0 or more, not {nearest!r}")
     cc = compile_card(card)
-    hand = _Hand(concealed, exposures)
+    hand = _Hand(concealed, exposures, check_copies)
     h = cc.held(hand)
     result = _Result(hand, cc, h)
     lines = cc.lines
@@ -954,7 +1005,7 @@ def tiles_away(card: Card, concealed: Sequence[int], exposures: Sequence[Meld] =
         starts[away] = p + 1
         if p < limit:
             out[p] = (LineDistance(lines[i], away, result, i) if away < 15
-                      else LineDistance(lines[i], None, None))
+                      else LineDistance(lines[i], None, None, i))
     return out
 
 
@@ -1023,8 +1074,9 @@ def completing_tiles(card: Card, concealed13: Sequence[int], exposures: Sequence
                      ) -> frozenset[int]:
     """The tiles whose addition makes the 13-tile hand complete some line: kinds 0-33,
     :data:`~.model.FLOWER` (34) for any flower, and :data:`~.model.JOKER` (46) when a joker
-    would complete it (a gap in a group of three or more). Empty unless the hand has 13
-    tiles. Same errors as :func:`tiles_away`. (Calling a discard for Mahjong, 001 Part one
+    would complete it (a gap in a group of three or more), leaving out a tile of which the
+    hand holds every copy. Empty unless the hand has 13 tiles. Same errors as
+    :func:`tiles_away`. (Calling a discard for Mahjong, 001 Part one
     "Calling discards"; jokers, "Jokers".)
     """
     cc = compile_card(card)
@@ -1043,4 +1095,12 @@ def completing_tiles(card: Card, concealed13: Sequence[int], exposures: Sequence
             # in any of the gaps, so a natural of any gap's kind completes, and so does a joker
             out.update(gaps)
             out.add(JOKER)
+    # a tile of which the hand holds every copy cannot come (001 Part one "Tiles")
+    for k in list(out):
+        if k == JOKER:
+            held = hand.jokers + hand.exposed_jokers
+        else:
+            held = hand.counts[k] + hand.exposed_naturals.get(k, 0)
+        if held >= (4 if k < FLOWER else 8):
+            out.discard(k)
     return frozenset(out)
