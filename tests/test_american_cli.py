@@ -278,6 +278,24 @@ def test_a_joker_exchange_win_names_no_discarder(capsys: pytest.CaptureFixture[s
     assert "discarded joker is dead" in capsys.readouterr().err
 
 
+def test_a_joker_exchange_win_is_never_jokerless(capsys: pytest.CaptureFixture[str]) -> None:
+    """Found by a new-user test: ``--joker-exchange`` with a hand holding no joker was scored
+    jokerless and paid double. The joker taken in the exchange completes the hand (001 Part
+    one "Joker exchange"): without --win-tile it is the winning tile; a hand without one, or
+    another --win-tile, is refused by name."""
+    from mahjong_table.cli import main
+
+    jokerless = "2m5z2m6m666p666s4444z"
+    assert main(["score", "--rules", "american", jokerless, "--joker-exchange"]) == 2
+    err = capsys.readouterr().err
+    assert "1j" in err and "jokerless" not in err
+    assert main(["score", "--rules", "american", "22m6m5z 666p 666s 444z1j", "--joker-exchange",
+                 "--win-tile", "2m"]) == 2
+    assert "the winning tile is 1j, not 2m" in capsys.readouterr().err
+    status, j = score_json(["22m6m5z 666p 666s 444z1j", "--joker-exchange"], capsys)
+    assert status == 0 and j["jokerless"] is False
+
+
 def test_the_american_bot_refuses_rules_without_a_card(capsys: pytest.CaptureFixture[str]
                                                        ) -> None:
     """Found by a new-user test: ``simulate --rules hongkong --bots american,...`` ran and

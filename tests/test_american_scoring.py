@@ -37,6 +37,8 @@ def ctx(text: str, *, seat: int = E, discarder: int | None = N, self_drawn: bool
         joker_exchange: bool = False, win_tile: str | None = None, **extra: Any) -> WinContext:
     hand = parse_hand(text, AMERICAN_TILE_SET)
     win = hand.concealed[-1] if hand.concealed else hand.melds[-1].tile
+    if joker_exchange:
+        win = Tile.parse("1j")  # the joker taken completes the hand (001 "Joker exchange")
     if win_tile is not None:
         win = Tile.parse(win_tile)
     return WinContext(hand, win, seat_wind=seat, self_drawn=self_drawn,
@@ -148,6 +150,19 @@ def test_joker_exchange_win_paid_as_on_the_last_discard() -> None:
     assert r.payments == {E: 160, S: -40, W: -80, N: -40}
     r = score("1f2f 2m111j 44m 6666m 88m", options, joker_exchange=True, self_drawn=True)
     assert r.payments == {E: 240, S: -80, W: -80, N: -80}
+
+
+def test_a_joker_exchange_win_is_completed_by_the_joker_taken() -> None:
+    """001 Part one "Joker exchange": the joker taken is racked with the player's tiles and
+    completes the hand, so the winning tile is a joker and the win is never jokerless.
+    Found by a new-user test: a jokerless hand with --joker-exchange was paid double as
+    jokerless."""
+    with pytest.raises(ValueError, match="the winning tile is 1j, not 8m"):
+        score("1f2f 2m111j 44m 6666m 88m", joker_exchange=True, win_tile="8m")
+    with pytest.raises(ValueError, match="the winning tile is 1j"):
+        score("1f2f 2222m 44m 6666m 88m", joker_exchange=True, win_tile="2m")
+    with pytest.raises(ValueError):  # no joker in the hand to have been taken
+        score("1f2f 2222m 44m 6666m 88m", joker_exchange=True)
 
 
 def test_a_win_on_a_discarded_joker_is_refused() -> None:

@@ -304,8 +304,12 @@ def build_american_context(args: argparse.Namespace, hand: Hand) -> WinContext:
         discarder = None
     else:
         discarder = (seat - 1) % 4
-    win_tile = _win_tile(args, hand, hand.melds[-1].tile if hand.melds else None,
-                         _("the hand is empty"))
+    if args.joker_exchange and args.win_tile is None:
+        # 001 Part one "Joker exchange": the joker taken completes the hand
+        win_tile = Tile.parse("1j")
+    else:
+        win_tile = _win_tile(args, hand, hand.melds[-1].tile if hand.melds else None,
+                             _("the hand is empty"))
     return WinContext(hand=hand, win_tile=win_tile, seat_wind=seat,
                       self_drawn=bool(args.self_drawn), discarder=discarder,
                       joker_exchange=bool(args.joker_exchange))

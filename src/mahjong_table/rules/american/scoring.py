@@ -83,7 +83,8 @@ def validate_american_context(ctx: WinContext) -> tuple[list[int], list[Meld]]:
     eight flowers, eight jokers, no seasons; "Use" / "Remove"); every meld an exposure of
     three to six identical tiles with at least one natural and jokers standing in ("Jokers",
     "Exposed sets"; no concealed kongs are declared); the winning tile among the hand's
-    tiles. A hand with the wrong number of tiles is not malformed: it does not win.
+    tiles; after a joker exchange ("Joker exchange"), that tile is the joker taken. A hand
+    with the wrong number of tiles is not malformed: it does not win.
     """
     if ctx.joker_exchange and ctx.self_drawn and ctx.discarder is None:
         pass  # a win right after an exchange with no discard to charge: paid as self-drawn
@@ -93,6 +94,12 @@ def validate_american_context(ctx: WinContext) -> tuple[list[int], list[Meld]]:
         raise ValueError(_("a discarded joker is dead and may never be claimed (001 Part one "
                            "'Jokers'): a win on a joker is self-drawn (--self-drawn) or right "
                            "after a joker exchange (--joker-exchange)"))
+    if ctx.joker_exchange and not ctx.win_tile.is_joker:
+        # 001 Part one "Joker exchange": the joker taken is racked with the player's tiles,
+        # and it is what completes the hand (so such a win is never jokerless)
+        raise ValueError(_("a win right after a joker exchange is completed by the joker taken "
+                           "(001 Part one 'Joker exchange'): the winning tile is 1j, not "
+                           "{tile}").format(tile=ctx.win_tile))
     if ctx.bonus:
         raise ValueError(_("American play has no bonus tiles: flowers are part of the hand "
                            "(001 Part one 'Use'), not {tiles}").format(
