@@ -40,7 +40,7 @@ import sys
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, replace
 from functools import cache
-from itertools import pairwise, permutations, product
+from itertools import pairwise, permutations
 
 from ...i18n import pgettext
 from ...tiles import TILES
@@ -820,20 +820,34 @@ def _number_maps(rules: Sequence[NumberRule]) -> Iterator[dict[int, int]]:
     """Every assignment of a line's numbers: the amount each moved group (its index in the
     line's slots) moves by (groups no clause moves are left out: they stand for their
     printed number). Different clauses are different variables and take different numbers
-    (no number is reached by two)."""
-    for ks in product(*(_shifts(r) for r in rules)):
-        mapping: dict[int, int] = {}
-        used: set[int] = set()
-        ok = True
-        for rule, k in zip(rules, ks, strict=True):
-            values = {d + k for d in rule.digits}
-            if values & used:
-                ok = False
-                break
-            used |= values
-            mapping.update((i, k) for i in rule.slots)
-        if ok:
-            yield mapping
+    (no number is reached by two).
+
+    A depth-first search, in the order of ``itertools.product`` over the clauses' shifts,
+    that drops a partial assignment as soon as two clauses reach one number: trying every
+    combination first took 20 s for a line of seven ``any`` clauses (9^7 combinations, a
+    new-user test) and now takes a fraction of a second.
+    """
+    shifts = [list(_shifts(r)) for r in rules]
+    yield from _extend_maps(rules, shifts, 0, frozenset(), {})
+
+
+def _extend_maps(rules: Sequence[NumberRule], shifts: list[list[int]], i: int,
+                 used: frozenset[int], mapping: dict[int, int]) -> Iterator[dict[int, int]]:
+    """:func:`_number_maps` from clause ``i`` on, given the numbers ``used`` and the
+    ``mapping`` of the clauses before it."""
+    if i == len(rules):
+        yield dict(mapping)
+        return
+    rule = rules[i]
+    for k in shifts[i]:
+        values = frozenset(d + k for d in rule.digits)
+        if values & used:
+            continue
+        before = dict(mapping)
+        mapping.update((slot, k) for slot in rule.slots)
+        yield from _extend_maps(rules, shifts, i + 1, used | values, mapping)
+        mapping.clear()
+        mapping.update(before)
 
 
 def _impossible(groups: Sequence[tuple[int, int]]) -> str | None:
