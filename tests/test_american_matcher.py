@@ -525,7 +525,8 @@ def test_impossible_hands_are_refused_by_the_matcher_with_the_tile_named() -> No
         with pytest.raises(ValueError, match=f"tile index {bad} is not a tile"):
             hand_counts([0, bad])
     for n in (2.0, "3", None.__class__):
-        with pytest.raises(ValueError, match="nearest must be a whole number"):
+        # TypeError in both builds (the compiled one checks the argument's type at the call)
+        with pytest.raises(TypeError):
             tiles_away(card, counts(k0=3), nearest=n)  # type: ignore[arg-type]
     with pytest.raises(ValueError, match="has no lines"):
         matcher.compile_card(Card("empty", (), ()))

@@ -966,15 +966,21 @@ def tiles_away(card: Card, concealed: Sequence[int], exposures: Sequence[Meld] =
     as slicing it, without making the other lines' distances). Raises ``ValueError`` for a
     malformed exposure (see :func:`exposure_group`), a hand of more than fourteen tiles, a
     negative count, more copies of a tile than the American tile set holds
-    (:class:`~mahjong_table.tiles.TileCountError`, naming the tile) or a ``nearest`` that is
-    not a whole number of 0 or more. ``check_copies=False`` leaves out the copies check, for
+    (:class:`~mahjong_table.tiles.TileCountError`, naming the tile) or a negative
+    ``nearest``, and ``TypeError`` for a ``nearest`` that is not a whole number.
+    ``check_copies=False`` leaves out the copies check, for
     a caller whose exposures stand for groups (a kind and a size, naturals only, as the hand
     judge's do: :mod:`.advice`), which may show more naturals than the table holds. (001
     Part one "Tiles", "Jokers", "Understanding the NMJL card"; shared/NOTATION.md "Tiles
     away".)
     """
-    if nearest is not None and (type(nearest) is not int or nearest < 0):
-        raise ValueError(f"nearest must be a whole number, 0 or more, not {nearest!r}")
+    if nearest is not None:
+        # (the compiled build refuses a non-int argument with a TypeError before this line:
+        # the pure build raises the same type)
+        if type(nearest) is not int:
+            raise TypeError(f"nearest must be a whole number or None, not {nearest!r}")
+        if nearest < 0:
+            raise ValueError(f"nearest must be a whole number, 0 or more, not {nearest!r}")
     cc = compile_card(card)
     hand = _Hand(concealed, exposures, check_copies)
     h = cc.held(hand)
