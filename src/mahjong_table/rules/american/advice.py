@@ -109,8 +109,11 @@ _MELD_OF_SIZE = {3: MeldKind.PUNG, 4: MeldKind.KONG, 5: MeldKind.QUINT, 6: MeldK
 def fold(counts: Sequence[int]) -> list[int]:
     """Counts over the 47 tile indices with the eight flowers (34-41) folded into
     :data:`~mahjong_table.rules.american.model.FLOWER` (all flowers are alike, 001
-    "Flower tiles"). Shorter inputs are padded with zeros."""
+    "Flower tiles"). Shorter inputs are padded with zeros. Raises ``ValueError`` for a
+    negative flower count (added to the others, it would cancel one)."""
     out = list(counts) + [0] * (_KINDS - len(counts))
+    if min(out[34:42]) < 0:
+        raise ValueError("concealed counts cannot be negative")
     out[FLOWER] = sum(out[34:42])
     for k in range(35, 42):
         out[k] = 0
@@ -209,8 +212,8 @@ class HandJudge:
         # read as a list: the compiled build indexes a list directly, any other sequence
         # through the generic protocol
         cl: list[int] = counts if isinstance(counts, list) else list(counts)
-        if len(cl) < 47:  # short counts are padded, as the matcher pads them
-            cl = cl + [0] * (47 - len(cl))
+        if len(cl) < 47:
+            cl = fold(cl)  # padded (and folded), as the matcher reads short counts
         # the counts as bytes: made in one C loop and hashed once (a tuple of 47 integers
         # hashes every item at every look-up: issue 25); a count out of range keeps the
         # tuple, and the matcher reports it
@@ -226,8 +229,6 @@ class HandJudge:
         if len(self._cache) >= _CACHE_LIMIT:
             self._cache.clear()
         if cl[35] or cl[36] or cl[37] or cl[38] or cl[39] or cl[40] or cl[41]:
-            if min(cl[34:42]) < 0:  # (before they are added together)
-                raise ValueError("concealed counts cannot be negative")
             cl = fold(cl)  # flowers by rank: the card reads eight of one kind
         melds = [self._meld(g) for g in groups]
         exposed: dict[int, int] = {}

@@ -58,7 +58,7 @@ from typing import TYPE_CHECKING, Final
 from ...i18n import _
 from ...melds import Meld
 from ...names import tile_name
-from ...tiles import TILES, Tile
+from ...tiles import AMERICAN_TILE_SET, TILES, Tile
 from .model import FLOWER, JOKER, Card, CardLine, Variation
 
 if TYPE_CHECKING:
@@ -96,6 +96,11 @@ __all__ = [
 _NUM_GROUP_KINDS: Final = FLOWER + 1
 #: a hand holds at most fourteen tiles, so every per-variation number fits in 4 bits
 _MAX_TILES: Final = 14
+#: the copies of each folded kind in the American set (001 Part one "Tiles"): four of each
+#: suit and honour tile, the eight flowers at FLOWER (all alike), no seasons, eight jokers
+_COPIES: Final[list[int]] = [*AMERICAN_TILE_SET.copies[:FLOWER],
+                             sum(AMERICAN_TILE_SET.copies[FLOWER:FLOWER + 8]),
+                             *AMERICAN_TILE_SET.copies[FLOWER + 1:]]
 _TABLES_MIN = [bytes(min(c, x) for x in range(256)) for c in range(_MAX_TILES + 1)]
 #: bits per variation in the packed vectors: four for the value, one to borrow from
 _LANE: Final = 5
@@ -249,8 +254,6 @@ def _check_copies(counts: list[int], exposures: Sequence[Meld]) -> None:
     when the folded ``counts`` and ``exposures`` hold more copies of it than the American
     tile set has (001 Part one "Tiles": 4 of each suit and honour tile, 8 flowers, 8 jokers).
     """
-    from ...tiles import AMERICAN_TILE_SET
-
     tiles = [k for k in range(47) for _ in range(counts[k])]
     for m in exposures:
         tiles += [int(t) for t in m.tiles]
@@ -288,6 +291,7 @@ class _Hand:
         total = 0
         kinds: list[int] = []
         excess = False
+        copies = _COPIES
         for k in range(47):
             c = counts[k]
             if c:
@@ -296,7 +300,7 @@ class _Hand:
                 total += c
                 if k < _NUM_GROUP_KINDS:
                     kinds.append(k)
-                if (c > 4 and (k < 34 or c > 8)) or 41 < k < 46:
+                if c > copies[k]:
                     excess = True
         self.counts = counts
         self.kinds = kinds
@@ -316,9 +320,9 @@ class _Hand:
             self.exposed_jokers += jokers
             shown = naturals.get(g[0], 0) + g[1] - jokers
             naturals[g[0]] = shown
-            if counts[g[0]] + shown > (4 if g[0] < 34 else 8):
+            if counts[g[0]] + shown > copies[g[0]]:
                 excess = True
-        if self.jokers + self.exposed_jokers > 8:
+        if self.jokers + self.exposed_jokers > copies[JOKER]:
             excess = True
         if excess and check_copies:
             _check_copies(counts, exposures)
@@ -1107,6 +1111,6 @@ def completing_tiles(card: Card, concealed13: Sequence[int], exposures: Sequence
             held = hand.jokers + hand.exposed_jokers
         else:
             held = hand.counts[k] + hand.exposed_naturals.get(k, 0)
-        if held >= (4 if k < FLOWER else 8):
+        if held >= _COPIES[k]:
             out.discard(k)
     return frozenset(out)
