@@ -134,7 +134,8 @@ class Target(NamedTuple):
     ``variation`` the line's best variation for the hand; ``concealed`` for a C line;
     ``natural`` the natural tiles still needed (singles and pairs) and ``gaps`` the empty
     slots of groups of three or more, both as ``(kind, copies)``, before the held ``jokers``
-    fill gaps (``away`` is the natural tiles plus the gaps no joker fills)."""
+    fill gaps (``away`` is the natural tiles plus the gaps no joker fills); ``line`` the
+    card's line."""
 
     away: int
     weight: float
@@ -143,6 +144,8 @@ class Target(NamedTuple):
     natural: tuple[tuple[int, int], ...]
     gaps: tuple[tuple[int, int], ...]
     jokers: int
+    #: the line itself (its points and name)
+    line: CardLine
 
 
 class HandJudge:
@@ -259,7 +262,7 @@ class HandJudge:
             ln = d.line
             weight = self._weight(d.index, ln)
             out.append(_new_tuple(Target, (d.away, weight, v, ln.concealed, tuple(nat),
-                                           tuple(gaps), jokers)))
+                                           tuple(gaps), jokers, ln)))
         result = tuple(out)
         self._cache[key] = result
         return result

@@ -1,0 +1,99 @@
+"""The learned chances of a hand (issue 43): how likely the seat wins the hand from here, how
+often its wins are self-drawn, and how likely another player wins when it does not.
+
+The numbers come from logistic models fitted to games between normal bots
+(:mod:`._fitted`, made by ``tools/judgement_data.py`` and ``tools/judgement_fit.py``), one per
+rule-set family (Hong Kong; Chinese on the simple scale; Chinese under MCR) and per shanten
+0-5, on what the seat's view shows: ``u`` the unseen tiles that bring the hand closer (when
+ready: its winning tiles the rules let win), ``r`` the seat's draws left, ``o`` the opponents'
+exposed melds and ``m`` the seat's own. A model that learned a chance falling with more useful
+tiles where data are thin (no draws left) is held to rise with them: more tiles that help
+never make a hand worse.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Final
+
+from ..rules.base import RuleSet
+from ._fitted import FITTED
+
+__all__ = ["Chances", "family_of"]
+
+#: the least a useful tile may add to the log-odds of winning, per unit of ln(1 + u)
+_MIN_SLOPE: Final = 0.05
+
+
+def family_of(rules: RuleSet) -> str:
+    """The fitted family of ``rules``: ``"hongkong"``, ``"chinese"`` (simple scale) or
+    ``"chinese-mcr"``; a rule set without its own model reads Hong Kong's."""
+    name = rules.name + ("-mcr" if rules.checks_win_context else "")
+    return name if name in FITTED else "hongkong"
+
+
+def _logistic(x: float) -> float:
+    if x >= 0:
+        return 1.0 / (1.0 + math.exp(-x))
+    e = math.exp(x)
+    return e / (1.0 + e)
+
+
+class Chances:
+    """The fitted models of one family (:func:`family_of`)."""
+
+    def __init__(self, family: str) -> None:
+        data = FITTED[family]
+        self.family = family
+        win = data["win"]
+        assert isinstance(win, list)
+        self.win_coef: list[list[float]] = [[float(c) for c in row] for row in win]
+        self_coef = data["self"]
+        other_coef = data["other"]
+        assert isinstance(self_coef, list) and isinstance(other_coef, list)
+        self.self_coef = [float(c) for c in self_coef]
+        self.other_coef = [float(c) for c in other_coef]
+        loss = data["loss"]
+        assert isinstance(loss, (int, float))
+        self.loss = float(loss)
+
+    def win(self, shanten: int, useful: float, rounds: int, opponents: int, melds: int
+            ) -> float:
+        """The chance to win the hand at ``shanten`` with ``useful`` unseen useful tiles,
+        ``rounds`` draws left, ``opponents`` exposed melds among the others and ``melds`` of
+        one's own (shanten 3 and more share one model that reads the shanten)."""
+        if shanten < 0:
+            return 1.0
+        far = len(self.win_coef) - 1
+        b = self.win_coef[min(shanten, far)]
+        lu = math.log1p(max(0.0, useful))
+        lr = math.log1p(max(0, rounds))
+        slope = max(_MIN_SLOPE, b[1] + b[3] * lr)
+        x = b[0] + slope * lu + b[2] * lr + b[4] * opponents + b[5] * melds
+        if shanten >= far and len(b) > 6:
+            x += b[6] * shanten
+        return _logistic(x)
+
+    def self_share(self, rounds: int) -> float:
+        """The share of the seat's wins that it draws itself."""
+        c = self.self_coef
+        return _logistic(c[0] + c[1] * math.log1p(max(0, rounds)))
+
+    def other(self, rounds: int, opponents: int) -> float:
+        """The chance another player wins the hand when the seat does not."""
+        c = self.other_coef
+        return _logistic(c[0] + c[1] * math.log1p(max(0, rounds)) + c[2] * opponents)
+
+
+_CACHE: dict[str, Chances] = {}
+
+
+def chances_for(rules: RuleSet) -> Chances:
+    """The :class:`Chances` of ``rules``'s family (built once; a second thread building it at
+    the same time builds an equal one, and either is kept)."""
+    family = family_of(rules)
+    got = _CACHE.get(family)
+    if got is None:
+        got = Chances(family)
+        _CACHE[family] = got
+    return got

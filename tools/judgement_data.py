@@ -1,0 +1,104 @@
+"""Data for the judgement's learned chances (issue 43): games between normal bots, and at each
+of their turns the hand the discard leaves, described by the features the judgement reads, with
+what happened by the end of the hand.
+
+    python -m tools.judgement_data --rules hongkong --hands 3000 --seed 43 --out data.jsonl
+
+One JSON line per turn: ``s`` (shanten after the discard), ``u`` (the unseen tiles that bring
+the hand closer; when ready, its winning tiles the rules let win), ``r`` (the seat's draws
+left), ``o`` (the opponents' exposed melds), ``m`` (the seat's own melds), and the outcome:
+``won`` (0/1), ``self`` (won by its own draw), ``other`` (another player won), ``pts`` (the
+seat's points for the hand). ``tools/judgement_fit.py`` fits the model the judgement ships
+(``src/mahjong_table/judgement/_fitted.py``). Run it in the compiled build for speed
+(``PYTHONPATH=.compiled``); the bots play the same games in both builds.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+from mahjong_table import Game, get_rule_set
+from mahjong_table.analysis.waits import draw_shanten
+from mahjong_table.engine import ActionKind, PlayerView
+from mahjong_table.melds import Hand
+from mahjong_table.players import make_bot
+from mahjong_table.rules.base import RuleSet
+from mahjong_table.scoring import WinContext
+from mahjong_table.tiles import NUM_PLAYING, TILES
+
+
+def _can_win(rules: RuleSet, view: PlayerView, counts: list[int], t: int) -> bool:
+    """Whether the rules let the waiting ``counts`` win on a discarded ``t`` (MCR's 8-fan
+    minimum; always, elsewhere)."""
+    if not rules.checks_win_context:
+        return True
+    tiles = [TILES[k] for k in range(NUM_PLAYING) for _ in range(counts[k])] + [TILES[t]]
+    ctx = WinContext(hand=Hand(tuple(tiles), tuple(view.me.melds)), win_tile=TILES[t],
+                     seat_wind=view.me.wind, round_wind=view.round_wind, self_drawn=False,
+                     discarder=(view.me.wind + 3) % 4, bonus=tuple(view.me.bonus))
+    try:
+        return rules.win_refusal(ctx) is None
+    except ValueError:
+        return False
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--rules", default="hongkong")
+    ap.add_argument("--option", action="append", default=[])
+    ap.add_argument("--hands", type=int, default=1000)
+    ap.add_argument("--seed", default="43")
+    ap.add_argument("--bots", default="strong")
+    ap.add_argument("--out", required=True)
+    args = ap.parse_args(argv)
+    options = dict(o.split("=", 1) for o in args.option)
+    rules = get_rule_set(args.rules, **options)
+    forms = rules.forms
+    with open(args.out, "w") as out:
+        for h in range(args.hands):
+            game = Game(rules, f"{args.seed}/{h}", max_hands=1)
+            bots = [make_bot(args.bots, f"{args.seed}/{h}/{s}", rules=rules) for s in range(4)]
+            rows: list[tuple[int, dict[str, int]]] = []
+            while True:
+                ps = game.to_act()
+                if not ps:
+                    break
+                p = ps[0]
+                view = game.view(p)
+                action = bots[p].choose(view)
+                if view.phase == "turn" and action.kind is ActionKind.DISCARD \
+                        and action.tile is not None:
+                    counts = list(view.counts[:NUM_PLAYING])
+                    counts[int(action.tile)] -= 1
+                    n = len(view.me.melds)
+                    s = forms.shanten(counts, n)
+                    seen = view.visible_counts()
+                    unseen = [max(0, 4 - seen[k]) for k in range(NUM_PLAYING)]
+                    after = draw_shanten(counts, n, forms)
+                    u = 0
+                    for t in range(NUM_PLAYING):
+                        x = after[t]
+                        if x is not None and x < s and (s > 0 or _can_win(rules, view,
+                                                                           counts, t)):
+                            u += unseen[t]
+                    opp = sum(len(q.melds) for q in view.seats if q.player != p)
+                    rows.append((p, {"s": s, "u": u, "r": view.live_wall // 4, "o": opp,
+                                     "m": n}))
+                game.apply(action)
+            res = game.results[0]
+            for p, row in rows:
+                won = res.reason == "mahjong" and res.winner == p
+                row["won"] = int(won)
+                row["self"] = int(won and res.discarder is None)
+                row["other"] = int(res.reason == "mahjong" and not won)
+                row["pts"] = res.payments[p]
+                out.write(json.dumps(row) + "\n")
+            if h % 200 == 0:
+                print(f"{h} hands", file=sys.stderr)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
