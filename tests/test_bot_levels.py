@@ -11,6 +11,9 @@ import pytest
 
 from mahjong_table.engine import ActionKind, Game
 from mahjong_table.engine.position import position_of
+from mahjong_table.judgement.american import decider_for
+from mahjong_table.judgement.reading import Reading
+from mahjong_table.judgement.sets import mcr_heading_fan
 from mahjong_table.melds import Meld, MeldKind
 from mahjong_table.players import (
     BOTS,
@@ -24,9 +27,6 @@ from mahjong_table.players import (
 from mahjong_table.players.american_bot import AmericanBot
 from mahjong_table.players.easy_bot import EasyBot
 from mahjong_table.players.hard_american_bot import EasyAmericanBot, HardAmericanBot
-from mahjong_table.judgement.american import decider_for
-from mahjong_table.judgement.reading import Reading
-from mahjong_table.judgement.sets import mcr_heading_fan
 from mahjong_table.players.hard_bot import HardBot
 from mahjong_table.players.strong_bot import StrongBot
 from mahjong_table.rules import get_rule_set

@@ -48,6 +48,7 @@ from ..analysis.shanten import seven_pairs_shanten
 from ..analysis.waits import discard_shanten, draw_shanten
 from ..engine.actions import Action, ActionKind
 from ..engine.view import PlayerView
+from ..i18n import N_
 from ..melds import Hand, Meld, MeldKind
 from ..rules.base import RuleSet
 from ..scoring import WinContext
@@ -69,13 +70,14 @@ _TYPICAL_USEFUL: Final = (6.0, 20.0, 34.0, 48.0, 58.0, 66.0, 72.0, 76.0, 80.0)
 #: the scorer's answers kept across decisions (cleared when full)
 _PAY_CAP: Final = 50_000
 _PAY_MEMO: dict[tuple[object, ...], tuple[int, int]] = {}
-#: plan names (English data; the faces translate them)
+#: plan names (English data, marked for the catalogue; the faces show them translated)
 PLAN_PLAIN: Final = "plain"
-PLAN_SUITS: Final = ("one suit: characters", "one suit: circles", "one suit: bamboo")
-PLAN_PURE: Final = ("pure one suit: characters", "pure one suit: circles",
-                    "pure one suit: bamboo")
-PLAN_PUNGS: Final = "all pungs"
-PLAN_PAIRS: Final = "seven pairs"
+PLAN_SUITS: Final = (N_("one suit (characters and honours)"), N_("one suit (circles and honours)"),
+                     N_("one suit (bamboo and honours)"))
+PLAN_PURE: Final = (N_("one suit of characters alone"), N_("one suit of circles alone"),
+                    N_("one suit of bamboo alone"))
+PLAN_PUNGS: Final = N_("all pungs")
+PLAN_PAIRS: Final = N_("seven pairs")
 
 
 class _Outlook:

@@ -43,9 +43,9 @@ from textual.widgets import Input, Static
 from ..engine import Action, ActionKind, Game, IllegalActionError, PlayerView, events_for
 from ..i18n import N_, _, ngettext, pgettext
 from ..names import wind_name
-from ..players.human import describe_action, player_name, tile_label
 from ..record import action_of_row, game_from_header, read_games
 from ..tiles import Tile, format_tiles
+from ..tui.line import describe_action, player_name, tile_label
 from .board import FinishedHand, finished_hand, last_hand_end
 from .hints import card_lines, hint_lines, waiting_line
 from .render import (

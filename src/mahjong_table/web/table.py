@@ -171,7 +171,7 @@ def action_label(a: Action, *, claimed: Tile | None = None, drawn: Tile | None =
     """An action as the page's button says it, in the language in force: ``"Discard 5
     Circles (5p)"``, ``"Pung Red dragon (7z)"``, ``"Chow 3-4-5 Bamboo (345s)"``, ``"Mahjong!
     Win on your own draw"``, ``"Pass"``; in English the same words as the line mode's menu
-    (``players.human.describe_action``, tested). ``claimed``: the tile on offer (a discard, or
+    (``tui.line.describe_action``, tested). ``claimed``: the tile on offer (a discard, or
     a tile being added to a kong); ``drawn``: the tile just drawn."""
     k = a.kind
     if k is ActionKind.DISCARD:
