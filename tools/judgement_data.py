@@ -8,7 +8,13 @@ One JSON line per turn: ``s`` (shanten after the discard), ``u`` (the unseen til
 the hand closer; when ready, its winning tiles the rules let win), ``r`` (the seat's draws
 left), ``o`` (the opponents' exposed melds), ``m`` (the seat's own melds), and the outcome:
 ``won`` (0/1), ``self`` (won by its own draw), ``other`` (another player won), ``pts`` (the
-seat's points for the hand). ``tools/judgement_fit.py`` fits the model the judgement ships
+seat's points for the hand), ``items`` (the winner's score items, when the seat won).
+
+With ``--plans`` (the bots are the hard bot, which plays the judgement) each line is the
+judgement's estimate of the discard played instead: ``plan`` (what the hand heads for:
+``plain``, ``suit``, ``pure``, ``pungs``, ``pairs``), ``s`` and ``u`` measured toward that plan;
+the plans' own chances are fitted from these (``tools/judgement_fit.py --plans``).
+``tools/judgement_fit.py`` fits the model the judgement ships
 (``src/mahjong_table/judgement/_fitted.py``). Run it in the compiled build for speed
 (``PYTHONPATH=.compiled``); the bots play the same games in both builds.
 """
@@ -22,11 +28,24 @@ import sys
 from mahjong_table import Game, get_rule_set
 from mahjong_table.analysis.waits import draw_shanten
 from mahjong_table.engine import ActionKind, PlayerView
+from mahjong_table.judgement import judge
 from mahjong_table.melds import Hand
 from mahjong_table.players import make_bot
 from mahjong_table.rules.base import RuleSet
 from mahjong_table.scoring import WinContext
 from mahjong_table.tiles import NUM_PLAYING, TILES
+
+
+def _plan_shapes() -> dict[str, str]:
+    from mahjong_table.judgement.sets import PLAN_PAIRS, PLAN_PUNGS, PLAN_PURE, PLAN_SUITS
+
+    out = {PLAN_PUNGS: "pungs", PLAN_PAIRS: "pairs"}
+    out.update({n: "suit" for n in PLAN_SUITS})
+    out.update({n: "pure" for n in PLAN_PURE})
+    return out
+
+
+_PLAN_SHAPES = _plan_shapes()
 
 
 def _can_win(rules: RuleSet, view: PlayerView, counts: list[int], t: int) -> bool:
@@ -52,6 +71,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--seed", default="43")
     ap.add_argument("--bots", default="strong")
     ap.add_argument("--out", required=True)
+    ap.add_argument("--plans", action="store_true",
+                    help="record the judgement's plan of each discard (hard bots)")
     args = ap.parse_args(argv)
     options = dict(o.split("=", 1) for o in args.option)
     rules = get_rule_set(args.rules, **options)
@@ -68,8 +89,17 @@ def main(argv: list[str] | None = None) -> int:
                 p = ps[0]
                 view = game.view(p)
                 action = bots[p].choose(view)
-                if view.phase == "turn" and action.kind is ActionKind.DISCARD \
-                        and action.tile is not None:
+                if args.plans and view.phase == "turn" and action.kind is ActionKind.DISCARD \
+                        and len(view.legal_actions) > 1:
+                    e = judge(view, rules).of(action)
+                    if e is not None and e.shanten is not None and e.shanten >= 0:
+                        opp = sum(len(q.melds) for q in view.seats if q.player != p)
+                        rows.append((p, {"plan": _PLAN_SHAPES.get(e.plan or "", "plain"),
+                                         "s": e.shanten, "u": e.useful,
+                                         "r": view.live_wall // 4, "o": opp,
+                                         "m": len(view.me.melds)}))
+                elif view.phase == "turn" and action.kind is ActionKind.DISCARD \
+                        and action.tile is not None and not args.plans:
                     counts = list(view.counts[:NUM_PLAYING])
                     counts[int(action.tile)] -= 1
                     n = len(view.me.melds)
@@ -94,6 +124,8 @@ def main(argv: list[str] | None = None) -> int:
                 row["self"] = int(won and res.discarder is None)
                 row["other"] = int(res.reason == "mahjong" and not won)
                 row["pts"] = res.payments[p]
+                if won and res.score is not None:
+                    row["items"] = [i.id for i in res.score.items]
                 out.write(json.dumps(row) + "\n")
             if h % 200 == 0:
                 print(f"{h} hands", file=sys.stderr)

@@ -4,11 +4,11 @@ often its wins are self-drawn, and how likely another player wins when it does n
 The numbers come from logistic models fitted to games between normal bots
 (:mod:`._fitted`, made by ``tools/judgement_data.py`` and ``tools/judgement_fit.py``), one per
 rule-set family (Hong Kong; Chinese on the simple scale; Chinese under MCR) and per shanten
-0-5, on what the seat's view shows: ``u`` the unseen tiles that bring the hand closer (when
-ready: its winning tiles the rules let win), ``r`` the seat's draws left, ``o`` the opponents'
-exposed melds and ``m`` the seat's own. A model that learned a chance falling with more useful
-tiles where data are thin (no draws left) is held to rise with them: more tiles that help
-never make a hand worse.
+(0-4, and 5 or more together), on what the seat's view shows: ``u`` the unseen tiles that
+bring the hand closer (when ready: its winning tiles the rules let win), ``r`` the seat's draws
+left, ``o`` the opponents' exposed melds and ``m`` the seat's own. A model that learned a
+chance falling with more useful tiles where data are thin (no draws left) is held to rise with
+them: more tiles that help never make a hand worse.
 """
 
 from __future__ import annotations
@@ -56,12 +56,18 @@ class Chances:
         loss = data["loss"]
         assert isinstance(loss, (int, float))
         self.loss = float(loss)
+        plans = data.get("plans", {})
+        assert isinstance(plans, dict)
+        #: per plan kind (``suit``, ``pure``, ``pungs``, ``pairs``): the chance to win with it
+        self.plan_coef: dict[str, list[float]] = {
+            str(k): [float(c) for c in v] for k, v in plans.items()}
 
     def win(self, shanten: int, useful: float, rounds: int, opponents: int, melds: int
             ) -> float:
         """The chance to win the hand at ``shanten`` with ``useful`` unseen useful tiles,
         ``rounds`` draws left, ``opponents`` exposed melds among the others and ``melds`` of
-        one's own (shanten 3 and more share one model that reads the shanten)."""
+        one's own (the farthest shanten fitted, and more, share one model that reads the
+        shanten)."""
         if shanten < 0:
             return 1.0
         far = len(self.win_coef) - 1
@@ -73,6 +79,22 @@ class Chances:
         if shanten >= far and len(b) > 6:
             x += b[6] * shanten
         return _logistic(x)
+
+    def plan_win(self, plan: str, shanten: int, useful: float, rounds: int, opponents: int,
+                 melds: int) -> float | None:
+        """The chance to win the hand with ``plan`` (a plan kind: ``suit``, ``pure``,
+        ``pungs``, ``pairs``) at ``shanten`` toward it, or None when the family has no model
+        of that plan (fitted from the judgement's own games)."""
+        b = self.plan_coef.get(plan)
+        if b is None:
+            return None
+        if shanten < 0:
+            return 1.0
+        lu = math.log1p(max(0.0, useful))
+        lr = math.log1p(max(0, rounds))
+        slope = max(_MIN_SLOPE, b[1] + b[3] * lr)
+        return _logistic(b[0] + slope * lu + b[2] * lr + b[4] * opponents + b[5] * melds
+                         + b[6] * shanten)
 
     def self_share(self, rounds: int) -> float:
         """The share of the seat's wins that it draws itself."""

@@ -45,7 +45,7 @@ from typing import Final
 
 from ..analysis.plans import HONOURS, SUIT_BITS, pungs_shanten, restricted_shanten
 from ..analysis.shanten import seven_pairs_shanten
-from ..analysis.waits import discard_shanten, draw_shanten
+from ..analysis.waits import claim_shanten, discard_shanten, draw_shanten
 from ..engine.actions import Action, ActionKind
 from ..engine.view import PlayerView
 from ..i18n import N_
@@ -67,6 +67,11 @@ _DISCARD_SHARE: Final = 0.6
 #: typical unseen useful tiles of a hand at shanten 0, 1, 2, ... (winning tiles at 0), for a
 #: full table of 120 unseen tiles
 _TYPICAL_USEFUL: Final = (6.0, 20.0, 34.0, 48.0, 58.0, 66.0, 72.0, 76.0, 80.0)
+#: the share of its win chance a hand keeps per step it is left further from ready than the
+#: decision's fastest action (tuned in paired arenas against the normal bot, docs/bots.md)
+TEMPO: float = 0.7
+#: the plans weighed besides the plain hand (:meth:`_Judge._plans`)
+PLAN_KINDS: frozenset[str] = frozenset({"suit", "pure", "pungs", "pairs"})
 #: the scorer's answers kept across decisions (cleared when full)
 _PAY_CAP: Final = 50_000
 _PAY_MEMO: dict[tuple[object, ...], tuple[int, int]] = {}
@@ -149,6 +154,8 @@ class _Judge:
         self.scale = self.read.pool / 120.0
         self.unseen = unseen
         self.chances = chances_for(rules)
+        #: the lowest shanten the decision's actions leave (set by :meth:`judge`; -9 none)
+        self.s_min = -9
         #: the opponents' exposed melds (the learned chances read them)
         self.opp_melds = sum(len(s.melds) for s in view.seats if s.player != view.player)
 
@@ -281,6 +288,14 @@ class _Judge:
                                        can_win=False)
         else:
             out = self._far(counts, melds, s, free_draw)
+        if s > self.s_min >= 0:
+            # a hand left further from ready than the decision's fastest action: the learned
+            # chances read hands met in play at that distance, not hands broken on purpose,
+            # which have given up a step for nothing the features see
+            keep = TEMPO ** (s - self.s_min)
+            out = _Outlook(out.won_self * keep, out.won_discard * keep, out.other,
+                           out.pay_self, out.pay_discard, out.shanten, out.useful, out.plan,
+                           out.waits, out.holds_out, out.can_win)
         self._outlooks[key] = out
         return out
 
@@ -369,6 +384,7 @@ class _Judge:
                                               "plain"))
         # one suit (with honours, or pure): only for the suit the hand holds most of, when
         # the melds allow it
+        kinds = PLAN_KINDS
         suit_tiles = [sum(counts[9 * x:9 * x + 9]) for x in range(3)]
         meld_suits = {int(m.tile) // 9 for m in melds if int(m.tile) < 27}
         main = max(range(3), key=lambda x: suit_tiles[x])
@@ -378,6 +394,8 @@ class _Judge:
                 for allowed, name, shape in ((SUIT_BITS[main] | HONOURS, PLAN_SUITS[main],
                                               "suit"),
                                              (SUIT_BITS[main], PLAN_PURE[main], "pure")):
+                    if shape not in kinds:
+                        continue
                     if allowed & HONOURS == 0 and any(int(m.tile) >= 27 for m in melds):
                         continue
                     sp = restricted_shanten(counts, n, allowed)
@@ -389,7 +407,7 @@ class _Judge:
                         out.append(self._plan_outlook(sp, up, pays[1], pays[0], free_draw, name,
                                                       shape))
         # all pungs: no chow among the melds, several pairs or pungs held
-        if not any(m.kind is MeldKind.CHOW for m in melds):
+        if "pungs" in kinds and not any(m.kind is MeldKind.CHOW for m in melds):
             pairs = sum(1 for k in range(NUM_PLAYING) if counts[k] >= 2)
             if pairs + n >= 3:
                 sp = pungs_shanten(counts, n)
@@ -399,7 +417,7 @@ class _Judge:
                     if up > 0 and pays is not None:
                         out.append(self._plan_outlook(sp, up, pays[1], pays[0], free_draw,
                                                       PLAN_PUNGS, "pungs"))
-        if self.seven_pairs and n == 0 and not self.minimum:
+        if "pairs" in kinds and self.seven_pairs and n == 0 and not self.minimum:
             sp = seven_pairs_shanten(counts)
             if 0 < sp <= s + 1:
                 up = sum(self.unseen[k] for k in range(NUM_PLAYING) if counts[k] == 1)
@@ -429,16 +447,25 @@ class _Judge:
 
     def _plan_outlook(self, sp: int, useful: int, pay_s: float, pay_d: float, free_draw: bool,
                       name: str, shape: str) -> _Outlook:
-        """A plan ``sp`` steps from ready with ``useful`` unseen useful tiles. A plain hand and
-        a hand in one suit take the learned chances of any hand so far from ready with so
-        many tiles to help; all pungs and seven pairs, whose steps each need one kind of a
-        few, are raced tile by tile (:func:`.race.race`: a pung's tile may be claimed from any
-        discard, seven pairs claims nothing), with the hazard the learned chances give."""
+        """A plan ``sp`` steps from ready with ``useful`` unseen useful tiles. A plan the
+        family has a learned model of (fitted from the judgement's own games, where the plan
+        was played and won with) takes its chance from it; else a plain hand and a hand in one
+        suit take the learned chances of any hand so far from ready with so many tiles to
+        help, and all pungs and seven pairs, whose steps each need one kind of a few, are
+        raced tile by tile (:func:`.race.race`: a pung's tile may be claimed from any discard,
+        seven pairs claims nothing), with the table's hazard (:class:`.reading.Reading`)."""
         plan = None if name == PLAN_PLAIN else name
-        if shape not in ("pungs", "pairs"):
-            return self._prospect(sp, useful, pay_s, pay_d, free_draw, plan)
         read = self.read
         rounds = read.rounds + (1 if free_draw else 0)
+        fitted = None if plan is None else self.chances.plan_win(
+            shape, sp, useful, rounds, self.opp_melds, len(self.melds))
+        if fitted is not None:
+            share = self.chances.self_share(rounds)
+            other = (1.0 - fitted) * self.chances.other(rounds, self.opp_melds)
+            return _Outlook(fitted * share, fitted * (1.0 - share), other, pay_s, pay_d, sp,
+                            useful, plan, can_win=pay_s > 0 or pay_d > 0)
+        if shape not in ("pungs", "pairs"):
+            return self._prospect(sp, useful, pay_s, pay_d, free_draw, plan)
         pool = read.pool
         chances = 2.2 if shape == "pungs" else 1.0
         per_kind = useful / max(1, sp + 1 if shape == "pungs" else 2 * sp + 1)
@@ -695,6 +722,7 @@ class _Judge:
         melds = self.melds
         estimates: list[Estimate] = []
         n = len(melds)
+        self.s_min = self._fastest(counts, melds, acts)
         if sum(counts) == 14 - 3 * n:
             estimates = self._turn(counts, melds, acts)
         else:
@@ -702,6 +730,29 @@ class _Judge:
         order = {id(a): i for i, a in enumerate(acts)}
         estimates.sort(key=lambda e: (-round(e.points, 6), order.get(id(e.action), 0)))
         return Judgement(view.phase, view.player, tuple(estimates))
+
+    def _fastest(self, counts: list[int], melds: tuple[Meld, ...], acts: Sequence[Action]
+                 ) -> int:
+        """The lowest shanten any legal action leaves (a discard's, or a claim's after its
+        best discard; passing keeps the hand's)."""
+        n = len(melds)
+        forms = self.forms
+        if sum(counts) == 14 - 3 * n:
+            return min(v for v in discard_shanten(counts, n, forms) if v is not None)
+        best = forms.shanten(counts, n)
+        t = self.view.last_discard
+        if t is None:
+            return best
+        for a in acts:
+            try:
+                if a.kind is ActionKind.PUNG:
+                    best = min(best, claim_shanten(counts, n, forms, "pung", int(t)))
+                elif a.kind is ActionKind.CHOW:
+                    start = int(a.tile) if a.tile is not None else int(t)
+                    best = min(best, claim_shanten(counts, n, forms, "chow", int(t), start))
+            except ValueError:
+                continue
+        return best
 
     def _turn(self, counts: list[int], melds: tuple[Meld, ...], acts: Sequence[Action]
               ) -> list[Estimate]:
