@@ -1095,3 +1095,30 @@ def test_bot_names_keep_a_bot_specs_case() -> None:
         "You", "py:mypolicy:Policy 1", "cmd:./Bots/Mine.sh 2", "Random 3"]
     assert bot_names(2, ["efficiency", "strong", "botzone:./MyBot"]) == [
         "Efficiency 0", "Strong 1", "You", "botzone:./MyBot 3"]
+
+
+def test_the_bots_pace_never_shows_that_a_bot_may_claim() -> None:
+    """Hidden information stays hidden (issue 44's finding): the table pauses after a bot's
+    move, and a pause inside another seat's claim window (the discarder still on the move,
+    the wall not yet drawn) would show the person that some bot may claim the tile, which
+    their view does not say. The pause comes after the window is answered, as when nobody
+    may claim; and while a window is open the prompt names the discarder, never who is
+    asked."""
+    from mahjong_table.engine import Phase
+
+    class Recording(TableApp):
+        phases: list[Phase] = []
+
+        def set_timer(self, delay: float, callback: Any = None, **kw: Any) -> Any:
+            if callback == self._resume_after_pause:
+                self.phases.append(self.session.game.phase)
+            return super().set_timer(delay, callback, **kw)
+
+    app = Recording(_session(seed="9", bots=("efficiency",) * 3), pace=0.001)
+
+    async def body(pilot: Pilot[Any]) -> None:
+        await play_on(pilot, app, limit=400)
+
+    run_app(app, body)
+    assert Recording.phases, "the bots never paused"
+    assert all(p not in (Phase.CLAIM, Phase.ROB) for p in Recording.phases)

@@ -169,9 +169,13 @@ def main(argv: list[str]) -> int:
         for w in f["win"]:  # type: ignore[union-attr]
             lines.append(f"            {w!r},")
         lines.append("        ],")
-        for key in ("self", "other", "loss", "rows", "plans"):
-            if key in f:
-                lines.append(f"        {key!r}: {f[key]!r},")
+        for key in ("self", "other", "loss", "rows"):
+            lines.append(f"        {key!r}: {f[key]!r},")
+        if "plans" in f:
+            lines.append("        'plans': {")
+            for plan, coef in f["plans"].items():  # type: ignore[union-attr]
+                lines.append(f"            {plan!r}: {coef!r},")
+            lines.append("        },")
         lines.append("    },")
     lines.append("}")
     OUT.write_text("\n".join(lines) + "\n")
