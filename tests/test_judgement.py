@@ -81,9 +81,11 @@ def _check_one(game: Game, p: int, view: PlayerView) -> None:
     best = j.best
     assert best is not None
     assert best.action in view.legal_actions
-    # estimates: every number in range, best first by points
-    points = [e.points for e in j.estimates]
+    # estimates: every number in range, best first by points (a Mahjong on offer first)
+    points = [e.points for e in j.estimates if e.action.kind is not ActionKind.MAHJONG]
     assert points == sorted(points, reverse=True)
+    if any(a.kind is ActionKind.MAHJONG for a in view.legal_actions):
+        assert best.action.kind is ActionKind.MAHJONG
     for e in j.estimates:
         assert 0.0 <= e.win <= 1.0 and 0.0 <= e.deal_in <= 1.0, e
     # the hard bot plays it

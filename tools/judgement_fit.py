@@ -11,7 +11,9 @@ seat wins the hand::
                    + b4 * o + b5 * m
 
 and one for shanten 5 and more with the shanten as a seventh term (``+ b6 * s``: the data thin
-out, and one model keeps the chances falling with the shanten). The useful tiles of hands so
+out, and one model keeps the chances falling with the shanten), each capped at the chance won
+in the tenth of its data the model rates best (beyond it the model would extrapolate: a ready
+hand at the first turns, met a few times). The useful tiles of hands so
 far apart in shanten are not alike (a far hand has many kinds that help a little), so each
 shanten has its own slope.
 (``u`` the unseen useful tiles, ``r`` the seat's draws left, ``o`` the opponents' exposed melds,
@@ -73,6 +75,7 @@ def _calibration(x: np.ndarray, y: np.ndarray, w: np.ndarray, name: str) -> None
 def fit_family(path: Path) -> dict[str, list[list[float]] | list[float] | float]:
     rows = [json.loads(line) for line in path.open()]
     win: list[list[float]] = []
+    caps: list[float] = []
     for s in range(NEAR + 1):
         part = [r for r in rows if (r["s"] == s if s < NEAR else r["s"] >= NEAR)]
         x = _win_features(part)
@@ -82,6 +85,11 @@ def fit_family(path: Path) -> dict[str, list[list[float]] | list[float] | float]
         w = _fit(x, y)
         _calibration(x, y, w, f"shanten {s}{'+' if s == NEAR else ''} win")
         win.append([round(float(v), 5) for v in w])
+        # the chance seen in the luckiest tenth of the data: the model is not trusted
+        # beyond it (a hand the data hardly ever met, such as a ready hand at the first turn)
+        p = 1.0 / (1.0 + np.exp(-(x @ w)))
+        top = np.sort(p)[-max(1, len(p) // 10):]
+        caps.append(round(float(y[np.argsort(p)[-len(top):]].mean()), 4))
     won = [r for r in rows if r["won"]]
     xs = np.column_stack([np.ones(len(won)), np.log1p([r["r"] for r in won])])
     ys = np.array([r["self"] for r in won], dtype=float)
@@ -96,7 +104,8 @@ def fit_family(path: Path) -> dict[str, list[list[float]] | list[float] | float]
     others = [r["pts"] for r in lost if r["other"]]
     mean_loss = -sum(others) / len(others) if others else 0.0
     print(f"  mean loss when another wins: {mean_loss:.2f}")
-    return {"win": win, "self": [round(float(v), 5) for v in ws],
+    print(f"  caps by shanten: {caps}")
+    return {"win": win, "cap": caps, "self": [round(float(v), 5) for v in ws],
             "other": [round(float(v), 5) for v in wo], "loss": round(mean_loss, 3),
             "rows": len(rows)}
 
@@ -169,7 +178,7 @@ def main(argv: list[str]) -> int:
         for w in f["win"]:  # type: ignore[union-attr]
             lines.append(f"            {w!r},")
         lines.append("        ],")
-        for key in ("self", "other", "loss", "rows"):
+        for key in ("cap", "self", "other", "loss", "rows"):
             lines.append(f"        {key!r}: {f[key]!r},")
         if "plans" in f:
             lines.append("        'plans': {")

@@ -165,16 +165,18 @@ def _state(sh: int, to_discard: bool) -> str:
 def _shape_text(h: _Hand, e: Estimate, waits: tuple[Wait, ...] | None) -> str:
     """What the hand is after the action, in words: ready and its waits (or why it cannot
     win: rebuild), or how far with how many useful tiles, and what it heads for."""
+    if e.shanten == 0 and waits is None:  # after a claim: its waits counted, not worded
+        if not e.can_win:
+            return _("the hand is ready, but no wait can win; rebuild it")
+        return ngettext("the hand is ready with {n} winning tile unseen",
+                        "the hand is ready with {n} winning tiles unseen", e.useful).format(
+            n=e.useful)
     if e.shanten == 0 and waits is not None:
         live = [w for w in waits if w.can_win]
         if not live:
             return _("the hand is ready, but no wait can win: {waits}; rebuild it").format(
                 waits=waits_text(waits))
-        text = _("the hand is ready, waiting on {waits}").format(waits=waits_text(live))
-        if e.holds_out:
-            text += "; " + _("let the discards go and win by your own draw: a self-drawn win "
-                             "pays much more")
-        return text
+        return _("the hand is ready, waiting on {waits}").format(waits=waits_text(live))
     if e.shanten is None or e.shanten < 0:
         return ""
     if not e.can_win:
@@ -199,26 +201,13 @@ def _why(view: PlayerView, h: _Hand, e: Estimate, counts: list[int],
         return (win_why or _("Mahjong")) + "; " + _("{points} points now").format(
             points=f"{e.points:+.0f}"), None
     waits: tuple[Wait, ...] | None = None
-    after = list(counts)
-    if k is ActionKind.DISCARD and a.tile is not None:
-        after[int(a.tile)] -= 1
-    elif k in (ActionKind.PUNG, ActionKind.CHOW) and view.last_discard is not None:
-        t = int(view.last_discard)
-        if k is ActionKind.PUNG:
-            after[t] -= 2
-        else:
-            start = int(a.tile) if a.tile is not None else t
-            for x in range(start, start + 3):
-                if x != t:
-                    after[x] -= 1
-        if e.discard is not None:
-            after[int(e.discard)] -= 1
-    if e.shanten == 0 and k in (ActionKind.DISCARD, ActionKind.PASS, ActionKind.PUNG,
-                                ActionKind.CHOW):
-        waits = tuple(Wait(t, u, d, s, h.unit) for t, u, d, s in e.waits) if e.waits else None
-        if k in (ActionKind.DISCARD, ActionKind.PASS) and min(after) >= 0:
-            tiles = [w[0] for w in e.waits]
-            waits = h.waits(after, tiles, int(a.tile) if a.tile is not None else None)
+    if e.shanten == 0 and k in (ActionKind.DISCARD, ActionKind.PASS):
+        # the hand keeps its melds: its waits are worded with what each win is worth
+        after = list(counts)
+        if k is ActionKind.DISCARD and a.tile is not None:
+            after[int(a.tile)] -= 1
+        waits = h.waits(after, [w[0] for w in e.waits],
+                        int(a.tile) if a.tile is not None else None)
     shape = _shape_text(h, e, waits)
     if k in (ActionKind.PUNG, ActionKind.CHOW) and e.discard is not None:
         lead = _("then discard {tile}").format(tile=e.discard)

@@ -18,7 +18,7 @@ import json
 import sys
 from typing import Any
 
-from ..i18n import _, ngettext, use_language
+from ..i18n import _, use_language
 from ..record import RecordError
 from ..review import Decision, GameReview, review_record
 
@@ -83,8 +83,7 @@ def review_text(review: GameReview, top: int) -> list[str]:
         loss=f"{review.total_loss:.1f}", scores=review.scores)]
     worst = review.biggest(top)
     if worst:
-        out.append(ngettext("The biggest loss:", "The {n} biggest losses:", len(worst)).format(
-            n=len(worst)))
+        out.append(_("The biggest losses ({n}):").format(n=len(worst)))
         for d in worst:
             out.append("  " + _where(d))
             out.append("    " + _("played {played}; {verdict}").format(

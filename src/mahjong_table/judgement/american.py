@@ -331,7 +331,9 @@ class _Judge:
             else:
                 out.append(Estimate(a, 0.0, 0.0, -1e6, 0.0))
         order = {id(a): i for i, a in enumerate(acts)}
-        out.sort(key=lambda e: (-round(e.points, 6), order.get(id(e.action), 0)))
+        # a Mahjong on offer is taken (as in .sets), and a winning joker exchange right after
+        out.sort(key=lambda e: (e.action.kind is not ActionKind.MAHJONG,
+                                -round(e.points, 6), order.get(id(e.action), 0)))
         return Judgement(view.phase, view.player, tuple(out))
 
     def hand_now(self, counts: list[int], groups: tuple[tuple[int, int], ...]) -> _Hand:

@@ -48,6 +48,10 @@ class Chances:
         win = data["win"]
         assert isinstance(win, list)
         self.win_coef: list[list[float]] = [[float(c) for c in row] for row in win]
+        cap = data.get("cap", [1.0] * len(win))
+        assert isinstance(cap, list)
+        #: per shanten, the highest chance read (what the luckiest tenth of the data won)
+        self.win_cap: list[float] = [float(c) for c in cap]
         self_coef = data["self"]
         other_coef = data["other"]
         assert isinstance(self_coef, list) and isinstance(other_coef, list)
@@ -78,7 +82,7 @@ class Chances:
         x = b[0] + slope * lu + b[2] * lr + b[4] * opponents + b[5] * melds
         if shanten >= far and len(b) > 6:
             x += b[6] * shanten
-        return _logistic(x)
+        return min(_logistic(x), self.win_cap[min(shanten, far)])
 
     def plan_win(self, plan: str, shanten: int, useful: float, rounds: int, opponents: int,
                  melds: int) -> float | None:

@@ -37,18 +37,17 @@ class Estimate:
     English data words (``"one suit: bamboo"``, ``"all pungs"``, a card line's name), or
     None for a plain hand. ``waits``: for a ready hand, ``(tile, unseen, worth on a discard,
     worth self-drawn)`` of each winning tile (worth None when the rules refuse the win).
-    ``holds_out``: a ready hand that should let discards go and win only by its own draw
-    (its self-drawn win pays so much more). ``can_win``: False when no win the hand can still
-    make is allowed (MCR's 8-fan minimum, a card with no line left)."""
+    ``can_win``: False when no win the hand can still make is allowed (MCR's 8-fan minimum,
+    a card with no line left)."""
 
-    __slots__ = ("action", "can_win", "deal_in", "discard", "holds_out", "plan", "points",
-                 "shanten", "useful", "waits", "win", "worth")
+    __slots__ = ("action", "can_win", "deal_in", "discard", "plan", "points", "shanten",
+                 "useful", "waits", "win", "worth")
 
     def __init__(self, action: Action, win: float, deal_in: float, points: float,
                  worth: float, shanten: int | None = None, useful: int = 0,
                  discard: Tile | None = None, plan: str | None = None,
                  waits: tuple[tuple[Tile, int, int | None, int | None], ...] = (),
-                 holds_out: bool = False, can_win: bool = True) -> None:
+                 can_win: bool = True) -> None:
         self.action = action
         self.win = win
         self.deal_in = deal_in
@@ -59,7 +58,6 @@ class Estimate:
         self.discard = discard
         self.plan = plan
         self.waits = waits
-        self.holds_out = holds_out
         self.can_win = can_win
 
     def __repr__(self) -> str:
@@ -86,15 +84,14 @@ class Estimate:
         if self.waits:
             out["waits"] = [{"tile": str(t), "unseen": u, "on_discard": d, "self_drawn": s}
                             for t, u, d, s in self.waits]
-        if self.holds_out:
-            out["holds_out"] = True
         return out
 
 
 class Judgement:
     """The judgement of one decision: ``estimates`` of every legal action, best first (the
-    most expected points; ties kept in the order of ``view.legal_actions``), for ``player``
-    in ``phase``. ``best`` is the first. Empty when no decision awaits the player."""
+    most expected points; ties kept in the order of ``view.legal_actions``; a Mahjong on
+    offer always first, :mod:`.sets`), for ``player`` in ``phase``. ``best`` is the first.
+    Empty when no decision awaits the player."""
 
     __slots__ = ("estimates", "phase", "player", "unit")
 

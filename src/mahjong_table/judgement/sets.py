@@ -24,11 +24,6 @@ win costs, less what the discard risks now::
   its useful tiles among the unseen ones (a claim helps: 1.3 chances a round), a ready hand
   winning by its draw or on one of three discards, another player ending the hand with the
   table's hazard (:class:`.reading.Reading`).
-- **Holding out.** A ready hand may let discards go and win only by its own draw: 004 s07 pays
-  a self-drawn win twice the base from every loser, of one fan more, against four times the
-  base on a discard, so with many winning tiles left waiting can be worth more than the win
-  on offer. Both are computed and the better kept; a Mahjong on a discard is weighed against
-  passing the same way.
 - **What another's win costs** and **what a discard risks** come from the reading of the
   table: each opponent's readiness, the tiles that would complete it and its likely worth
   under the rule set's payments.
@@ -89,13 +84,13 @@ class _Outlook:
     """A waiting hand's prospects: chances to win self-drawn and on a discard, that another
     wins, the pay of each kind of win, and how the hand stands."""
 
-    __slots__ = ("can_win", "holds_out", "other", "pay_discard", "pay_self", "plan", "shanten",
+    __slots__ = ("can_win", "other", "pay_discard", "pay_self", "plan", "shanten",
                  "useful", "waits", "won_discard", "won_self")
 
     def __init__(self, won_self: float, won_discard: float, other: float, pay_self: float,
                  pay_discard: float, shanten: int, useful: int, plan: str | None,
                  waits: tuple[tuple[Tile, int, int | None, int | None], ...] = (),
-                 holds_out: bool = False, can_win: bool = True) -> None:
+                 can_win: bool = True) -> None:
         self.won_self = won_self
         self.won_discard = won_discard
         self.other = other
@@ -105,7 +100,6 @@ class _Outlook:
         self.useful = useful
         self.plan = plan
         self.waits = waits
-        self.holds_out = holds_out
         self.can_win = can_win
 
     @property
@@ -234,9 +228,8 @@ class _Judge:
                   ) -> _Outlook:
         """A hand ``shanten`` steps from ready with ``useful`` unseen useful tiles (ready: its
         winning tiles the rules let win) whose win pays ``pay_s`` self-drawn and ``pay_d`` on
-        a discard: the learned chances (:mod:`.chances`). A ready hand whose self-drawn win
-        pays more is also raced holding out for its own draw (:func:`.race.race`, scaled to
-        the learned chance), and the better kept."""
+        a discard: the learned chances (:mod:`.chances`), its wins self-drawn in the share
+        they learned."""
         read = self.read
         rounds = read.rounds + (1 if free_draw else 0)
         ch = self.chances
@@ -245,22 +238,8 @@ class _Judge:
         share = ch.self_share(rounds)
         other = (1.0 - win) * ch.other(rounds, self.opp_melds)
         can = useful > 0 and (pay_s > 0 or pay_d > 0)
-        out = _Outlook(win * share, win * (1.0 - share), other, pay_s, pay_d, shanten,
-                       int(useful), plan, waits, can_win=can)
-        if shanten == 0 and can and pay_s > pay_d > 0:
-            pool = read.pool
-            p_self = _round(min(1.0, useful / pool))
-            p_disc = _round(1.0 - (1.0 - min(1.0, _DISCARD_SHARE * useful / pool)) ** 3)
-            hazard = _round(read.hazard)
-            a_s, a_d, _a_o = race((), p_self, p_disc, rounds, hazard, True, free_draw)
-            h_s, _h_d, h_o = race((), p_self, p_disc, rounds, hazard, False, free_draw)
-            if a_s + a_d > 0:
-                scale = win / (a_s + a_d)
-                held = _Outlook(h_s * scale, 0.0, min(1.0, h_o * scale), pay_s, pay_d, 0,
-                                int(useful), plan, waits, holds_out=True, can_win=True)
-                if held.points(read.loss) > out.points(read.loss) + 1e-9:
-                    out = held
-        return out
+        return _Outlook(win * share, win * (1.0 - share), other, pay_s, pay_d, shanten,
+                        int(useful), plan, waits, can_win=can)
 
     # ----- a hand's prospects --------------------------------------------------------------
 
@@ -295,7 +274,7 @@ class _Judge:
             keep = TEMPO ** (s - self.s_min)
             out = _Outlook(out.won_self * keep, out.won_discard * keep, out.other,
                            out.pay_self, out.pay_discard, out.shanten, out.useful, out.plan,
-                           out.waits, out.holds_out, out.can_win)
+                           out.waits, out.can_win)
         self._outlooks[key] = out
         return out
 
@@ -692,7 +671,7 @@ class _Judge:
         loss = self.read.loss
         points = -chance * cost + (1.0 - chance) * o.points(loss)
         return Estimate(action, (1.0 - chance) * o.win, chance, points, o.worth, o.shanten,
-                        o.useful, TILES[d], o.plan, o.waits, o.holds_out, o.can_win)
+                        o.useful, TILES[d], o.plan, o.waits, o.can_win)
 
     def waiting(self, counts: list[int], melds: tuple[Meld, ...], action: Action,
                 free_draw: bool = False) -> Estimate:
@@ -700,7 +679,7 @@ class _Judge:
         replacement tile comes first: ``free_draw``)."""
         o = self.outlook(counts, melds, free_draw)
         return Estimate(action, o.win, 0.0, o.points(self.read.loss), o.worth, o.shanten,
-                        o.useful, None, o.plan, o.waits, o.holds_out, o.can_win)
+                        o.useful, None, o.plan, o.waits, o.can_win)
 
     def best_discard(self, counts: list[int], melds: tuple[Meld, ...], action: Action
                      ) -> Estimate:
@@ -728,7 +707,10 @@ class _Judge:
         else:
             estimates = self._window(counts, melds, acts)
         order = {id(a): i for i, a in enumerate(acts)}
-        estimates.sort(key=lambda e: (-round(e.points, 6), order.get(id(e.action), 0)))
+        # a Mahjong on offer is taken: passing a win for a bigger one later is a gamble the
+        # learned chances cannot price (they come from players who take every win offered)
+        estimates.sort(key=lambda e: (e.action.kind is not ActionKind.MAHJONG,
+                                      -round(e.points, 6), order.get(id(e.action), 0)))
         return Judgement(view.phase, view.player, tuple(estimates))
 
     def _fastest(self, counts: list[int], melds: tuple[Meld, ...], acts: Sequence[Action]
