@@ -1107,10 +1107,12 @@ def test_the_bots_pace_never_shows_that_a_bot_may_claim() -> None:
     their view does not say. The pause comes after the window is answered, as when nobody
     may claim; and while a window is open the prompt names the discarder, never who is
     asked."""
+    from typing import ClassVar
+
     from mahjong_table.engine import Phase
 
     class Recording(TableApp):
-        phases: list[Phase] = []
+        phases: ClassVar[list[Phase]] = []
 
         def set_timer(self, delay: float, callback: Any = None, **kw: Any) -> Any:
             if callback == self._resume_after_pause:
