@@ -230,6 +230,38 @@ def test_arena_takes_a_python_bot_and_marks_its_replacements(
     assert broken["replacements"] == 4 and "policy exploded" in broken["replaced"]["reason"]
 
 
+def test_simulate_marks_a_replaced_bot_as_the_arena_does(
+        bots_dir: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 44 item 5: ``simulate`` does not credit a replaced bot with its stand-in's
+    results: its row is marked ``*`` with the replacements counted, a note says in how many
+    hands and decisions the stand-in played and why; ``--json`` says the same. A bot that
+    played its own game is not marked."""
+    args = ["simulate", "--games", "3", "--hands", "2", "--seed", "rep", "--no-invariants",
+            "--workers", "1", "--bots", "py:pybots_mod:Broken,py:pybots_mod:FirstLegal,"
+            "efficiency"]
+    assert main(args) == 0
+    out = capsys.readouterr().out
+    lines = out.splitlines()
+    head = next(line for line in lines if line.startswith("seat"))
+    assert head.rstrip().endswith("replaced")
+    broken = next(line for line in lines if line.startswith("0 "))
+    assert "py:pybots_mod:Broken*" in broken and broken.split()[-1] == "3"
+    fine = next(line for line in lines if line.startswith("1 "))
+    assert "*" not in fine and fine.split()[-1] == "0"
+    note = next(line for line in lines if line.startswith("* "))
+    assert note.startswith("* py:pybots_mod:Broken (0) was replaced by its stand-in bot 3 "
+                           "time(s), in 6 of its 6 hands (")
+    assert "First reason: raised RuntimeError: policy exploded" in note
+    assert main([*args, "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    seats = data["seats"]
+    assert seats[0]["replacements"] == 3 and seats[0]["replaced"]["hands"] == 6
+    assert seats[0]["replaced"]["decisions"] == seats[0]["decisions"] - 3 * 2
+    assert seats[0]["replaced"]["reason"] == "raised RuntimeError: policy exploded"
+    assert seats[1]["replaced"] is None and seats[1]["replacements"] == 0
+    assert data["games"] == 3 and data["hands"] == 6
+
+
 def test_play_seats_python_bots(bots_dir: Path) -> None:
     """``play --bots py:...``: a person (always menu option 1) against Python bots plays a
     whole hand."""
