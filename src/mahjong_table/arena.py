@@ -69,7 +69,7 @@ class _Timed:
 
 
 def play_walls(rules_name: str, options: dict[str, Any], lineup: list[str], base_seed: str,
-               walls: list[int], bot_timeout: float) -> list[dict[str, Any]]:
+               walls: list[int], bot_timeout: float | None) -> list[dict[str, Any]]:
     """Play walls ``walls`` in every rotation (a worker's job). One summary per wall:
     ``bots[name]`` = ``[seat-hands, points, wins, deal-ins]``, ``fans[name]`` = the fan (or
     points) of each win, ``timing[name]`` = ``[decisions, seconds, slowest]`` and
@@ -93,7 +93,7 @@ def play_walls(rules_name: str, options: dict[str, Any], lineup: list[str], base
             inner = [make_bot(b, f"{seed}/r{r}/s{s}", f"{b} ({s})", rules=rules)
                      for s, b in enumerate(seat_bots)]
             for bot in inner:
-                if isinstance(bot, PipeBot):
+                if isinstance(bot, PipeBot) and bot_timeout is not None:
                     bot.timeout = bot_timeout
             players = [_Timed(b) for b in inner]
             bind_players(game, inner)

@@ -46,10 +46,10 @@ def add_scale_arguments(p: argparse.ArgumentParser, default_workers: str) -> Non
     p.add_argument("--ray", nargs="?", const="", default=None, metavar="ADDRESS",
                    help=_("run on a Ray cluster at ADDRESS (without one: a local Ray); needs "
                           "the extra ray: pip install 'mahjong-table[ray]'"))
-    p.add_argument("--bot-timeout", type=float, default=PipeBot.default_timeout,
-                   metavar="SECONDS",
-                   help=_("seconds a cmd: bot may take over a decision before the default "
-                          "bot replaces it (default {seconds})").format(
+    p.add_argument("--bot-timeout", type=float, default=None, metavar="SECONDS",
+                   help=_("seconds a cmd: or botzone: bot may take over a decision before "
+                          "the default bot replaces it (default {seconds} for cmd: bots, "
+                          "Botzone's limits by language for botzone: bots)").format(
                               seconds=f"{PipeBot.default_timeout:g}"))
 
 
@@ -89,7 +89,7 @@ def _game_seed(base: str, games: int, g: int) -> str:
 
 def simulate_games(rules_name: str, options: dict[str, Any], max_hands: int | None,
                    kinds: list[str], base_seed: str, games: int, indices: list[int],
-                   invariants: bool, record: bool, bot_timeout: float
+                   invariants: bool, record: bool, bot_timeout: float | None
                    ) -> list[dict[str, Any]]:
     """Play games ``indices`` of a run (a worker's job; module level so that processes and
     Ray can run it). Each summary: ``scores``, ``wins`` (by seat), ``hands``, ``draws``,
@@ -107,7 +107,7 @@ def simulate_games(rules_name: str, options: dict[str, Any], max_hands: int | No
         bots = [make_bot(k, f"{seed}/{i}", names[i], rules=rules)
                 for i, k in enumerate(kinds)]
         for b in bots:
-            if isinstance(b, PipeBot):
+            if isinstance(b, PipeBot) and bot_timeout is not None:
                 b.timeout = bot_timeout
         bind_players(game, bots)
         try:
