@@ -318,10 +318,7 @@ class BotzoneBot(PipeBot):
         """Send ``request`` (starting the program as its mode needs) and return its
         response."""
         self._requests.append(request)
-        if self._mode is None:
-            response = self._detect()
-        else:
-            response = self._turn()
+        response = self._detect() if self._mode is None else self._turn()
         self._responses.append(response)
         return response
 
