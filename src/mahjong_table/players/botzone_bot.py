@@ -1,7 +1,7 @@
 """Bots written for Botzone's Chinese Standard Mahjong (the MCR game of the Botzone platform)
 at our MCR tables: ``--bots botzone:COMMAND`` (issue 26, item 4).
 
-Botzone's protocol (its "simple interaction", text lines) plays one hand. Every event of the
+Botzone's protocol plays one hand. Every event of the
 hand is a *request* to every player, and every request gets a *response* from the program
 (``PASS`` when it has nothing to do). Players are numbered by seat wind (``0`` East, the
 dealer, to ``3`` North); tiles are written ``W1-W9`` (characters, our ``1m-9m``), ``B1-B9``
@@ -23,13 +23,24 @@ The responses: ``PASS``; after ``2``: ``PLAY TILE``, ``GANG TILE`` (concealed ko
 discard TILE), ``CHI MIDDLE TILE`` (chow from the left player's discard, then discard TILE),
 ``GANG`` (kong) or ``HU``; after another's ``BUGANG``: ``HU`` (robbing the kong).
 
+Both of Botzone's interactions are spoken (issue 44): the *JSON* one (Botzone's default:
+one line of JSON in, ``{"requests", "responses", "data", "globaldata", "time_limit",
+"memory_limit"}``, and one out, ``{"response", "debug", "data", "globaldata"}``) and the
+*simple* one (a line with the request count ``n``, then the requests and its own responses
+alternately, ``2n - 1`` lines, then the data line and the globaldata lines once the program
+saved any; out, the response line, then debug, data and globaldata lines).
+``botzone:json:COMMAND`` and ``botzone:simple:COMMAND`` name it; ``botzone:COMMAND`` tries
+JSON at the program's first request and falls back to simple. ``data`` comes back at the
+next request of the hand, ``globaldata`` at every later one, across hands.
+
 Both ways a Botzone program runs are served, chosen by the program itself: one that exits
 after answering is started again for every request with the whole hand so far (the
-"traditional" mode: a line with the request count ``n``, then the requests and its own
-responses alternately, ``2n - 1`` lines); one that prints ``>>>BOTZONE_REQUEST_KEEP_RUNNING<<<``
-after its response is kept and sent only the next request (the "long-running" mode). The
-first line of output is the response (later lines, Botzone's debug and saved data, are
-ignored). A new program is started for every hand.
+"traditional" mode); one that prints ``>>>BOTZONE_REQUEST_KEEP_RUNNING<<<`` after its
+response is kept and sent only the next request, a line of text (the "long-running" mode).
+A program that reads its input to its end before answering (the official C++ sample) is
+given that end once it has read all of it and sleeps (:func:`waiting_for_input`). A new
+program is started for every hand. The time allowed is Botzone's for the program's language
+(:func:`language_limit`), twice that at a hand's first request, unless ``timeout`` is given.
 
 A response that is malformed, or not legal (a claim or a Mahjong the rules refuse, a
 ``PLAY`` of a tile it does not hold, anything but ``PASS`` where it has no choice: every
@@ -178,9 +189,11 @@ def from_botzone(name: str) -> Tile:
 
 class BotzoneBot(PipeBot):
     """A program for Botzone's Chinese Standard Mahjong at an MCR table (see the module
-    docstring). ``command``, ``seed``, ``name``, ``timeout`` as for :class:`PipeBot`.
-    Raises ``ValueError`` before play for a rule set other than Chinese with MCR scoring,
-    or a program that cannot be found."""
+    docstring). ``command``: the command line, optionally after ``json:`` or ``simple:``
+    (the interaction; found at the first request otherwise); ``seed``, ``name`` as for
+    :class:`PipeBot`; ``timeout``: seconds per request (None: Botzone's limits by
+    language). Raises ``ValueError`` before play for a rule set other than Chinese with
+    MCR scoring, or a program that cannot be found."""
 
     def __init__(self, command: str | Sequence[str], seed: int | str = 0,
                  name: str | None = None, *, rules: RuleSet | None = None,
