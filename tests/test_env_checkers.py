@@ -270,3 +270,23 @@ def test_each_state_gets_its_own_arrays_and_copy_false_reuses_one_buffer() -> No
     for array, snapshot in kept_default:
         assert np.array_equal(array, snapshot)  # nothing handed out changed since
     assert shared_seen > 0
+
+
+def test_gym_infos_deep_copy_and_pickle_to_the_end() -> None:
+    """Vector wrappers deep-copy infos at every step (Stable-Baselines3) and process pools
+    pickle them: every info of a whole episode survives both, the final one holding the
+    scores and payments (plain values), in the pure and the compiled build."""
+    g = MahjongGymEnv("hongkong", opponents="random")
+    obs, info = g.reset(seed=11)
+    done = False
+    infos = [info]
+    while not done:
+        obs, _r, done, _t, info = g.step(int(np.flatnonzero(obs["action_mask"])[0]))
+        infos.append(info)
+    for info in infos:
+        again = pickle.loads(pickle.dumps(info))
+        assert again.keys() == info.keys()
+        assert copy.deepcopy(info).keys() == info.keys()
+        if "view" in info:
+            assert again["view"] == info["view"] and again["legal"] == info["legal"]
+    assert set(infos[-1]) == {"scores", "payments"} and sum(infos[-1]["scores"]) == 0

@@ -19,6 +19,7 @@ from enum import Enum
 from itertools import combinations
 from typing import TYPE_CHECKING, Any, Final
 
+from .._values import reduce_value
 from ..i18n import N_, _, ngettext
 from ..melds import Hand, Meld, MeldKind
 from ..message import shown
@@ -208,6 +209,10 @@ class HandResult:
             "score": self.score.to_json() if self.score else None,
             "payments": list(self.payments),
         }
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # its fields in order: the compiled build pickles and copies it so (issue 44)
+        return reduce_value(self)
 
 
 class Game:

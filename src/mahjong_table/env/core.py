@@ -109,7 +109,7 @@ class Table:
     discard or added kong, exactly what it would observe had nobody been asked."""
 
     def __init__(self, rules: str | RuleSet = "hongkong", *, encoding: str = "flat-v0",
-                 oracle: bool = False, max_hands: object = None, copy: bool = True,
+                 oracle: bool = False, max_hands: object = None, copy: object = True,
                  pad_windows: bool = False, **options: Any) -> None:
         # (typed object: the check below, not the compiled build's, names the argument)
         hands: int | None = None
@@ -126,7 +126,7 @@ class Table:
         self.codec = ActionCodec(self.rules)
         self.oracle = bool(oracle)
         self.max_hands = hands
-        self.copy = copy
+        self.copy: bool = copy
         self.pad_windows = pad_windows
         self.history = PublicHistory()
         # planes-v1: each observer's observation brought up to date, not rebuilt

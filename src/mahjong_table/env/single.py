@@ -168,7 +168,12 @@ class MahjongGymEnv(gymnasium.Env[Obs, Any]):
 
     def _info(self) -> dict[str, Any]:
         if self.table.is_over:
-            return {"game": self.table.game}
+            # (plain values: wrappers deep-copy and pickle infos; the engine's game is no
+            # value to hand out)
+            game = self.table.game
+            assert game is not None
+            return {"scores": list(game.scores),
+                    "payments": [list(r.payments) for r in game.results]}
         view, legal = self.table.decision(self.seat)
         return {"view": view, "legal": legal}
 
