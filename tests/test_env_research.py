@@ -412,7 +412,7 @@ def test_vector_env_infos_follow_gymnasium() -> None:
             assert (info["_final_obs"] == term).all()
             i = int(np.flatnonzero(term)[0])
             assert info["final_obs"][i]["observation"].shape == (940,)
-            assert "game" in info["final_info"] and info["final_info"]["_game"][i]
+            assert "scores" in info["final_info"] and info["final_info"]["_scores"][i]
             break
     else:
         raise AssertionError("no game ended in 400 steps")
