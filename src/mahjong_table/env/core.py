@@ -206,15 +206,12 @@ class Table:
 
     def _freeze(self, observation: npt.NDArray[Any], legal: Mapping[int, Action],
                 p: int) -> Obs:
-        """The observation dict: read-only arrays (the mask one ``bytearray`` handed to
-        NumPy without a copy)."""
+        """The observation dict of ``observation`` (read-only already) and the mask: read-only
+        arrays (the mask NumPy's view of immutable ``bytes``: read-only as made)."""
         mask_bytes = bytearray(self.codec.size)
         for i in legal:
             mask_bytes[i] = 1
-        mask = np.frombuffer(mask_bytes, dtype=np.int8)
-        mask.flags.writeable = False
-        if observation.flags.writeable:
-            observation.flags.writeable = False
+        mask = np.frombuffer(bytes(mask_bytes), dtype=np.int8)
         got = {"observation": observation, "action_mask": mask}
         if self.oracle:
             from .oracle import oracle_features
@@ -237,9 +234,11 @@ class Table:
                 return self._hidden(p)
             view, legal = self.decision(p)
             self.history.update(game.events)
-            observation = (self._writer.observe(view, self.history, self.copy)
-                           if self._writer is not None
-                           else self.encoding.encode(view, self.history))
+            if self._writer is not None:  # (read-only as given)
+                observation = self._writer.observe(view, self.history, self.copy)
+            else:
+                observation = self.encoding.encode(view, self.history)
+                observation.flags.writeable = False
             got = self._freeze(observation, legal, p)
             self._obs[p] = got
         return got
@@ -268,7 +267,9 @@ class Table:
             view, legal = old
         history = PublicHistory()
         history.update(self._game().events[:count])
-        got = self._freeze(self.encoding.encode(view, history), legal, p)
+        observation = self.encoding.encode(view, history)
+        observation.flags.writeable = False
+        got = self._freeze(observation, legal, p)
         observed[p] = got
         return got
 

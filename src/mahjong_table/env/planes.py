@@ -451,8 +451,9 @@ class PlanesV1Writer:
 
     def observe(self, view: PlayerView, history: PublicHistory, copy: bool = True
                 ) -> npt.NDArray[np.float32]:
-        """The ``planes-v1`` observation of ``view``: a new array, or with ``copy=False`` a
-        read-only view of the observer's kept array (rewritten at its next observation)."""
+        """The ``planes-v1`` observation of ``view``: a new read-only array, or with
+        ``copy=False`` a read-only view of the observer's kept array (rewritten at its next
+        observation)."""
         L = _V1
         K = NUM_KINDS
         me = view.player
@@ -518,7 +519,9 @@ class PlanesV1Writer:
                     obs[_SCALAR0 + i] = scalars[i]
             self._scalars[me] = scalars
         if copy:
-            return obs.copy()
+            # a copy over immutable bytes: read-only as made (cheaper than a copy and then
+            # its flag cleared, issue 44)
+            return np.frombuffer(obs.tobytes(), dtype=np.float32).reshape(obs.shape)
         shown = obs.view()
         shown.flags.writeable = False
         return shown
