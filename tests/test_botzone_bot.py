@@ -44,6 +44,22 @@ def _play(kind: str, seed: str, hands: int = 1) -> tuple[Game, BotzoneBot]:
     return game, bot
 
 
+def _write_logging_bot(script: Path, log: Path) -> None:
+    """``script`` runs the example bot, every line it reads also written to ``log``."""
+    script.write_text(
+        "import runpy, sys\n"
+        f"log = open({str(log)!r}, 'a')\n"
+        "real = sys.stdin\n"
+        "class Tee:\n"
+        "    def readline(self):\n"
+        "        line = real.readline()\n"
+        "        log.write(line); log.flush()\n"
+        "        return line\n"
+        "sys.stdin = Tee()\n"
+        f"sys.argv = [{str(BOT)!r}]\n"
+        f"runpy.run_path({str(BOT)!r}, run_name='__main__')\n", encoding="utf-8")
+
+
 def test_botzone_tile_names() -> None:
     """Botzone's names: W characters, B circles, T bamboo, F1-F4 the winds, J1-J3 Red,
     Green, White, H1-H8 the seasons then the flowers; every tile of the MCR set has one,
@@ -101,18 +117,7 @@ def test_the_requests_are_botzones_and_show_only_the_seat(tmp_path: Path) -> Non
     player holds concealed."""
     log = tmp_path / "requests.txt"
     script = tmp_path / "logged.py"
-    script.write_text(
-        "import runpy, sys\n"
-        f"log = open({str(log)!r}, 'a')\n"
-        "real = sys.stdin\n"
-        "class Tee:\n"
-        "    def readline(self):\n"
-        "        line = real.readline()\n"
-        "        log.write(line); log.flush()\n"
-        "        return line\n"
-        "sys.stdin = Tee()\n"
-        f"sys.argv = [{str(BOT)!r}]\n"
-        f"runpy.run_path({str(BOT)!r}, run_name='__main__')\n", encoding="utf-8")
+    _write_logging_bot(script, log)
     game, bot = _play(f"botzone:simple:{sys.executable} {script}", "bz/3")
     assert bot.failure is None
     lines = log.read_text(encoding="utf-8").splitlines()
@@ -249,10 +254,28 @@ def test_the_example_bot_plays_the_same_game_in_every_interaction_and_mode() -> 
     assert "claim" in kinds or "declare_mahjong" in kinds
 
 
+#: the play of the test bots below: the lowest tile of the hand, rebuilt from the requests
+#: and the bot's own responses, at its draws; PASS otherwise
+LOWEST = r"""
+def lowest(requests, responses):
+    hand = []
+    for i, req in enumerate(requests[:-1]):
+        w = req.split()
+        if w[0] == "1":
+            hand = w[5:18]
+        elif w[0] == "2":
+            hand.append(w[1])
+            hand.remove(responses[i].split()[1])
+    w = requests[-1].split()
+    if w[0] == "2":
+        return "PLAY " + sorted(hand + [w[1]])[0]
+    return "PASS"
+"""
+
 #: a Botzone bot in Python written from the published protocol: JSON interaction, started
 #: anew for every request (the traditional mode); it checks the data and globaldata the
 #: table keeps for it and answers "WRONG" (a bad answer) when they are not what it saved
-JSON_DATA_BOT = r"""
+JSON_DATA_BOT = LOWEST + r"""
 import json, sys
 
 given = json.loads(sys.stdin.readline())
@@ -265,22 +288,7 @@ ok = (data == "" and turn == 0) or data == {"turn": turn - 1, "last": requests[-
 hands = glob.get("hands", 0) if isinstance(glob, dict) else 0
 if turn == 0 and glob != "":
     ok = ok and glob["hands"] >= 1  # kept from the hand before
-hand = []
-for i, req in enumerate(requests):
-    w = req.split()
-    if w[0] == "1":
-        hand = w[5:18]
-    elif w[0] == "2" and i < turn:
-        hand.append(w[1])
-        hand.remove(responses[i].split()[1])
-w = requests[-1].split()
-if not ok:
-    response = "WRONG"
-elif w[0] == "2":
-    hand.append(w[1])
-    response = "PLAY " + sorted(hand)[0]
-else:
-    response = "PASS"
+response = "WRONG" if not ok else lowest(requests, responses)
 print(json.dumps({"response": response, "debug": "turn %d" % turn,
                   "data": {"turn": turn, "last": requests[-1]},
                   "globaldata": {"hands": hands + (turn == 0)}}))
@@ -302,7 +310,7 @@ def test_json_data_and_globaldata_are_kept_between_turns(tmp_path: Path) -> None
 
 #: the same in the simple interaction: its output's second line is debug, the third data,
 #: the rest globaldata; its input has the data and globaldata lines once it saved any
-SIMPLE_DATA_BOT = r"""
+SIMPLE_DATA_BOT = LOWEST + r"""
 import sys
 
 n = int(sys.stdin.readline())
@@ -314,22 +322,7 @@ requests, responses = lines[0::2], lines[1::2]
 turn = n - 1
 ok = (turn == 0 and data == "") or data == "turn %d" % (turn - 1)
 hands = int(glob) if glob else 0
-hand = []
-for i, req in enumerate(requests):
-    w = req.split()
-    if w[0] == "1":
-        hand = w[5:18]
-    elif w[0] == "2" and i < turn:
-        hand.append(w[1])
-        hand.remove(responses[i].split()[1])
-w = requests[-1].split()
-if not ok:
-    print("WRONG")
-elif w[0] == "2":
-    hand.append(w[1])
-    print("PLAY " + sorted(hand)[0])
-else:
-    print("PASS")
+print("WRONG" if not ok else lowest(requests, responses))
 print("debug line")
 print("turn %d" % turn)
 print(hands + (turn == 0))
@@ -480,18 +473,7 @@ def test_json_input_is_botzones(tmp_path: Path) -> None:
     line."""
     log = tmp_path / "inputs.txt"
     script = tmp_path / "logged.py"
-    script.write_text(
-        "import runpy, sys\n"
-        f"log = open({str(log)!r}, 'a')\n"
-        "real = sys.stdin\n"
-        "class Tee:\n"
-        "    def readline(self):\n"
-        "        line = real.readline()\n"
-        "        log.write(line); log.flush()\n"
-        "        return line\n"
-        "sys.stdin = Tee()\n"
-        f"sys.argv = [{str(BOT)!r}]\n"
-        f"runpy.run_path({str(BOT)!r}, run_name='__main__')\n", encoding="utf-8")
+    _write_logging_bot(script, log)
     game, bot = _play(f"botzone:json:{sys.executable} {script}", "bz/3")
     assert bot.failure is None
     lines = log.read_text(encoding="utf-8").splitlines()
