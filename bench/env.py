@@ -14,6 +14,9 @@ actions:
   ``planes-v1``-sized array: an encoder that costs nothing), the mask array, and the agent
   reading the mask as the AEC loop does. Its share is the least the environment layer can
   take with this engine;
+- *vector env*: learner steps per second of ``MahjongVectorEnv`` with 8 and with 32 games
+  against random bots (``planes-v1``, random masked actions; issue 44's target: 32 games at
+  least twice 8);
 - *RLCard*: ``rlcard.make("mahjong")``, ``env.step`` with a random legal action (its state
   encoding included), and its game alone (``env.game.step``) for its own layer's share.
 
@@ -46,6 +49,10 @@ ROOT = Path(__file__).resolve().parents[1]
 COMPILED = Path(os.environ.get("MAHJONG_TABLE_COMPILED_DIR", ROOT / ".compiled"))
 #: the environment layer's largest share of a step in the compiled build (issue 26)
 TARGET_SHARE = 0.30
+#: the vector env's learner steps with 32 games over those with 8 (issue 44's target)
+VECTOR_GAIN = 2.0
+#: our compiled AEC env (planes-v1) over RLCard's mahjong env, in steps a second (issue 44)
+RLCARD_FACTOR = 8.0
 
 
 def _rate(seconds: float, play: Callable[[int], int]) -> float:
@@ -139,10 +146,34 @@ def measure_ours(seconds: float) -> dict[str, Any]:
             return steps
         return play
 
+    def vector(n: int) -> Callable[[int], int]:
+        """Learner steps of a vector env of ``n`` one-hand games against random bots
+        (``planes-v1``, random masked actions); the issue 44 figure."""
+        from mahjong_table.env import MahjongVectorEnv
+
+        v = MahjongVectorEnv(n, rules, opponents="random", encoding="planes-v1",
+                             max_hands=1)
+        state: dict[str, Any] = {}
+
+        def play(i: int) -> int:
+            if i == 10_000_000 or "obs" not in state:
+                state["obs"], _ = v.reset(seed=i)
+                state["rng"] = np.random.default_rng(i)
+            steps = 0
+            for _ in range(20):  # 20 batch steps: n * 20 learner steps
+                mask = state["obs"]["action_mask"]
+                acts = np.argmax(state["rng"].random(mask.shape) * mask, axis=1)
+                state["obs"], *_ = v.step(acts)
+                steps += n
+            return steps
+        return play
+
     sides: dict[str, Callable[[int], int]] = {"engine": loop(engine_choice),
                                               "floor": loop(floor_choice),
                                               "flat-v0": aec("flat-v0"),
-                                              "planes-v1": aec("planes-v1")}
+                                              "planes-v1": aec("planes-v1"),
+                                              "vector-8": vector(8),
+                                              "vector-32": vector(32)}
     out: dict[str, Any] = {"build": build_name()}
     for _ in range(2):
         for name, play in sides.items():
@@ -224,6 +255,10 @@ def run(report: Report, quick: bool = False) -> None:
         for enc in ("flat-v0", "planes-v1"):
             share = 1 - rates[enc] / eng
             print(f"  {'':<14}{'AEC env, ' + enc:<34}{rates[enc]:>10,.0f}{share:>10.0%}")
+        for n in (8, 32):
+            if f"vector-{n}" in rates:
+                print(f"  {'':<14}{f'vector env, {n} games (learner)':<34}"
+                      f"{rates[f'vector-{n}']:>10,.0f}")
     if theirs is not None:
         share = 1 - theirs["env"] / theirs["game"]
         name = f"rlcard {dist_version('rlcard')}"
@@ -240,6 +275,14 @@ def run(report: Report, quick: bool = False) -> None:
         if theirs is not None:
             ours = compiled["planes-v1"]
             print(f"  ours (compiled, planes-v1) / rlcard env: {ours / theirs['env']:.1f}x")
+            report.target(ours / theirs["env"] >= RLCARD_FACTOR,
+                          f"AEC env (compiled, planes-v1) at least {RLCARD_FACTOR:g}x RLCard's "
+                          f"environment ({ours / theirs['env']:.1f}x; issue 44)")
+        if "vector-32" in compiled:
+            gain = compiled["vector-32"] / compiled["vector-8"]
+            report.target(gain >= VECTOR_GAIN,
+                          f"vector env: 32 games at least {VECTOR_GAIN:g}x the learner steps "
+                          f"of 8 in the compiled build ({gain:.2f}x; issue 44)")
     else:
         report.skip("environment share: no compiled build")
 

@@ -3,11 +3,13 @@
 ``examples/`` on ``PYTHONPATH``; ``MAHJONG_BC_WEIGHTS`` names the weights file, by default
 ``bc_policy.npz`` beside this module).
 
-The network: the ``planes-v1`` observation's view-only channels (the encoding given no
-public history: a bot sees views, not the event stream, so the discard-order, claimed and
-Charleston channels are left out in training and in play alike), flattened, one hidden layer
-of ReLU units, and a softmax over the action space restricted to the legal actions (the
-action mask). It follows the Player protocol (``mahjong_table.players.base.Player``).
+The network: the whole ``planes-v1`` observation (211 channels, the public history's
+discard order, claimed and after-claim marks included), flattened, one hidden layer of ReLU
+units, and a softmax over the action space restricted to the legal actions (the action
+mask). It follows the Player protocol (``mahjong_table.players.base.Player``) and has an
+``event`` method: seated as ``py:bc_policy:BCBot`` it is given the events its seat is shown
+and encodes each view with them (``SeatEncoder``), exactly as ``export-dataset`` encoded
+the training data (issue 44).
 """
 
 from __future__ import annotations
@@ -21,23 +23,15 @@ import numpy as np
 import numpy.typing as npt
 
 from mahjong_table.engine import Action, PlayerView
-from mahjong_table.env import PLANES_V1_LAYOUT, ActionCodec, get_encoding
+from mahjong_table.env import ActionCodec, SeatEncoder
 from mahjong_table.rules import get_rule_set
 
-__all__ = ["BCBot", "VIEW_CHANNELS", "features", "forward"]
-
-_L = PLANES_V1_LAYOUT
-#: the planes-v1 channels that depend on the view alone (no history)
-VIEW_CHANNELS: npt.NDArray[np.intp] = np.array(
-    [c for c in range(_L["_size"])
-     if not any(_L[f"{k}{r}"] <= c < _L[f"{k}{r}"] + (30 if k == "order" else 1)
-                for k in ("order", "claimed", "after_claim") for r in range(4))
-     and c not in (_L["passed"], _L["received"])], dtype=np.intp)
+__all__ = ["BCBot", "features", "forward"]
 
 
 def features(obs: npt.NDArray[np.float32]) -> npt.NDArray[np.float32]:
-    """The network's input from planes-v1 observations ``(N, C, 47)`` -> ``(N, F)``."""
-    return obs[:, VIEW_CHANNELS, :].reshape(obs.shape[0], -1)
+    """The network's input from planes-v1 observations ``(N, C, 47)`` -> ``(N, C * 47)``."""
+    return obs.reshape(obs.shape[0], -1)
 
 
 def forward(w: dict[str, npt.NDArray[np.float32]], x: npt.NDArray[np.float32],
@@ -69,16 +63,20 @@ class BCBot:
         self.w = {k: data[k] for k in ("w1", "b1", "w2", "b2")}
         if str(data["rules"]) != self.rules.name:
             raise ValueError(f"{path} was trained for {data['rules']}, not {self.rules.name}")
-        self.encoding = get_encoding("planes-v1", self.rules)
+        self.encoder = SeatEncoder(self.rules, "planes-v1")
         self.codec = ActionCodec(self.rules)
         self.greedy = greedy
         self.rng = np.random.default_rng(zlib.crc32(str(seed).encode()))
+
+    def event(self, shown: dict[str, Any]) -> None:
+        """An event this seat is shown (the table gives them all, in order)."""
+        self.encoder.event(shown)
 
     def choose(self, view: PlayerView) -> Action:
         legal = self.codec.legal_map(view.legal_actions)
         if len(legal) == 1:
             return next(iter(legal.values()))
-        obs = self.encoding.encode(view, None)[None]
+        obs = self.encoder.encode(view)[None]
         mask = np.zeros((1, self.codec.size), dtype=np.float32)
         mask[0, list(legal)] = 1
         _, p = forward(self.w, features(obs), mask)

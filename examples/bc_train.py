@@ -5,10 +5,12 @@ with NumPy only (``docs/env.md``, "Training example").
    bots and writes their records;
 2. ``mahjong-table export-dataset`` turns every decision into (planes-v1 observation, mask,
    action, reward);
-3. a one-hidden-layer NumPy network (``bc_policy.py``) learns to pick the efficiency bot's
-   action among the legal ones (masked softmax cross-entropy, Adam), games split 90/10 into
+3. a one-hidden-layer NumPy network (``bc_policy.py``) learns from the whole observation
+   (all 211 channels, the public history's included) to pick the efficiency bot's action
+   among the legal ones (masked softmax cross-entropy, Adam), games split 90/10 into
    training and validation;
-4. ``mahjong-table arena`` seats the trained policy (``py:bc_policy:BCBot``) against
+4. ``mahjong-table arena`` seats the trained policy (``py:bc_policy:BCBot``, which is given
+   its seat's events and encodes its views with them as export-dataset did) against
    ``random`` and against ``efficiency`` and prints points per hand.
 
 Run: ``python examples/bc_train.py`` (about two minutes on one CPU core with the defaults;

@@ -44,6 +44,22 @@ def _play(kind: str, seed: str, hands: int = 1) -> tuple[Game, BotzoneBot]:
     return game, bot
 
 
+def _write_logging_bot(script: Path, log: Path) -> None:
+    """``script`` runs the example bot, every line it reads also written to ``log``."""
+    script.write_text(
+        "import runpy, sys\n"
+        f"log = open({str(log)!r}, 'a')\n"
+        "real = sys.stdin\n"
+        "class Tee:\n"
+        "    def readline(self):\n"
+        "        line = real.readline()\n"
+        "        log.write(line); log.flush()\n"
+        "        return line\n"
+        "sys.stdin = Tee()\n"
+        f"sys.argv = [{str(BOT)!r}]\n"
+        f"runpy.run_path({str(BOT)!r}, run_name='__main__')\n", encoding="utf-8")
+
+
 def test_botzone_tile_names() -> None:
     """Botzone's names: W characters, B circles, T bamboo, F1-F4 the winds, J1-J3 Red,
     Green, White, H1-H8 the seasons then the flowers; every tile of the MCR set has one,
@@ -101,19 +117,8 @@ def test_the_requests_are_botzones_and_show_only_the_seat(tmp_path: Path) -> Non
     player holds concealed."""
     log = tmp_path / "requests.txt"
     script = tmp_path / "logged.py"
-    script.write_text(
-        "import runpy, sys\n"
-        f"log = open({str(log)!r}, 'a')\n"
-        "real = sys.stdin\n"
-        "class Tee:\n"
-        "    def readline(self):\n"
-        "        line = real.readline()\n"
-        "        log.write(line); log.flush()\n"
-        "        return line\n"
-        "sys.stdin = Tee()\n"
-        f"sys.argv = [{str(BOT)!r}]\n"
-        f"runpy.run_path({str(BOT)!r}, run_name='__main__')\n", encoding="utf-8")
-    game, bot = _play(f"botzone:{sys.executable} {script}", "bz/3")
+    _write_logging_bot(script, log)
+    game, bot = _play(f"botzone:simple:{sys.executable} {script}", "bz/3")
     assert bot.failure is None
     lines = log.read_text(encoding="utf-8").splitlines()
     assert lines[0] == "1"
@@ -224,3 +229,294 @@ def test_an_answer_outside_a_decision_is_checked(
     assert bot.failure is not None and reason in bot.failure, bot.failure
     assert re.search(f"answered {re.escape(repr(answer))} to '{pattern}", bot.failure)
     assert "the efficiency bot plays seat 0" in capsys.readouterr().err
+
+
+# ----- Botzone's JSON interaction (issue 44, item 4) ------------------------------------------
+
+JSON_KEEP = f"botzone:json:{shlex.quote(sys.executable)} -I -S {shlex.quote(str(BOT))}"
+
+
+def test_the_example_bot_plays_the_same_game_in_every_interaction_and_mode() -> None:
+    """The example bot (it reads either interaction) plays the very same MCR hand, claims
+    and all, in the JSON interaction kept running and restarted every turn, in the simple
+    interaction, and with the interaction found by the table (``botzone:`` alone)."""
+    games = {}
+    for kind in (JSON_KEEP, JSON_KEEP + " --restart",
+                 f"botzone:simple:{shlex.quote(sys.executable)} -I -S {shlex.quote(str(BOT))}",
+                 KEEP):
+        game, bot = _play(kind, "bz/72")
+        assert bot.failure is None and bot.decisions > 20
+        games[kind] = [e.to_json(full=True) for e in game.events]
+        assert bot._mode == ("simple" if "simple:" in kind else "json")
+    first = next(iter(games.values()))
+    assert all(g == first for g in games.values())
+    kinds = {e["type"] for e in first}
+    assert "claim" in kinds or "declare_mahjong" in kinds
+
+
+#: the play of the test bots below: the lowest tile of the hand, rebuilt from the requests
+#: and the bot's own responses, at its draws; PASS otherwise
+LOWEST = r"""
+def lowest(requests, responses):
+    hand = []
+    for i, req in enumerate(requests[:-1]):
+        w = req.split()
+        if w[0] == "1":
+            hand = w[5:18]
+        elif w[0] == "2":
+            hand.append(w[1])
+            hand.remove(responses[i].split()[1])
+    w = requests[-1].split()
+    if w[0] == "2":
+        return "PLAY " + sorted(hand + [w[1]])[0]
+    return "PASS"
+"""
+
+#: a Botzone bot in Python written from the published protocol: JSON interaction, started
+#: anew for every request (the traditional mode); it checks the data and globaldata the
+#: table keeps for it and answers "WRONG" (a bad answer) when they are not what it saved
+JSON_DATA_BOT = LOWEST + r"""
+import json, sys
+
+given = json.loads(sys.stdin.readline())
+requests, responses = given["requests"], given["responses"]
+assert len(requests) == len(responses) + 1
+turn = len(responses)
+data = given["data"]
+glob = given["globaldata"]
+ok = (data == "" and turn == 0) or data == {"turn": turn - 1, "last": requests[-2]}
+hands = glob.get("hands", 0) if isinstance(glob, dict) else 0
+if turn == 0 and glob != "":
+    ok = ok and glob["hands"] >= 1  # kept from the hand before
+response = "WRONG" if not ok else lowest(requests, responses)
+print(json.dumps({"response": response, "debug": "turn %d" % turn,
+                  "data": {"turn": turn, "last": requests[-1]},
+                  "globaldata": {"hands": hands + (turn == 0)}}))
+"""
+
+
+def test_json_data_and_globaldata_are_kept_between_turns(tmp_path: Path) -> None:
+    """JSON interaction, traditional: the input is one line of compact JSON with the hand's
+    requests and the program's responses; the ``data`` a program saves comes back at its
+    next turn, its ``globaldata`` at the next turn and in the hands after (each hand a
+    Botzone game). A bot that checks both plays whole hands without being replaced."""
+    script = tmp_path / "databot.py"
+    script.write_text(JSON_DATA_BOT, encoding="utf-8")
+    game, bot = _play(f"botzone:json:{sys.executable} -I -S {script}", "bz/data", hands=2)
+    assert game.is_over and len(game.results) == 2
+    assert bot.failure is None and bot.decisions > 20
+    assert bot._globaldata == {"hands": 2}
+
+
+#: the same in the simple interaction: its output's second line is debug, the third data,
+#: the rest globaldata; its input has the data and globaldata lines once it saved any
+SIMPLE_DATA_BOT = LOWEST + r"""
+import sys
+
+n = int(sys.stdin.readline())
+lines = [sys.stdin.readline().rstrip("\n") for _ in range(2 * n - 1)]
+rest = sys.stdin.read().split("\n")
+data = rest[0] if rest and rest[0] else ""
+glob = rest[1] if len(rest) > 1 else ""
+requests, responses = lines[0::2], lines[1::2]
+turn = n - 1
+ok = (turn == 0 and data == "") or data == "turn %d" % (turn - 1)
+hands = int(glob) if glob else 0
+print("WRONG" if not ok else lowest(requests, responses))
+print("debug line")
+print("turn %d" % turn)
+print(hands + (turn == 0))
+"""
+
+
+def test_simple_data_and_globaldata_are_kept_between_turns(tmp_path: Path) -> None:
+    """Simple interaction, traditional: the lines after the response are debug, data and
+    globaldata; the data line and the globaldata lines follow the requests at the next
+    turn (the globaldata into the next hand), read to the end of the input."""
+    script = tmp_path / "simpledata.py"
+    script.write_text(SIMPLE_DATA_BOT, encoding="utf-8")
+    game, bot = _play(f"botzone:simple:{sys.executable} -I -S {script}", "bz/sdata",
+                      hands=2)
+    assert bot.failure is None and bot.decisions > 20
+    assert bot._globaldata == "2"
+
+
+#: a Botzone bot in C++ written from the published protocol, read as the official
+#: sample does: JSON (SIMPLEIO 0: the whole input read to its end, as ``cin >> value``
+#: with JSONCPP does) or the simple interaction (SIMPLEIO 1); it plays the lowest tile of
+#: its hand and passes on everything else
+CPP_BOT = r"""
+#include <algorithm>
+#include <iostream>
+#include <iterator>
+#include <sstream>
+#include <string>
+#include <vector>
+using namespace std;
+
+static vector<string> strings_of(const string& text, const string& key) {
+    vector<string> out;
+    size_t at = text.find("\"" + key + "\"");
+    if (at == string::npos) return out;
+    at = text.find('[', at);
+    size_t end = text.find(']', at);
+    while (true) {
+        size_t open = text.find('"', at + 1);
+        if (open == string::npos || open > end) break;
+        string s;
+        size_t i = open + 1;
+        for (; text[i] != '"'; ++i) {
+            if (text[i] == '\\') ++i;
+            s += text[i];
+        }
+        out.push_back(s);
+        at = i;
+    }
+    return out;
+}
+
+int main() {
+    vector<string> requests, responses;
+#if SIMPLEIO
+    int n;
+    string line;
+    cin >> n;
+    getline(cin, line);
+    for (int i = 0; i < 2 * n - 1; ++i) {
+        getline(cin, line);
+        (i % 2 ? responses : requests).push_back(line);
+    }
+#else
+    string all((istreambuf_iterator<char>(cin)), istreambuf_iterator<char>());
+    requests = strings_of(all, "requests");
+    responses = strings_of(all, "responses");
+#endif
+    vector<string> hand;
+    size_t turn = responses.size();
+    for (size_t i = 0; i <= turn && i < requests.size(); ++i) {
+        istringstream in(requests[i]);
+        int kind;
+        in >> kind;
+        if (kind == 1) {
+            int skip;
+            for (int j = 0; j < 4; ++j) in >> skip;
+            hand.clear();
+            for (int j = 0; j < 13; ++j) { string t; in >> t; hand.push_back(t); }
+        } else if (kind == 2) {
+            string t;
+            in >> t;
+            hand.push_back(t);
+            if (i < turn) {
+                istringstream out(responses[i]);
+                string verb, played;
+                out >> verb >> played;
+                hand.erase(find(hand.begin(), hand.end(), played));
+            }
+        }
+    }
+    string response = "PASS";
+    istringstream last(requests.back());
+    int kind;
+    last >> kind;
+    if (kind == 2) response = "PLAY " + *min_element(hand.begin(), hand.end());
+#if SIMPLEIO
+    cout << response << endl;
+#else
+    cout << "{\"response\":\"" << response << "\"}" << endl;
+#endif
+    return 0;
+}
+"""
+
+
+@pytest.fixture(scope="module")
+def cpp_bots(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
+    """The C++ bot compiled with g++, in both interactions."""
+    import shutil
+    import subprocess
+
+    gxx = shutil.which("g++")
+    if gxx is None:
+        pytest.skip("g++ is not installed (.ci/run installs it)")
+    where = tmp_path_factory.mktemp("cppbot")
+    source = where / "bot.cpp"
+    source.write_text(CPP_BOT, encoding="utf-8")
+    out = {}
+    for name, simple in (("json", 0), ("simple", 1)):
+        exe = where / f"bot_{name}"
+        subprocess.run([gxx, "-O1", f"-DSIMPLEIO={simple}", "-o", str(exe), str(source)],
+                       check=True, capture_output=True, timeout=300)
+        out[name] = exe
+    return out
+
+
+def test_a_cpp_bot_reading_its_input_to_the_end_plays(cpp_bots: dict[str, Path]) -> None:
+    """The official C++ sample's behaviour: in the JSON interaction it reads its whole
+    input up to its end before answering (it blocked and timed out before issue 44). It is
+    given the end of its input once it has read it all, and plays whole hands (found to be
+    JSON by the table, or named); in the simple interaction it plays as well."""
+    for kind in (f"botzone:{cpp_bots['json']}", f"botzone:json:{cpp_bots['json']}",
+                 f"botzone:{cpp_bots['simple']}"):
+        game, bot = _play(kind, "bz/cpp")
+        assert game.is_over
+        assert bot.failure is None and bot.decisions > 20, (kind, bot.failure)
+        # the JSON program was seen waiting for the end of its input, and given it
+        assert bot._reads_to_end == ("json" in kind or "simple" not in kind.split("bot_")[-1])
+    assert bot._mode == "simple"
+
+
+def test_json_input_is_botzones(tmp_path: Path) -> None:
+    """What a JSON program is sent: one line of compact JSON with ``requests`` (the same
+    requests as the simple interaction's), ``responses`` (its own), ``data``,
+    ``globaldata``, ``time_limit`` (seconds: Botzone's 1 s times 6 for Python, doubled at
+    the first request) and ``memory_limit``; kept running, each next request alone on its
+    line."""
+    log = tmp_path / "inputs.txt"
+    script = tmp_path / "logged.py"
+    _write_logging_bot(script, log)
+    game, bot = _play(f"botzone:json:{sys.executable} {script}", "bz/3")
+    assert bot.failure is None
+    lines = log.read_text(encoding="utf-8").splitlines()
+    first = json.loads(lines[0])
+    assert first == {"requests": [f"0 {game.wind_of(0)} 0"], "responses": [], "data": "",
+                     "globaldata": "", "time_limit": 12.0, "memory_limit": 256}
+    assert lines[1].startswith("1 ") and all(not x.startswith("{") for x in lines[1:])
+
+
+def test_botzone_time_limits_by_language() -> None:
+    """Botzone's limits: 1 s a request for a compiled program, 2 s JavaScript, 3 s Java,
+    6 s Python and C#, twice that at a hand's first request; --bot-timeout replaces them."""
+    from mahjong_table.players.botzone_bot import language_limit, language_of
+
+    assert language_of(["./bot"]) == "native" and language_limit(["./bot"]) == 1.0
+    assert language_of([sys.executable, "bot.py"]) == "python"
+    assert language_limit(["python3", "bot.py"]) == 6.0
+    assert language_limit(["java", "-jar", "bot.jar"]) == 3.0
+    assert language_limit(["node", "bot.js"]) == 2.0
+    assert language_limit(["mono", "Bot.exe"]) == 6.0
+    bot = make_bot(JSON_KEEP, 0, rules=MCR)
+    assert isinstance(bot, BotzoneBot)
+    bot._requests = ["0 0 0"]
+    assert bot._limit() == 12.0
+    bot._requests.append("1 0 0 0 0")
+    assert bot._limit() == 6.0
+    bot.timeout = 2.5
+    assert bot._limit() == 2.5
+
+
+def test_a_json_bot_that_answers_no_json_is_replaced(tmp_path: Path,
+                                                     capsys: pytest.CaptureFixture[str]) -> None:
+    """A program named JSON (``botzone:json:``) that answers plain text fails with a
+    message saying what Botzone reads; one whose interaction is found and fits neither is
+    refused naming both."""
+    script = tmp_path / "plain.py"
+    script.write_text("import sys\nsys.stdin.readline()\nprint('PASS')\n", encoding="utf-8")
+    game, bot = _play(f"botzone:json:{sys.executable} {script}", "bz/1")
+    assert game.is_over and bot.failure is not None
+    assert "not the JSON Botzone reads" in bot.failure
+    crash = tmp_path / "crash.py"
+    crash.write_text("raise SystemExit(3)\n", encoding="utf-8")
+    game, bot = _play(f"botzone:{sys.executable} {crash}", "bz/1")
+    assert bot.failure is not None
+    assert "crashed (exit status 3) (in Botzone's simple interaction; in its JSON " \
+           "interaction it crashed (exit status 3))" in bot.failure

@@ -130,3 +130,51 @@ def test_every_added_kong_opens_a_rob_window() -> None:
     game.apply(Action(ActionKind.ADDED_KONG, 0, Tile.parse("5p")))
     assert any(e.type == "rob_window" for e in game.events)
     assert game.phase is Phase.TURN  # nobody waits on 5p: the kong completes at once
+
+
+@pytest.mark.parametrize(("rules", "options"), [("hongkong", {}), ("chinese", {"scoring": "mcr"}),
+                                                ("american", {})])
+def test_held_windows_give_every_claimable_discard_the_same_state(
+        rules: str, options: dict[str, Any]) -> None:
+    """Issue 44: with ``hold_windows`` a window nobody may answer stays open (phase claim,
+    nobody to act, every view showing the tile on offer and no legal action) until
+    ``close_window``; the game then goes on exactly as without it: the same events, event
+    for event, and the same views at every decision."""
+    rs = get_rule_set(rules, **options)
+    for seed in range(3):
+        plain = Game(rs, seed, max_hands=1, check_invariants=True)
+        held = Game(rs, seed, max_hands=1, check_invariants=True, hold_windows=True)
+        bots = [make_bot("random", f"{seed}/{p}", rules=rs) for p in range(4)]
+        held_count = 0
+        while not plain.is_over:
+            while held.window_held:
+                window = held.events[-1]
+                assert window.type in ("claim_window", "rob_window")
+                assert held.to_act() == []
+                for p in range(4):
+                    view = held.view(p)
+                    assert view.phase == held.phase.value and view.legal_actions == ()
+                    assert view.last_discard is not None and view.discarder is not None
+                held.close_window()
+                held_count += 1
+            p = plain.to_act()[0]
+            assert held.to_act()[0] == p
+            assert held.view(p) == plain.view(p)
+            action = bots[p].choose(plain.view(p))
+            plain.apply(action)
+            held.apply(action)
+        while held.window_held:  # (a last window before the hand's end)
+            held.close_window()
+        assert held.is_over
+        assert [e.to_json(full=True) for e in held.events] == \
+            [e.to_json(full=True) for e in plain.events]
+        assert held_count > 10
+
+
+def test_close_window_without_a_held_window_is_refused() -> None:
+    """``close_window`` with no window held raises ValueError and changes nothing."""
+    game = Game(get_rule_set("hongkong"), 1, hold_windows=True)
+    before = len(game.events)
+    with pytest.raises(ValueError, match="no window is held"):
+        game.close_window()
+    assert len(game.events) == before and game.phase is Phase.TURN

@@ -230,6 +230,38 @@ def test_arena_takes_a_python_bot_and_marks_its_replacements(
     assert broken["replacements"] == 4 and "policy exploded" in broken["replaced"]["reason"]
 
 
+def test_simulate_marks_a_replaced_bot_as_the_arena_does(
+        bots_dir: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 44 item 5: ``simulate`` does not credit a replaced bot with its stand-in's
+    results: its row is marked ``*`` with the replacements counted, a note says in how many
+    hands and decisions the stand-in played and why; ``--json`` says the same. A bot that
+    played its own game is not marked."""
+    args = ["simulate", "--games", "3", "--hands", "2", "--seed", "rep", "--no-invariants",
+            "--workers", "1", "--bots", "py:pybots_mod:Broken,py:pybots_mod:FirstLegal,"
+            "efficiency"]
+    assert main(args) == 0
+    out = capsys.readouterr().out
+    lines = out.splitlines()
+    head = next(line for line in lines if line.startswith("seat"))
+    assert head.rstrip().endswith("replaced")
+    broken = next(line for line in lines if line.startswith("0 "))
+    assert "py:pybots_mod:Broken*" in broken and broken.split()[-1] == "3"
+    fine = next(line for line in lines if line.startswith("1 "))
+    assert "*" not in fine and fine.split()[-1] == "0"
+    note = next(line for line in lines if line.startswith("* "))
+    assert note.startswith("* py:pybots_mod:Broken (0) was replaced by its stand-in bot 3 "
+                           "time(s), in 6 of its 6 hands (")
+    assert "First reason: raised RuntimeError: policy exploded" in note
+    assert main([*args, "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    seats = data["seats"]
+    assert seats[0]["replacements"] == 3 and seats[0]["replaced"]["hands"] == 6
+    assert seats[0]["replaced"]["decisions"] == seats[0]["decisions"] - 3 * 2
+    assert seats[0]["replaced"]["reason"] == "raised RuntimeError: policy exploded"
+    assert seats[1]["replaced"] is None and seats[1]["replacements"] == 0
+    assert data["games"] == 3 and data["hands"] == 6
+
+
 def test_play_seats_python_bots(bots_dir: Path) -> None:
     """``play --bots py:...``: a person (always menu option 1) against Python bots plays a
     whole hand."""
@@ -283,3 +315,137 @@ def test_a_python_bot_plays_unbound(bots_dir: Path) -> None:
     player = game.to_act()[0]
     action = bot.choose(game.view(player))
     assert action in game.legal_actions(player)
+
+
+#: issue 44: a bot that takes its seat's events and encodes its views as training did
+HISTORY_MODULE = '''
+import os
+
+import numpy as np
+
+from mahjong_table.env import SeatEncoder
+from mahjong_table.players import make_bot
+
+
+class Recorder:
+    """Plays as the efficiency bot; encodes every decision's view with planes-v1 from the
+    events its seat was shown, and saves them when the game ends."""
+
+    def __init__(self, seed, rules):
+        self.encoder = SeatEncoder(rules, "planes-v1")
+        self.bot = make_bot("efficiency", seed, rules=rules)
+        self.rows = []
+        self.without = []
+        self.shown = []
+
+    def event(self, shown):
+        self.shown.append(shown)
+        self.encoder.event(shown)
+        if shown["type"] == "game_end":
+            np.savez(os.environ["RECORDER_OUT"], observation=np.array(self.rows),
+                     without=np.array(self.without))
+
+    def choose(self, view):
+        self.rows.append(self.encoder.encode(view))
+        self.without.append(self.encoder.encoding.encode(view, None))
+        return self.bot.choose(view)
+
+
+class BadEvents:
+    def event(self, shown):
+        if shown["type"] == "discard":
+            raise KeyError("no such tile")
+
+    def choose(self, view):
+        return view.legal_actions[0]
+'''
+
+
+def test_a_python_bot_given_its_events_encodes_as_training_did(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 44 item 3: a ``py:`` bot with an ``event`` method is given the events its seat
+    is shown; fed to a ``SeatEncoder`` they give, at every decision of whole games, the very
+    planes-v1 observation ``export-dataset`` makes of the record of those games (0 channels
+    differ); without them (the view alone) the history channels differ."""
+    import numpy as np
+
+    (tmp_path / "histbots.py").write_text(HISTORY_MODULE, encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    for rules, options in (("hongkong", []), ("american", []),
+                           ("chinese", ["--option", "scoring=mcr"])):
+        record = tmp_path / f"{rules}.jsonl"
+        out = tmp_path / f"{rules}-seen.npz"
+        monkeypatch.setenv("RECORDER_OUT", str(out))
+        code = main(["simulate", "--rules", rules, *options, "--games", "1", "--hands", "3",
+                     "--seed", f"hist/{rules}", "--no-invariants", "--bots",
+                     "py:histbots:Recorder," + ("american" if rules == "american"
+                                                else "efficiency"),
+                     "--record", str(record)])
+        assert code == 0
+        data = tmp_path / f"{rules}.npz"
+        assert main(["export-dataset", str(record), "--encoding", "planes-v1", "--out",
+                     str(data)]) == 0
+        with np.load(data) as d:
+            trained = d["observation"][d["seat"] == 0]
+        with np.load(out) as seen:
+            played, without = seen["observation"], seen["without"]
+        assert played.shape == trained.shape and len(played) > 15
+        differing = {int(c) for c in np.flatnonzero(np.any(played != trained, axis=(0, 2)))}
+        assert differing == set(), f"{rules}: channels {sorted(differing)} differ"
+        bare = {int(c) for c in np.flatnonzero(np.any(without != trained, axis=(0, 2)))}
+        assert len(bare) > 10, bare  # the history channels the view alone lacks
+    sys.modules.pop("histbots", None)
+
+
+def test_a_python_bot_whose_event_method_raises_is_replaced(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """An ``event`` method that raises fails the bot like a bad answer: its stand-in plays
+    on and the message names the method."""
+    (tmp_path / "histbots.py").write_text(HISTORY_MODULE, encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    game, bots = _play("hongkong", ["py:histbots:BadEvents", "efficiency", "efficiency",
+                                    "efficiency"], "bad-events")
+    assert game.is_over
+    assert bots[0].failure == "raised KeyError in event(): 'no such tile'"
+    assert "raised KeyError in event()" in capsys.readouterr().err
+    sys.modules.pop("histbots", None)
+
+
+def test_a_python_bot_wanting_events_must_be_bound(tmp_path: Path,
+                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    """A bot that takes events plays only bound to its game (unbound it has none to give):
+    the error says so."""
+    (tmp_path / "histbots.py").write_text(HISTORY_MODULE, encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    rules = get_rule_set("hongkong")
+    game = Game(rules, "unbound", max_hands=1)
+    bot = make_bot("py:histbots:BadEvents", 0, rules=rules)
+    with pytest.raises(RuntimeError, match="bind"):
+        bot.choose(game.view(game.to_act()[0]))
+    sys.modules.pop("histbots", None)
+
+
+def test_gym_env_binds_its_program_and_python_opponents(tmp_path: Path,
+                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    """MahjongGymEnv binds opponents that need their game (a ``cmd:`` program is started
+    for each game and stopped after; a ``py:`` bot taking events is given them)."""
+    pytest.importorskip("gymnasium")
+    from mahjong_table.env import MahjongGymEnv
+
+    (tmp_path / "histbots.py").write_text(HISTORY_MODULE, encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("RECORDER_OUT", str(tmp_path / "gym.npz"))
+    bot = ROOT / "examples" / "bots" / "simple_bot.sh"
+    g = MahjongGymEnv("hongkong", seat=0, opponents=[
+        "random", f"cmd:{bot}", "py:histbots:Recorder", "efficiency"])
+    for seed in (1, 2):
+        obs, info = g.reset(seed=seed)
+        done = False
+        while not done:
+            obs, _r, done, _t, info = g.step(int(next(iter(info["legal"]))))
+        assert g._bots[1].failure is None and g._bots[1].decisions > 0  # type: ignore[union-attr]
+        assert g._bots[2].inner.shown  # type: ignore[union-attr]
+    g.close()
+    assert g._bots[1]._proc is None  # type: ignore[union-attr]
+    sys.modules.pop("histbots", None)

@@ -6,13 +6,16 @@ scoring=mcr --bots 'botzone:python3 examples/bots/botzone_mcr_bot.py,efficiency'
 It plays for a full flush (one suit, 24 fan, so its Mahjong always has MCR's 8): it keeps
 the suit it holds most of, discards honours and the other suits first, claims a pung or a
 chow of its suit, declares kongs of its suit, and declares HU only with a complete hand of
-that one suit. It runs in Botzone's long-running mode (``>>>BOTZONE_REQUEST_KEEP_RUNNING<<<``
-after each response); with ``--restart`` it answers one turn and exits, being started again
-with the whole history every turn (the traditional mode).
+that one suit. It speaks both of Botzone's interactions, telling them by its first line of
+input (a JSON object, or the simple interaction's turn count). It runs in Botzone's
+long-running mode (``>>>BOTZONE_REQUEST_KEEP_RUNNING<<<`` after each response, then one
+request a line); with ``--restart`` it answers one turn and exits, being started again with
+the whole history every turn (the traditional mode).
 """
 
 from __future__ import annotations
 
+import json
 import sys
 from collections import Counter
 
@@ -191,20 +194,31 @@ def main() -> None:
     if not first:
         return
     bot = Bot()
-    turns = int(first)
-    if restart:  # the whole history: requests and its own responses alternately
+    if first.lstrip().startswith("{"):  # Botzone's JSON interaction
+        given = json.loads(first)
+        requests, responses = given["requests"], given["responses"]
+        for request in requests[:-1]:
+            bot.answer(request)
+        print(json.dumps({"response": bot.answer(requests[-1])}), flush=True)
+        del responses  # (its own past responses follow from the requests)
+    else:  # the simple interaction: the turn count, then requests and responses
+        turns = int(first)
         lines = [sys.stdin.readline().strip() for _ in range(2 * turns - 1)]
         for request in lines[0:-1:2]:
             bot.answer(request)
         print(bot.answer(lines[-1]), flush=True)
+    if restart:  # the traditional mode: started again with the whole history every turn
         return
-    while True:
+    print(KEEP_RUNNING, flush=True)
+    while True:  # long-running: each next request alone, one line (in either interaction)
         request = sys.stdin.readline()
         if not request:
             return
         if not request.strip():
             continue
-        print(bot.answer(request.strip()), flush=True)
+        answer = bot.answer(request.strip())
+        print(json.dumps({"response": answer}) if first.lstrip().startswith("{") else answer,
+              flush=True)
         print(KEEP_RUNNING, flush=True)
 
 

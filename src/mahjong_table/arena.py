@@ -77,15 +77,16 @@ class _Timed:
 
 
 def _play_one(rules: Any, seed: str, seat_bots: list[str], bot_seeds: list[str],
-              bot_timeout: float) -> tuple[Game, list[_Timed], list[Player]]:
+              bot_timeout: float | None) -> tuple[Game, list[_Timed], list[Player]]:
     """One one-hand game of wall ``seed`` with ``seat_bots[s]`` (seeded ``bot_seeds[s]``) in
-    seat ``s``: the finished game, the timed players and the bots themselves."""
+    seat ``s``: the finished game, the timed players and the bots themselves. A program
+    bot's time limit is ``bot_timeout`` when given (else its own)."""
     game = Game(rules, seed, max_hands=1,
                 names=[f"{b} ({s})" for s, b in enumerate(seat_bots)])
     inner = [make_bot(b, bot_seeds[s], f"{b} ({s})", rules=rules)
              for s, b in enumerate(seat_bots)]
     for bot in inner:
-        if isinstance(bot, PipeBot):
+        if isinstance(bot, PipeBot) and bot_timeout is not None:
             bot.timeout = bot_timeout
     players = [_Timed(b) for b in inner]
     bind_players(game, inner)
@@ -111,7 +112,7 @@ def _seat_results(game: Game, s: int) -> tuple[int, int, int, int]:
 
 
 def play_walls(rules_name: str, options: dict[str, Any], lineup: list[str], base_seed: str,
-               walls: list[int], bot_timeout: float, paired: bool = False
+               walls: list[int], bot_timeout: float | None, paired: bool = False
                ) -> list[dict[str, Any]]:
     """Play walls ``walls`` in every rotation (a worker's job). One summary per wall:
     ``bots[name]`` = ``[seat-hands, points, wins, deal-ins]``, ``fans[name]`` = the fan (or

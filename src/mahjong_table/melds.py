@@ -10,8 +10,9 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
-from typing import Final
+from typing import Any, Final
 
+from ._values import reduce_value
 from .i18n import _
 from .tiles import NotationError, Tile, TileSet, format_tiles, parse_tiles
 from .wall import as_kind
@@ -172,6 +173,10 @@ class Meld:
               "a pung, kong, quint or sextet is identical tiles").format(text=text)
         )
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        # its fields in order: the compiled build pickles and copies it so (issue 44)
+        return reduce_value(self)
+
 
 @dataclass(frozen=True, slots=True)
 class Hand:
@@ -200,6 +205,10 @@ class Hand:
 
     def __str__(self) -> str:
         return self.notation()
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # its fields in order: the compiled build pickles and copies it so (issue 44)
+        return reduce_value(self)
 
 
 _GROUP = re.compile(r"\[[^\]]*\]|\([^)]*\)|[^\[\]()]+")

@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from ._values import reduce_value
 from .i18n import N_, _
 from .melds import Hand
 from .tiles import Tile
@@ -111,6 +112,10 @@ class WinContext:
     def __post_init__(self) -> None:
         check_circumstances(last_tile=self.last_tile, kong_replacement=self.kong_replacement)
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        # its fields in order: the compiled build pickles and copies it so (issue 44)
+        return reduce_value(self)
+
 
 @dataclass(frozen=True)
 class ScoreItem:
@@ -137,6 +142,10 @@ class ScoreItem:
 
     def to_json(self) -> dict[str, Any]:
         return {"id": self.id, "name": self.name, self.unit: self.fan}
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # its fields in order: the compiled build pickles and copies it so (issue 44)
+        return reduce_value(self)
 
 
 @dataclass(frozen=True)
@@ -201,3 +210,7 @@ class ScoreResult:
         else:
             out["reason"] = self.reason
         return out
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # its fields in order: the compiled build pickles and copies it so (issue 44)
+        return reduce_value(self)

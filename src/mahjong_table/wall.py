@@ -17,7 +17,9 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
+from typing import Any
 
+from ._values import reduce_value
 from .rng import shuffle
 from .tiles import TILES, Tile
 
@@ -56,6 +58,10 @@ class WallPosition:
         object.__setattr__(self, "wall", wall)
         object.__setattr__(self, "stack", stack)
         object.__setattr__(self, "level", level)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # its fields in order: the compiled build pickles and copies it so (issue 44)
+        return reduce_value(self)
 
 
 class Wall:

@@ -17,6 +17,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import io
+import json
 import re
 import sys
 import time
@@ -27,6 +28,7 @@ from ..engine import Game
 from ..i18n import _, ngettext, pgettext
 from ..players import BOTS, check_bot_kind, default_bot, make_bot, play_game
 from ..players.pipe_bot import PipeBot, bind_players, close_players
+from ..players.stand_in import ReplaceableBot
 from ..record import write_record
 from ..rules import RULE_SETS, RuleSetError, get_rule_set
 from ..scale import run_jobs
@@ -44,10 +46,10 @@ def add_scale_arguments(p: argparse.ArgumentParser, default_workers: str) -> Non
     p.add_argument("--ray", nargs="?", const="", default=None, metavar="ADDRESS",
                    help=_("run on a Ray cluster at ADDRESS (without one: a local Ray); needs "
                           "the extra ray: pip install 'mahjong-table[ray]'"))
-    p.add_argument("--bot-timeout", type=float, default=PipeBot.default_timeout,
-                   metavar="SECONDS",
-                   help=_("seconds a cmd: bot may take over a decision before the default "
-                          "bot replaces it (default {seconds})").format(
+    p.add_argument("--bot-timeout", type=float, default=None, metavar="SECONDS",
+                   help=_("seconds a cmd: or botzone: bot may take over a decision before "
+                          "the default bot replaces it (default {seconds} for cmd: bots, "
+                          "Botzone's limits by language for botzone: bots)").format(
                               seconds=f"{PipeBot.default_timeout:g}"))
 
 
@@ -76,6 +78,7 @@ def add_parser(sub: Any) -> None:
     p.add_argument("--record", metavar="FILE",
                    help=_("write the record of every game to FILE (JSON lines, one game's "
                           "record after another; `replay FILE` checks them all)"))
+    p.add_argument("--json", action="store_true", help=_("print the results as JSON"))
     add_scale_arguments(p, "1")
     p.set_defaults(func=run)
 
@@ -86,11 +89,14 @@ def _game_seed(base: str, games: int, g: int) -> str:
 
 def simulate_games(rules_name: str, options: dict[str, Any], max_hands: int | None,
                    kinds: list[str], base_seed: str, games: int, indices: list[int],
-                   invariants: bool, record: bool, bot_timeout: float
+                   invariants: bool, record: bool, bot_timeout: float | None
                    ) -> list[dict[str, Any]]:
     """Play games ``indices`` of a run (a worker's job; module level so that processes and
     Ray can run it). Each summary: ``scores``, ``wins`` (by seat), ``hands``, ``draws``,
-    ``false_mahjong``, ``record`` (the game's record text, or None)."""
+    ``false_mahjong``, ``record`` (the game's record text, or None), ``decisions`` (by
+    seat) and ``replaced`` (by seat: None, or ``[hands, decisions, reason]`` for a
+    ``cmd:``, ``botzone:`` or ``py:`` bot replaced by its stand-in: the hands the stand-in
+    played in, the decisions it made, why the bot was replaced)."""
     rules = get_rule_set(rules_name, **options)
     out: list[dict[str, Any]] = []
     for g in indices:
@@ -101,7 +107,7 @@ def simulate_games(rules_name: str, options: dict[str, Any], max_hands: int | No
         bots = [make_bot(k, f"{seed}/{i}", names[i], rules=rules)
                 for i, k in enumerate(kinds)]
         for b in bots:
-            if isinstance(b, PipeBot):
+            if isinstance(b, PipeBot) and bot_timeout is not None:
                 b.timeout = bot_timeout
         bind_players(game, bots)
         try:
@@ -117,13 +123,23 @@ def simulate_games(rules_name: str, options: dict[str, Any], max_hands: int | No
                 draws += 1
             else:
                 false_mj += 1
+        decisions = [0, 0, 0, 0]
+        for a in game.actions:
+            decisions[a.player] += 1
+        replaced: list[list[Any] | None] = [None, None, None, None]
+        for i, b in enumerate(bots):
+            if isinstance(b, ReplaceableBot) and b.failure is not None:
+                # issue 44: a replaced bot is not credited with its stand-in's play
+                replaced[i] = [len(game.results) - (b.failed_at_hand or 0),
+                               decisions[i] - b.decisions, b.failure]
         text = None
         if record:
             buf = io.StringIO()
             write_record(game, buf)
             text = buf.getvalue()
         out.append({"scores": list(game.scores), "wins": wins, "hands": len(game.results),
-                    "draws": draws, "false_mahjong": false_mj, "record": text})
+                    "draws": draws, "false_mahjong": false_mj, "record": text,
+                    "decisions": decisions, "replaced": replaced})
     return out
 
 
@@ -186,6 +202,10 @@ def run(args: argparse.Namespace) -> int:
     totals = [0, 0, 0, 0]
     wins = [0, 0, 0, 0]
     firsts = [0, 0, 0, 0]
+    decisions = [0, 0, 0, 0]
+    # per seat: games in which its bot was replaced, hands and decisions of its stand-in,
+    # the first reason (issue 44: marked as the arena marks them)
+    replaced: list[dict[str, Any] | None] = [None, None, None, None]
     hands = draws = false_mj = 0
     for s in summaries:
         top = max(s["scores"])
@@ -193,9 +213,33 @@ def run(args: argparse.Namespace) -> int:
             totals[i] += s["scores"][i]
             wins[i] += s["wins"][i]
             firsts[i] += s["scores"][i] == top  # a tie for first is shared
+            decisions[i] += s["decisions"][i]
+            rep = s["replaced"][i]
+            if rep is not None:
+                got = replaced[i] or {"times": 0, "hands": 0, "decisions": 0,
+                                      "reason": rep[2]}
+                got["times"] += 1
+                got["hands"] += rep[0]
+                got["decisions"] += rep[1]
+                replaced[i] = got
         hands += s["hands"]
         draws += s["draws"]
         false_mj += s["false_mahjong"]
+    if args.json:
+        data = {"rules": rules.name, "options": dict(rules.options), "seed": base_seed,
+                "games": len(summaries), "interrupted": run_result.interrupted,
+                "where": run_result.where, "hands": hands, "won": hands - draws - false_mj,
+                "drawn": draws, "false_mahjong": false_mj, "seconds": round(elapsed, 3),
+                "seats": [{"seat": i, "bot": k, "wins": wins[i],
+                           "win_rate": wins[i] / max(hands, 1), "points": totals[i],
+                           "per_hand": totals[i] / max(hands, 1), "firsts": firsts[i],
+                           "decisions": decisions[i],
+                           "replacements": (replaced[i] or {}).get("times", 0),
+                           "replaced": replaced[i]}
+                          for i, k in enumerate(kinds)]}
+        with contextlib.suppress(BrokenPipeError):
+            print(json.dumps(data, indent=2))
+        return 130 if run_result.interrupted else 0
     with contextlib.suppress(BrokenPipeError):
         if run_result.interrupted:
             print(ngettext("interrupted: the results of the {n} game(s) that finished, of "
@@ -224,17 +268,33 @@ def run(args: argparse.Namespace) -> int:
         if false_mj:
             line += _(", {n} false Mahjong").format(n=false_mj)
         print(line)
-        width = max(14, *(len(k) + 2 for k in kinds))
+        width = max(14, *(len(k) + 3 for k in kinds))
         seat = pgettext("column", "seat")
         cols = (pgettext("column", "bot"), pgettext("column", "wins"),
                 pgettext("column", "win %"), pgettext("column", "points"),
                 pgettext("column", "per hand"), pgettext("column", "1st"))
+        marked = any(replaced)
+        rep_col = pgettext("column", "replaced")
         print(f"{seat:<{max(5, len(seat) + 1)}}{cols[0]:<{width}}{cols[1]:>7}{cols[2]:>8}"
-              f"{cols[3]:>10}{cols[4]:>10}{cols[5]:>6}")
+              f"{cols[3]:>10}{cols[4]:>10}{cols[5]:>6}"
+              + (" " + f"{rep_col:>{max(9, len(rep_col))}}" if marked else ""))
         for i, k in enumerate(kinds):
-            print(f"{i:<{max(5, len(seat) + 1)}}{k:<{width}}{wins[i]:>7}"
+            shown = k + ("*" if replaced[i] else "")
+            times = (replaced[i] or {}).get("times", 0)
+            print(f"{i:<{max(5, len(seat) + 1)}}{shown:<{width}}{wins[i]:>7}"
                   f"{100 * wins[i] / max(hands, 1):>7.1f}%"
-                  f"{totals[i]:>10}{totals[i] / max(hands, 1):>10.2f}{firsts[i]:>6}")
+                  f"{totals[i]:>10}{totals[i] / max(hands, 1):>10.2f}{firsts[i]:>6}"
+                  + (" " + f"{times:>{max(9, len(rep_col))}}" if marked else ""))
+        seat_hands = hands  # every seat plays every hand
+        for i, k in enumerate(kinds):
+            rep = replaced[i]
+            if rep:
+                print(_("* {name} was replaced by its stand-in bot {times} time(s), in "
+                        "{hands} of its {total} hands ({decisions} decisions played for "
+                        "it): those results are the stand-in's, not its own. First reason: "
+                        "{reason}").format(
+                    name=f"{k} ({i})", times=rep["times"], hands=rep["hands"],
+                    total=seat_hands, decisions=rep["decisions"], reason=rep["reason"]))
         print(_("{seconds} s, {rate} hands per second").format(
             seconds=f"{elapsed:.2f}", rate=f"{hands / max(elapsed, 1e-9):.1f}"))
     return 130 if run_result.interrupted else 0

@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Any
 
+from .._values import reduce_value
 from ..message import shown
 from ..tiles import Tile, format_tiles, parse_tiles
 
@@ -144,6 +145,10 @@ class Action:
         if self.number is not None:
             parts.append(f"#{self.number}")
         return " ".join(parts)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # its fields in order: the compiled build pickles and copies it so (issue 44)
+        return reduce_value(self)
 
 
 class IllegalActionError(ValueError):

@@ -19,6 +19,7 @@ from enum import Enum
 from itertools import combinations
 from typing import TYPE_CHECKING, Any, Final
 
+from .._values import reduce_value
 from ..i18n import N_, _, ngettext
 from ..melds import Hand, Meld, MeldKind
 from ..message import shown
@@ -209,6 +210,10 @@ class HandResult:
             "payments": list(self.payments),
         }
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        # its fields in order: the compiled build pickles and copies it so (issue 44)
+        return reduce_value(self)
+
 
 class Game:
     """A whole game (or ``max_hands`` hands) under ``rules``, reproducible from ``seed``.
@@ -229,7 +234,8 @@ class Game:
     def __init__(self, rules: RuleSet, seed: int | str = 0, *, max_hands: int | None = None,
                  check_invariants: bool = False, names: list[str] | None = None,
                  wall_order: Sequence[Tile] | str | None = None,
-                 legacy_windows: bool = False, _set_up: SetUp | None = None) -> None:
+                 legacy_windows: bool = False, hold_windows: bool = False,
+                 _set_up: SetUp | None = None) -> None:
         """``wall_order``: the first hand's wall as built, tile by tile (East's wall first,
         each wall from its right end, top then bottom of each stack; mpsz text or tiles), so
         that the deal, the draws and every replacement follow from it; the dice still come
@@ -238,9 +244,17 @@ class Game:
         ``legacy_windows`` replays records of version 1, written when a claim or rob window
         was announced only if somebody could claim (which told the table so).
 
+        ``hold_windows``: a claim or rob window that nobody may answer is held open (phase
+        ``claim`` or ``rob``, :meth:`to_act` empty, every view showing the tile on offer) until
+        :meth:`close_window`, instead of being closed at once; so every claimable discard and
+        every added kong (under robbing rules) gives the same state to a seat not asked,
+        whoever may claim (the parallel learning environment pads its windows so, issue 44).
+        Off by default: the events and the game are the same either way.
+
         ``_set_up`` is :meth:`from_position`'s: a checked position to start from."""
         self._init(rules, seed, max_hands, check_invariants, names)
         self.legacy_windows = legacy_windows
+        self.hold_windows = hold_windows
         self._wall_order: list[Tile] | None = None
         if _set_up is not None:
             self._start_position(_set_up)
@@ -1131,6 +1145,9 @@ class Game:
             # who is asked stays hidden: either would tell what the others hold (issue 7)
             if self.pending or not self.legacy_windows:
                 self._emit("claim_window", None, tile=_TILE_TEXT[as_kind(t)], discarder=d)
+                if not self.pending and self.hold_windows:
+                    self.phase = Phase.CLAIM  # held open until close_window()
+                    return
         if self.pending:
             self.phase = Phase.CLAIM
         else:
@@ -1159,10 +1176,42 @@ class Game:
         if self.rules.robbing_kong and (self.pending or not self.legacy_windows):
             # every added kong opens the window (issue 7): its presence tells nothing
             self._emit("rob_window", None, tile=str(t), player_adding=p)
+            if not self.pending and self.hold_windows:
+                self.phase = Phase.ROB  # held open until close_window()
+                return
         if self.pending:
             self.phase = Phase.ROB
         else:
             self._complete_added_kong(p, t)
+
+    @property
+    def window_held(self) -> bool:
+        """True while a claim or rob window nobody may answer is held open
+        (``hold_windows``): :meth:`close_window` goes on."""
+        return self.phase in (Phase.CLAIM, Phase.ROB) and not self.pending
+
+    def close_window(self) -> list[Event]:
+        """Close the window held open with nobody to answer (``hold_windows``) and go on as
+        the engine would have at once: the next player draws after a discard, an added kong
+        is completed. Returns the events this caused. Raises ``ValueError`` (nothing changes)
+        when no window is held."""
+        if not self.window_held:
+            raise ValueError("no window is held open: close_window() goes on from a claim or "
+                             "rob window nobody may answer (Game(hold_windows=True))")
+        start = len(self.events)
+        self._turn_cache = None
+        d = self.discarder
+        assert d is not None
+        if self.phase is Phase.CLAIM:
+            self._after_no_claim(d)
+        else:
+            t = self.rob_tile
+            assert t is not None
+            self._complete_added_kong(d, t)
+        self._turn_cache = None
+        if self.check_invariants:
+            self.assert_invariants()
+        return self.events[start:]
 
     def _complete_added_kong(self, p: int, t: Tile) -> None:
         ps = self.players[p]

@@ -46,6 +46,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from .._values import reduce_value
 from ..melds import Hand, Meld, MeldKind, parse_hand
 from ..rules import RULE_SETS, get_rule_set
 from ..rules.base import RuleSet
@@ -74,6 +75,10 @@ class SeatPosition:
     dead: bool = False
     #: in a Charleston: the tiles received in the last pass (what a blind pass passes on)
     received: tuple[Tile, ...] = ()
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # its fields in order: the compiled build pickles and copies it so (issue 44)
+        return reduce_value(self)
 
 
 @dataclass(frozen=True)
@@ -109,6 +114,10 @@ class Position:
     names: tuple[str, ...] = field(default=())
     stage: str | None = None
     courtesy: tuple[int, int, int, int] = (0, 0, 0, 0)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # its fields in order: the compiled build pickles and copies it so (issue 44)
+        return reduce_value(self)
 
 
 _HOWS = ("drew", "replacement", "claimed", "draws")

@@ -16,7 +16,9 @@ numpy)::
 - :func:`parallel_env`: the PettingZoo ``ParallelEnv`` (:class:`MahjongParallelEnv`);
 - :class:`MahjongGymEnv`: one learner against bots, players or policies (Gymnasium);
 - :class:`MahjongVectorEnv`: a batch of those (Gymnasium ``VectorEnv``);
-- encodings: :data:`ENCODINGS` (``flat-v0``, ``planes-v1``), :func:`get_encoding`.
+- encodings: :data:`ENCODINGS` (``flat-v0``, ``planes-v1``), :func:`get_encoding`;
+  :class:`SeatEncoder`: a seat's observations at play time from the events it is shown
+  (a ``py:`` bot's ``event`` method), as in training.
 
 The oracle view (every hand and the wall order) is in :mod:`.oracle`, imported only by an
 environment constructed with ``oracle=True``.
@@ -36,9 +38,10 @@ from .planes import (
     PublicHistory,
     get_encoding,
 )
+from .seat import SeatEncoder
 from .single import MahjongGymEnv, MahjongVectorEnv
 
 __all__ = ["AGENTS", "ENCODINGS", "OBS_LAYOUT", "OBS_SIZE", "PLANES_V1_CHANNELS",
            "PLANES_V1_CHANNELS_DOC", "PLANES_V1_LAYOUT", "ActionCodec", "MahjongEnv",
            "MahjongGymEnv", "MahjongParallelEnv", "MahjongVectorEnv", "PlanesV1", "PublicHistory",
-           "encode_view", "env", "get_encoding", "parallel_env", "raw_env"]
+           "SeatEncoder", "encode_view", "env", "get_encoding", "parallel_env", "raw_env"]

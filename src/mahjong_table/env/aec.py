@@ -6,6 +6,7 @@ The environment is a face of the engine like the terminal: it uses only ``Game``
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any, ClassVar
 
 import numpy as np
@@ -15,7 +16,7 @@ from pettingzoo import AECEnv  # type: ignore[import-untyped]
 
 from ..engine import Action, Game, PlayerView
 from ..rules.base import RuleSet
-from .core import Table
+from .core import ILLEGAL_REWARD, Table, check_illegal, reset_wall
 
 __all__ = ["AGENTS", "MahjongEnv", "env", "raw_env"]
 
@@ -39,9 +40,19 @@ class MahjongEnv(AECEnv):  # type: ignore[misc]
       :mod:`.planes`); with ``oracle=True`` (off by default, for oracle-guided training) also
       ``oracle_hands`` and ``oracle_wall`` (:mod:`.oracle`: every hand and the wall order).
       ``infos[agent]["view"]`` holds the structured
-      :class:`~mahjong_table.engine.PlayerView` of the agent to act.
+      :class:`~mahjong_table.engine.PlayerView` of the agent to act. The arrays are
+      read-only; ``copy=False`` makes a ``planes-v1`` observation a view of a buffer the
+      environment rewrites at that agent's next observation (no copy per step).
     - Action: ``Discrete(n)``, :class:`~.encoding.ActionCodec` (the mask marks the legal
-      indices; an unmasked index raises ``ValueError`` naming it, and nothing changes).
+      indices). An unmasked index raises ``ValueError`` naming it, and nothing changes
+      (``illegal_action="raise"``, the default); with ``illegal_action="penalty"`` it ends
+      the episode instead: nothing is applied, every agent terminates, the offender's
+      reward is ``illegal_reward`` (default -100 points) and ``infos[agent]["illegal"]``
+      the index, the others' reward 0 (so checkers that sample unmasked actions run).
+    - Claim windows: an agent not asked to answer a window is hidden from it (issue 44):
+      ``observe(agent)`` gives it, while the window is open, its observation of the state
+      before the discard (or added kong) that opened it: what it would observe had nobody
+      been asked. (The order of agents still tells a loop who is asked.)
     - Reward: each agent's payment (points won or paid) at the end of every hand, as the rule
       set scores it (004 s07 for Hong Kong; 001 for Chinese and American); 0 otherwise.
     - Termination: when the game is over (``max_hands`` hands, or the rule set's game).
@@ -59,13 +70,16 @@ class MahjongEnv(AECEnv):  # type: ignore[misc]
 
     def __init__(self, rules: str | RuleSet = "hongkong", *, max_hands: int | None = None,
                  render_mode: str | None = None, encoding: str = "flat-v0",
-                 oracle: bool = False, **options: Any) -> None:
+                 oracle: bool = False, copy: bool = True, illegal_action: str = "raise",
+                 illegal_reward: float = ILLEGAL_REWARD, **options: Any) -> None:
         super().__init__()
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ValueError(f"render_mode {render_mode!r}: choose from "
                              f"{', '.join(self.metadata['render_modes'])}")
+        self.illegal_action, self.illegal_reward = check_illegal(illegal_action,
+                                                                 illegal_reward)
         self.table = Table(rules, encoding=encoding, oracle=oracle, max_hands=max_hands,
-                           **options)
+                           copy=copy, **options)
         self.rules: RuleSet = self.table.rules
         self.render_mode = render_mode
         self.max_hands = max_hands
@@ -81,6 +95,8 @@ class MahjongEnv(AECEnv):  # type: ignore[misc]
         self.truncations: dict[str, bool] = {}
         self.infos: dict[str, dict[str, Any]] = {}
         self.agent_selection = AGENTS[0]
+        #: the episode was ended by an illegal index (``illegal_action="penalty"``)
+        self.abandoned = False
 
     # ----- spaces --------------------------------------------------------------------------
 
@@ -111,13 +127,16 @@ class MahjongEnv(AECEnv):  # type: ignore[misc]
     def observe(self, agent: str) -> _Obs:
         return self.table.observe(AGENTS.index(agent))
 
-    def legal_actions(self, agent: str) -> dict[int, Action]:
-        """Index -> engine action for ``agent``'s legal actions now."""
+    def legal_actions(self, agent: str) -> Mapping[int, Action]:
+        """Index -> engine action for ``agent``'s legal actions now (read-only)."""
         return self.table.decision(AGENTS.index(agent))[1]
 
     def reset(self, seed: int | str | None = None,
               options: dict[str, Any] | None = None) -> None:
-        self.table.reset(seed)
+        """A new game ``Game(rules, seed)``; ``options={"wall_order": ...}`` deals its first
+        hand from that wall (``Game``'s ``wall_order``: the tiles as the walls are built)."""
+        self.table.reset(seed, wall_order=reset_wall(options))
+        self.abandoned = False
         self.agents = list(AGENTS)
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
@@ -127,7 +146,7 @@ class MahjongEnv(AECEnv):  # type: ignore[misc]
         self._select()
 
     def _select(self) -> None:
-        if self.table.is_over:
+        if self.table.is_over or self.abandoned:
             return
         self.agent_selection = AGENTS[self.table.to_act()[0]]
         for a in self.agents:
@@ -141,7 +160,21 @@ class MahjongEnv(AECEnv):  # type: ignore[misc]
             return
         if action is None:
             raise ValueError(f"{agent} must act: an action index, not None")
-        chosen = self.table.action_of(AGENTS.index(agent), action)
+        p = AGENTS.index(agent)
+        chosen = self.table.check(p, action)
+        if chosen is None:
+            if self.illegal_action == "raise":
+                self.table.action_of(p, action)  # raises, naming the index
+            self._cumulative_rewards[agent] = 0.0
+            self._clear_rewards()
+            self.rewards[agent] = self.illegal_reward
+            self.abandoned = True
+            self.terminations = dict.fromkeys(self.agents, True)
+            for a in self.agents:
+                self.infos[a] = {}
+            self.infos[agent] = {"illegal": int(action)}
+            self._accumulate_rewards()
+            return
         self._cumulative_rewards[agent] = 0.0
         self._clear_rewards()
         pay = self.table.apply(chosen)

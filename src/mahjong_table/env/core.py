@@ -9,24 +9,60 @@ public API only (``Game``, ``game.to_act()``, ``game.view(p)``, ``game.apply``,
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
 import numpy.typing as npt
 from gymnasium import spaces
 
-from ..engine import Action, Game, PlayerView
+from ..engine import Action, ActionKind, Game, PlayerView
 from ..rules import get_rule_set
 from ..rules.base import RuleSet
+from ..tiles import Tile
 from .encoding import ActionCodec
+from .legal import LegalMap
 from .planes import PlanesV1, PlanesV1Writer, PublicHistory, get_encoding
 
 if TYPE_CHECKING:
     from .planes import FlatV0, PlanesV1
 
-__all__ = ["Table", "observation_space"]
+__all__ = ["ILLEGAL_ACTIONS", "ILLEGAL_REWARD", "LegalMap", "Table", "check_illegal",
+           "observation_space", "reset_wall"]
 
 Obs = dict[str, npt.NDArray[Any]]
+
+#: what an environment does with an index outside the mask: ``"raise"`` a ``ValueError``
+#: (nothing changes; the default), or end the episode with a ``"penalty"``
+ILLEGAL_ACTIONS = ("raise", "penalty")
+#: the default reward of an illegal index under ``illegal_action="penalty"`` (points)
+ILLEGAL_REWARD = -100.0
+
+
+def check_illegal(mode: object, reward: object) -> tuple[str, float]:
+    """``(mode, reward)`` checked: ``mode`` one of :data:`ILLEGAL_ACTIONS`, ``reward`` a
+    finite number. Raises ``ValueError`` (``TypeError`` for a reward that is no number)
+    naming the argument."""
+    if mode not in ILLEGAL_ACTIONS:
+        raise ValueError(f"illegal_action {mode!r}: choose from {', '.join(ILLEGAL_ACTIONS)}")
+    if isinstance(reward, bool) or not isinstance(reward, (int, float, np.integer,
+                                                           np.floating)):
+        raise TypeError(f"illegal_reward {reward!r}: a number (points)")
+    value = float(reward)
+    if not np.isfinite(value):
+        raise ValueError(f"illegal_reward {reward!r}: a finite number (points)")
+    return str(mode), value
+
+
+def reset_wall(options: object) -> object:
+    """The ``wall_order`` of a ``reset(options=...)`` (None without one; other keys are
+    ignored, as PettingZoo's checkers expect). Raises ``TypeError`` for options that are
+    no dict."""
+    if options is None:
+        return None
+    if not isinstance(options, dict):
+        raise TypeError(f"options {options!r}: a dict (or None)")
+    return options.get("wall_order")
 
 
 def observation_space(encoding: FlatV0 | PlanesV1, codec: ActionCodec,
@@ -57,11 +93,24 @@ class Table:
     observation (off by default; for oracle-guided training only).
 
     Per state (a count of applied actions), each player's view, legal map (index ->
-    :class:`~mahjong_table.engine.Action`) and observation are built at most once."""
+    :class:`~mahjong_table.engine.Action`, a read-only mapping) and observation are built at
+    most once. The arrays handed out are read-only; with ``copy=False`` a ``planes-v1``
+    observation is a read-only view of the observer's kept array, rewritten when that
+    observer next observes a new state (no 40 KB copy per step; copy it to keep it).
+
+    Claim and rob windows (issue 44): what a seat that is not asked observes must not
+    depend on who may claim. With ``pad_windows`` (the parallel environment) every
+    claimable discard and every added kong under robbing rules holds its window open
+    (``Game(hold_windows=True)``) even when nobody may answer: :attr:`window_held` is then
+    True, :meth:`to_act` is empty and :meth:`close_window` goes on; every seat observes the
+    window alike. Otherwise (the AEC, single-agent and vector environments, whose windows
+    with nobody asked pass at once) a seat that is not asked is *hidden* from an open
+    window: :meth:`observe` gives it the observation of the state before the window's
+    discard or added kong, exactly what it would observe had nobody been asked."""
 
     def __init__(self, rules: str | RuleSet = "hongkong", *, encoding: str = "flat-v0",
-                 oracle: bool = False, max_hands: object = None,
-                 **options: Any) -> None:
+                 oracle: bool = False, max_hands: object = None, copy: object = True,
+                 pad_windows: bool = False, **options: Any) -> None:
         # (typed object: the check below, not the compiled build's, names the argument)
         hands: int | None = None
         if max_hands is not None:
@@ -69,23 +118,34 @@ class Table:
                 raise ValueError(f"max_hands {max_hands!r}: a whole number of hands, at "
                                  f"least 1 (or None for the rule set's whole game)")
             hands = max_hands
+        if not isinstance(copy, bool):
+            raise TypeError(f"copy {copy!r}: True (each observation its own array) or False "
+                            f"(a read-only view of a buffer the environment rewrites)")
         self.rules: RuleSet = get_rule_set(rules, **options) if isinstance(rules, str) else rules
         self.encoding = get_encoding(encoding, self.rules)
         self.codec = ActionCodec(self.rules)
         self.oracle = bool(oracle)
         self.max_hands = hands
+        self.copy: bool = copy
+        self.pad_windows = pad_windows
         self.history = PublicHistory()
         # planes-v1: each observer's observation brought up to date, not rebuilt
         self._writer = (PlanesV1Writer(self.encoding) if isinstance(self.encoding, PlanesV1)
                         else None)
         self.game: Game | None = None
         self.seed_used: int | str = 0
-        self._views: dict[int, tuple[PlayerView, dict[int, Action]]] = {}
+        self._views: dict[int, tuple[PlayerView, Mapping[int, Action]]] = {}
         self._obs: dict[int, Obs] = {}
+        #: while a window is open (not padded): the state before the action that opened it
+        #: (its event count, and the views and observations built for it)
+        self._before: tuple[int, dict[int, tuple[PlayerView, Mapping[int, Action]]],
+                            dict[int, Obs]] | None = None
         self.space = observation_space(self.encoding, self.codec, self.oracle)
 
-    def reset(self, seed: object = None) -> None:
-        """A new game ``Game(rules, seed)`` (a seed drawn from the system if None)."""
+    def reset(self, seed: object = None, wall_order: object = None) -> None:
+        """A new game ``Game(rules, seed)`` (a seed drawn from the system if None).
+        ``wall_order``: the first hand's wall as built, tile by tile (``Game``'s
+        ``wall_order``: mpsz text or tiles), e.g. to deal the same wall to several agents."""
         # (typed object: the check below, not the compiled build's, names the argument)
         chosen: int | str
         if seed is None:
@@ -96,13 +156,25 @@ class Table:
             chosen = seed
         else:
             raise TypeError(f"seed {seed!r}: an integer or a string (or None)")
+        order: str | list[Tile] | None = None
+        if wall_order is not None:
+            if isinstance(wall_order, str):
+                order = wall_order
+            elif isinstance(wall_order, (list, tuple)) and all(
+                    isinstance(t, Tile) for t in wall_order):
+                order = list(wall_order)
+            else:
+                raise TypeError(f"wall_order {wall_order!r}: mpsz text or a list of Tiles")
+        game = Game(self.rules, chosen, max_hands=self.max_hands, wall_order=order,
+                    hold_windows=self.pad_windows)
         self.seed_used = chosen
-        self.game = Game(self.rules, chosen, max_hands=self.max_hands)
+        self.game = game
         self.history.reset()
         if self._writer is not None:
             self._writer.reset()
         self._views = {}
         self._obs = {}
+        self._before = None
 
     def _game(self) -> Game:
         if self.game is None:
@@ -117,66 +189,154 @@ class Table:
         """Players whose decision the engine awaits (``game.to_act()``)."""
         return self._game().to_act()
 
-    def decision(self, p: int) -> tuple[PlayerView, dict[int, Action]]:
-        """``p``'s view and its legal actions by index (built once per state)."""
+    @property
+    def window_held(self) -> bool:
+        """A padded window nobody may answer is open (``pad_windows``; see the class)."""
+        return self._game().window_held
+
+    def decision(self, p: int) -> tuple[PlayerView, Mapping[int, Action]]:
+        """``p``'s view and its legal actions by index (built once per state; the mapping is
+        read-only)."""
         got = self._views.get(p)
         if got is None:
             view = self._game().view(p)
-            got = (view, self.codec.legal_map(view.legal_actions))
+            got = (view, LegalMap(self.codec.legal_map(view.legal_actions)))
             self._views[p] = got
         return got
 
+    def _freeze(self, observation: npt.NDArray[Any], legal: Mapping[int, Action],
+                p: int) -> Obs:
+        """The observation dict of ``observation`` (read-only already) and the mask: read-only
+        arrays (the mask NumPy's view of immutable ``bytes``: read-only as made)."""
+        mask_bytes = bytearray(self.codec.size)
+        for i in legal:
+            mask_bytes[i] = 1
+        mask = np.frombuffer(bytes(mask_bytes), dtype=np.int8)
+        got = {"observation": observation, "action_mask": mask}
+        if self.oracle:
+            from .oracle import oracle_features
+
+            o = oracle_features(self._game(), p)
+            for key, name in (("hands", "oracle_hands"), ("wall", "oracle_wall")):
+                a = o[key]
+                a.flags.writeable = False
+                got[name] = a
+        return got
+
     def observe(self, p: int) -> Obs:
-        """``p``'s observation dict (built once per state; do not mutate it)."""
+        """``p``'s observation dict (built once per state; its arrays are read-only). A seat
+        not asked in an open window (unpadded) gets its observation from before the window
+        (see the class)."""
         got = self._obs.get(p)
         if got is None:
-            view, legal = self.decision(p)
             game = self._game()
+            if self._before is not None and p not in game.pending:
+                return self._hidden(p)
+            view, legal = self.decision(p)
             self.history.update(game.events)
-            mask = bytearray(self.codec.size)
-            for i in legal:
-                mask[i] = 1
-            observation = (self._writer.observe(view, self.history)
-                           if self._writer is not None
-                           else self.encoding.encode(view, self.history))
-            got = {"observation": observation,
-                   "action_mask": np.frombuffer(mask, dtype=np.int8)}
-            if self.oracle:
-                from .oracle import oracle_features
-
-                o = oracle_features(game, p)
-                got["oracle_hands"] = o["hands"]
-                got["oracle_wall"] = o["wall"]
+            if self._writer is not None:  # (read-only as given)
+                observation = self._writer.observe(view, self.history, self.copy)
+            else:
+                observation = self.encoding.encode(view, self.history)
+                observation.flags.writeable = False
+            got = self._freeze(observation, legal, p)
             self._obs[p] = got
         return got
 
-    def action_of(self, p: int, index: object) -> Action:
-        """The engine action for ``p``'s index ``index`` (an ``int`` or a NumPy integer).
-        Raises ``TypeError`` for another type (a float, a string, a bool) and ``ValueError``
-        naming the index when it is not legal for ``p`` now (nothing changes)."""
+    def _hidden(self, p: int) -> Obs:
+        """``p``'s observation of the state before the open window's discard or added kong
+        (``p`` is not asked to answer the window)."""
+        before = self._before
+        assert before is not None
+        count, views, observed = before
+        got = observed.get(p)
+        if got is not None:
+            return got
+        old = views.get(p)
+        if old is None:
+            # a seat other than the one who discarded (or added to a pung): its hand, the
+            # walls and the other seats are as they were; only the actor's seat and the
+            # window's own fields differ, and every view of a state shares its seats
+            pre = next(iter(views.values()))[0]
+            now = self.decision(p)[0]
+            view = now._replace(phase=pre.phase, current=pre.current, drawn=None,
+                                seats=pre.seats, last_discard=pre.last_discard,
+                                discarder=pre.discarder, legal_actions=())
+            legal: Mapping[int, Action] = LegalMap()
+        else:
+            view, legal = old
+        history = PublicHistory()
+        history.update(self._game().events[:count])
+        observation = self.encoding.encode(view, history)
+        observation.flags.writeable = False
+        got = self._freeze(observation, legal, p)
+        observed[p] = got
+        return got
+
+    def check(self, p: int, index: object) -> Action | None:
+        """The engine action for ``p``'s index ``index`` (an ``int`` or a NumPy integer), or
+        None when it is not legal for ``p`` now. Raises ``TypeError`` for another type (a
+        float, a string, a bool)."""
         if isinstance(index, np.integer):
             index = int(index)
         if isinstance(index, bool) or not isinstance(index, int):
             raise TypeError(f"action {index!r}: an integer index (the action mask marks the "
                             f"legal ones)")
-        legal = self.decision(p)[1]
-        chosen = legal.get(index)
+        return self.decision(p)[1].get(index)
+
+    def action_of(self, p: int, index: object) -> Action:
+        """The engine action for ``p``'s index ``index`` (an ``int`` or a NumPy integer).
+        Raises ``TypeError`` for another type (a float, a string, a bool) and ``ValueError``
+        naming the index when it is not legal for ``p`` now (nothing changes)."""
+        chosen = self.check(p, index)
         if chosen is None:
-            what = (self.codec.describe(index) if 0 <= index < self.codec.size
+            i = int(index)  # type: ignore[call-overload]
+            what = (self.codec.describe(i) if 0 <= i < self.codec.size
                     else "outside the space")
-            raise ValueError(f"action {index} ({what}) is not legal for player_{p} now; the "
+            raise ValueError(f"action {i} ({what}) is not legal for player_{p} now; the "
                              f"action mask marks the legal ones")
         return chosen
+
+    def _payments(self, done: int) -> list[float]:
+        pay = [0.0, 0.0, 0.0, 0.0]
+        for r in self._game().results[done:]:
+            for p, x in enumerate(r.payments):
+                pay[p] += float(x)
+        return pay
 
     def apply(self, action: Action) -> list[float]:
         """Apply ``action``; returns each player's payments for the hands it ended."""
         game = self._game()
         done = len(game.results)
+        opens = not self.pad_windows and action.kind in _WINDOW_OPENERS
+        if opens:
+            count = len(game.events)
+            views = self._views
+            if not views:  # (the actor's view: every view of the state shares its seats)
+                self.decision(action.player)
+            opened = (count, self._views, self._obs)
         game.apply(action)
         self._views = {}
         self._obs = {}
-        pay = [0.0, 0.0, 0.0, 0.0]
-        for r in game.results[done:]:
-            for p, x in enumerate(r.payments):
-                pay[p] += float(x)
-        return pay
+        if opens:
+            # the window this action opened (if anybody may answer it)
+            self._before = opened if game.phase._value_ in _WINDOW_PHASES else None
+        elif game.phase._value_ not in _WINDOW_PHASES:
+            self._before = None  # (an answer that closed the window)
+        return self._payments(done)
+
+    def close_window(self) -> list[float]:
+        """Go on from a padded window nobody may answer (``Game.close_window``); each
+        player's payments for the hands it ended."""
+        game = self._game()
+        done = len(game.results)
+        game.close_window()
+        self._views = {}
+        self._obs = {}
+        return self._payments(done)
+
+
+#: the actions that may open a claim or rob window
+_WINDOW_OPENERS = frozenset({ActionKind.DISCARD, ActionKind.ADDED_KONG})
+#: the phases of an open window
+_WINDOW_PHASES = frozenset({"claim", "rob"})

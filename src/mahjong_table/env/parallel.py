@@ -17,21 +17,30 @@ from pettingzoo import ParallelEnv  # type: ignore[import-untyped]
 from ..engine import Action, Game
 from ..rules.base import RuleSet
 from .aec import AGENTS
-from .core import Obs, Table
+from .core import ILLEGAL_REWARD, Obs, Table, check_illegal, reset_wall
 
 __all__ = ["MahjongParallelEnv", "parallel_env"]
 
 
 class MahjongParallelEnv(ParallelEnv):  # type: ignore[misc]
     """A whole game of ``rules`` as a PettingZoo parallel environment (same observations,
-    actions, rewards, encodings and ``oracle`` switch as :class:`~.aec.MahjongEnv`).
+    actions, rewards, encodings, ``oracle`` and ``copy`` switches as
+    :class:`~.aec.MahjongEnv`).
 
     - Every step returns all four agents' observations; the agents whose decision the
       engine awaits (``infos[agent]["to_act"]`` True) have a non-empty action mask, the
       others an all-zero one.
+    - Claim windows are padded (issue 44): every claimable discard (and every added kong,
+      under robbing rules) is a step of its own, whether anybody may claim or not; when
+      nobody may, no agent acts in that step (``to_act`` False for all; step with ``{}``).
+      So an agent not asked observes the same window whatever the others hold.
     - ``step(actions)`` needs an index for each agent to act (others' entries are ignored);
-      all are checked before any is applied, in the engine's order, so a missing or
-      unmasked index raises ``ValueError`` naming the agent and changes nothing.
+      all are checked before any is applied, in the engine's order, so a missing index
+      raises ``ValueError`` naming the agent and changes nothing. An index outside the
+      mask raises ``ValueError`` too (``illegal_action="raise"``, the default) or, with
+      ``illegal_action="penalty"``, ends the episode: every agent terminates, each agent
+      that gave an illegal index gets ``illegal_reward`` (default -100 points) and the
+      others 0, and ``infos[agent]["illegal"]`` names the index (nothing is applied).
     - Rewards: each agent's payments for the hands the step ended. All agents terminate
       when the game is over.
     """
@@ -39,9 +48,13 @@ class MahjongParallelEnv(ParallelEnv):  # type: ignore[misc]
     metadata: ClassVar[dict[str, Any]] = {"render_modes": [], "name": "mahjong_table_v1"}
 
     def __init__(self, rules: str | RuleSet = "hongkong", *, max_hands: int | None = None,
-                 encoding: str = "flat-v0", oracle: bool = False, **options: Any) -> None:
+                 encoding: str = "flat-v0", oracle: bool = False, copy: bool = True,
+                 illegal_action: str = "raise", illegal_reward: float = ILLEGAL_REWARD,
+                 **options: Any) -> None:
+        self.illegal_action, self.illegal_reward = check_illegal(illegal_action,
+                                                                 illegal_reward)
         self.table = Table(rules, encoding=encoding, oracle=oracle, max_hands=max_hands,
-                           **options)
+                           copy=copy, pad_windows=True, **options)
         self.rules = self.table.rules
         self.codec = self.table.codec
         self.possible_agents = list(AGENTS)
@@ -60,8 +73,7 @@ class MahjongParallelEnv(ParallelEnv):  # type: ignore[misc]
     def game(self) -> Game | None:
         return self.table.game
 
-    def _out(self) -> tuple[dict[str, Obs], dict[str, dict[str, Any]]]:
-        acting = set(self.table.to_act()) if not self.table.is_over else set()
+    def _out(self, acting: set[int]) -> tuple[dict[str, Obs], dict[str, dict[str, Any]]]:
         obs = {AGENTS[p]: self.table.observe(p) for p in range(4)}
         infos: dict[str, dict[str, Any]] = {AGENTS[p]: {"to_act": p in acting}
                                             for p in range(4)}
@@ -69,29 +81,51 @@ class MahjongParallelEnv(ParallelEnv):  # type: ignore[misc]
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None
               ) -> tuple[dict[str, Obs], dict[str, dict[str, Any]]]:
-        self.table.reset(seed)
+        """A new game (``seed`` as :class:`~.aec.MahjongEnv`'s; ``options``:
+        ``{"wall_order": ...}`` deals the first hand from that wall)."""
+        self.table.reset(seed, wall_order=reset_wall(options))
         self.agents = list(AGENTS)
-        return self._out()
+        return self._out(set(self.table.to_act()))
 
     def step(self, actions: dict[str, int | np.integer[Any]]
              ) -> tuple[dict[str, Obs], dict[str, float], dict[str, bool], dict[str, bool],
                         dict[str, dict[str, Any]]]:
         if not self.agents:
             raise RuntimeError("the game is over: call reset()")
+        table = self.table
         chosen: list[Action] = []
-        for p in self.table.to_act():
+        illegal: dict[int, int] = {}
+        for p in table.to_act():
             agent = AGENTS[p]
             if agent not in actions or actions[agent] is None:
                 raise ValueError(f"{agent} must act: give it an action index")
-            chosen.append(self.table.action_of(p, actions[agent]))
+            a = table.check(p, actions[agent])
+            if a is None:
+                if self.illegal_action == "raise":
+                    table.action_of(p, actions[agent])  # raises, naming the index
+                illegal[p] = int(actions[agent])
+            else:
+                chosen.append(a)
         rewards = dict.fromkeys(self.agents, 0.0)
-        for a in chosen:
-            if self.table.is_over or a.player not in self.table.to_act():
-                continue  # the engine settled without this answer
-            for p, x in enumerate(self.table.apply(a)):
+        if illegal:
+            # the episode ends: nothing is applied, each offender is penalised
+            obs, infos = self._out(set())
+            for p, index in illegal.items():
+                rewards[AGENTS[p]] = self.illegal_reward
+                infos[AGENTS[p]]["illegal"] = index
+            done = dict.fromkeys(self.agents, True)
+            self.agents = []
+            return obs, rewards, done, dict.fromkeys(done, False), infos
+        if table.window_held:
+            for p, x in enumerate(table.close_window()):
                 rewards[AGENTS[p]] += x
-        over = self.table.is_over
-        obs, infos = self._out()
+        for a in chosen:
+            if table.is_over or a.player not in table.to_act():
+                continue  # the engine settled without this answer
+            for p, x in enumerate(table.apply(a)):
+                rewards[AGENTS[p]] += x
+        over = table.is_over
+        obs, infos = self._out(set(table.to_act()) if not over else set())
         terminations = dict.fromkeys(self.agents, over)
         truncations = dict.fromkeys(self.agents, False)
         if over:

@@ -449,8 +449,11 @@ class PlanesV1Writer:
         empty = [0.0] * _N_SCALARS
         self._scalars: list[list[float]] = [list(empty) for _ in range(4)]
 
-    def observe(self, view: PlayerView, history: PublicHistory) -> npt.NDArray[np.float32]:
-        """The ``planes-v1`` observation of ``view`` (a new array)."""
+    def observe(self, view: PlayerView, history: PublicHistory, copy: bool = True
+                ) -> npt.NDArray[np.float32]:
+        """The ``planes-v1`` observation of ``view``: a new read-only array, or with
+        ``copy=False`` a read-only view of the observer's kept array (rewritten at its next
+        observation)."""
         L = _V1
         K = NUM_KINDS
         me = view.player
@@ -515,7 +518,13 @@ class PlanesV1Writer:
                 for i in changed:
                     obs[_SCALAR0 + i] = scalars[i]
             self._scalars[me] = scalars
-        return obs.copy()
+        if copy:
+            # a copy over immutable bytes: read-only as made (cheaper than a copy and then
+            # its flag cleared, issue 44)
+            return np.frombuffer(obs.tobytes(), dtype=np.float32).reshape(obs.shape)
+        shown = obs.view()
+        shown.flags.writeable = False
+        return shown
 
 #: encoding name -> class (constructed with the rule set)
 ENCODINGS: dict[str, type[FlatV0] | type[PlanesV1]] = {"flat-v0": FlatV0,

@@ -26,8 +26,10 @@ from gymnasium.vector.utils import batch_space
 
 from ..engine import Action, PlayerView
 from ..players import Player, make_bot
+from ..players.stand_in import bind_players, close_players
 from ..rules.base import RuleSet
-from .core import Obs, Table
+from .core import ILLEGAL_REWARD, Obs, Table, check_illegal, reset_wall
+from .legal import LegalMap
 
 __all__ = ["MahjongGymEnv", "MahjongVectorEnv", "Opponent", "Policy"]
 
@@ -37,6 +39,16 @@ _MAX_SKIPPED = 100
 Policy = Callable[[Obs], int]
 #: what may sit at an opponent's seat
 Opponent = str | Player | Policy
+
+
+def _copied(obs: Obs) -> Obs:
+    """``obs`` with new read-only arrays of the same values."""
+    out: Obs = {}
+    for k, v in obs.items():
+        c = v.copy()
+        c.flags.writeable = False
+        out[k] = c
+    return out
 
 
 class MahjongGymEnv(gymnasium.Env[Obs, Any]):
@@ -56,8 +68,15 @@ class MahjongGymEnv(gymnasium.Env[Obs, Any]):
     ``step(index)`` applies the learner's action, then lets the opponents play until the
     learner must decide again or the game ends; the reward is the learner's payments over
     that stretch (points of the rule set). ``info["view"]`` is the learner's
-    :class:`~mahjong_table.engine.PlayerView`; ``info["legal"]`` maps indices to actions.
-    An unmasked index raises ``ValueError`` naming it and changes nothing.
+    :class:`~mahjong_table.engine.PlayerView`; ``info["legal"]`` maps indices to actions
+    (read-only). An unmasked index raises ``ValueError`` naming it and changes nothing
+    (``illegal_action="raise"``, the default); with ``illegal_action="penalty"`` it ends
+    the episode instead (``terminated`` True, the reward ``illegal_reward``, default -100
+    points, plus the payments since the learner's last decision; ``info["illegal"]`` the
+    index; nothing is applied), so that Gymnasium's ``check_env`` runs.
+    :meth:`action_masks` gives the mask as booleans (sb3-contrib's ``MaskablePPO``).
+    ``reset(options={"wall_order": ...})`` deals the first hand from that wall. ``copy``
+    as for :class:`~.aec.MahjongEnv` (the arrays are read-only).
     """
 
     metadata: dict[str, Any] = {"render_modes": []}  # noqa: RUF012 - gymnasium's own
@@ -65,11 +84,15 @@ class MahjongGymEnv(gymnasium.Env[Obs, Any]):
     def __init__(self, rules: str | RuleSet = "hongkong", *, seat: int = 0,
                  opponents: Opponent | Sequence[Opponent] = "efficiency",
                  encoding: str = "planes-v1", oracle: bool = False,
-                 max_hands: int | None = 1, **options: Any) -> None:
+                 max_hands: int | None = 1, copy: bool = True,
+                 illegal_action: str = "raise", illegal_reward: float = ILLEGAL_REWARD,
+                 **options: Any) -> None:
         if seat not in range(4):
             raise ValueError(f"seat {seat!r}: choose a player 0-3")
+        self.illegal_action, self.illegal_reward = check_illegal(illegal_action,
+                                                                 illegal_reward)
         self.table = Table(rules, encoding=encoding, oracle=oracle, max_hands=max_hands,
-                           **options)
+                           copy=copy, **options)
         self.rules = self.table.rules
         self.codec = self.table.codec
         self.seat = seat
@@ -93,11 +116,16 @@ class MahjongGymEnv(gymnasium.Env[Obs, Any]):
                                 f"(observation -> index)")
         self.opponents = given
         self._bots: list[Player | Policy | None] = [None] * 4
+        #: the episode was ended by an illegal index (``illegal_action="penalty"``)
+        self._abandoned = False
+        self._pending_reward = 0.0
         self.observation_space = self.table.space  # type: ignore[assignment]
         self.action_space = spaces.Discrete(self.codec.size)
 
-    def _start(self, game_seed: int | str) -> None:
-        self.table.reset(game_seed)
+    def _start(self, game_seed: int | str, wall: object = None) -> None:
+        self._close_bots()
+        self.table.reset(game_seed, wall_order=wall)
+        self._abandoned = False
         for p, o in enumerate(self.opponents):
             if p == self.seat:
                 self._bots[p] = None
@@ -105,6 +133,19 @@ class MahjongGymEnv(gymnasium.Env[Obs, Any]):
                 self._bots[p] = make_bot(o, f"{game_seed}/{p}", rules=self.rules)
             else:
                 self._bots[p] = o
+        # a program (cmd:, botzone:) is started for the game, a py: bot that takes the
+        # events is given them: both follow this game
+        game = self.table.game
+        assert game is not None
+        bind_players(game, self._bots)
+
+    def _close_bots(self) -> None:
+        """End the bots' hold on the game played (programs are stopped)."""
+        close_players(self._bots)
+
+    def close(self) -> None:
+        """Stop the opponents' programs (``cmd:``, ``botzone:``), if any."""
+        self._close_bots()
 
     def _advance(self) -> float:
         """Let the opponents play until the learner must act or the game is over; the
@@ -127,7 +168,12 @@ class MahjongGymEnv(gymnasium.Env[Obs, Any]):
 
     def _info(self) -> dict[str, Any]:
         if self.table.is_over:
-            return {"game": self.table.game}
+            # (plain values: wrappers deep-copy and pickle infos; the engine's game is no
+            # value to hand out)
+            game = self.table.game
+            assert game is not None
+            return {"scores": list(game.scores),
+                    "payments": [list(r.payments) for r in game.results]}
         view, legal = self.table.decision(self.seat)
         return {"view": view, "legal": legal}
 
@@ -138,10 +184,11 @@ class MahjongGymEnv(gymnasium.Env[Obs, Any]):
                 raise TypeError(f"seed {seed!r}: an integer (or None)")
             seed = int(seed)
         super().reset(seed=seed)
+        wall = reset_wall(options)
         base = seed if seed is not None else int(self.np_random.integers(2**31))
         game_seed: int | str = base
         skipped: list[dict[str, Any]] = []
-        self._start(game_seed)
+        self._start(game_seed, wall)
         self._pending_reward = self._advance()
         while self.table.is_over:
             # the opponents ended the whole game before the learner had a decision (a very
@@ -158,18 +205,40 @@ class MahjongGymEnv(gymnasium.Env[Obs, Any]):
         info = self._info()
         if skipped:
             info["skipped"] = skipped
-        return self.table.observe(self.seat), info
+        return dict(self.table.observe(self.seat)), info
 
     def step(self, action: int | np.integer[Any]
              ) -> tuple[Obs, float, bool, bool, dict[str, Any]]:
-        if self.table.is_over:
+        if self.table.is_over or self._abandoned:
             raise RuntimeError("the episode is over: call reset()")
-        chosen = self.table.action_of(self.seat, action)
+        chosen = self.table.check(self.seat, action)
+        if chosen is None:
+            if self.illegal_action == "raise":
+                self.table.action_of(self.seat, action)  # raises, naming the index
+            # the episode ends here: nothing applied, the learner penalised
+            self._abandoned = True
+            reward = self._pending_reward + self.illegal_reward
+            self._pending_reward = 0.0
+            info = self._info()
+            info["legal"] = LegalMap(info["legal"])  # (a new one: see below)
+            info["illegal"] = int(action)
+            # the state is the one handed out last: new arrays (Gymnasium's rule that no two
+            # calls share data)
+            return _copied(self.table.observe(self.seat)), reward, True, False, info
         reward = self._pending_reward + self.table.apply(chosen)[self.seat]
         self._pending_reward = 0.0
         reward += self._advance()
-        return (self.table.observe(self.seat), reward, self.table.is_over, False,
+        return (dict(self.table.observe(self.seat)), reward, self.table.is_over, False,
                 self._info())
+
+    def action_masks(self) -> npt.NDArray[np.bool_]:
+        """The learner's action mask as booleans, shape ``(n,)`` (the interface of
+        sb3-contrib's ``MaskablePPO``); all False once the episode is over."""
+        if self.table.game is None:
+            raise RuntimeError("call reset() before asking for the action masks")
+        if self.table.is_over or self._abandoned:
+            return np.zeros(self.codec.size, dtype=bool)
+        return self.table.observe(self.seat)["action_mask"].astype(bool)
 
 
 class MahjongVectorEnv(VectorEnv[Any, Any, Any]):
@@ -219,6 +288,15 @@ class MahjongVectorEnv(VectorEnv[Any, Any, Any]):
         infos["_legal"][i] = True
         return infos
 
+    def close_extras(self, **kwargs: Any) -> None:
+        """Stop the games' opponent programs, if any."""
+        for e in self.envs:
+            e.close()
+
+    def action_masks(self) -> npt.NDArray[np.bool_]:
+        """Every game's learner mask as booleans, shape ``(num_envs, n)``."""
+        return np.stack([e.action_masks() for e in self.envs])
+
     def _stack(self, obs: list[Obs]) -> dict[str, npt.NDArray[Any]]:
         return {k: np.stack([o[k] for o in obs]) for k in obs[0]}
 
@@ -250,7 +328,10 @@ class MahjongVectorEnv(VectorEnv[Any, Any, Any]):
         if acts.shape != (self.num_envs,):
             raise ValueError(f"actions: shape ({self.num_envs},), not {acts.shape}")
         for i, e in enumerate(self.envs):  # check all first: bad input changes nothing
-            e.table.action_of(e.seat, acts[i])
+            if e.illegal_action == "raise":
+                e.table.action_of(e.seat, acts[i])
+            else:
+                e.table.check(e.seat, acts[i])  # (a wrong type still raises)
         obs: list[Obs] = []
         rewards = np.zeros(self.num_envs)
         terminated = np.zeros(self.num_envs, dtype=bool)

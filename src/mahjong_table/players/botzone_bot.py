@@ -1,7 +1,7 @@
 """Bots written for Botzone's Chinese Standard Mahjong (the MCR game of the Botzone platform)
 at our MCR tables: ``--bots botzone:COMMAND`` (issue 26, item 4).
 
-Botzone's protocol (its "simple interaction", text lines) plays one hand. Every event of the
+Botzone's protocol plays one hand. Every event of the
 hand is a *request* to every player, and every request gets a *response* from the program
 (``PASS`` when it has nothing to do). Players are numbered by seat wind (``0`` East, the
 dealer, to ``3`` North); tiles are written ``W1-W9`` (characters, our ``1m-9m``), ``B1-B9``
@@ -23,13 +23,24 @@ The responses: ``PASS``; after ``2``: ``PLAY TILE``, ``GANG TILE`` (concealed ko
 discard TILE), ``CHI MIDDLE TILE`` (chow from the left player's discard, then discard TILE),
 ``GANG`` (kong) or ``HU``; after another's ``BUGANG``: ``HU`` (robbing the kong).
 
+Both of Botzone's interactions are spoken (issue 44): the *JSON* one (Botzone's default:
+one line of JSON in, ``{"requests", "responses", "data", "globaldata", "time_limit",
+"memory_limit"}``, and one out, ``{"response", "debug", "data", "globaldata"}``) and the
+*simple* one (a line with the request count ``n``, then the requests and its own responses
+alternately, ``2n - 1`` lines, then the data line and the globaldata lines once the program
+saved any; out, the response line, then debug, data and globaldata lines).
+``botzone:json:COMMAND`` and ``botzone:simple:COMMAND`` name it; ``botzone:COMMAND`` tries
+JSON at the program's first request and falls back to simple. ``data`` comes back at the
+next request of the hand, ``globaldata`` at every later one, across hands.
+
 Both ways a Botzone program runs are served, chosen by the program itself: one that exits
 after answering is started again for every request with the whole hand so far (the
-"traditional" mode: a line with the request count ``n``, then the requests and its own
-responses alternately, ``2n - 1`` lines); one that prints ``>>>BOTZONE_REQUEST_KEEP_RUNNING<<<``
-after its response is kept and sent only the next request (the "long-running" mode). The
-first line of output is the response (later lines, Botzone's debug and saved data, are
-ignored). A new program is started for every hand.
+"traditional" mode); one that prints ``>>>BOTZONE_REQUEST_KEEP_RUNNING<<<`` after its
+response is kept and sent only the next request, a line of text (the "long-running" mode).
+A program that reads its input to its end before answering (the official C++ sample) is
+given that end once it has read all of it and sleeps (:func:`waiting_for_input`). A new
+program is started for every hand. The time allowed is Botzone's for the program's language
+(:func:`language_limit`), twice that at a hand's first request, unless ``timeout`` is given.
 
 A response that is malformed, or not legal (a claim or a Mahjong the rules refuse, a
 ``PLAY`` of a tile it does not hold, anything but ``PASS`` where it has no choice: every
@@ -42,9 +53,13 @@ Part two, MCR scoring) is the engine's to judge.
 from __future__ import annotations
 
 import contextlib
+import json
+import os
 import queue
+import shlex
 import subprocess
 import threading
+import time
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -60,6 +75,81 @@ __all__ = ["KEEP_RUNNING", "BotzoneBot", "from_botzone", "to_botzone"]
 
 #: what a long-running Botzone program prints after each response
 KEEP_RUNNING = ">>>BOTZONE_REQUEST_KEEP_RUNNING<<<"
+#: Botzone's time limit for one run, before its language's factor (seconds; Botzone's
+#: default, "1 second unless the game says otherwise"; a game's first turn has twice it)
+BOTZONE_TIME_LIMIT = 1.0
+#: Botzone's factor on the time limit by language (its Bot page: C/C++ and Pascal 1,
+#: JavaScript 2, Java 3, C# and Python 6)
+LANGUAGE_FACTORS = {"python": 6.0, "csharp": 6.0, "java": 3.0, "javascript": 2.0,
+                    "native": 1.0}
+#: the memory limit Botzone names in a JSON input (MB; not enforced here)
+MEMORY_LIMIT_MB = 256
+#: seconds between looks at a program that has not answered yet
+_POLL = 0.05
+#: looks without an answer after which, where a program's state cannot be read (no /proc),
+#: its input is ended anyway
+_BLIND_POLLS = 20
+
+
+def language_of(argv: Sequence[str]) -> str:
+    """The language a Botzone program is taken to be in, from its command line: a Python
+    interpreter or a ``.py`` file (``python``), ``java`` or a ``.jar`` (``java``), ``node``
+    or a ``.js`` file (``javascript``), ``mono``, ``dotnet`` or a ``.exe``/``.dll``
+    (``csharp``), anything else a compiled program (``native``)."""
+    words = [os.path.basename(a).lower() for a in argv[:3]]
+    for w in words:
+        if w.startswith(("python", "pypy")) or w.endswith(".py"):
+            return "python"
+        if w == "java" or w.endswith(".jar"):
+            return "java"
+        if w in ("node", "nodejs") or w.endswith((".js", ".mjs")):
+            return "javascript"
+        if w in ("mono", "dotnet") or w.endswith((".exe", ".dll")):
+            return "csharp"
+    return "native"
+
+
+def language_limit(argv: Sequence[str]) -> float:
+    """Botzone's time limit for one request of the program ``argv`` (seconds):
+    :data:`BOTZONE_TIME_LIMIT` times its language's factor (:data:`LANGUAGE_FACTORS`)."""
+    return BOTZONE_TIME_LIMIT * LANGUAGE_FACTORS[language_of(argv)]
+
+
+def waiting_for_input(proc: subprocess.Popen[str]) -> bool | None:
+    """Whether the program ``proc`` (and every process it started) has read all that was
+    written to it and sleeps, using no processor time: it waits for more input. None where
+    this cannot be told (no ``/proc``, no ``FIONREAD``)."""
+    try:
+        import fcntl
+        import termios
+        from array import array
+
+        stdin = proc.stdin
+        if stdin is None:
+            return None
+        unread = array("i", [0])
+        fcntl.ioctl(stdin.fileno(), termios.FIONREAD, unread)
+    except (ImportError, OSError, ValueError):
+        return None
+    if unread[0]:
+        return False
+    pids = [proc.pid]
+    states: list[str] = []
+    seen = 0
+    while pids and seen < 64:
+        pid = pids.pop()
+        seen += 1
+        try:
+            for task in os.listdir(f"/proc/{pid}/task"):  # (every thread of it)
+                with open(f"/proc/{pid}/task/{task}/stat", encoding="ascii") as fh:
+                    stat = fh.read()
+                states.append(stat[stat.rindex(")") + 2])
+                with open(f"/proc/{pid}/task/{task}/children", encoding="ascii") as fh:
+                    pids.extend(int(c) for c in fh.read().split())
+        except (OSError, ValueError):
+            if pid == proc.pid:
+                return None
+    return bool(states) and all(state == "S" for state in states)
 
 _WINDS = "ESWN"
 _DRAGONS = {"7z": "J1", "6z": "J2", "5z": "J3"}
@@ -99,16 +189,35 @@ def from_botzone(name: str) -> Tile:
 
 class BotzoneBot(PipeBot):
     """A program for Botzone's Chinese Standard Mahjong at an MCR table (see the module
-    docstring). ``command``, ``seed``, ``name``, ``timeout`` as for :class:`PipeBot`.
-    Raises ``ValueError`` before play for a rule set other than Chinese with MCR scoring,
-    or a program that cannot be found."""
+    docstring). ``command``: the command line, optionally after ``json:`` or ``simple:``
+    (the interaction; found at the first request otherwise); ``seed``, ``name`` as for
+    :class:`PipeBot`; ``timeout``: seconds per request (None: Botzone's limits by
+    language). Raises ``ValueError`` before play for a rule set other than Chinese with
+    MCR scoring, or a program that cannot be found."""
 
     def __init__(self, command: str | Sequence[str], seed: int | str = 0,
                  name: str | None = None, *, rules: RuleSet | None = None,
                  timeout: float | None = None) -> None:
-        super().__init__(command, seed, name, rules=rules, timeout=timeout,
+        spec = command if isinstance(command, str) else shlex.join(command)
+        mode: str | None = None
+        for named in ("json", "simple"):
+            if spec.startswith(named + ":"):
+                mode, spec = named, spec[len(named) + 1:]
+        super().__init__(spec, seed, name, rules=rules, timeout=timeout,
                          scheme="botzone")
-        self.name = name or f"botzone:{self.command}"
+        # (None: Botzone's limits, :meth:`_limit`; PipeBot's default is for cmd: bots)
+        self.timeout = timeout  # type: ignore[assignment]
+        #: the interaction named in the spec (``json:``, ``simple:``), or None to find it
+        self.interaction = mode
+        self._mode = mode
+        self.name = name or f"botzone:{'' if mode is None else mode + ':'}{self.command}"
+        #: Botzone's time limit for a request in the program's language (seconds)
+        self.language_limit = language_limit(self.argv)
+        #: the program reads its input to its end (learnt at its first run)
+        self._reads_to_end = False
+        self._stdin_open = False
+        #: Botzone's ``globaldata``: kept from hand to hand (each a Botzone game)
+        self._globaldata: Any = ""
         if rules is not None:
             self._check_rules(rules)
         self._reset_hand()
@@ -125,6 +234,7 @@ class BotzoneBot(PipeBot):
         self._requests: list[str] = []
         self._responses: list[str] = []
         self._keep = False
+        self._data: Any = ""  # (a Botzone game is a hand: its data starts empty)
         self._ids = [0, 1, 2, 3]  # Botzone's player number (seat wind) of each seat
         self._initial: dict[str, Any] | None = None
         self._held: dict[int, list[Tile]] = {}
@@ -153,6 +263,7 @@ class BotzoneBot(PipeBot):
     def _start(self) -> None:
         lines: queue.Queue[str | None] = queue.Queue()
         self._lines = lines
+        self._stdin_open = True
         try:
             self._proc = subprocess.Popen(
                 self.argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True,
@@ -174,50 +285,160 @@ class BotzoneBot(PipeBot):
             raise BotFailure(self._crash_reason(f"closed its input ({exc.__class__.__name__})")
                              ) from exc
 
-    def _line(self) -> str | None:
-        try:
-            line = self._lines.get(timeout=self.timeout)
-        except queue.Empty:
-            raise BotFailure(f"did not answer within {self.timeout:g} s") from None
-        if line == _TOO_LONG:
-            raise BotFailure(f"answered a line longer than {MAX_LINE} characters")
-        return line
+    def _end_input(self) -> None:
+        """Close the program's input: it has read the whole of it (Botzone's input ends
+        there; a program reading to the end of its input goes on)."""
+        proc = self._proc
+        self._stdin_open = False
+        if proc is not None and proc.stdin is not None:
+            with contextlib.suppress(OSError, ValueError):
+                proc.stdin.close()
+
+    def _limit(self) -> float:
+        """Seconds allowed for the response to come: ``timeout`` when given, else
+        Botzone's limit for the program's language, doubled at a hand's first request
+        (Botzone's first turn of a game)."""
+        if self.timeout is not None:
+            return self.timeout
+        limit = self.language_limit
+        return 2 * limit if len(self._requests) == 1 else limit
+
+    def _line(self, deadline: float, watch: bool) -> str | None:
+        """The program's next output line (None at its end), waiting until ``deadline``.
+        With ``watch``, a program that has read all its input and waits, idle, for more is
+        given the end of its input (Botzone's traditional runs read their input to its end:
+        a C++ program reading JSON with ``cin >> value`` does)."""
+        idle_seen = 0
+        while True:
+            left = deadline - time.monotonic()
+            if left <= 0:
+                raise BotFailure(f"did not answer within {self._limit():g} s")
+            try:
+                line = self._lines.get(timeout=min(left, _POLL) if watch else left)
+            except queue.Empty:
+                if watch and self._stdin_open and self._proc is not None:
+                    idle = waiting_for_input(self._proc)
+                    idle_seen = idle_seen + 1 if idle is not False else 0
+                    if idle_seen >= (2 if idle else _BLIND_POLLS):
+                        self._end_input()
+                        self._reads_to_end = True
+                continue
+            if line == _TOO_LONG:
+                raise BotFailure(f"answered a line longer than {MAX_LINE} characters")
+            return line
 
     def _ask(self, request: str) -> str:
         """Send ``request`` (starting the program as its mode needs) and return its
-        response, the first line the program writes."""
+        response."""
         self._requests.append(request)
-        if self._keep and self._proc is not None:
-            self._write(request + "\n")
-        else:
+        response = self._detect() if self._mode is None else self._turn()
+        self._responses.append(response)
+        return response
+
+    def _detect(self) -> str:
+        """The first request of a ``botzone:`` program whose interaction is not named: its
+        JSON interaction (Botzone's default) is tried first; a program that answers no
+        JSON (or fails) is started again in the simple interaction, and the mode found is
+        kept for the game."""
+        self._mode = "json"
+        try:
+            return self._turn()
+        except BotFailure as json_failure:
             self._stop()
-            self._start()
-            lines = [str(len(self._requests))]
-            for i, req in enumerate(self._requests):
-                lines.append(req)
-                if i < len(self._responses):
-                    lines.append(self._responses[i])
-            self._write("\n".join(lines) + "\n")
-        response = None
+            self._keep = False
+            self._reads_to_end = False
+            self._mode = "simple"
+            try:
+                return self._turn()
+            except BotFailure as exc:
+                self._mode = None
+                raise BotFailure(f"{exc} (in Botzone's simple interaction; in its JSON "
+                                 f"interaction it {json_failure})") from None
+
+    def _turn(self) -> str:
+        """One request (the last of ``_requests``): sent alone to a program kept running,
+        else with the whole hand so far to the program started anew."""
+        deadline = time.monotonic() + self._limit()
+        request = self._requests[-1]
+        if self._keep and self._proc is not None:
+            self._write(request + "\n")  # (a string request, as its own line)
+            return self._output(deadline, watch=False)
+        self._stop()
+        self._start()
+        self._write(self._input())
+        if self._reads_to_end:
+            self._end_input()
+        return self._output(deadline, watch=True)
+
+    def _input(self) -> str:
+        """A traditional run's input: the hand's requests and responses, ``data`` and
+        ``globaldata``, in the program's interaction."""
+        if self._mode == "json":
+            return json.dumps(
+                {"requests": self._requests, "responses": self._responses,
+                 "data": self._data, "globaldata": self._globaldata,
+                 "time_limit": self._limit(), "memory_limit": MEMORY_LIMIT_MB},
+                ensure_ascii=False, separators=(",", ":")) + "\n"
+        lines = [str(len(self._requests))]
+        for i, req in enumerate(self._requests):
+            lines.append(req)
+            if i < len(self._responses):
+                lines.append(self._responses[i])
+        data = self._data if isinstance(self._data, str) else json.dumps(self._data)
+        glob = (self._globaldata if isinstance(self._globaldata, str)
+                else json.dumps(self._globaldata))
+        if data or glob:
+            # the data line and the globaldata lines, once the program saved any (a program
+            # that saves none reads the requests alone, as before issue 44)
+            lines.append(data.replace("\n", " "))
+            lines.append(glob)
+        return "\n".join(lines) + "\n"
+
+    def _output(self, deadline: float, watch: bool) -> str:
+        """Read the program's output for one request: its response, then (traditional) up
+        to its end or (long-running) up to the ``KEEP_RUNNING`` line. Keeps ``data`` and
+        ``globaldata`` and returns the response."""
+        first: str | None = None
+        extra: list[str] = []
         while True:
-            line = self._line()
+            line = self._line(deadline, watch and first is None)
             if line is None:  # it exited: the traditional mode
-                if response is None:
+                if first is None:
                     raise BotFailure(self._crash_reason("closed its output without a "
                                                         "response"))
                 self._keep = False
                 self._stop()
                 break
-            text = line.strip()
-            if text == KEEP_RUNNING:
-                if response is None:
+            text = line.rstrip("\r\n")
+            if text.strip() == KEEP_RUNNING:
+                if first is None:
                     raise BotFailure(f"printed {KEEP_RUNNING} without a response")
-                self._keep = True
+                self._keep = self._stdin_open  # (a program whose input ended cannot go on)
+                if not self._keep:
+                    self._stop()
                 break
-            if response is None and text:
-                response = text
-        self._responses.append(response)
-        return response
+            if first is None:
+                if text.strip():
+                    first = text.strip()
+            else:
+                extra.append(text)
+        if self._mode == "json":
+            try:
+                out = json.loads(first)
+            except json.JSONDecodeError:
+                out = None
+            if not isinstance(out, dict) or not isinstance(out.get("response"), str):
+                raise BotFailure(f"answered {first[:80]!r}, not the JSON Botzone reads "
+                                 f"(an object with a \"response\" string)")
+            if "data" in out:
+                self._data = out["data"] if out["data"] is not None else ""
+            if "globaldata" in out:
+                self._globaldata = out["globaldata"] if out["globaldata"] is not None else ""
+            return str(out["response"]).strip()
+        if len(extra) >= 2:  # debug, data, then globaldata to the end
+            self._data = extra[1]
+            self._globaldata = "\n".join(extra[2:])
+        return first
 
     # ----- events to requests --------------------------------------------------------------
 

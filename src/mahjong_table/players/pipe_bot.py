@@ -110,6 +110,7 @@ class PipeBot(ReplaceableBot):
     def bind(self, game: Game, seat: int) -> None:
         """Start the program for ``seat`` of ``game`` and send it ``start``."""
         super().bind(game, seat)
+        self._sent = 0  # (the events of this game, from its start)
         try:
             # its own session: a Ctrl-C at the terminal is the table's to handle (it stops
             # the program itself), not a crash of the bot (issue 26, defect 2)

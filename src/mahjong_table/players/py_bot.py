@@ -14,10 +14,19 @@ keyword arguments it declares (or all of them, if it takes ``**kwargs``):
 The instance must follow the :class:`~mahjong_table.players.base.Player` protocol: a
 ``choose(view)`` method taking a :class:`~mahjong_table.engine.PlayerView` and returning one
 of ``view.legal_actions``. A ``name`` attribute is optional (the seat's name is used). The bot
-sees only its seat's view, never the game. A class that does not fit is refused before play
-with a ``ValueError`` naming the problem; a bot whose ``choose`` raises or returns an action
-that is not legal is replaced by the default bot for the rest of that game, as a ``cmd:``
-program is (:mod:`.stand_in`), and the arena marks it.
+sees only its seat's view, never the game.
+
+A bot that also has an ``event(shown)`` method is given the events its seat is shown
+(issue 44): every one, in order, each the JSON dict of ``Event.seen_by(seat)`` (the
+``event`` messages of the pipe protocol), those since its last decision before each
+``choose`` and the last ones when the game ends. With them it can rebuild the public
+history a policy was trained with (:class:`mahjong_table.env.SeatEncoder`). Such a bot must
+be bound to its game (``bind_players``: the faces and the environments do it).
+
+A class that does not fit is refused before play with a ``ValueError`` naming the
+problem; a bot whose ``choose`` raises or returns an action that is not legal is replaced by
+the default bot for the rest of that game, as a ``cmd:`` program is (:mod:`.stand_in`), and
+the arena marks it.
 
 With ``--workers`` or ``--ray`` the spec string travels to each worker, which imports the
 module itself: the module must be importable there (the current directory for local
@@ -32,7 +41,7 @@ import os
 import sys
 from typing import TYPE_CHECKING, Any
 
-from ..engine import Action, PlayerView
+from ..engine import Action, Game, PlayerView
 from .stand_in import BotFailure, ReplaceableBot
 
 if TYPE_CHECKING:
@@ -115,8 +124,46 @@ class PyBot(ReplaceableBot):
                              ) from None
         if not callable(getattr(self.inner, "choose", None)):
             raise ValueError(f"py:{spec}: its instance has no choose(view) method")
+        #: the instance takes the events its seat is shown (an ``event`` method)
+        self.wants_events = callable(getattr(self.inner, "event", None))
+        self.needs_bind = self.wants_events  # (the events come from the bound game)
+        self._sent = 0
+
+    def bind(self, game: Game, seat: int) -> None:
+        """Take ``seat`` of ``game``; its events are given from the game's start."""
+        super().bind(game, seat)
+        self._sent = 0
+
+    def _flush_events(self) -> None:
+        """Give the instance the events its seat was shown since the last call."""
+        game = self._game
+        if game is None or not self.wants_events:
+            return
+        events = game.events
+        seat = self._seat
+        event = self.inner.event
+        for e in events[self._sent:]:
+            shown = e.seen_by(seat)
+            if shown is not None:
+                try:
+                    event(shown)
+                except Exception as exc:
+                    raise BotFailure(f"raised {exc.__class__.__name__} in event(): {exc}"
+                                     ) from None
+        self._sent = len(events)
+
+    def close(self) -> None:
+        """The game is over: the events left (the hand's and the game's end) are given."""
+        if self.failure is None:
+            try:
+                self._flush_events()
+            except BotFailure as exc:
+                print(f"mahjong-table: bot {self.name!r} (seat {self._seat}) {exc} at the "
+                      f"end of the game", file=self._err, flush=True)
+        super().close()
 
     def _decide(self, view: PlayerView) -> Action:
+        self._flush_events()
         try:
             action = self.inner.choose(view)
         except Exception as exc:

@@ -47,6 +47,9 @@ class ReplaceableBot:
         self.failure: str | None = None
         #: decisions the bot made itself (not its stand-in)
         self.decisions = 0
+        #: the hands of its game finished when it was replaced (None while it plays): the
+        #: stand-in played in the hand under way and every one after
+        self.failed_at_hand: int | None = None
         self._fallback: Player | None = None
         self._game: Game | None = None
         self._seat = 0
@@ -73,6 +76,7 @@ class ReplaceableBot:
         from . import default_bot, make_bot
 
         self.failure = reason
+        self.failed_at_hand = len(self._game.results) if self._game is not None else 0
         rules = self.rules
         kind = default_bot(rules) if rules is not None else "efficiency"
         self._fallback = make_bot(kind, f"{self.seed}/fallback", self.name, rules=rules)

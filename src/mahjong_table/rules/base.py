@@ -13,6 +13,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from .._values import reduce_value
 from ..i18n import N_, _
 from ..melds import Meld
 from ..scoring import ScoreResult, WinContext
@@ -39,6 +40,10 @@ class Option:
     choices: tuple[Any, ...] | None
     help: str
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        # its fields in order: the compiled build pickles and copies it so (issue 44)
+        return reduce_value(self)
+
 
 @dataclass(frozen=True)
 class SeatDraw:
@@ -48,6 +53,10 @@ class SeatDraw:
 
     first_east: int
     detail: dict[str, Any]
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # its fields in order: the compiled build pickles and copies it so (issue 44)
+        return reduce_value(self)
 
 
 @dataclass(frozen=True)
@@ -65,6 +74,10 @@ class WallBreak:
         object.__setattr__(self, "dice", dice)
         object.__setattr__(self, "wall", wall)
         object.__setattr__(self, "stacks", stacks)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # its fields in order: the compiled build pickles and copies it so (issue 44)
+        return reduce_value(self)
 
 
 @dataclass(frozen=True)
@@ -86,6 +99,10 @@ class PassStage:
     count: int = 3
     blind: bool = False
     group: int = 0
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # its fields in order: the compiled build pickles and copies it so (issue 44)
+        return reduce_value(self)
 
 
 @dataclass(frozen=True)
@@ -112,6 +129,10 @@ class Progress:
         object.__setattr__(self, "dealer_passes", dealer_passes)
         object.__setattr__(self, "hand_number", hand_number)
         object.__setattr__(self, "finished", finished)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # its fields in order: the compiled build pickles and copies it so (issue 44)
+        return reduce_value(self)
 
 
 def seats_by_dice(rng: random.Random) -> SeatDraw:

@@ -27,8 +27,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Final
+from typing import Any, Final
 
+from .._values import reduce_value
 from ..analysis.decompose import (
     CACHE_LIMIT,
     COMPONENTS,
@@ -134,6 +135,10 @@ class McrHand:
     round_wind: int = 0
     flowers: int = 0
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        # its fields in order: the compiled build pickles and copies it so (issue 44)
+        return reduce_value(self)
+
 
 @dataclass(frozen=True, slots=True)
 class McrScore:
@@ -158,6 +163,10 @@ class McrScore:
     def without_flowers(self) -> int:
         """The total that counts toward the 8-fan minimum."""
         return self.total - self.fans.get("flower_tiles", 0)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # its fields in order: the compiled build pickles and copies it so (issue 44)
+        return reduce_value(self)
 
 
 # ----- sets combined ----------------------------------------------------------------------------
