@@ -8,7 +8,9 @@ One JSON line per turn: ``s`` (shanten after the discard), ``u`` (the unseen til
 the hand closer; when ready, its winning tiles the rules let win), ``r`` (the seat's draws
 left), ``o`` (the opponents' exposed melds), ``m`` (the seat's own melds), and the outcome:
 ``won`` (0/1), ``self`` (won by its own draw), ``other`` (another player won), ``pts`` (the
-seat's points for the hand), ``items`` (the winner's score items, when the seat won).
+seat's points for the hand), ``items`` (the winner's score items, when the seat won); for a hand
+one or two steps from ready, ``v``: its useful tiles one draw ahead
+(:func:`mahjong_table.analysis.ahead.next_step_useful`).
 
 With ``--plans`` (the bots are the hard bot, which plays the judgement) each line is the
 judgement's estimate of the discard played instead: ``plan`` (what the hand heads for:
@@ -26,6 +28,7 @@ import json
 import sys
 
 from mahjong_table import Game, get_rule_set
+from mahjong_table.analysis.ahead import next_step_useful
 from mahjong_table.analysis.waits import draw_shanten
 from mahjong_table.engine import ActionKind, PlayerView
 from mahjong_table.judgement import judge
@@ -114,8 +117,10 @@ def main(argv: list[str] | None = None) -> int:
                                                                            counts, t)):
                             u += unseen[t]
                     opp = sum(len(q.melds) for q in view.seats if q.player != p)
-                    rows.append((p, {"s": s, "u": u, "r": view.live_wall // 4, "o": opp,
-                                     "m": n}))
+                    row = {"s": s, "u": u, "r": view.live_wall // 4, "o": opp, "m": n}
+                    if 1 <= s <= 2:
+                        row["v"] = round(next_step_useful(counts, n, unseen, forms), 2)
+                    rows.append((p, row))
                 game.apply(action)
             res = game.results[0]
             for p, row in rows:

@@ -10,7 +10,10 @@ seat wins the hand::
     logit P(win) = b0 + b1 * ln(1 + u) + b2 * ln(1 + r) + b3 * ln(1 + u) * ln(1 + r)
                    + b4 * o + b5 * m
 
-and one for shanten 5 and more with the shanten as a seventh term (``+ b6 * s``: the data thin
+with a seventh term ``+ b6 * ln(1 + v)`` at shanten 1 and 2 (``v`` the useful tiles one draw
+ahead, :func:`mahjong_table.analysis.ahead.next_step_useful`: a hand whose next step leaves it
+wide wins more often than one as wide now whose next step leaves it narrow), and one for
+shanten 5 and more with the shanten as a seventh term (``+ b6 * s``: the data thin
 out, and one model keeps the chances falling with the shanten), each capped at the chance won
 in the tenth of its data the model rates best (beyond it the model would extrapolate: a ready
 hand at the first turns, met a few times). The useful tiles of hands so
@@ -38,6 +41,8 @@ ROOT = Path(__file__).resolve().parent.parent
 OUT = ROOT / "src" / "mahjong_table" / "judgement" / "_fitted.py"
 #: shanten 0 to 4 each have their own model; 5 and more share one that reads the shanten
 NEAR = 5
+#: the shanten whose models also read the useful tiles one draw ahead (``v``)
+AHEAD = (1, 2)
 
 
 def _win_features(rows: list[dict[str, int]]) -> np.ndarray:
@@ -81,6 +86,8 @@ def fit_family(path: Path) -> dict[str, list[list[float]] | list[float] | float]
         x = _win_features(part)
         if s == NEAR:
             x = np.column_stack([x, [r["s"] for r in part]])
+        elif s in AHEAD and all("v" in r for r in part):
+            x = np.column_stack([x, np.log1p([r["v"] for r in part])])
         y = np.array([r["won"] for r in part], dtype=float)
         w = _fit(x, y)
         _calibration(x, y, w, f"shanten {s}{'+' if s == NEAR else ''} win")
@@ -159,7 +166,8 @@ def main(argv: list[str]) -> int:
         "from games between normal bots, ``tools/judgement_data.py``; do not edit by hand).",
         "",
         "Per rule-set family: ``win[s]`` the logistic coefficients of the chance to win the hand",
-        "at shanten ``s`` (0-4) on ``1, ln(1+u), ln(1+r), ln(1+u)*ln(1+r), o, m``, and",
+        "at shanten ``s`` (0-4) on ``1, ln(1+u), ln(1+r), ln(1+u)*ln(1+r), o, m`` (and at 1 and",
+        "2 a seventh term on ``ln(1+v)``, the useful tiles one draw ahead), and",
         "``win[5]`` for shanten 5 and more with ``s`` as a seventh term; ``self`` the",
         "self-drawn share of wins on ``1, ln(1+r)``; ``other`` the chance another wins when the",
         "seat does not on ``1, ln(1+r), o``; ``loss`` the mean points paid when another wins;",

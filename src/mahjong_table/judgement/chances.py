@@ -66,12 +66,14 @@ class Chances:
         self.plan_coef: dict[str, list[float]] = {
             str(k): [float(c) for c in v] for k, v in plans.items()}
 
-    def win(self, shanten: int, useful: float, rounds: int, opponents: int, melds: int
-            ) -> float:
+    def win(self, shanten: int, useful: float, rounds: int, opponents: int, melds: int,
+            ahead: float | None = None) -> float:
         """The chance to win the hand at ``shanten`` with ``useful`` unseen useful tiles,
         ``rounds`` draws left, ``opponents`` exposed melds among the others and ``melds`` of
         one's own (the farthest shanten fitted, and more, share one model that reads the
-        shanten)."""
+        shanten). ``ahead``: the useful tiles one draw ahead
+        (:func:`~mahjong_table.analysis.ahead.next_step_useful`), read by the models of the
+        shanten that learned it (1 and 2); when not given, the useful tiles now stand in."""
         if shanten < 0:
             return 1.0
         far = len(self.win_coef) - 1
@@ -80,8 +82,11 @@ class Chances:
         lr = math.log1p(max(0, rounds))
         slope = max(_MIN_SLOPE, b[1] + b[3] * lr)
         x = b[0] + slope * lu + b[2] * lr + b[4] * opponents + b[5] * melds
-        if shanten >= far and len(b) > 6:
-            x += b[6] * shanten
+        if len(b) > 6:
+            if shanten >= far:
+                x += b[6] * shanten
+            else:
+                x += b[6] * math.log1p(max(0.0, useful if ahead is None else ahead))
         return min(_logistic(x), self.win_cap[min(shanten, far)])
 
     def plan_win(self, plan: str, shanten: int, useful: float, rounds: int, opponents: int,

@@ -38,6 +38,7 @@ import math
 from collections.abc import Sequence
 from typing import Final
 
+from ..analysis.ahead import next_step_useful
 from ..analysis.plans import HONOURS, SUIT_BITS, pungs_shanten, restricted_shanten
 from ..analysis.shanten import seven_pairs_shanten
 from ..analysis.waits import claim_shanten, discard_shanten, draw_shanten
@@ -224,16 +225,16 @@ class _Judge:
 
     def _prospect(self, shanten: int, useful: float, pay_s: float, pay_d: float,
                   free_draw: bool, plan: str | None,
-                  waits: tuple[tuple[Tile, int, int | None, int | None], ...] = ()
-                  ) -> _Outlook:
+                  waits: tuple[tuple[Tile, int, int | None, int | None], ...] = (),
+                  ahead: float | None = None) -> _Outlook:
         """A hand ``shanten`` steps from ready with ``useful`` unseen useful tiles (ready: its
-        winning tiles the rules let win) whose win pays ``pay_s`` self-drawn and ``pay_d`` on
-        a discard: the learned chances (:mod:`.chances`), its wins self-drawn in the share
-        they learned."""
+        winning tiles the rules let win; ``ahead`` its useful tiles one draw ahead) whose win
+        pays ``pay_s`` self-drawn and ``pay_d`` on a discard: the learned chances
+        (:mod:`.chances`), its wins self-drawn in the share they learned."""
         read = self.read
         rounds = read.rounds + (1 if free_draw else 0)
         ch = self.chances
-        win = ch.win(shanten, useful, rounds, self.opp_melds, len(self.melds)) \
+        win = ch.win(shanten, useful, rounds, self.opp_melds, len(self.melds), ahead) \
             if useful > 0 else 0.0
         share = ch.self_share(rounds)
         other = (1.0 - win) * ch.other(rounds, self.opp_melds)
@@ -339,7 +340,7 @@ class _Judge:
             return _Outlook(0.0, 0.0, self._other_only(free_draw), 0.0, 0.0, 1, useful, None,
                             can_win=False)
         return self._prospect(1, useful, pay_s_sum / outs_sum, pay_d_sum / outs_sum,
-                              free_draw, None)
+                              free_draw, None, ahead=outs_sum / total_w)
 
     # ----- plans ---------------------------------------------------------------------------
 
@@ -349,9 +350,11 @@ class _Judge:
         n = len(melds)
         out: list[_Outlook] = []
         if s >= 2:
+            ahead = next_step_useful(counts, n, self.unseen, self.forms) if s == 2 else None
             if self.minimum:
                 reach, pay_s, pay_d = self._mcr_plain_pay(counts, melds)
-                o = self._plan_outlook(s, useful, pay_s, pay_d, free_draw, PLAN_PLAIN, "plain")
+                o = self._plan_outlook(s, useful, pay_s, pay_d, free_draw, PLAN_PLAIN, "plain",
+                                       ahead)
                 # a completed hand under the minimum wins nothing: only the share that
                 # reaches it is a win
                 o.won_self *= reach
@@ -360,7 +363,7 @@ class _Judge:
             else:
                 pay_s, pay_d = self._plain_pays(counts, melds)
                 out.append(self._plan_outlook(s, useful, pay_s, pay_d, free_draw, PLAN_PLAIN,
-                                              "plain"))
+                                              "plain", ahead))
         # one suit (with honours, or pure): only for the suit the hand holds most of, when
         # the melds allow it
         kinds = PLAN_KINDS
@@ -425,7 +428,7 @@ class _Judge:
         return total
 
     def _plan_outlook(self, sp: int, useful: int, pay_s: float, pay_d: float, free_draw: bool,
-                      name: str, shape: str) -> _Outlook:
+                      name: str, shape: str, ahead: float | None = None) -> _Outlook:
         """A plan ``sp`` steps from ready with ``useful`` unseen useful tiles. A plan the
         family has a learned model of (fitted from the judgement's own games, where the plan
         was played and won with) takes its chance from it; else a plain hand and a hand in one
@@ -444,7 +447,7 @@ class _Judge:
             return _Outlook(fitted * share, fitted * (1.0 - share), other, pay_s, pay_d, sp,
                             useful, plan, can_win=pay_s > 0 or pay_d > 0)
         if shape not in ("pungs", "pairs"):
-            return self._prospect(sp, useful, pay_s, pay_d, free_draw, plan)
+            return self._prospect(sp, useful, pay_s, pay_d, free_draw, plan, ahead=ahead)
         pool = read.pool
         chances = 2.2 if shape == "pungs" else 1.0
         per_kind = useful / max(1, sp + 1 if shape == "pungs" else 2 * sp + 1)
