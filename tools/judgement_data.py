@@ -26,6 +26,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from typing import Any
 
 from mahjong_table import Game, get_rule_set
 from mahjong_table.analysis.ahead import next_step_useful
@@ -34,6 +35,7 @@ from mahjong_table.engine import ActionKind, PlayerView
 from mahjong_table.judgement import judge
 from mahjong_table.melds import Hand
 from mahjong_table.players import make_bot
+from mahjong_table.rules.american.model import Card
 from mahjong_table.rules.base import RuleSet
 from mahjong_table.scoring import WinContext
 from mahjong_table.tiles import NUM_PLAYING, TILES
@@ -66,6 +68,35 @@ def _can_win(rules: RuleSet, view: PlayerView, counts: list[int], t: int) -> boo
         return False
 
 
+def _card_row(card: Card, view: PlayerView, tile: int) -> dict[str, float]:
+    """An American turn's row: after discarding ``tile``, the nearest lines' chance products
+    (:class:`~mahjong_table.rules.american.advice.HandJudge`: each needed tile's step times its
+    availability), summed (``p``) and the best (``b``), the nearest line's tiles away (``a``),
+    the lines' mean points weighted by their products (``e``), the jokers held (``j``), the
+    seat's draws left (``r``) and the opponents' exposures (``o``)."""
+    from mahjong_table.judgement.american import decider_for
+    from mahjong_table.rules.american.advice import table_of
+    from mahjong_table.rules.american.model import FLOWER, JOKER
+
+    judge_ = decider_for(card).judge
+    table = table_of(view)
+    counts = list(table.counts)
+    k = FLOWER if 34 <= tile < 42 else tile
+    counts[k] -= 1
+    targets = judge_.targets(counts, table.groups)
+    prods = []
+    for tg in targets:
+        w = judge_.line_worth(tg, table.unseen)
+        prods.append((w / tg.weight if tg.weight else 0.0, tg))
+    total = sum(p for p, _tg in prods)
+    best = max((p for p, _tg in prods), default=0.0)
+    mean_points = (sum(p * tg.line.points for p, tg in prods) / total) if total > 0 else 0.0
+    return {"p": round(total, 6), "b": round(best, 6),
+            "a": targets[0].away if targets else 99, "e": round(mean_points, 2),
+            "j": counts[JOKER], "r": view.live_wall // 4,
+            "o": sum(len(q.melds) for q in view.seats if q.player != view.player)}
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--rules", default="hongkong")
@@ -80,11 +111,12 @@ def main(argv: list[str] | None = None) -> int:
     options = dict(o.split("=", 1) for o in args.option)
     rules = get_rule_set(args.rules, **options)
     forms = rules.forms
+    card = getattr(rules, "card", None)
     with open(args.out, "w") as out:
         for h in range(args.hands):
             game = Game(rules, f"{args.seed}/{h}", max_hands=1)
             bots = [make_bot(args.bots, f"{args.seed}/{h}/{s}", rules=rules) for s in range(4)]
-            rows: list[tuple[int, dict[str, int]]] = []
+            rows: list[tuple[int, dict[str, Any]]] = []
             while True:
                 ps = game.to_act()
                 if not ps:
@@ -101,6 +133,9 @@ def main(argv: list[str] | None = None) -> int:
                                          "s": e.shanten, "u": e.useful,
                                          "r": view.live_wall // 4, "o": opp,
                                          "m": len(view.me.melds)}))
+                elif view.phase == "turn" and action.kind is ActionKind.DISCARD \
+                        and action.tile is not None and not args.plans and card is not None:
+                    rows.append((p, _card_row(card, view, int(action.tile))))
                 elif view.phase == "turn" and action.kind is ActionKind.DISCARD \
                         and action.tile is not None and not args.plans:
                     counts = list(view.counts[:NUM_PLAYING])

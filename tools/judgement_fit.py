@@ -34,6 +34,7 @@ from __future__ import annotations
 import json
 import sys
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 
@@ -77,8 +78,44 @@ def _calibration(x: np.ndarray, y: np.ndarray, w: np.ndarray, name: str) -> None
     print(f"  {name}: n={len(y)} predicted/actual by decile: {cells}")
 
 
-def fit_family(path: Path) -> dict[str, list[list[float]] | list[float] | float]:
+def _card_features(rows: list[dict[str, float]]) -> np.ndarray:
+    lp = np.log(np.array([r["p"] for r in rows], dtype=float) + 1e-6)
+    lr = np.log1p(np.array([r["r"] for r in rows], dtype=float))
+    o = np.array([r["o"] for r in rows], dtype=float)
+    j = np.array([r["j"] for r in rows], dtype=float)
+    return np.column_stack([np.ones(len(rows)), lp, lr, lp * lr, o, j])
+
+
+def fit_card_family(rows: list[dict[str, Any]]) -> dict[str, Any]:
+    """American (a card of lines): the chance to win on ``1, ln(p), ln(1+r), ln(p)*ln(1+r), o,
+    j`` (``p`` the nearest lines' chance products summed, ``j`` the jokers held), the
+    self-drawn share and another's win as for the other families."""
+    x = _card_features(rows)
+    y = np.array([r["won"] for r in rows], dtype=float)
+    w = _fit(x, y)
+    _calibration(x, y, w, "card win")
+    p = 1.0 / (1.0 + np.exp(-(x @ w)))
+    top = np.argsort(p)[-max(1, len(p) // 10):]
+    cap = round(float(y[top].mean()), 4)
+    won = [r for r in rows if r["won"]]
+    xs = np.column_stack([np.ones(len(won)), np.log1p([r["r"] for r in won])])
+    ws = _fit(xs, np.array([r["self"] for r in won], dtype=float))
+    lost = [r for r in rows if not r["won"]]
+    xo = np.column_stack([np.ones(len(lost)), np.log1p([r["r"] for r in lost]),
+                          [r["o"] for r in lost]])
+    wo = _fit(xo, np.array([r["other"] for r in lost], dtype=float))
+    others = [r["pts"] for r in lost if r["other"]]
+    mean_loss = -sum(others) / len(others) if others else 0.0
+    print(f"  mean loss when another wins: {mean_loss:.2f}; cap {cap}")
+    return {"card": [round(float(v), 5) for v in w], "cap": [cap],
+            "self": [round(float(v), 5) for v in ws], "other": [round(float(v), 5) for v in wo],
+            "loss": round(mean_loss, 3), "rows": len(rows)}
+
+
+def fit_family(path: Path) -> dict[str, Any]:
     rows = [json.loads(line) for line in path.open()]
+    if rows and "p" in rows[0]:
+        return fit_card_family(rows)
     win: list[list[float]] = []
     caps: list[float] = []
     for s in range(NEAR + 1):
@@ -182,15 +219,18 @@ def main(argv: list[str]) -> int:
     ]
     for family, f in fitted.items():
         lines.append(f"    {family!r}: {{")
-        lines.append("        \"win\": [")
-        for w in f["win"]:  # type: ignore[union-attr]
-            lines.append(f"            {w!r},")
-        lines.append("        ],")
+        if "card" in f:
+            lines.append(f"        'card': {f['card']!r},")
+        else:
+            lines.append("        \"win\": [")
+            for w in f["win"]:
+                lines.append(f"            {w!r},")
+            lines.append("        ],")
         for key in ("cap", "self", "other", "loss", "rows"):
             lines.append(f"        {key!r}: {f[key]!r},")
         if "plans" in f:
             lines.append("        'plans': {")
-            for plan, coef in f["plans"].items():  # type: ignore[union-attr]
+            for plan, coef in f["plans"].items():
                 lines.append(f"            {plan!r}: {coef!r},")
             lines.append("        },")
         lines.append("    },")

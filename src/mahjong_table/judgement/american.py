@@ -48,6 +48,7 @@ from ..rules.american.scoring import line_key, score_american
 from ..rules.base import RuleSet
 from ..scoring import WinContext
 from ..tiles import TILES, Tile
+from .chances import chances_for
 from .model import Estimate, Judgement
 from .race import race
 from .reading import HAZARD_FLOOR, HAZARD_PER_READY, Reading
@@ -142,6 +143,11 @@ class _Judge:
         self.deal_in_cost = float(-pays(_TYPICAL_LINE, others[0], False, self.wind)[self.wind])
         self.loss = 0.3 * self_drawn + 0.7 * (2 * other_disc + self.deal_in_cost) / 3
         self._hands: dict[tuple[object, ...], _Hand] = {}
+        self.chances = chances_for(rules)
+        #: the opponents' exposures (the learned chances read them)
+        self.opp_exposures = sum(len(s.melds) for s in view.seats if s.player != self.me)
+        if self.chances.card_coef:
+            self.loss = self.chances.loss
 
     # ----- a hand --------------------------------------------------------------------------
 
@@ -195,6 +201,10 @@ class _Judge:
         if got is not None:
             return got
         targets = self.decider.judge.targets(counts, groups)
+        if self.chances.card_coef:
+            out = self._learned(targets, counts)
+            self._hands[key] = out
+            return out
         lines: list[tuple[float, float, float, float, Target]] = []
         for tg in targets[:_LINES]:
             win, gain, other, worth = self._line(tg, counts)
@@ -215,6 +225,38 @@ class _Judge:
             out = _Hand(min(0.95, 1.0 - miss), ev, worth, tg.away, name, True)
         self._hands[key] = out
         return out
+
+    def _learned(self, targets: Sequence[Target], counts: list[int]) -> _Hand:
+        """The learned chance (:meth:`.chances.Chances.card_win`) from the nearest lines'
+        chance products, and the points of a win as their products weigh the lines."""
+        judge = self.decider.judge
+        total = 0.0
+        weighted = 0.0
+        best: Target | None = None
+        best_value = -1.0
+        for tg in targets:
+            w = judge.line_worth(tg, self.unseen)
+            prod = w / tg.weight if tg.weight else 0.0
+            total += prod
+            weighted += prod * tg.line.points
+            if prod * tg.line.points > best_value:
+                best, best_value = tg, prod * tg.line.points
+        away = targets[0].away if targets else None
+        ch = self.chances
+        if total <= 0.0 or best is None:
+            other = ch.other(self.rounds, self.opp_exposures)
+            return _Hand(0.0, -other * self.loss, 0.0, away, None, False)
+        worth_points = max(1, round(weighted / total))
+        pays = self.rules.win_payments
+        pay_s = float(pays(worth_points, self.wind, True, None)[self.wind])
+        pay_d = float(pays(worth_points, self.wind, False, self.left_wind)[self.wind])
+        win = ch.card_win(total, self.rounds, self.opp_exposures, counts[JOKER])
+        share = ch.self_share(self.rounds)
+        gain = win * (share * pay_s + (1.0 - share) * pay_d)
+        other = (1.0 - win) * ch.other(self.rounds, self.opp_exposures)
+        name = f"{line_key(best.line)} {best.line.pattern}"
+        return _Hand(win, gain - other * self.loss, gain / win if win > 0 else pay_d,
+                     best.away if best.away is not None else away, name, True)
 
     def _estimate(self, a: Action, h: _Hand, deal_in: float = 0.0, discard: Tile | None = None
                   ) -> Estimate:

@@ -26,10 +26,12 @@ _MIN_SLOPE: Final = 0.05
 
 
 def family_of(rules: RuleSet) -> str:
-    """The fitted family of ``rules``: ``"hongkong"``, ``"chinese"`` (simple scale) or
-    ``"chinese-mcr"``; a rule set without its own model reads Hong Kong's."""
+    """The fitted family of ``rules``: ``"hongkong"``, ``"chinese"`` (simple scale),
+    ``"chinese-mcr"`` or ``"american"``; a rule set without its own model reads Hong
+    Kong's."""
     name = rules.name + ("-mcr" if rules.checks_win_context else "")
     return name if name in FITTED else "hongkong"
+
 
 
 def _logistic(x: float) -> float:
@@ -45,9 +47,14 @@ class Chances:
     def __init__(self, family: str) -> None:
         data = FITTED[family]
         self.family = family
-        win = data["win"]
+        win = data.get("win", [])
         assert isinstance(win, list)
         self.win_coef: list[list[float]] = [[float(c) for c in row] for row in win]
+        card = data.get("card", [])
+        assert isinstance(card, list)
+        #: American (a card of lines): the chance to win from the nearest lines' chance
+        #: products (:meth:`card_win`)
+        self.card_coef: list[float] = [float(c) for c in card]
         cap = data.get("cap", [1.0] * len(win))
         assert isinstance(cap, list)
         #: per shanten, the highest chance read (what the luckiest tenth of the data won)
@@ -104,6 +111,21 @@ class Chances:
         slope = max(_MIN_SLOPE, b[1] + b[3] * lr)
         return _logistic(b[0] + slope * lu + b[2] * lr + b[4] * opponents + b[5] * melds
                          + b[6] * shanten)
+
+    def card_win(self, products: float, rounds: int, opponents: int, jokers: int) -> float:
+        """American: the chance to win the hand from ``products``, the nearest lines' chance
+        products summed (:meth:`~mahjong_table.rules.american.advice.HandJudge.line_worth`
+        without the points' weight: each needed tile's step times how many copies can still
+        come), the seat's ``rounds`` of draws left, ``opponents`` exposures among the others
+        and ``jokers`` held. Rises with the products."""
+        b = self.card_coef
+        if not b or products <= 0.0:
+            return 0.0
+        lp = math.log(products + 1e-6)
+        lr = math.log1p(max(0, rounds))
+        slope = max(_MIN_SLOPE, b[1] + b[3] * lr)
+        x = b[0] + slope * lp + b[2] * lr + b[4] * opponents + b[5] * jokers
+        return min(_logistic(x), self.win_cap[0] if self.win_cap else 1.0)
 
     def self_share(self, rounds: int) -> float:
         """The share of the seat's wins that it draws itself."""
