@@ -51,6 +51,7 @@ though, so fewer operations count as much as shorter ones: hence the folds in pa
 
 from __future__ import annotations
 
+import _thread
 from collections.abc import Callable, Sequence
 from operator import itemgetter
 from typing import TYPE_CHECKING, Final
@@ -649,11 +650,14 @@ class CompiledCard:
         use (scoring reads the packed vectors only: issue 25, start-up)."""
         exact = self._exact
         if exact is None:
-            exact = self._exact = {}
+            # built whole, then published (issue 42: a card is shared by every thread, and
+            # a dict published empty and then filled read as "no such hand" meanwhile)
+            built: dict[tuple[int, ...], list[int]] = {}
             for p, var in enumerate(self.variations):
                 if var is not None:
                     key = tuple(self._total[k][p] for k in range(_NUM_GROUP_KINDS))
-                    exact.setdefault(key, []).append(p)
+                    built.setdefault(key, []).append(p)
+            self._exact = exact = built
         return exact
 
     def pack(self, column: bytes) -> int:
@@ -941,6 +945,8 @@ class CompiledCard:
 _COMPILED: dict[int, tuple[Card, CompiledCard]] = {}
 #: cards whose index is kept (a game uses one; a test run a few dozen)
 _CACHE_SIZE = 32
+#: taken to compile a card and change :data:`_COMPILED` (not to read it)
+_COMPILED_LOCK = _thread.allocate_lock()
 
 
 def compile_card(card: Card) -> CompiledCard:
@@ -952,10 +958,16 @@ def compile_card(card: Card) -> CompiledCard:
     entry = _COMPILED.get(key)
     if entry is not None and entry[0] is card:
         return entry[1]
-    compiled = CompiledCard(card)
-    if len(_COMPILED) >= _CACHE_SIZE:
-        del _COMPILED[next(iter(_COMPILED))]
-    _COMPILED[key] = (card, compiled)
+    # a card first used by several threads at once is compiled once; the oldest is dropped
+    # under the lock too (two threads dropping one entry: the second's ``del`` failed)
+    with _COMPILED_LOCK:
+        entry = _COMPILED.get(key)
+        if entry is not None and entry[0] is card:
+            return entry[1]
+        compiled = CompiledCard(card)
+        while len(_COMPILED) >= _CACHE_SIZE:
+            del _COMPILED[next(iter(_COMPILED))]
+        _COMPILED[key] = (card, compiled)
     return compiled
 
 
