@@ -27,6 +27,7 @@ from typing import Any
 
 import pytest
 
+from mahjong_table._build import is_compiled
 from thread_scenarios import AFTER, NEEDS, SCENARIOS
 
 SCRIPT = Path(__file__).with_name("thread_scenarios.py")
@@ -57,6 +58,7 @@ def _run(*args: str) -> dict[str, Any]:
 def reference() -> dict[str, Any]:
     """Every scenario computed by one thread, one after the other."""
     got = _run("all", "serial", str(THREADS))
+    assert got.pop("build") == {"compiled": is_compiled()}, "the interpreters run another build"
     for name, out in got.items():
         assert out["errors"] == [None] * THREADS, f"{name} fails alone: {out['errors']}"
     return got
@@ -69,7 +71,9 @@ def test_threads_first_using_a_table_at_once_compute_what_one_thread_computes(
     if need is not None and importlib.util.find_spec(need) is None:
         pytest.skip(f"{need} is not installed")
     for _round in range(ROUNDS):
-        got = _run(name, "race", str(THREADS))[name]
+        ran = _run(name, "race", str(THREADS))
+        assert ran["build"] == {"compiled": is_compiled()}, "the race ran another build"
+        got = ran[name]
         errors = [e for e in got["errors"] if e]
         assert not errors, f"{name}: a thread failed:\n{errors[0]}"
         assert got.get("after", True) is True, f"{name}: {AFTER[name].__doc__ or 'after'}"

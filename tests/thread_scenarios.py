@@ -390,6 +390,9 @@ def main(argv: list[str]) -> int:
                 from mahjong_table.analysis._distance import use_shipped_table
 
                 use_shipped_table(True)
+    from mahjong_table._build import is_compiled
+
+    out["build"] = {"compiled": is_compiled()}
     print(json.dumps(out, default=str))
     return 0
 
