@@ -416,3 +416,41 @@ def test_a_server_killed_before_acknowledging_an_action_is_what_the_docs_say(
     finally:
         second.terminate()
         second.wait(10)
+
+
+def test_a_room_that_leaves_memory_is_freed_at_once_without_a_collection(
+        tmp_path: Path) -> None:
+    """Issue 42 item 5: a finished room leaves nothing behind. Its table used to be cyclic
+    garbage (the server's callbacks closed over it), freed only by a full collection, which
+    a busy server seldom runs: memory grew with every room played. Now, with the cyclic
+    collector off, the table, its game and its bots are gone as soon as the room leaves
+    memory."""
+    import gc
+    import weakref
+
+    from mahjong_table.web.table import LiveTable
+
+    made: list[weakref.ref[LiveTable]] = []
+    real = LiveTable.__init__
+
+    def init(self: LiveTable, *args: Any, **kwargs: Any) -> None:
+        real(self, *args, **kwargs)
+        made.append(weakref.ref(self))
+
+    LiveTable.__init__ = init  # type: ignore[method-assign]
+    was = gc.isenabled()
+    try:
+        with TestClient(create_app(f"sqlite:///{tmp_path / 'free.db'}",
+                                   finished_idle_seconds=0.2)) as client:
+            gc.collect()
+            gc.disable()
+            links = _create(client, bot_delay="0", claim_pause="0")
+            room = _room(client, links["watch"])
+            server = _server(client)
+            _wait("the game over and the room unloaded",
+                  lambda: made and room not in server.rooms, 60)
+            _wait("the table freed", lambda: made[0]() is None, 5)
+    finally:
+        LiveTable.__init__ = real  # type: ignore[method-assign]
+        if was:
+            gc.enable()

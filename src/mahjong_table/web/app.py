@@ -320,6 +320,9 @@ class Server:
         #: at that Unix time
         self._retry_here: dict[str, float] = {}
         self._limits_pruned = 0.0
+        #: rooms unloaded since memory was last given back, and when (event loop time)
+        self._unloaded = 0
+        self._trimmed = 0.0
         self.started_at = time.time()
 
     async def db(self, fn: Any, *args: Any) -> Any:
@@ -417,6 +420,12 @@ class Server:
             limit = self.finished_idle_seconds if live.finished else self.idle_seconds
             if now - since >= limit:
                 await self._unload(room)
+                self._unloaded += 1
+        if self._unloaded and (not self.rooms or now - self._trimmed >= 60.0):
+            # rooms left memory: what the C allocator holds free goes back to the system
+            self._unloaded = 0
+            self._trimmed = now
+            await asyncio.to_thread(give_back_memory)
         # the rate limits' events past every window (keys counted again drop their own)
         if now - self._limits_pruned >= 60.0:
             self._limits_pruned = now
@@ -628,7 +637,13 @@ class Server:
                 raise ActionRefused(_("this room has moved to another server process; the "
                                       "page reconnects to it"), "moved") from exc
 
+        # (the callbacks find the table by its id: a closure over the table itself would
+        # make every table cyclic garbage, kept until a full collection long after its room
+        # left memory: issue 42 item 5)
         async def finished() -> None:
+            live = self.tables.get(table_id)
+            if live is None:
+                return
             end = live.game.events[-1].to_json() if live.game.events else {}
             result = {"scores": end.get("scores"), "standings": end.get("standings")}
             live.row.result = result
@@ -641,7 +656,9 @@ class Server:
             self._dirty_wake.set()
 
         def crashed(exc: BaseException) -> None:
-            asyncio.get_running_loop().create_task(self._live_failed(live, exc))
+            live = self.tables.get(table_id)
+            if live is not None:
+                asyncio.get_running_loop().create_task(self._live_failed(live, exc))
 
         people = any(k == "human" for k in row.seats)
         pool = self.people_bots if people else self.bot_only_bots
@@ -966,6 +983,24 @@ class Server:
         with contextlib.suppress(RoomsFull):  # then it starts when a page opens it
             await self.room(row.id)
         return row
+
+
+def give_back_memory() -> bool:
+    """Give the memory the C allocator holds free back to the system (glibc's
+    ``malloc_trim``: its free pages anywhere in its heaps, those of the bot and database
+    threads too), as rooms leave memory (issue 42 item 5). Python's own allocator returns
+    an arena once it is empty; the big integers of the American matcher, lists and dicts
+    come from the C allocator, which keeps what it freed. False where there is no glibc."""
+    try:
+        import ctypes
+
+        trim = ctypes.CDLL(None).malloc_trim  # the process's own symbols: glibc's
+    except (OSError, AttributeError, TypeError):
+        return False
+    trim.argtypes = [ctypes.c_size_t]
+    trim.restype = ctypes.c_int
+    trim(0)
+    return True
 
 
 class RoomsFull(Exception):

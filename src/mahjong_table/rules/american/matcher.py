@@ -81,6 +81,7 @@ except ImportError:
     mypyc_attr = _no_mypyc_attr  # type: ignore[assignment]
 
 __all__ = [
+    "variation_slots",
     "LineDistance",
     "CompiledCard",
     "compile_card",
@@ -149,12 +150,18 @@ _PART_COST: Final = 3
 _RUNS_COMPILED: Final = not __file__.endswith(".py")
 #: the most entries of :meth:`CompiledCard._component`'s memo, per card: each holds three
 #: packed vectors (about 2,000 bytes for the practice card), so at most about 8 MB
-_SUMS_CAP: Final = 4096
+_SUMS_CAP: Final = 1024
 #: the most variations a part folds: 2**4, four folds. A fold is nine big-integer
 #: operations, each a few hundred instructions whatever its length, where reading one part
 #: more is about a hundred (a card's lines of more variations are folded in several parts;
 #: 16 rather than 32 saved 2% of a compiled call, issue 25)
 _PART_MOST: Final = 16
+
+
+def variation_slots(v: Variation) -> tuple[tuple[int, int, int], ...]:
+    """``(kind, natural slots, joker-able slots)`` of every kind ``v`` uses, by kind."""
+    nat, jok = v.naturals, v.jokerable
+    return tuple((k, nat.get(k, 0), jok.get(k, 0)) for k in sorted(nat.keys() | jok.keys()))
 
 
 def _parts(n: int) -> list[int]:
@@ -547,6 +554,11 @@ class CompiledCard:
             b"".join((p * _LANE).to_bytes(3, "little") for p in positions[i])
             for i in range(len(lines))]
         self.variations = variations
+        #: :func:`variation_slots` of every variation, by the variation's id: made here with
+        #: the index, once a card, for every judge of the card (issue 42 item 5: made lazily
+        #: per judge, they were scattered through memory that then could not be returned)
+        self.variation_slots: dict[int, tuple[tuple[int, int, int], ...]] = {
+            id(v): variation_slots(v) for v in variations if v is not None}
         #: what :func:`tiles_away`'s list holds before it is filled
         self.placeholder = LineDistance(lines[0], None)
         self.concealed_lines = [ln.concealed for ln in lines]
