@@ -254,6 +254,55 @@ def make_bots(row: TableRow, rules: RuleSet, hand: int = 1) -> list[Player | Non
             for i, kind in enumerate(row.seats)]
 
 
+def shown_counts(events: Sequence[Event]) -> list[int]:
+    """How many of ``events`` each seat (0-3) is shown: ``len(events_for(events, seat))``
+    without building them (an event is hidden from a seat only when it is secret and not
+    that seat's own)."""
+    secret_total = 0
+    secret_of = [0, 0, 0, 0]
+    for e in events:
+        if e.secret:
+            secret_total += 1
+            if e.player is not None and 0 <= e.player < 4:
+                secret_of[e.player] += 1
+    return [len(events) - secret_total + secret_of[s] for s in range(4)]
+
+
+def tracker_feed(events: Sequence[Event]) -> list[Event]:
+    """The events a :class:`~mahjong_table.engine.tracker.ViewTracker` needs to stand where
+    all of ``events`` would leave it: what it keeps from past hands is the players' names
+    (``game_start``) and the scores (the last ``hand_end``); everything else starts again
+    at each ``hand_start``. So: the game's start, then from the last ``hand_end`` before the
+    hand in play (or from its ``hand_start``) on."""
+    start = None
+    for i in range(len(events) - 1, -1, -1):
+        if events[i].type == "hand_start":
+            start = i
+            break
+    if start is None:
+        return list(events)
+    for j in range(start - 1, -1, -1):
+        if events[j].type == "hand_end":
+            start = j
+            break
+    head = [e for e in events[:min(start, 1)] if e.type == "game_start"]
+    return head + list(events[start:])
+
+
+def last_shown(events: Sequence[Event], viewer: int, n: int) -> list[dict[str, Any]]:
+    """The last ``n`` events ``viewer`` was shown, oldest first (``events_for(events,
+    viewer)[-n:]``, read from the end)."""
+    out: list[dict[str, Any]] = []
+    for i in range(len(events) - 1, -1, -1):
+        if len(out) >= n:
+            break
+        shown = events[i].seen_by(viewer)
+        if shown is not None:
+            out.append(shown)
+    out.reverse()
+    return out
+
+
 def hands_started(events: Sequence[Event]) -> int:
     """How many hands have started among ``events`` (``hand_start`` events)."""
     return sum(1 for e in events if e.type == "hand_start")
@@ -440,7 +489,7 @@ class LiveTable:
         #: one decision of the seat to the next (its own action is an event it is shown)
         self.offers: list[int | None] = [None] * 4
         #: per seat: events shown to it among the first ``self._counted`` of the game
-        self._shown = [len(events_for(game.events, s)) for s in range(4)]
+        self._shown = shown_counts(game.events)
         self._counted = len(game.events)
         #: events released to clients so far (the rest are held for a claim pause)
         self.released = len(game.events)
@@ -454,11 +503,16 @@ class LiveTable:
         self.trackers = {s: ViewTracker(s) for s in (0, 1, 2, 3, SPECTATOR)}
         #: per seat: the latest events it was shown (the table's log)
         self.logs: dict[int, deque[dict[str, Any]]] = {}
+        # (a tracker is fed only what it keeps from past hands, and a log is read from the
+        # end: a game of 1,000 events rebuilt used to cost 14 ms here, on the event loop,
+        # and a restart rebuilds a thousand: issue 42)
+        feed = tracker_feed(game.events)
         for s, tr in self.trackers.items():
-            shown = events_for(game.events, s)
-            for e in shown:
-                tr.update(e)
-            self.logs[s] = deque(shown[-LOG_EVENTS:], maxlen=LOG_EVENTS)
+            for e in feed:
+                shown = e.seen_by(s)
+                if shown is not None:
+                    tr.update(shown)
+            self.logs[s] = deque(last_shown(game.events, s, LOG_EVENTS), maxlen=LOG_EVENTS)
         #: the latest hand_end event released (public), shown until the next hand ends
         self.last_hand: dict[str, Any] | None = next(
             (e.to_json() for e in reversed(game.events) if e.type == "hand_end"), None)
