@@ -467,7 +467,10 @@ class Server:
         waiting = [r for r in orphans if r not in self.rooms and r not in self._loading]
         batch = waiting[:min(room_left, ADOPT_PER_SWEEP)]
         if batch:
-            await asyncio.gather(*(self._adopt(r) for r in batch))
+            # the batch's leases in one query; a room whose lease another process took
+            # first is that process's (room() would find it so too)
+            leased = await self.coord.acquire_many(batch)
+            await asyncio.gather(*(self._adopt(r) for r in batch if r in leased))
         return len(waiting) > len(batch) and len(self.rooms) < self.max_rooms
 
     async def _adopt(self, room: str) -> None:
@@ -482,6 +485,9 @@ class Server:
         except Exception:  # (room() records a failed rebuild itself; this is the rest)
             log.exception("room %s could not be taken over", room)
             return
+        finally:
+            if room not in self.rooms and room not in self._loading:
+                await self.coord.release(room)  # (leased with its batch, not opened)
         if isinstance(got_live, LiveTable):
             self.adopted.append((room, time.perf_counter() - t0))
             log.info("room %s taken over from a stopped process", room)

@@ -34,7 +34,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from ..advisor import advise
-from ..engine import Action, ActionKind, Game, IllegalActionError, PlayerView, events_for
+from ..engine import Action, ActionKind, Game, IllegalActionError, PlayerView
 from ..engine.actions import EXPOSURE_SIZES
 from ..engine.events import Event
 from ..engine.game import Phase
@@ -500,18 +500,15 @@ class LiveTable:
         #: a person's claim answer is due by this time (then the table passes for them)
         self.claim_deadline: float | None = None
         self._acted_at = 0.0
-        self.trackers = {s: ViewTracker(s) for s in (0, 1, 2, 3, SPECTATOR)}
+        #: per seat: what it was shown, as a view tracker (made when first needed: see
+        #: :attr:`trackers`)
+        self._trackers: dict[int, ViewTracker] | None = None
         #: per seat: the latest events it was shown (the table's log)
         self.logs: dict[int, deque[dict[str, Any]]] = {}
-        # (a tracker is fed only what it keeps from past hands, and a log is read from the
-        # end: a game of 1,000 events rebuilt used to cost 14 ms here, on the event loop,
-        # and a restart rebuilds a thousand: issue 42)
-        feed = tracker_feed(game.events)
-        for s, tr in self.trackers.items():
-            for e in feed:
-                shown = e.seen_by(s)
-                if shown is not None:
-                    tr.update(shown)
+        # (a log is read from the end, and the trackers are made when first needed and fed
+        # only what they keep from past hands: a game of 1,000 events rebuilt used to cost
+        # 14 ms here, on the event loop, and a restart rebuilds a thousand: issue 42)
+        for s in (0, 1, 2, 3, SPECTATOR):
             self.logs[s] = deque(last_shown(game.events, s, LOG_EVENTS), maxlen=LOG_EVENTS)
         #: the latest hand_end event released (public), shown until the next hand ends
         self.last_hand: dict[str, Any] | None = next(
@@ -546,6 +543,22 @@ class LiveTable:
         #: clocks to resume at start (set by :meth:`restore_room_state`): per seat
         #: (decision number, seconds left, seconds it had)
         self._resume_clocks: list[tuple[int, float, float] | None] = [None] * 4
+
+    @property
+    def trackers(self) -> dict[int, ViewTracker]:
+        """Per seat (and the spectator, -1): a view tracker fed the events released to it,
+        for the views of held deliveries and the final hands. Made on first use from
+        :func:`tracker_feed` of the events released so far, then kept up to date."""
+        if self._trackers is None:
+            trackers = {s: ViewTracker(s) for s in (0, 1, 2, 3, SPECTATOR)}
+            feed = tracker_feed(self.game.events[:self.released])
+            for s, tr in trackers.items():
+                for e in feed:
+                    shown = e.seen_by(s)
+                    if shown is not None:
+                        tr.update(shown)
+            self._trackers = trackers
+        return self._trackers
 
     # ----- the room state, stored so that another process resumes it (issue 20) -----------
 
@@ -1055,12 +1068,14 @@ class LiveTable:
             await self._commit(action)
 
     def _release(self, upto: int) -> None:
+        trackers = self._trackers
         for e in self.game.events[self.released:upto]:
-            for s, tr in self.trackers.items():
+            for s, log_ in self.logs.items():
                 shown = e.seen_by(s)  # a spectator (-1) is shown the public part only
                 if shown is not None:
-                    tr.update(shown)
-                    self.logs[s].append(shown)
+                    if trackers is not None:
+                        trackers[s].update(shown)
+                    log_.append(shown)
             if e.type == "hand_end":
                 self.last_hand = e.to_json()
         self.released = upto
