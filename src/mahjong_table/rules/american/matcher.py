@@ -150,7 +150,7 @@ _PART_COST: Final = 3
 _RUNS_COMPILED: Final = not __file__.endswith(".py")
 #: the most entries of :meth:`CompiledCard._component`'s memo, per card: each holds three
 #: packed vectors (about 2,000 bytes for the practice card), so at most about 8 MB
-_SUMS_CAP: Final = 1024
+_SUMS_CAP: Final = 4096
 #: the most variations a part folds: 2**4, four folds. A fold is nine big-integer
 #: operations, each a few hundred instructions whatever its length, where reading one part
 #: more is about a hundred (a card's lines of more variations are folded in several parts;
