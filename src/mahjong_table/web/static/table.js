@@ -94,6 +94,7 @@
     ws.onmessage = (ev) => onMessage(JSON.parse(ev.data));
     ws.onclose = () => {
       body.classList.remove("online");
+      if (stopped) { $("status").textContent = t("stopped: this room does not go on"); return; }
       $("status").textContent = t("reconnecting…");
       setTimeout(connect, backoff);
       backoff = Math.min(backoff * 2, 4000);
@@ -140,6 +141,10 @@
       if (msg.code === "chat" && lastChat && !$("chat-text").value) $("chat-text").value = lastChat;
     } else if (msg.type === "chat") {
       addChat(msg.messages);
+    } else if (msg.type === "unavailable") {
+      // issue 42: the room's take-over failed; it is tried again after a back-off, or it
+      // is broken (its game does not go on: its record can be downloaded)
+      showUnavailable(msg);
     } else if (msg.type === "new_game") {
       backoff = 100; dismissed = null; $("chat-log").replaceChildren();
       flash(t("A new game starts in this room"));
@@ -149,6 +154,26 @@
       const ul = el("ul");
       for (const l of msg.lines) ul.appendChild(el("li", "", l));
       box.appendChild(ul);
+    }
+  }
+  let stopped = false;
+  function showUnavailable(msg) {
+    let box = $("unavailable");
+    if (!box) {
+      box = el("p", "error");
+      box.id = "unavailable";
+      box.setAttribute("role", "alert");
+      document.body.insertBefore(box, document.body.firstChild.nextSibling);
+    }
+    box.replaceChildren(document.createTextNode(msg.message + " "));
+    if (msg.broken) {
+      stopped = true;
+      const a = el("a", "", t("Download its record"));
+      a.href = "/record/" + token;
+      a.id = "broken-record";
+      box.appendChild(a);
+    } else {
+      backoff = Math.min(Math.max(500, Math.ceil(msg.retry_in * 1000)), 60000);
     }
   }
   function flash(text) {
