@@ -32,8 +32,12 @@ rules.american.card: practice_card,     ``american_card`` (the card parsed at on
 _GROUPS; rules.american.matcher:        ``american_matcher`` (compile_card at once, its
 _COMPILED, CompiledCard.exact / _sums / exact index, sums and masks), ``game_american``
 _fits / _reduced / _group_counts
-advisor.american: _DECIDERS (CardDecider ``advisor`` (American and Hong Kong advice)
-and HandJudge memos)
+judgement.american: _LOCAL (a hard   ``advisor`` (American and Hong Kong advice: the
+card decider per thread: its Hand-      judgement), ``judgement`` (the hard bots of Hong
+Judge memo is not shared); j.sets:      Kong and MCR: plans, completions, the scorer's
+_PAY_MEMO, _COMPLETIONS, _PLAIN_MEMO;   memo, the race)
+judgement.chances: _CACHE;
+judgement.race: race (lru_cache)
 engine.view: _TABLE_LAST                ``advisor`` (views of several games at once)
 i18n: _catalogues; message: _TEMPLATES  ``i18n`` (Italian catalogue loaded at once, messages
                                         read back)
@@ -253,6 +257,30 @@ def advisor(i: int) -> Any:
     return out
 
 
+def judgement(i: int) -> Any:
+    from mahjong_table.engine import Game
+    from mahjong_table.judgement import judge
+    from mahjong_table.players import make_bot
+    from mahjong_table.rules import get_rule_set
+
+    out: list[Any] = []
+    for name, options in (("hongkong", {}), ("chinese", {"scoring": "mcr"})):
+        rules = get_rule_set(name, **options)
+        seed = f"race-judge/{name}/{i % 2}"
+        game = Game(rules, seed, max_hands=1)
+        bots = [make_bot("hard", f"{seed}/{p}", rules=rules) for p in range(4)]
+        n = 0
+        while not game.is_over and n < 50:
+            p = game.to_act()[0]
+            view = game.view(p)
+            if n % 3 == 0:
+                j = judge(view, rules)
+                out.append([(str(e.action), round(e.points, 9), e.plan) for e in j.estimates])
+            game.apply(bots[p].choose(view))
+            n += 1
+    return out
+
+
 def i18n(i: int) -> Any:
     from mahjong_table.i18n import _, use_language
     from mahjong_table.message import Message, shown
@@ -326,7 +354,8 @@ SCENARIOS: dict[str, Scenario] = {
     "waits": waits,
     "decompose": decompose, "game_hongkong": game_hongkong, "game_mcr": game_mcr,
     "game_american": game_american, "american_card": american_card,
-    "american_matcher": american_matcher, "advisor": advisor, "i18n": i18n,
+    "american_matcher": american_matcher, "advisor": advisor, "judgement": judgement,
+    "i18n": i18n,
     "planes": planes, "board": board,
 }
 #: scenarios that need an optional package, by that package

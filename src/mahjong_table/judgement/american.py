@@ -72,24 +72,26 @@ _DANGER_SCALE: Final = 0.2
 #: the Charleston's ties are broken by a generator of this seed, so the hard bot and the
 #: advisor pass the same tiles
 JUDGEMENT_SEED: Final = "judgement"
-_LOCK = threading.Lock()
-_DECIDERS: dict[int, tuple[Card, HardAmericanDecider]] = {}
+_LOCAL = threading.local()
 
 
 def decider_for(card: Card) -> HardAmericanDecider:
-    """The hard decider of ``card`` (one per card, kept: its caches serve every decision;
-    made under a lock so that two threads share one)."""
-    got = _DECIDERS.get(id(card))
-    if got is not None and got[0] is card:
-        return got[1]
-    with _LOCK:
-        got = _DECIDERS.get(id(card))
-        if got is None or got[0] is not card:
-            if len(_DECIDERS) > 16:
-                _DECIDERS.clear()
-            got = (card, HardAmericanDecider(card))
-            _DECIDERS[id(card)] = got
-        return got[1]
+    """The hard decider of ``card`` for the calling thread (one per card and thread, kept:
+    its caches serve every decision of that thread; a decider's caches are not shared
+    between threads, so two threads judging at once never see each other's half-made
+    entries: issue 42)."""
+    deciders: dict[int, tuple[Card, HardAmericanDecider]] | None = getattr(
+        _LOCAL, "deciders", None)
+    if deciders is None:
+        deciders = {}
+        _LOCAL.deciders = deciders
+    got = deciders.get(id(card))
+    if got is None or got[0] is not card:
+        if len(deciders) > 16:
+            deciders.clear()
+        got = (card, HardAmericanDecider(card))
+        deciders[id(card)] = got
+    return got[1]
 
 
 def _fold(t: int) -> int:
