@@ -21,6 +21,9 @@ Pages and endpoints:
 - ``GET /card/TOKEN``: the card of lines an American table plays (JSON, for the card panel).
 - ``GET /record/TOKEN``: the record of a finished game (``mahjong-table replay`` checks it);
   ``?game=N`` for the room's game N.
+- ``GET /review/TOKEN``: the review of a finished game for the token's seat (every decision
+  against the judgement: :mod:`mahjong_table.review`), ``?game=N`` for the room's game N,
+  ``?seat=S`` for a watcher's link (issue 43).
 - ``GET /links/TOKEN``: the links page again (the creator's token).
 """
 
@@ -57,7 +60,9 @@ from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 from ..engine import Game
 from ..i18n import DEFAULT_LANGUAGE, LANGUAGES, _, language, use_language
 from ..players import BOTS, bot_choices, make_bot
-from ..record import record_lines
+from ..record import read_games, record_lines
+from ..review import review_game
+from ..review_html import review_page
 from ..rules import RULE_SETS, RuleSetError, get_rule_set, rule_set_class
 from ..svg import tile_svg
 from ..tiles import NotationError, Tile
@@ -1599,6 +1604,45 @@ def create_app(db: str, *, tables_per_minute: int = TABLES_PER_MINUTE,
         return Response(text, media_type="application/x-ndjson", headers={
             "Content-Disposition": f'attachment; filename="mahjong-{row.id}.jsonl"'})
 
+    async def review(request: Request) -> Response:
+        """The review page of a finished game (issue 43): a seat's link reviews its seat, a
+        watcher's names one with ``?seat=``; a game being played has no review (it would
+        tell the judgement's reading of a hand still in play)."""
+        got = srv().read_token(request.path_params["token"])
+        if got is None:
+            return PlainTextResponse(_("this link is not valid"), status_code=404)
+        game_raw = request.query_params.get("game")
+        seat_raw = request.query_params.get("seat")
+        if game_raw is not None and (not game_raw.isdigit() or len(game_raw) > 6):
+            return PlainTextResponse(_("game: a game's number in the room (0, 1, ...)"),
+                                     status_code=400)
+        if got[1].isdigit():
+            seat = int(got[1])
+        elif seat_raw is not None and seat_raw in ("0", "1", "2", "3"):
+            seat = int(seat_raw)
+        else:
+            return PlainTextResponse(_("seat: a seat 0-3 (the link is not a seat's)"),
+                                     status_code=400)
+        got_game = await srv().stored_game(got[0], None if game_raw is None
+                                           else int(game_raw))
+        if got_game is None:
+            return PlainTextResponse(_("no such table"), status_code=404)
+        row, game = got_game
+        if not row.finished:
+            return PlainTextResponse(_("the game is not over: its review is given at the "
+                                       "end"), status_code=409)
+        lines = [json.dumps(line) for line in record_lines(game)]
+
+        def make() -> str:
+            # judged off the event loop (a game's decisions take a second or two)
+            reviews = [review_game(rows, seat) for rows in read_games(lines)]
+            return review_page(reviews, title=_("Review of game {n}").format(
+                n=row.game_no + 1))
+
+        page_html = await asyncio.to_thread(make)
+        return HTMLResponse(page_html, headers={"Cache-Control": "private, max-age=3600",
+                                                "Vary": "Cookie, Accept-Language"})
+
     async def ws_endpoint(ws: WebSocket) -> None:
         got = srv().read_token(ws.path_params["token"])
         if got is None or got[1] == "a":
@@ -1668,6 +1712,7 @@ def create_app(db: str, *, tables_per_minute: int = TABLES_PER_MINUTE,
         Route("/tile/{name}.svg", tile),
         Route("/static/{name}", static),
         Route("/record/{token}", record),
+        Route("/review/{token}", review),
         Route("/card/{token}", card),
         WebSocketRoute("/ws/{token}", ws_endpoint),
         learn_mount(lambda: srv().store.secret()),  # issue 22: /learn (web/learn.py)

@@ -178,6 +178,8 @@ SCRIPT_MESSAGES: tuple[str, ...] = (
     N_("Game {number}, {rules}: {result}"),
     N_("being played"),
     N_("record"),
+    N_("review"),
+    N_("Review my play: every decision against the judgement"),
     N_("spectator"),
 )
 

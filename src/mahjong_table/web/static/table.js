@@ -371,6 +371,11 @@
       const a = el("a", "record", t("Download the record (mahjong-table replay checks it)"));
       a.href = "/record/" + token;
       box.appendChild(a);
+      // issue 43: every decision of this seat (a watcher's: seat 0's) against the judgement
+      const rv = el("a", "review", t("Review my play: every decision against the judgement"));
+      rv.href = "/review/" + token + (mySeat < 0 ? "?seat=0" : "");
+      box.appendChild(document.createTextNode(" "));
+      box.appendChild(rv);
     }
     const b = el("button", "act close", end ? t("Close") : t("Continue"));
     b.onclick = () => { dismissed = key; renderResult(); };
@@ -570,7 +575,9 @@
     for (const g of room.games || []) {
       const li = el("li", "", t("Game {number}, {rules}: {result}", { number: g.no + 1, rules: t(g.rules), result: g.finished && g.scores
         ? g.standings.map((p) => g.names[p] + " " + g.scores[p]).join(", ") : t("being played") }) + " ");
-      if (g.finished) { const a = el("a", "record", t("record")); a.href = "/record/" + token + "?game=" + g.no; li.appendChild(a); }
+      if (g.finished) { const a = el("a", "record", t("record")); a.href = "/record/" + token + "?game=" + g.no; li.appendChild(a);
+        const rv = el("a", "review", t("review")); rv.href = "/review/" + token + "?game=" + g.no + (mySeat < 0 ? "&seat=0" : "");
+        li.appendChild(document.createTextNode(" ")); li.appendChild(rv); }
       hist.appendChild(li);
     }
   }
