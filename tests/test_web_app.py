@@ -437,6 +437,9 @@ def test_a_finished_game_is_reviewed_on_its_page_as_the_review_command_reviews_i
                f"{want.total_loss:.1f} expected points given up")
     assert summary in r.text
     assert r.text.count('<section') == len(want.decisions)
+    # a seat's own link reviews its seat; its game (a person's, not played) is not over
+    human = create(client, seed="rev2")
+    assert client.get(f"/review/{human['seats'][0]}").status_code == 409
 
 
 def _start_hands(rules: str, seed: str) -> list[str]:

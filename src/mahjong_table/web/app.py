@@ -1616,8 +1616,8 @@ def create_app(db: str, *, tables_per_minute: int = TABLES_PER_MINUTE,
         if game_raw is not None and (not game_raw.isdigit() or len(game_raw) > 6):
             return PlainTextResponse(_("game: a game's number in the room (0, 1, ...)"),
                                      status_code=400)
-        if got[1].isdigit():
-            seat = int(got[1])
+        if isinstance(got[1], int):
+            seat = got[1]
         elif seat_raw is not None and seat_raw in ("0", "1", "2", "3"):
             seat = int(seat_raw)
         else:
