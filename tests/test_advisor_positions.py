@@ -130,11 +130,6 @@ def _speed(view: PlayerView, rules: RuleSet) -> set[str]:
 
 #: positions the judgement gets wrong, by name: the defect (xfail, strict)
 DEFECTS: dict[str, str] = {
-    "hk-defend-dragons": (
-        "reading.py gives the Red dragon the wait chance of any tile (deal-in 1.1%) and "
-        "prices a deal-in at the 2 fan the melds show (16 points), though two exposed dragon "
-        "pungs make the third dragon the likeliest wait and a limit (004 s07: 128 from the "
-        "discarder); the advice throws 7z to be ready"),
     "mcr-halfflush-dragon": (
         "sets.py charges TEMPO by the plain shanten (4s leaves the plain hand 2 away, 1z "
         "leaves it 1 away) although both are valued by the same one-suit plan, equally far "
@@ -429,6 +424,21 @@ turn 0 drew 3s
              frozenset({"discard 3s", "discard 4p"}),
              "004 s07: characters with East and the three dragons: one suit (3 fan), dragon pungs, "
              "three dragons; the off-suit tiles go, not the honours",
+             differs=True),
+    Position("hk-defend-fourth-wind", "hongkong", """\
+hongkong
+round E; hand 0; dealer 0
+0: 123m456p678s34m99p4z discards 5z1p2s3p8p5m
+1: ? discards 9m1p5z1m8m9s2s
+2: [111z] [222z] [333z] 2p3p4p5p discards 1s8p1s3p9m7m7z
+3: ? discards 5z1m8s9s7p6z
+turn 0 drew 6s
+""",
+             frozenset({"discard 1m", "discard 2m", "discard 3m", "discard 4m", "discard 4p",
+                       "discard 5p", "discard 6p", "discard 6s", "discard 7s", "discard 8s",
+                       "discard 9p"}),
+             "004 s07: an opponent showing three wind pungs wins a limit on the fourth wind (three "
+             "winds with a pair of the fourth, or four winds): hold the North wind, even ready",
              differs=True),
     # ----- Chinese under MCR (001 Part two: 8 fan to win) -----
     Position("mcr-pass-kong-concealed-pungs", "mcr", """\
