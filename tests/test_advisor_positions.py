@@ -14,6 +14,9 @@ experienced player gives and why (the rule book section or the value reason).
   nearer, dead hands called, concealed lines not exposed by a call, the tiles another's
   exposures show they need held late in the wall, the line within reach kept over a dearer
   one that needs jokers only.
+- Chinese on the simple scale (001 Part two: every win pays the same): value never disagrees
+  with speed there, so a few of the positions above are set again under it, and the advice
+  is the fastest hand (the pure tile-efficiency choice) where Hong Kong or MCR pay for more.
 
 Each position is set up with ``Game.from_position`` (the engine checks it), and the advice
 (``advise(view, rules)``) must be the experienced answer, first in its own list with the
@@ -45,9 +48,10 @@ from mahjong_table.tiles import NUM_PLAYING, TILES
 
 class Position(NamedTuple):
     """One position: ``name`` (the rule or behaviour it checks), the rule set's ``family``
-    (``hongkong``, ``mcr``, ``american``), the position ``text`` (player 0 decides), the
-    ``answer`` (the actions an experienced player accepts, worded by :func:`_word`), ``why``
-    and ``differs``: whether the pure tile-efficiency choice is outside the answer."""
+    (``hongkong``, ``mcr``, ``american``; ``chinese`` for the simple scale), the position
+    ``text`` (player 0 decides), the ``answer`` (the actions an experienced player accepts,
+    worded by :func:`_word`), ``why`` and ``differs``: whether the pure tile-efficiency
+    choice is outside the answer."""
 
     name: str
     family: str
@@ -67,8 +71,10 @@ def _word(action: Action) -> str:
 
 
 def _speed_sets(view: PlayerView, rules: RuleSet) -> set[str]:
-    """The efficiency bot's choice (shanten, then unseen useful tiles; every discard that
-    ties with its best in a turn)."""
+    """The efficiency bot's choice (a win whenever offered; shanten, then unseen useful
+    tiles; every discard that ties with its best in a turn)."""
+    if any(a.kind is ActionKind.MAHJONG for a in view.legal_actions):
+        return {"mahjong"}
     counts = list(view.counts[:NUM_PLAYING])
     melds = len(view.me.melds)
     if view.phase == "turn" and sum(counts) == 14 - 3 * melds:
@@ -942,6 +948,72 @@ discard 1 5z
              frozenset({"pass"}),
              "001 Part one 'C': DD DD DD 2468 2468 (C, 50) is one away; a White pung exposes it",
              differs=False),
+    # ----- Chinese, simple scale (001 Part two: 1 point a win): value never disagrees -----
+    Position("cs-one-suit-pays-nothing", "chinese", """\
+chinese
+round E; hand 0; dealer 0
+0: 234p67p99p55z1z6z4m1p 7z discards 9p
+1: ? discards 9m1p
+2: ? discards 1s9p
+3: ? discards 2z4z
+turn 0 drew 7z
+""",
+             frozenset({"discard 1z", "discard 6z", "discard 7z"}),
+             "001 Part two 'Scoring', simple: every win pays 1 point, one suit no more; the lone "
+             "honours go (the fastest hand), unlike Hong Kong",
+             differs=False),
+    Position("cs-all-pungs-pays-nothing", "chinese", """\
+chinese
+round E; hand 0; dealer 0
+0: 111m555p999s33p22z 4p discards 9p
+1: ? discards 9m1p
+2: ? discards 1s9p
+3: ? discards 2z4z
+turn 0 drew 4p
+""",
+             frozenset({"discard 3p"}),
+             "001 Part two 'Scoring', simple: all pungs pays no more than any win; wait on 2p/5p, "
+             "the wider wait",
+             differs=False),
+    Position("cs-chow-for-speed", "chinese", """\
+chinese
+round E; hand 0; dealer 0
+0: 111m555p88s22z33z6s discards 9p
+1: ? discards 9m1p
+2: ? discards 1s9p
+3: ? discards 2z4z7s
+discard 3 7s
+""",
+             frozenset({"chow 6s"}),
+             "001 Part two 'Scoring', simple: the chow makes the hand ready and all pungs would "
+             "pay the same 1 point",
+             differs=False),
+    Position("cs-keep-the-ready-hand", "chinese", """\
+chinese
+round E; hand 0; dealer 0
+0: [123m] 567m234p789s5s 6p discards 9p
+1: ? discards 9m1p
+2: ? discards 1s9p
+3: ? discards 2z4z
+turn 0 drew 6p
+""",
+             frozenset({"discard 5s", "discard 6p"}),
+             "001 Part two 'Scoring', simple: there is no 8-fan minimum; the ready hand wins as it "
+             "stands",
+             differs=False),
+    Position("cs-complete-hand-wins", "chinese", """\
+chinese
+round E; hand 0; dealer 0
+0: [456m] [789p] 234s555z88p discards 9p
+1: ? discards 9m1p1s
+2: ? discards 1s9p
+3: ? discards 2z4z
+turn 0 drew 4s
+""",
+             frozenset({"mahjong"}),
+             "001 Part two 'Winning a hand', simple: four sets and a pair win whatever their fan: "
+             "Mahjong",
+             differs=False),
 ]
 
 
@@ -956,11 +1028,14 @@ def _params() -> list[object]:
 
 def test_at_least_twenty_positions_a_rule_set_most_where_value_and_speed_disagree() -> None:
     """Issue 43: at least 20 positions for each of Hong Kong, MCR and American, and in most of
-    them the pure tile-efficiency choice is not the experienced answer."""
+    them the pure tile-efficiency choice is not the experienced answer; on Chinese's simple
+    scale, where every win pays the same, the answer is the fastest hand."""
     for family in ("hongkong", "mcr", "american"):
         mine = [p for p in POSITIONS if p.family == family]
         assert len(mine) >= 20, family
         assert sum(p.differs for p in mine) * 2 > len(mine), family
+    simple = [p for p in POSITIONS if p.family == "chinese"]
+    assert len(simple) >= 5 and not any(p.differs for p in simple)
     assert len({p.name for p in POSITIONS}) == len(POSITIONS)
     assert set(DEFECTS) <= {p.name for p in POSITIONS}
 
