@@ -243,8 +243,8 @@ round E; hand 0; dealer 0
 turn 0 drew 1s
 """,
              frozenset({"discard 5m"}),
-             "004 s07: the bamboo hand is one suit alone (6 fan, base 32) against about 2 fan for "
-             "the 5m wait",
+             "004 s07: the bamboo hand is one suit alone (6 fan, 7 with no flower: base 32) "
+             "against 2 fan (four runs, no flower) for the 5m wait",
              differs=False),
     Position("hk-allpungs-shanpon", "hongkong", """\
 hongkong
@@ -613,8 +613,8 @@ round E; hand 0; dealer 0
 discard 3 2s
 """,
              frozenset({"pass"}),
-             "MCR 8-fan minimum: the chow 234s ends the mixed triple chow 345 (8): the ready hand "
-             "it gives can never win",
+             "MCR 8-fan minimum: the chow 234s gives up the mixed triple chow 345 (8), the hand's "
+             "only 8 fan, for one step",
              differs=True),
     Position("mcr-pass-kong-concealed-pungs-2", "mcr", """\
 chinese scoring=mcr
@@ -910,8 +910,8 @@ american
 turn 0 drew 5z
 """,
              frozenset({"discard 1p", "discard 3p", "discard 5p", "discard 7p"}),
-             "001 Part one 'Exposed sets': EEE WWW SSSS show Winds - Dragons #1 waiting on NN and "
-             "a dragon pair; late, do not throw the White dragon",
+             "001 Part one 'Exposed sets': EEE WWW SSSS show Winds - Dragons #1, completed by the "
+             "North pair and a dragon pair (naturals only); late, do not throw the White dragon",
              differs=True),
     Position("am-pass-call-concealed-runs", "american", """\
 american
