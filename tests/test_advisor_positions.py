@@ -684,8 +684,8 @@ turn 0 drew 8s
                        "discard 3p", "discard 4m", "discard 4p", "discard 5m", "discard 5p",
                        "discard 6m", "discard 6p", "discard 7m", "discard 7p", "discard 8m",
                        "discard 8p", "discard 9m", "discard 9p"}),
-             "MCR: late in the wall against four exposed melds in bamboo and the Green pung, no "
-             "bamboo for a hand one step from ready",
+             "MCR: four exposed melds in bamboo with the Green pung are a ready hand of 8 fan or "
+             "more (the discarder pays 8 plus the fan): no bamboo for a hand one step from ready",
              differs=True),
     Position("mcr-keep-triple-chow-3", "mcr", """\
 chinese scoring=mcr
