@@ -153,10 +153,6 @@ DEFECTS: dict[str, str] = {
         "by throwing 5s (Like Numbers #1 and 13579 #5 both need it) is not seen; the worth, "
         "weighted toward Quints #1 (45, two jokers needed), decides: 5s +68.7 against 9m "
         "+63.5"),
-    "am-exchange-for-joker-quints": (
-        "the learned win chance is at its cap (0.558) whether or not the exchange brings the "
-        "joker: exchange and discard 7s both +66.15, the exchange first only by the legal "
-        "actions' order"),
     "am-defend-like-numbers": (
         "the danger read from 1111m 1111p (Like Numbers #1 needs 111s and FFF) gives 1s a "
         "deal-in of 10.9% with four tiles left in the wall: discard 1s -16.62 against 2p "
