@@ -2,7 +2,7 @@
 // runs the package's own Python (mahjong_table.calculator.calculate, the same function the
 // server runs for /score/api) in Pyodide, so that the page scores offline; it never
 // scores in JavaScript. Messages in: {type: "init", runtime, bundle}, then
-// {type: "score", id, query} (query: {fields, card, lang}). Out: {type: "ready", ms},
+// {type: "score", id, query} (query: {fields, card, lang}). Out: {type: "ready", ms, steps},
 // {type: "failed", error}, {type: "result", id, answer, ms}.
 "use strict";
 let py = null;
@@ -25,15 +25,20 @@ page_calculate(json.dumps({"fields": {"rules": "hongkong", "hand": "123m456p789s
 `;
 
 async function init(runtime, bundle) {
+  // the time of each step (ms): the runtime loaded and started, the package unpacked, the
+  // package imported and a first hand scored
   const start = performance.now();
   const { loadPyodide } = await import(runtime + "pyodide.mjs");
   py = await loadPyodide({ indexURL: runtime });
+  const loaded = performance.now();
   const got = await fetch(bundle);
   if (!got.ok) throw new Error("the package's source: HTTP " + got.status);
   py.unpackArchive(await got.arrayBuffer(), "zip", { extractDir: "/lib/mahjong-table" });
+  const unpacked = performance.now();
   py.runPython(GLUE);
   calc = py.globals.get("page_calculate");
-  return performance.now() - start;
+  const end = performance.now();
+  return { ms: end - start, runtime: loaded - start, bundle: unpacked - loaded, warm: end - unpacked };
 }
 
 function score(msg) {
@@ -46,8 +51,8 @@ self.onmessage = async (event) => {
   const msg = event.data;
   if (msg.type === "init") {
     try {
-      const ms = await init(msg.runtime, msg.bundle);
-      self.postMessage({ type: "ready", ms });
+      const steps = await init(msg.runtime, msg.bundle);
+      self.postMessage({ type: "ready", ms: steps.ms, steps });
       while (queue.length) score(queue.shift());
     } catch (err) {
       self.postMessage({ type: "failed", error: String(err && err.message || err) });

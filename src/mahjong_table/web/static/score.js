@@ -537,6 +537,7 @@ function startWorker() {
     if (msg.type === "ready") {
       engine.readyMs = msg.ms;
       document.body.dataset.workerMs = String(Math.round(msg.ms));
+      document.body.dataset.workerSteps = JSON.stringify(msg.steps || {});
       setEngine("ready");
       recompute();
     } else if (msg.type === "failed") {
