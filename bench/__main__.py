@@ -2,7 +2,7 @@
 
 Options: ``--quick`` (smaller samples, for a smoke run), ``--only NAME`` (repeatable: shanten,
 correctness, scoring, simulation, american, positions, mcr, web, builds, callgrind, env,
-startup, bots, soak),
+startup, bots, soak, score_page),
 ``--seconds S`` (per side in the simulation benchmark), ``--soak-hands N`` and ``--ray
 [ADDRESS]`` (the soak). ``builds`` compares the pure and the
 compiled build (which ``make bench`` installs in ``.compiled``) and the compiled build against
@@ -31,6 +31,7 @@ from . import (
     env,
     mcr,
     positions,
+    score_page,
     scoring,
     shanten,
     simulation,
@@ -42,7 +43,7 @@ from . import (
 from .common import Report
 
 NAMES = ("shanten", "correctness", "scoring", "simulation", "american", "positions", "mcr",
-         "web", "builds", "callgrind", "env", "startup", "bots", "soak")
+         "web", "builds", "callgrind", "env", "startup", "bots", "soak", "score_page")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -95,6 +96,8 @@ def main(argv: list[str] | None = None) -> int:
         web_load.run(report, quick=quick)
         # issue 20: several processes on one PostgreSQL (skipped without a server)
         web_cluster.run(report, quick=quick)
+    if "score_page" in only:  # issue 47: the score calculator's page (Chromium, Pyodide)
+        score_page.run(report, quick=quick)
     print()
     print(f"{len(report.met)} target(s) met, {len(report.missed)} missed "
           f"({time.perf_counter() - start:.0f} s)")

@@ -88,6 +88,7 @@ SCRIPT_MESSAGES: tuple[str, ...] = (
     N_("Payments"),
     N_("winner"),
     N_("Scored in this page: works offline"),
+    N_("Offline: scored in this page"),
     N_("Scored by the server while the offline scorer loads"),
     N_("Loading the offline scorer..."),
     N_("Offline: waiting for the offline scorer to load"),

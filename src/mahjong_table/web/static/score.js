@@ -512,7 +512,10 @@ function setEngine(status) {
   const p = $("#engine");
   const last = p.dataset.engine;
   let text;
-  if (engine.status === "ready") text = t("Scored in this page: works offline");
+  if (engine.status === "ready") {
+    text = navigator.onLine ? t("Scored in this page: works offline")
+      : t("Offline: scored in this page");
+  }
   else if (!navigator.onLine) {
     text = engine.status === "loading" ? t("Offline: waiting for the offline scorer to load")
       : t("Offline and the offline scorer is not loaded: reconnect to score");
