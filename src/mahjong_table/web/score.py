@@ -32,10 +32,12 @@ Routes (all under ``/score``, the service worker's scope):
 
 from __future__ import annotations
 
+import asyncio
 import hashlib
 import io
 import json
 import struct
+import weakref
 import zipfile
 import zlib
 from functools import lru_cache
@@ -66,6 +68,7 @@ MAX_REQUEST = MAX_CARD * 4 + 8192
 SCRIPT_MESSAGES: tuple[str, ...] = (
     N_("Remove {tile}"),
     N_("Remove {group}"),
+    N_("{tile}, the winning tile"),
     N_("Concealed"),
     N_("Exposed chow"),
     N_("Exposed pung"),
@@ -462,6 +465,22 @@ async def _shell(request: Request) -> Response:
                                                   "Content-Language": lang})
 
 
+#: scorings at once in this process (a hand takes milliseconds; a hand one tile short, one
+#: scoring per candidate tile): more wait their turn, so that a flood of requests cannot take
+#: every worker thread from the tables
+API_SLOTS = 2
+#: one semaphore per event loop (a semaphore belongs to the loop it first waits on)
+_SEMAPHORES: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, asyncio.Semaphore] = \
+    weakref.WeakKeyDictionary()
+
+
+def _slots() -> asyncio.Semaphore:
+    loop = asyncio.get_running_loop()
+    if loop not in _SEMAPHORES:
+        _SEMAPHORES[loop] = asyncio.Semaphore(API_SLOTS)
+    return _SEMAPHORES[loop]
+
+
 async def _api(request: Request) -> Response:
     length = request.headers.get("content-length")
     if length is not None and (not length.isdigit() or int(length) > MAX_REQUEST):
@@ -490,7 +509,8 @@ async def _api(request: Request) -> Response:
         return JSONResponse({"error": _("expected a JSON object: fields (names to texts), "
                                         "card (a name and a text, or null), lang")},
                             status_code=400)
-    answer = await run_in_threadpool(calculate, fields, card=card, lang=lang)
+    async with _slots():
+        answer = await run_in_threadpool(calculate, fields, card=card, lang=lang)
     return JSONResponse(answer, headers={"Cache-Control": "no-store"})
 
 

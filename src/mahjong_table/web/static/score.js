@@ -287,7 +287,8 @@ function drawHand() {
       const x = state.concealed[i];
       const isWin = !marked && x === win;
       if (isWin) marked = true;
-      row.prepend(tileButton(x, t("Remove {tile}", { tile: tileName(x) }), () => removeConcealed(i),
+      const name = isWin ? t("{tile}, the winning tile", { tile: tileName(x) }) : tileName(x);
+      row.prepend(tileButton(x, t("Remove {tile}", { tile: name }), () => removeConcealed(i),
         isWin ? "win" : ""));
     }
     box.append(row);
@@ -505,6 +506,9 @@ function drawEmpty() {
 
 const engine = { status: config.runtime ? "loading" : "absent", worker: null, pending: new Map(), next: 1 };
 let seq = 0;
+// settled once startWorker has run (whatever came of it): the page may score offline before
+let workerStarted;
+const whenWorkerStarted = new Promise((resolve) => { workerStarted = resolve; });
 
 function setEngine(status) {
   if (status) engine.status = status;
@@ -527,6 +531,7 @@ function setEngine(status) {
 }
 
 function startWorker() {
+  workerStarted();
   if (!config.runtime || typeof Worker === "undefined") { setEngine("absent"); return; }
   try {
     engine.worker = new Worker(config.worker, { type: "module" });
@@ -563,7 +568,10 @@ function startWorker() {
   engine.worker.postMessage({ type: "init", runtime: config.runtime, bundle: config.bundle });
 }
 
-function viaWorker(query) {
+async function viaWorker(query) {
+  // (offline while the service worker is still being waited for: the worker is not started)
+  if (!engine.worker) await whenWorkerStarted;
+  if (engine.status === "failed" || engine.status === "absent") throw new Error("the offline scorer is not loaded");
   return new Promise((resolve, reject) => {
     const id = engine.next++;
     engine.pending.set(id, { resolve, reject });
@@ -735,12 +743,37 @@ function wire() {
 }
 
 function registerWorker() {
-  if (!("serviceWorker" in navigator)) return;
-  navigator.serviceWorker.register(config.sw, { scope: "/score" }).catch((err) => console.error("service worker:", err));
-  navigator.serviceWorker.ready.then((reg) => {
-    document.body.dataset.sw = "ready";
-    if (reg.active) reg.active.postMessage({ type: "lang", lang: config.lang });
+  // resolves once the page is served by the service worker (so that the Pyodide worker's
+  // files come from its cache, fetched once: at a first visit its install downloads them),
+  // or at once when there is none to wait for (no service workers, refused, failed install)
+  if (!("serviceWorker" in navigator)) return Promise.resolve();
+  if (navigator.serviceWorker.controller) {  // a later visit (the worker checks for updates)
+    navigator.serviceWorker.register(config.sw, { scope: "/score" }).catch((err) => console.warn("service worker:", err));
+    navigator.serviceWorker.ready.then(swReady);
+    return Promise.resolve();
+  }
+  return new Promise((resolve) => {
+    navigator.serviceWorker.addEventListener("controllerchange", () => resolve(), { once: true });
+    navigator.serviceWorker.register(config.sw, { scope: "/score" }).then((reg) => {
+      // (no registration: a browser that blocks service workers answers so)
+      const installing = reg ? reg.installing || reg.waiting : null;
+      if (!reg) resolve();
+      else if (installing) {
+        installing.addEventListener("statechange", () => {
+          if (installing.state === "redundant") resolve();
+        });
+      } else if (!navigator.serviceWorker.controller) resolve();
+    }, (err) => {
+      console.warn("service worker:", err);
+      resolve();
+    });
+    navigator.serviceWorker.ready.then(swReady);
   });
+}
+
+function swReady(reg) {
+  document.body.dataset.sw = "ready";
+  if (reg.active) reg.active.postMessage({ type: "lang", lang: config.lang });
 }
 
 readAddress();
@@ -748,5 +781,4 @@ wire();
 document.body.dataset.busy = "0";
 setEngine();
 changed();
-registerWorker();
-startWorker();
+registerWorker().then(startWorker);
