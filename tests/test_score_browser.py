@@ -249,7 +249,13 @@ def check(page: Any, case: Case, engine: str) -> float:
                 cell = page.locator(f'#result .payments td[data-seat="{seat}"]')
                 assert cell.inner_text() == (f"+{value}" if value > 0 else str(value))
             total = data.get("fan", data.get("points"))
-            assert str(total) in page.locator("#summary").inner_text()
+            summary = page.locator("#summary").inner_text()
+            if data.get("limit"):  # a limit hand's line names its limit, as the result does
+                limit = page.locator("#result .limit").inner_text()
+                assert limit.startswith("Limit hand: ") and summary.startswith(limit), case.id
+                assert f"base {data['base']}" in summary, case.id
+            else:
+                assert str(total) in summary, case.id
         else:
             assert items.count() == 0
             assert page.locator("#result .reason").inner_text()
@@ -279,6 +285,8 @@ def open_page(context: Any, base: str, query: str = "") -> Any:
 #: a hand of each rule set for the pictures: the page's top (the hand and the keyboard)
 #: and its result
 SHOWN = {"hongkong": HONGKONG[3], "mcr": MCR[10], "american": AMERICAN[5]}
+#: a refusal for the pictures: 6 fan, under MCR's 8
+REFUSED = MCR[5]
 
 
 def pictures(page: Any, rules: str) -> None:
@@ -316,6 +324,11 @@ def test_every_rule_set_in_the_page_online_and_offline(server: ServerProcess,
                                                        browser: Any) -> None:
     base = f"http://127.0.0.1:{server.port}"
     context = browser.new_context(**PHONE)
+    # the runtime's files as the first visit got them: from the network or the service worker
+    runtime: list[tuple[str, bool]] = []
+    context.on("response", lambda r: runtime.append((r.url.rsplit("/", 1)[-1],
+                                                     r.from_service_worker))
+               if "/score/pyodide/" in r.url else None)
     try:
         start = time.monotonic()
         page = open_page(context, base, "?rules=hongkong&hand=234s567p777z111z88m&win=1z"
@@ -329,6 +342,12 @@ def test_every_rule_set_in_the_page_online_and_offline(server: ServerProcess,
         TIMINGS["worker_ready_ms"] = float(page.evaluate("document.body.dataset.workerMs"))
         TIMINGS["worker_steps_ms"] = json.loads(page.evaluate(
             "document.body.dataset.workerSteps"))
+        # a phone downloads the 13.5 MB once: the service worker's install fetches each
+        # runtime file from the network, the page's Pyodide worker then gets it from the cache
+        wasm = [from_sw for name, from_sw in runtime if name.startswith("pyodide.asm.wasm")]
+        assert sorted(wasm) == [False, True], runtime
+        fetched = [name for name, from_sw in runtime if not from_sw]
+        assert len(fetched) == len(set(fetched)), runtime
         assert page.locator('link[rel="manifest"]').count() == 1
         # Chromium's own installability check: a Playwright context is an incognito
         # profile, which no web app installs into; nothing else may be wrong
@@ -343,6 +362,12 @@ def test_every_rule_set_in_the_page_online_and_offline(server: ServerProcess,
         for rules, cases in (("hongkong", HONGKONG), ("mcr", MCR), ("american", AMERICAN)):
             online[rules] = enter_and_check(page, cases, "page")
             pictures(page, rules)
+            if rules == "mcr":  # a refusal names why: under MCR's 8 fan
+                enter(page, REFUSED)
+                check(page, REFUSED, "page")
+                assert "8" in page.locator("#result .reason").inner_text()
+                page.evaluate("window.scrollTo(0, 0)")
+                shot(page, "score-refused.png", full=False)
             # the link reopens the same hand, in another page
             link = page.locator("#link").input_value()
             other = context.new_page()
@@ -438,6 +463,8 @@ def test_phone_size_labels_and_the_keyboard(server: ServerProcess, browser: Any)
         wait_done(page)
         assert page.locator("#result").get_attribute("data-exit") == "1"
         assert page.locator("#result .completions .htile").count() == 1
+        page.evaluate("document.querySelector('#result').scrollIntoView({block: 'center'})")
+        shot(page, "score-missing.png", full=False)
         page.locator("#result .completions .htile").click()  # the tile that completes it
         wait_done(page)
         assert page.locator("#result").get_attribute("data-exit") == "0"

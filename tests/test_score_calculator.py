@@ -191,6 +191,36 @@ def test_the_api_answers_what_calculate_answers(client) -> None:  # type: ignore
     assert big.status_code == 413
 
 
+def test_the_api_scores_at_most_api_slots_hands_at_once(client, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """A flood of requests waits its turn: at most ``API_SLOTS`` scorings run at once, so
+    that the worker threads the tables need are never all taken by the calculator."""
+    import threading
+    import time
+    from concurrent.futures import ThreadPoolExecutor
+
+    from mahjong_table.web import score
+
+    running = [0, 0]  # now, the most at once
+    lock = threading.Lock()
+
+    def slow(fields, **kwargs):  # type: ignore[no-untyped-def]
+        with lock:
+            running[0] += 1
+            running[1] = max(running[1], running[0])
+        time.sleep(0.15)
+        with lock:
+            running[0] -= 1
+        return calculate(fields, **kwargs)
+
+    monkeypatch.setattr(score, "calculate", slow)
+    body = {"fields": fields_for(HONGKONG[0]), "lang": "en"}
+    with ThreadPoolExecutor(6) as pool:
+        replies = list(pool.map(lambda _: client.post("/score/api", json=body), range(6)))
+    assert [r.status_code for r in replies] == [200] * 6
+    assert all(r.json() == replies[0].json() for r in replies)
+    assert running[1] == score.API_SLOTS
+
+
 def test_the_service_worker_lists_what_the_server_serves(client) -> None:  # type: ignore[no-untyped-def]
     sw = client.get("/score/sw.js")
     assert sw.headers["service-worker-allowed"] == "/score"

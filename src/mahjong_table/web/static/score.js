@@ -434,13 +434,13 @@ function drawResult(answer) {
     const points = "points" in data;
     const total = points ? t("{n} points", { n: data.points }) : t("{n} fan", { n: data.fan });
     const mine = data.payments[state.seat];
-    summary.append(el("strong", "total", total), el("span", "base", " · " + t("base {base}", { base: data.base })),
+    // a limit hand is paid by its limit, not its fan: the line in sight names the limit
+    const limitItem = data.limit ? (shown.items || []).find((i) => i.id === data.limit) : null;
+    const headline = data.limit ? t("Limit hand") + ": " + (limitItem ? limitItem.name : data.limit) : total;
+    summary.append(el("strong", "total", headline), el("span", "base", " · " + t("base {base}", { base: data.base })),
       el("span", "gain", " · " + signed(mine)));
     box.append(el("h2", "", shown.title || ""));
-    if (data.limit) {
-      const item = (shown.items || []).find((i) => i.id === data.limit);
-      box.append(el("p", "limit", t("Limit hand") + ": " + (item ? item.name : data.limit)));
-    }
+    if (data.limit) box.append(el("p", "limit", headline));
     if (points) {
       box.append(el("p", "line", t("Line") + ": " + (shown.line || "")));
       if (data.jokerless) box.append(el("p", "jokerless", t("jokerless")));
@@ -473,11 +473,15 @@ function drawResult(answer) {
     pay.append(row1, row2);
     box.append(pay);
   } else if (answer.exit === 1) {
+    // the line that stays in sight says why too: what is missing, else the reason
     summary.append(el("strong", "refused", t("Not a winning hand")));
-    if (shown.missing) summary.append(el("span", "missing", " · " + shown.missing));
+    const why = shown.missing || shown.reason;
+    if (why) summary.append(el("span", "missing", " · " + why));
     box.append(el("h2", "", t("Not a winning hand")), el("p", "reason", shown.reason || ""));
   } else {
     summary.append(el("strong", "refused", t("Cannot score this hand")));
+    const why = shown.problem || answer.error;
+    if (why) summary.append(el("span", "missing", " · " + why));
     box.append(el("h2", "", t("Cannot score this hand")), el("p", "reason problem", shown.problem || answer.error || ""));
   }
   if (shown.missing && answer.exit !== 0) box.append(el("p", "missing", shown.missing));
