@@ -26,6 +26,8 @@ __all__ = ["SCRIPT_MESSAGES", "SCRIPT_PLURALS", "script_words", "option_label",
 
 #: every literal message of the scripts (``t("...")``), in English
 SCRIPT_MESSAGES: tuple[str, ...] = (
+    N_("stopped: this room does not go on"),
+    N_("Download its record"),
     N_("{wind}: {name}"),
     N_("{wind} wind"),
     N_("{name} (you)"),
@@ -176,6 +178,8 @@ SCRIPT_MESSAGES: tuple[str, ...] = (
     N_("Game {number}, {rules}: {result}"),
     N_("being played"),
     N_("record"),
+    N_("review"),
+    N_("Review my play: every decision against the judgement"),
     N_("spectator"),
 )
 
