@@ -1,0 +1,308 @@
+"""Accounts, the public lobby, ratings, profiles and the replay viewer (issue 46), through
+Starlette's test client on a real SQLite file (and PostgreSQL where
+``MAHJONG_TABLE_TEST_PG`` names one: the same tests in a schema of their own)."""
+
+from __future__ import annotations
+
+import os
+import re
+import time
+import uuid
+import warnings
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+pytest.importorskip("starlette")
+pytest.importorskip("argon2")
+pytest.importorskip("openskill")
+with warnings.catch_warnings():
+    warnings.simplefilter("ignore")
+    from starlette.testclient import TestClient
+
+from mahjong_table.web.accounts import (
+    SessionCookie,
+    check_name,
+    check_password,
+    game_stats,
+    rate_game,
+)
+from mahjong_table.web.app import create_app
+
+FAST = {"claim_seconds": "2", "claim_pause": "0", "bot_delay": "0", "turn_seconds": "3",
+        "ready_seconds": "1"}
+PG = os.environ.get("MAHJONG_TABLE_TEST_PG")
+
+
+def _pg_url(tmp_schema: str) -> str:
+    assert PG is not None
+    sep = "&" if "?" in PG else "?"
+    return f"{PG}{sep}options=-csearch_path%3D{tmp_schema}"
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def db(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
+    if request.param == "sqlite":
+        yield f"sqlite:///{tmp_path / 'web.db'}"
+        return
+    if not PG:
+        if os.environ.get("CI"):
+            pytest.fail("MAHJONG_TABLE_TEST_PG is not set in CI")
+        pytest.skip("MAHJONG_TABLE_TEST_PG is not set")
+    import sqlalchemy as sa
+
+    from mahjong_table.web.store import normalise_url
+
+    schema = "t46_" + uuid.uuid4().hex[:10]
+    admin = sa.create_engine(normalise_url(PG))
+    with admin.begin() as conn:
+        conn.execute(sa.text(f"CREATE SCHEMA {schema}"))
+    try:
+        yield _pg_url(schema)
+    finally:
+        with admin.begin() as conn:
+            conn.execute(sa.text(f"DROP SCHEMA {schema} CASCADE"))
+        admin.dispose()
+
+
+def new_client(app: Any) -> TestClient:
+    """A browser of its own (its own cookies) on the same application."""
+    return TestClient(app)
+
+
+def csrf_of(html: str) -> str:
+    got = re.search(r'name="csrf" value="([0-9a-f]+)"', html)
+    assert got is not None, html[:500]
+    return got.group(1)
+
+
+def csrf(c: TestClient) -> str:
+    return csrf_of(c.get("/account").text)
+
+
+def sign_up(c: TestClient, name: str, password: str = "correct horse") -> None:
+    r = c.post("/account/signup", data={"name": name, "password": password,
+                                        "password2": password, "csrf": csrf(c)})
+    assert r.status_code == 200, r.text
+    assert f"Signed in as {name}" in r.text
+
+
+# ----- the pure parts ------------------------------------------------------------------------
+
+def test_names_and_passwords_are_checked_with_clear_errors() -> None:
+    """Issue 46 "bad input": names 3-24 letters, digits, _ - . ; passwords 8-128."""
+    assert check_name("  Ann_1 ") == "Ann_1"
+    for bad, words in (("ab", "2 characters"), ("a" * 25, "25 characters"),
+                       ("ann smith", "' ' is not allowed"), ("<b>x</b>", "'<' is not allowed"),
+                       (None, "type a name")):
+        with pytest.raises(ValueError, match=re.escape(words)):
+            check_name(bad)
+    with pytest.raises(ValueError, match="7 characters"):
+        check_password("short12")
+    with pytest.raises(ValueError, match="control"):
+        check_password("abcdefgh\x00")
+    assert check_password("x" * 128) == "x" * 128
+
+
+def test_a_forged_or_expired_session_cookie_is_refused() -> None:
+    """Issue 46: the cookie is signed and time-stamped; a forged one, or one older than its
+    age, reads as nothing."""
+    cookie = SessionCookie("secret one", max_age=60)
+    value = cookie.write("guest", "session")
+    assert cookie.read(value) == ("guest", "session")
+    assert SessionCookie("another secret").read(value) is None
+    assert cookie.read(value[:-2] + ("AA" if not value.endswith("AA") else "BB")) is None
+    assert cookie.read("garbage") is None
+    old = SessionCookie("secret one", max_age=0)
+    time.sleep(1.1)
+    assert old.read(value) is None
+
+
+def test_ratings_rank_four_players_and_bots_stay_fixed() -> None:
+    """Issue 46 item 3: OpenSkill Plackett-Luce over the final scores; a guest's seat makes
+    the game unrated; bots are in the ranking with their level's fixed rating."""
+    assert rate_game("hongkong", ["human"] * 4, ["a:1", "a:2", "g:x", "a:4"],
+                     [1, 2, 3, 4]) is None
+    r = rate_game("hongkong", ["human", "human", "normal", "normal"], ["a:1", "a:2", None, None],
+                  [300, -100, 0, -200])
+    assert r is not None and r.places == [0, 2, 1, 3] and sorted(r.accounts) == [1, 2]
+    new = r({1: None, 2: None})
+    assert new[1][0] > 25 > new[2][0]  # the winner up, the last down
+    assert set(new) == {1, 2}
+
+
+def test_game_stats_count_wins_deal_ins_and_value() -> None:
+    results = [
+        {"winner": 0, "discarder": 2, "reason": "mahjong", "score": {"fan": 6}},
+        {"winner": None, "discarder": None, "reason": "draw", "score": None},
+        {"winner": 1, "discarder": None, "reason": "mahjong", "score": {"points": 25}},
+    ]
+    s = game_stats(results, [10, 5, -5, -10])
+    assert s[0] == {"hands": 3, "wins": 1, "deal_ins": 0, "win_value": 6, "score": 10,
+                    "place": 0}
+    assert s[2]["deal_ins"] == 1 and s[1]["win_value"] == 25 and s[3]["place"] == 3
+
+
+# ----- accounts over HTTP ------------------------------------------------------------------
+
+def test_sign_up_in_out_password_and_delete(db: str) -> None:
+    """Issue 46 item 1: sign up, sign out, a wrong password (the same words as a name that
+    does not exist), sign in, change password (other browsers signed out), delete."""
+    app = create_app(db)
+    with new_client(app) as a, new_client(app) as b:
+        sign_up(a, "Ann")
+        # the name is taken whatever its case
+        r = b.post("/account/signup", data={"name": "ANN", "password": "12345678",
+                                            "password2": "12345678", "csrf": csrf(b)})
+        assert r.status_code == 400 and "is taken" in r.text
+        r = b.post("/account/signup", data={"name": "Bob", "password": "12345678",
+                                            "password2": "12345679", "csrf": csrf(b)})
+        assert r.status_code == 400 and "the two passwords differ" in r.text
+        wrong = b.post("/account/signin", data={"name": "Ann", "password": "nope nope",
+                                                "csrf": csrf(b)})
+        nobody = b.post("/account/signin", data={"name": "Zed", "password": "nope nope",
+                                                 "csrf": csrf(b)})
+        assert wrong.status_code == nobody.status_code == 400
+        assert "wrong name or password" in wrong.text and "wrong name or password" in nobody.text
+        r = b.post("/account/signin", data={"name": "ann", "password": "correct horse",
+                                            "csrf": csrf(b)})
+        assert "Signed in as Ann" in r.text
+        # a form without the token (another site's) is refused and changes nothing
+        r = a.post("/account/password", data={"old": "correct horse", "password": "new pass 1",
+                                              "password2": "new pass 1"})
+        assert r.status_code == 403
+        r = a.post("/account/password", data={"old": "correct horse", "password": "new pass 1",
+                                              "password2": "new pass 1", "csrf": csrf(a)})
+        assert "Password changed" in r.text
+        assert "Signed in as Ann" not in b.get("/account").text  # b's session ended
+        assert "Signed in as Ann" in a.get("/account").text
+        r = a.post("/account/signout", data={"csrf": csrf(a)})
+        assert "Signed out" in r.text and "Sign in" in r.text
+        r = a.post("/account/signin", data={"name": "Ann", "password": "new pass 1",
+                                            "csrf": csrf(a)})
+        assert "Signed in as Ann" in r.text
+        assert a.get("/api/players/Ann").status_code == 200
+        r = a.post("/account/delete", data={"password": "wrong one", "csrf": csrf(a)})
+        assert r.status_code == 400 and a.get("/api/players/Ann").status_code == 200
+        r = a.post("/account/delete", data={"password": "new pass 1", "csrf": csrf(a)})
+        assert "deleted" in r.text
+        assert a.get("/api/players/Ann").status_code == 404
+        assert a.get("/players/Ann").status_code == 404
+
+
+def test_sign_in_attempts_are_limited_by_name_and_by_address(db: str) -> None:
+    """Issue 46 item 1: past 10 failed attempts on one name in 10 minutes, or 20 from one
+    address, sign-in answers 429 with Retry-After, even with the right password."""
+    app = create_app(db)
+    with new_client(app) as a:
+        sign_up(a, "Cat")
+        a.post("/account/signout", data={"csrf": csrf(a)})
+        token = csrf(a)
+        for _ in range(10):
+            r = a.post("/account/signin", data={"name": "Cat", "password": "bad bad bad",
+                                                "csrf": token})
+            assert r.status_code == 400
+        r = a.post("/account/signin", data={"name": "cat", "password": "correct horse",
+                                            "csrf": token})
+        assert r.status_code == 429 and int(r.headers["Retry-After"]) > 0
+        # other names from this address count up to the address's limit (the refused
+        # attempt above was not counted against the address)
+        for i in range(10):
+            r = a.post("/account/signin", data={"name": f"nobody{i}", "password": "x" * 8,
+                                                "csrf": token})
+            assert r.status_code == 400, i
+        r = a.post("/account/signin", data={"name": "other", "password": "x" * 8,
+                                            "csrf": token})
+        assert r.status_code == 429
+
+
+# ----- the lobby, a rated game, history and the replay ------------------------------------
+
+def wait_finished(c: TestClient, room: str, seconds: float = 60.0) -> dict[str, Any]:
+    end = time.monotonic() + seconds
+    while time.monotonic() < end:
+        r = c.get(f"/api/rooms/{room}").json()
+        if r.get("finished"):
+            return r
+        time.sleep(0.2)
+    raise AssertionError("the game did not finish")
+
+
+def test_a_public_room_waits_starts_rates_and_replays(db: str) -> None:
+    """Issue 46 items 1-4: Ann (an account) makes a public room with two persons' seats; it
+    is listed with its open seat; a guest joins it, then signs up (keeping the seat); Bob
+    cannot join a full room; both press Ready and the game starts; it is played (their
+    seats by the away bot), rated once, shown on the profiles and the leaderboard, and
+    replayed from any seat, hidden hands hidden unless the full view is asked."""
+    app = create_app(db)
+    with new_client(app) as ann, new_client(app) as guest, new_client(app) as bob:
+        sign_up(ann, "Ann")
+        form = {"rules": "hongkong", "seat0": "human", "seat1": "human",
+                "seat2": "efficiency", "seat3": "normal", "max_hands": "1", "public": "1",
+                **FAST}
+        r = ann.post("/tables", data={**form})
+        assert r.status_code == 403  # no CSRF token: refused
+        r = ann.post("/tables", data={**form, "csrf": csrf_of(ann.get("/").text)},
+                     follow_redirects=False)
+        assert r.status_code == 303 and r.headers["location"].startswith("/room/")
+        room = r.headers["location"].split("/")[-1]
+        listed = guest.get("/api/rooms").json()["rooms"]
+        mine = next(x for x in listed if x["id"] == room)
+        assert [s["kind"] for s in mine["seats"]] == ["person", "open", "bot", "bot"]
+        assert mine["seats"][0]["name"] == "Ann" and mine["open"] == 1
+        assert mine["clock"]["turn_seconds"] == 3.0 and mine["waiting"]
+        lobby = guest.get("/lobby").text
+        assert "Join seat 2" in lobby
+        r = guest.post("/lobby/join", data={"room": room, "seat": "1",
+                                            "csrf": csrf_of(lobby)}, follow_redirects=False)
+        assert r.status_code == 303
+        assert guest.get(f"/api/rooms/{room}").json()["you"] == 1
+        sign_up(guest, "Gus")  # the guest's seat is the account's now
+        assert guest.get(f"/api/rooms/{room}").json()["you"] == 1
+        r = bob.post("/lobby/join", data={"room": room, "seat": "1",
+                                          "csrf": csrf_of(bob.get("/lobby").text)})
+        assert (r.status_code == 400 and "not open" in r.text) or "full" in r.text
+        # only the host may lock; the host may
+        token_g = csrf(guest)
+        r = guest.post(f"/api/rooms/{room}/lock", data={"csrf": token_g})
+        assert r.status_code == 403
+        token_a = csrf(ann)
+        assert ann.post(f"/api/rooms/{room}/ready", data={"csrf": token_a}).json()["waiting"]
+        # before the game starts, a seat's page leads to the waiting room
+        got = guest.post(f"/api/rooms/{room}/ready", data={"csrf": token_g}).json()
+        assert not got["waiting"] and got["play"].startswith("/play/")
+        a_play = ann.get(f"/api/rooms/{room}").json()["play"]
+        assert a_play != got["play"]
+        # one page opens the table, then closes: both people are away, bots play their seats
+        with ann.websocket_connect("/ws/" + a_play.split("/")[-1]) as ws:
+            assert ws.receive_json()["type"] == "chat"
+        done = wait_finished(ann, room)
+        assert done["finished"]
+        ann_profile = ann.get("/api/players/Ann").json()
+        gus = ann.get("/api/players/gus").json()
+        assert ann_profile["ratings"]["hongkong"]["games"] == 1
+        assert gus["ratings"]["hongkong"]["games"] == 1
+        assert ann_profile["ratings"]["hongkong"]["provisional"]
+        assert len(ann_profile["games"]) == 1 and ann_profile["stats"]["hands"] == 1
+        game = ann_profile["games"][0]
+        assert game["players"][:2] == ["Ann", "Gus"] and game["seat"] == 0
+        board = ann.get("/leaderboard?rules=hongkong").text
+        assert "Ann" in board and "Gus" in board
+        # the replay: a seat's frames never hold another seat's concealed tiles
+        seat0 = ann.get(f"/api/replay/{game['id']}?seat=0").json()
+        assert seat0["frames"] and all(f["hands"] is None for f in seat0["frames"])
+        for f in seat0["frames"]:
+            for e in f["events"]:
+                if e["type"] == "draw" and e.get("player") != 0:
+                    assert "tile" not in e or e["tile"] is None
+        spectator = ann.get(f"/api/replay/{game['id']}?seat=-1").json()
+        assert all(f["view"]["concealed"] == "" for f in spectator["frames"])
+        full = ann.get(f"/api/replay/{game['id']}?seat=-1&full=1").json()
+        assert all(len(f["hands"]) == 4 for f in full["frames"])
+        assert full["frames"][-1]["view"]["phase"] == "game_over"
+        assert ann.get(f"/replay/{game['id']}").status_code == 200
+        assert ann.get(f"/api/replay/{game['id']}?seat=7").status_code == 400
+        assert ann.get("/api/replay/nope").status_code == 404
+        assert ann.get("/api/players/nobody-here").status_code == 404
