@@ -124,18 +124,18 @@ def replay_page(row: TableRow, nav: str, words: dict[str, Any]) -> str:
             '<label><input type="checkbox" id="replay-full"> '
             + e(_("every hand face up (the game is over)")) + '</label>'
             '<button id="replay-first" type="button" aria-label="' + e(_("first step"))
-            + '">⏮</button>'
+            + '">|◀</button>'
             '<button id="replay-prev-hand" type="button" aria-label="'
-            + e(_("previous hand")) + '">⏪</button>'
+            + e(_("previous hand")) + '">◀◀</button>'
             '<button id="replay-prev" type="button" aria-label="' + e(_("step back"))
             + '">◀</button>'
             '<span id="replay-pos" aria-live="polite"></span>'
             '<button id="replay-next" type="button" aria-label="' + e(_("step forward"))
             + '">▶</button>'
             '<button id="replay-next-hand" type="button" aria-label="' + e(_("next hand"))
-            + '">⏩</button>'
+            + '">▶▶</button>'
             '<button id="replay-last" type="button" aria-label="' + e(_("last step"))
-            + '">⏭</button>'
+            + '">▶|</button>'
             '<input id="replay-slider" type="range" min="0" max="0" value="0" aria-label="'
             + e(_("step")) + '">'
             '</section>'

@@ -1067,9 +1067,12 @@ class Store:
         return got[0] if got else None
 
     def public_rooms(self, limit: int = 200) -> list[LobbyRoom]:
-        """The public rooms, waiting ones first then those playing, oldest first."""
+        """The public rooms, waiting ones first then those playing, oldest first (not those
+        whose latest game is over)."""
         with self.engine.connect() as conn:
             got = self._lobby_rooms(conn, _lobby.c.public == sa.true())
+        # a room whose latest game is over is not listed (its Play again lists it again)
+        got = [r for r in got if not r.game.finished]
         got.sort(key=lambda r: (not r.waiting, r.game.created))
         return got[:limit]
 
