@@ -306,3 +306,174 @@ def test_a_public_room_waits_starts_rates_and_replays(db: str) -> None:
         assert ann.get(f"/api/replay/{game['id']}?seat=7").status_code == 400
         assert ann.get("/api/replay/nope").status_code == 404
         assert ann.get("/api/players/nobody-here").status_code == 404
+
+
+def _offline_actions(row: Any) -> list[dict[str, Any]]:
+    """A whole game of ``row`` played by bots offline: its actions, as a server would have
+    stored them."""
+    from mahjong_table.engine import Game
+    from mahjong_table.players import make_bot, play_game
+    from mahjong_table.rules import get_rule_set
+
+    rules = get_rule_set(row.rules, **row.options)
+    game = Game(rules, row.seed, max_hands=row.max_hands, names=list(row.names))
+    actions: list[dict[str, Any]] = []
+    play_game(game, [make_bot("efficiency", i, rules=rules) for i in range(4)],
+              on_action=lambda _g, a: actions.append(a.to_json()))
+    assert game.events[-1].type == "game_end"
+    return actions
+
+
+def test_a_game_whose_server_died_at_its_end_is_rated_once_by_the_next(db: str) -> None:
+    """Issue 46 "real components": every action of a rated game was stored, then the
+    process that ran it died before it noted the end. The next process that opens the room
+    (a second application on the same database) notes it finished and rates it, once; a
+    third opening, and the first process's own late attempt, rate nothing more."""
+    from mahjong_table.web.store import Store
+
+    app1 = create_app(db)
+    with new_client(app1) as ann:
+        sign_up(ann, "Ann")
+        form = {"rules": "hongkong", "seat0": "human", "seat1": "efficiency",
+                "seat2": "efficiency", "seat3": "efficiency", "max_hands": "1",
+                "public": "1", **FAST}
+        r = ann.post("/tables", data={**form, "csrf": csrf_of(ann.get("/").text)},
+                     follow_redirects=False)
+        room = r.headers["location"].split("/")[-1]
+        got = ann.post(f"/api/rooms/{room}/ready", data={"csrf": csrf(ann)}).json()
+        assert not got["waiting"]
+        play = got["play"].split("/")[-1]
+        cookies = dict(ann.cookies)
+    store = Store(db)
+    try:
+        row = store.current_game(room)
+        assert row is not None and not row.finished
+        for seq, action in enumerate(_offline_actions(row)):
+            store.add_action(row.id, seq, action)  # ... and the process died here
+        assert not store.was_rated(row.id)
+        app2 = create_app(db)
+        with new_client(app2) as again:
+            again.cookies.update(cookies)
+            with again.websocket_connect(f"/ws/{play}") as ws:
+                ws.receive_json()
+                end = time.monotonic() + 20
+                while not store.was_rated(row.id):
+                    assert time.monotonic() < end, "the game was not rated"
+                    time.sleep(0.1)
+            prof = again.get("/api/players/Ann").json()
+            assert prof["ratings"]["hongkong"]["games"] == 1
+        app3 = create_app(db)
+        with new_client(app3) as third, third.websocket_connect(f"/ws/{play}") as ws:
+            ws.receive_json()
+            time.sleep(0.5)
+            assert third.get("/api/players/Ann").json()["ratings"]["hongkong"]["games"] == 1
+        # the dead process's own finish, had it come late, rates nothing more
+        from mahjong_table.web.accounts import rate_game
+
+        finished = store.current_game(room)
+        assert finished is not None and finished.finished and finished.result is not None
+        rating = rate_game(row.rules, finished.seats, store.seat_holders(room),
+                           finished.result["scores"])
+        assert rating is not None
+        assert store.finish_game(row.id, finished.result, rating) is False
+        assert store.ratings(1)["hongkong"].games == 1
+    finally:
+        store.close()
+
+
+def test_two_processes_finishing_one_game_at_once_rate_it_once(db: str) -> None:
+    """Issue 46: two stores (as two processes) note one game finished at the same moment:
+    exactly one updates the ratings."""
+    import threading
+
+    from mahjong_table.web.accounts import rate_game
+    from mahjong_table.web.app import parse_form
+    from mahjong_table.web.store import Store
+
+    stores = [Store(db), Store(db)]
+    try:
+        acct = stores[0].create_account("Eve", "eve", "x")
+        row = parse_form({"rules": "hongkong", "seat0": "human", "seat1": "efficiency",
+                          "seat2": "efficiency", "seat3": "efficiency"})
+        stores[0].create_lobby_room(row, public=True, host=f"a:{acct.id}", host_seat=0)
+        result = {"scores": [10, 0, -5, -5], "standings": [0, 1, 2, 3]}
+        outcomes: list[bool] = []
+        barrier = threading.Barrier(2)
+
+        def finish(store: Store) -> None:
+            rating = rate_game("hongkong", row.seats, store.seat_holders(row.id),
+                               result["scores"])
+            barrier.wait()
+            outcomes.append(store.finish_game(row.id, result, rating))
+
+        threads = [threading.Thread(target=finish, args=(s,)) for s in stores]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+        assert sorted(outcomes) == [False, True]
+        assert stores[1].ratings(acct.id)["hongkong"].games == 1
+    finally:
+        for s in stores:
+            s.close()
+
+
+def test_nothing_leaks_across_accounts(db: str) -> None:
+    """Issue 46 "bad input": Bob reads every page and JSON message Ann's room and account
+    give out, as himself, and finds none of Ann's secrets (her seat's link, her session,
+    her CSRF token); he cannot act for her in the waiting room, take her seat, or read her
+    private room."""
+    app = create_app(db)
+    with new_client(app) as ann, new_client(app) as bob:
+        sign_up(ann, "Ann")
+        sign_up(bob, "Bob")
+        form = {"rules": "hongkong", "seat0": "human", "seat1": "human",
+                "seat2": "efficiency", "seat3": "efficiency", "max_hands": "1",
+                "public": "1", **FAST}
+        r = ann.post("/tables", data={**form, "csrf": csrf_of(ann.get("/").text)},
+                     follow_redirects=False)
+        room = r.headers["location"].split("/")[-1]
+        ann_token = csrf(ann)
+        ann_cookie = ann.cookies.get("mt_session")
+        assert ann_cookie
+        # Ann makes it private: Bob can no longer read it or join
+        ann.post(f"/api/rooms/{room}/private", data={"csrf": ann_token})
+        assert bob.get(f"/api/rooms/{room}").status_code == 404
+        r = bob.post("/lobby/join", data={"room": room, "seat": "1", "csrf": csrf(bob)})
+        assert r.status_code == 400 and "private" in r.text
+        ann.post(f"/api/rooms/{room}/public", data={"csrf": ann_token})
+        # Bob, with Ann's CSRF token, is refused: the token is his browser's own
+        r = bob.post(f"/api/rooms/{room}/start", data={"csrf": ann_token})
+        assert r.status_code == 403
+        # ... and with his own, is not the host
+        r = bob.post(f"/api/rooms/{room}/start", data={"csrf": csrf(bob)})
+        assert r.status_code == 403 and "host" in r.json()["error"]
+        r = bob.post(f"/api/rooms/{room}/ready", data={"csrf": csrf(bob)})
+        assert r.status_code == 403  # no seat of his
+        bob.post("/lobby/join", data={"room": room, "seat": "1", "csrf": csrf(bob)})
+        ann.post(f"/api/rooms/{room}/ready", data={"csrf": ann_token})
+        got = bob.post(f"/api/rooms/{room}/ready", data={"csrf": csrf(bob)}).json()
+        assert got["you"] == 1 and got["play"]
+        ann_play = ann.get(f"/api/rooms/{room}").json()["play"]
+        assert ann_play and ann_play != got["play"]
+        secrets = [ann_play.split("/")[-1], ann_cookie, ann_token]
+        pages = ["/", "/lobby", "/api/rooms", f"/api/rooms/{room}", f"/room/{room}",
+                 "/account", "/players/Ann", "/api/players/Ann", "/leaderboard",
+                 got["play"]]
+        for path in pages:
+            text = bob.get(path).text
+            for secret in secrets:
+                assert secret not in text, (path, secret[:12])
+        with bob.websocket_connect("/ws/" + got["play"].split("/")[-1]) as ws:
+            for _ in range(5):
+                text = ws.receive_text()
+                for secret in secrets:
+                    assert secret not in text
+        # a forged cookie (Ann's session id signed with another secret) is a new guest
+        from mahjong_table.web.accounts import SessionCookie
+
+        forged = SessionCookie("not the server's").write("g", "s")
+        with new_client(app) as mallory:
+            mallory.cookies.set("mt_session", forged)
+            assert "Sign in" in mallory.get("/account").text
+            assert "Signed in as" not in mallory.get("/account").text
