@@ -94,6 +94,17 @@ def test_four_accounts_play_a_rated_public_game_and_watch_it_again(
                     moved = step(p) or moved
                 if not moved:
                     ann.wait_for_timeout(60)
+            # the end at the table: the others' hands face up in place (issue 46 item 5),
+            # the chat's characters left, a message too long kept in the field
+            assert ann.locator(".seat .final-up").count() == 3
+            assert ann.locator("#seat-bottom .final-up").count() == 0
+            ann.fill("#chat-text", "x" * 205)
+            assert ann.locator("#chat-left").inner_text() == "5 characters too many"
+            ann.click("#chat-form button")
+            assert ann.locator("#chat-text").input_value() == "x" * 205
+            ann.fill("#chat-text", "good game")
+            assert ann.locator("#chat-left").inner_text() == "191 characters left"
+            shot(ann, "people-game-end.png")
             # rated once: each profile shows one rated game
             for name in names:
                 prof = httpx.get(f"{base}/api/players/{name}").json()

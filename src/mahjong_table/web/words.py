@@ -218,7 +218,11 @@ SCRIPT_MESSAGES: tuple[str, ...] = (
     N_("{name} claims {tile}: {meld}"),
     N_("{name} declares Mahjong"),
     N_("{name} declares a concealed kong"),
+    # issue 46: the end of a hand at the table
+    N_(", the winning tile"),
+    N_("{tile}, the winning tile"),
 )
+
 
 def _plurals(n: int) -> dict[tuple[str, str], str]:
     """The scripts' plural messages (``tn(one, many, n)``), each in its form for ``n``."""
@@ -234,6 +238,11 @@ def _plurals(n: int) -> dict[tuple[str, str], str]:
          "Choose {n} tiles to pass ({chosen} chosen)"):
             ngettext("Choose {n} tile to pass ({chosen} chosen)",
                      "Choose {n} tiles to pass ({chosen} chosen)", n),
+        # issue 46: the chat's characters left
+        ("{n} character left", "{n} characters left"):
+            ngettext("{n} character left", "{n} characters left", n),
+        ("{n} character too many", "{n} characters too many"):
+            ngettext("{n} character too many", "{n} characters too many", n),
     }
 
 

@@ -99,7 +99,27 @@
     info.appendChild(head);
 
     const line = el("div", "seat-tiles");
-    if (s.player !== ctx.mySeat && s.concealed_count > 0) {
+    // issue 46: at a hand's end every hand is turned face up in place, the winning tile
+    // marked (final_hands: sent only while a finished hand is shown, and after the game)
+    const final = (state.final_hands || []).find((h) => h.seat === s.player);
+    if (final && s.player !== ctx.mySeat) {
+      const up = el("div", "tiles small face-up final-up");
+      up.setAttribute("aria-label", t("the concealed tiles of {name}", { name: s.name }));
+      const names = parseTiles(final.concealed);
+      const lh = state.last_hand;
+      const win = lh && lh.result && lh.result.winner === s.player ? lh.win_tile : null;
+      let marked = win ? names.lastIndexOf(win) : -1;
+      names.forEach((n, i) => {
+        const img = ctx.tile(n, "small");
+        if (i === marked) {
+          img.classList.add("win-mark");
+          img.alt += t(", the winning tile");
+          img.title = t("{tile}, the winning tile", { tile: n });
+        }
+        up.appendChild(img);
+      });
+      line.appendChild(up);
+    } else if (s.player !== ctx.mySeat && s.concealed_count > 0) {
       const backs = el("div", "tiles small back-row");
       for (let i = 0; i < s.concealed_count; i++) backs.appendChild(ctx.tile(null, "small"));
       backs.setAttribute("aria-label", tn("{n} concealed tile", "{n} concealed tiles", s.concealed_count));

@@ -320,7 +320,9 @@
     const h = state.last_hand;
     const end = state.game_end;
     const key = JSON.stringify(h) + (end ? "end" : "");
-    if (!h && !end || dismissed === key) { box.hidden = true; return; }
+    // issue 46: a hand's result is shown while the finished hand is (final_hands), and
+    // gone once the next hand starts
+    if (!h && !end || dismissed === key || (!end && !state.final_hands)) { box.hidden = true; return; }
     box.hidden = false;
     box.replaceChildren();
     const names = state.names;
@@ -439,13 +441,25 @@
     }
     $("chat-form").onsubmit = (ev) => {
       ev.preventDefault();
-      const t = $("chat-text");
-      const text = t.value.trim();
+      const box = $("chat-text"); // (not "t": that is the page's words)
+      const text = box.value.trim();
+      // a message too long stays in the field, to be shortened (issue 46)
       if (!text || text.length > 200) { flash(t("chat message: 1 to 200 characters")); return; }
       send({ type: "chat", text: text });
       lastChat = text;
-      t.value = "";
+      box.value = "";
+      chatLeft();
     };
+    $("chat-text").addEventListener("input", chatLeft);
+    chatLeft();
+  }
+  function chatLeft() { // issue 46: the characters left, counted as the server counts them
+    const left = 200 - $("chat-text").value.trim().length;
+    const out = $("chat-left");
+    if (!out) return;
+    out.textContent = left >= 0 ? tn("{n} character left", "{n} characters left", left)
+      : tn("{n} character too many", "{n} characters too many", -left);
+    out.classList.toggle("over", left < 0);
   }
   function addChat(messages) {
     const ol = $("chat-log");
