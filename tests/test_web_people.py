@@ -290,6 +290,14 @@ def test_a_public_room_waits_starts_rates_and_replays(db: str) -> None:
         assert game["players"][:2] == ["Ann", "Gus"] and game["seat"] == 0
         board = ann.get("/leaderboard?rules=hongkong").text
         assert "Ann" in board and "Gus" in board
+        # the lobby shows a seated account's rating (provisional), a new one's as unrated
+        r = ann.post("/tables", data={**form, "csrf": csrf_of(ann.get("/").text)},
+                     follow_redirects=False)
+        second = r.headers["location"].split("/")[-1]
+        listed = next(x for x in bob.get("/api/rooms").json()["rooms"] if x["id"] == second)
+        assert listed["seats"][0]["rating"] == ann_profile["ratings"]["hongkong"]["rating"]
+        assert listed["seats"][0]["provisional"]
+        assert "(provisional)" in bob.get("/lobby").text
         # the replay: a seat's frames never hold another seat's concealed tiles
         seat0 = ann.get(f"/api/replay/{game['id']}?seat=0").json()
         assert seat0["frames"] and all(f["hands"] is None for f in seat0["frames"])

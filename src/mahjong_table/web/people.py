@@ -190,8 +190,11 @@ def room_json(server: Server, lr: LobbyRoom, visitor: Visitor | None = None) -> 
         elif lr.holders[i] is None:
             seats.append({"seat": i, "kind": "open", "name": None})
         else:
+            r = lr.holder_ratings[i]
             seats.append({"seat": i, "kind": "person", "name": _seat_name(lr, i),
                           "account": lr.holder_names[i] is not None,
+                          "rating": None if r is None else display_rating(r),
+                          "provisional": r is None or r.games < PROVISIONAL_GAMES,
                           "ready": lr.ready[i]})
     out: dict[str, Any] = {
         "id": lr.room, "rules": lr.game.rules,
@@ -1021,7 +1024,7 @@ def _room_item(server: Server, lr: LobbyRoom, visitor: Visitor, csrf: str) -> st
         if kind != "human":
             bits.append(f"<li>{_t(row.names[i])} ({_t(bot_label(kind))})</li>")
         elif lr.holders[i] is not None:
-            bits.append(f"<li>{_t(_seat_name(lr, i))}</li>")
+            bits.append(f"<li>{_t(_seat_name(lr, i))}{_rating_text(lr, i)}</li>")
         elif lr.waiting and not lr.locked and not mine:
             label = _("Join seat {number}").format(number=i + 1)
             bits.append(f'<li><form method="post" action="/lobby/join" class="join">{csrf}'
@@ -1037,6 +1040,18 @@ def _room_item(server: Server, lr: LobbyRoom, visitor: Visitor, csrf: str) -> st
         word = _("Your room") if mine else _("Watch")
         bits.append(f'<a href="{escape(href)}">{_t(word)}</a>')
     return "".join(bits) + "</li>"
+
+
+def _rating_text(lr: LobbyRoom, seat: int) -> str:
+    """`` (rating 1,012)`` after an account's name in the lobby (provisional marked)."""
+    if lr.holder_names[seat] is None:
+        return ""
+    r = lr.holder_ratings[seat]
+    if r is None:
+        return " " + _t(_("(unrated)"))
+    word = (_("rating {value} (provisional)") if r.games < PROVISIONAL_GAMES
+            else _("rating {value}"))
+    return " (" + _t(word.format(value=f"{display_rating(r):.0f}")) + ")"
 
 
 def waiting_page(server: Server, visitor: Visitor, lr: LobbyRoom, path: str) -> str:

@@ -252,6 +252,8 @@ class LobbyRoom:
     holders: list[str | None]
     ready: list[bool]
     holder_names: list[str | None]
+    #: per seat, the holding account's rating under the room's rule set (None: none yet)
+    holder_ratings: list[Rating | None] = field(default_factory=lambda: [None] * 4)
 
 
 @dataclass(frozen=True)
@@ -1042,10 +1044,15 @@ class Store:
         accounts = {int(h[2:]) for hs in holders.values() for h in hs
                     if h is not None and h.startswith("a:")}
         names: dict[int, str] = {}
+        rated: dict[tuple[int, str], Rating] = {}
         if accounts:
             names = {int(a.id): str(a.name) for a in conn.execute(
                 sa.select(_accounts.c.id, _accounts.c.name)
                 .where(_accounts.c.id.in_(sorted(accounts))))}
+            rated = {(int(r.account), str(r.rules)): Rating(str(r.rules), float(r.mu),
+                                                            float(r.sigma), int(r.games))
+                     for r in conn.execute(sa.select(_ratings)
+                                           .where(_ratings.c.account.in_(sorted(accounts))))}
         out = []
         for r in rows:
             if r.room not in games:
@@ -1057,7 +1064,9 @@ class Store:
                 fill_at=None if r.fill_at is None else float(r.fill_at),
                 fill_bot=str(r.fill_bot), game=games[r.room], holders=hs, ready=ready[r.room],
                 holder_names=[names.get(int(h[2:])) if h and h.startswith("a:") else None
-                              for h in hs]))
+                              for h in hs],
+                holder_ratings=[rated.get((int(h[2:]), games[r.room].rules))
+                                if h and h.startswith("a:") else None for h in hs]))
         return out
 
     def lobby_room(self, room: str) -> LobbyRoom | None:

@@ -219,6 +219,9 @@ SCRIPT_MESSAGES: tuple[str, ...] = (
     N_("{name} declares Mahjong"),
     N_("{name} declares a concealed kong"),
     # issue 46: the end of a hand at the table
+    N_("unrated"),
+    N_("rating {value}"),
+    N_("rating {value} (provisional)"),
     N_(", the winning tile"),
     N_("{tile}, the winning tile"),
 )

@@ -70,6 +70,7 @@
       const li = el("li", "waiting-seat " + s.kind);
       li.dataset.seat = String(s.seat);
       let text = s.kind === "open" ? t("open seat") : s.kind === "bot" ? t("{name} (bot)", { name: s.name }) : s.name;
+      if (s.kind === "person" && s.account) text += " (" + (s.rating === null ? t("unrated") : t(s.provisional ? "rating {value} (provisional)" : "rating {value}", { value: Math.round(s.rating) })) + ")";
       if (s.kind === "person") text += s.ready ? " ✓ " + t("ready") : " · " + t("not ready");
       if (r.you === s.seat) text += " " + t("(you)");
       li.appendChild(el("span", "", text));
