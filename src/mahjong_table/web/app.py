@@ -73,7 +73,15 @@ from .cluster import Coordinator, make_coordinator
 from .hints import hints_for
 from .lang import LanguageMiddleware, language_switch
 from .learn import learn_mount
-from .people import create_public_room, csrf_ok, nav_bar, people_routes, set_cookie, visitor_of
+from .people import (
+    LobbyCache,
+    create_public_room,
+    csrf_ok,
+    nav_bar,
+    people_routes,
+    set_cookie,
+    visitor_of,
+)
 from .store import LostOwnership, Store, TableRow, TakeoverFailure
 from .table import (
     SPECTATOR,
@@ -324,6 +332,8 @@ class Server:
         self.signer = URLSafeSerializer(self.store.secret(), salt="mahjong-table seat")
         #: issue 46: the browsers' signed session cookie (guest id, session id)
         self.cookie = SessionCookie(self.store.secret())
+        #: issue 46: the public rooms as the lobby last read them (shared for a second)
+        self.lobby_cache = LobbyCache()
         self._loading: dict[str, asyncio.Lock] = {}
         #: per room owned here: the id of its current (latest) game
         self.rooms: dict[str, str] = {}

@@ -65,7 +65,7 @@ if TYPE_CHECKING:
     from .app import Server
 
 __all__ = ["people_routes", "visitor_of", "set_cookie", "csrf_ok", "nav_bar", "room_json",
-           "create_public_room", "maybe_start", "QUICK_WAIT"]
+           "create_public_room", "maybe_start", "QUICK_WAIT", "LobbyCache", "public_rooms"]
 
 #: quick play: how long to wait for people before bots fill the rest (seconds): choices
 QUICK_WAIT = (0, 15, 30, 60, 120, 300)
@@ -219,6 +219,48 @@ def room_json(server: Server, lr: LobbyRoom, visitor: Visitor | None = None) -> 
     return out
 
 
+# ----- the public rooms, read once for everybody ----------------------------------------------
+
+class LobbyCache:
+    """The public rooms as last read, shared by every lobby page and ``GET /api/rooms`` of
+    this process for ``ttl`` seconds, one read at a time (the others wait for it): 200
+    people polling the lobby cost one database read a second, not 200. The rooms whose
+    quick-play wait is over are started on the way. A change made through this process
+    forgets it at once; another process's shows within ``ttl``."""
+
+    def __init__(self, ttl: float = 1.0) -> None:
+        self.ttl = ttl
+        self._rooms: list[LobbyRoom] = []
+        self._at = -math.inf
+        self._lock: Any = None
+
+    def forget(self) -> None:
+        """The next read goes to the database."""
+        self._at = -math.inf
+
+    async def get(self, server: Server) -> list[LobbyRoom]:
+        """The public rooms, read again when older than ``ttl``."""
+        import asyncio
+
+        if self._lock is None:
+            self._lock = asyncio.Lock()
+        if time.monotonic() - self._at < self.ttl:
+            return self._rooms
+        async with self._lock:
+            if time.monotonic() - self._at < self.ttl:
+                return self._rooms
+            for room in await server.db(server.store.waiting_rooms_due, time.time()):
+                await maybe_start(server, room)
+            self._rooms = await server.db(server.store.public_rooms)
+            self._at = time.monotonic()
+            return self._rooms
+
+
+async def public_rooms(server: Server) -> list[LobbyRoom]:
+    """The public rooms as the lobby shows them (see :class:`LobbyCache`)."""
+    return await server.lobby_cache.get(server)
+
+
 # ----- starting a lobby room ----------------------------------------------------------------
 
 def _start_change(force: bool) -> Callable[[Any, LobbyRoom], bool]:
@@ -287,6 +329,7 @@ async def create_public_room(server: Server, row: TableRow, visitor: Visitor, *,
     make_bot(FILL_BOT, 0, rules=rules)  # the bot that fills open seats can play these rules
     await server.db(_create_lobby, server, row, visitor.holder, seat, public, quick,
                     None if wait is None else time.time() + wait)
+    server.lobby_cache.forget()
     return row.id
 
 
@@ -464,17 +507,11 @@ def people_routes(srv: Callable[[], Server]) -> list[Route]:
 
     async def lobby(request: Request) -> Response:
         visitor = await visitor_of(srv(), request)
-        await fill_due()
-        rooms = await srv().db(srv().store.public_rooms)
+        rooms = await public_rooms(srv())
         return _html(srv(), request, visitor, lobby_list_page(srv(), visitor, rooms))
 
-    async def fill_due() -> None:
-        for room in await srv().db(srv().store.waiting_rooms_due, time.time()):
-            await maybe_start(srv(), room)
-
     async def api_rooms(request: Request) -> Response:
-        await fill_due()
-        rooms = await srv().db(srv().store.public_rooms)
+        rooms = await public_rooms(srv())
         return JSONResponse({"rooms": [room_json(srv(), r) for r in rooms]},
                             headers={"Cache-Control": "no-store"})
 
@@ -485,11 +522,12 @@ def people_routes(srv: Callable[[], Server]) -> list[Route]:
         room = fields.get("room", "")
         raw_seat = fields.get("seat", "")
         seat = int(raw_seat) if raw_seat.isdigit() and len(raw_seat) == 1 else None
+        srv().lobby_cache.forget()
         try:
             await srv().db(srv().store.lobby_change, room, _join_change(visitor.holder, seat))
         except ValueError as exc:
             return _html(srv(), request, visitor, lobby_list_page(
-                srv(), visitor, await srv().db(srv().store.public_rooms), str(exc)), 400)
+                srv(), visitor, await public_rooms(srv()), str(exc)), 400)
         resp = RedirectResponse(f"/room/{quote(room)}", status_code=303)
         return set_cookie(srv(), request, resp, visitor)
 
@@ -508,15 +546,17 @@ def people_routes(srv: Callable[[], Server]) -> list[Route]:
             room = await quick_play(visitor, rules, float(raw_wait))
         except ValueError as exc:
             return _html(srv(), request, visitor, lobby_list_page(
-                srv(), visitor, await srv().db(srv().store.public_rooms), str(exc)), 400)
+                srv(), visitor, await public_rooms(srv()), str(exc)), 400)
         resp = RedirectResponse(f"/room/{quote(room)}", status_code=303)
         return set_cookie(srv(), request, resp, visitor)
 
     async def quick_play(visitor: Visitor, rules: str, wait: float) -> str:
-        for lr in await srv().db(srv().store.quick_rooms, rules):
+        waiting = await srv().db(srv().store.quick_rooms, rules)
+        for lr in waiting:
             if visitor.holder in lr.holders:
                 return str(lr.room)  # waiting there already
-        for lr in await srv().db(srv().store.quick_rooms, rules):
+        srv().lobby_cache.forget()
+        for lr in waiting:
             try:
                 await srv().db(srv().store.lobby_change, lr.room,
                                _join_change(visitor.holder, None))
@@ -570,6 +610,7 @@ def people_routes(srv: Callable[[], Server]) -> list[Route]:
         if not csrf_ok(srv(), visitor, fields):
             return JSONResponse({"error": _("this form has expired or did not come from "
                                             "this site: try again")}, status_code=403)
+        srv().lobby_cache.forget()
         try:
             change = _room_op(op, visitor.holder, fields)
             lr = await srv().db(srv().store.lobby_change, room, change)
