@@ -39,7 +39,7 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
 from starlette.routing import Route
 
-from ..i18n import N_, _, ngettext
+from ..i18n import N_, _, language, ngettext
 from ..rules import RULE_SETS, get_rule_set
 from .accounts import (
     COOKIE,
@@ -233,6 +233,8 @@ class LobbyCache:
         self._rooms: list[LobbyRoom] = []
         self._at = -math.inf
         self._lock: Any = None
+        #: ``GET /api/rooms``'s body per language, made once per read
+        self._json: dict[str, bytes] = {}
 
     def forget(self) -> None:
         """The next read goes to the database."""
@@ -252,8 +254,20 @@ class LobbyCache:
             for room in await server.db(server.store.waiting_rooms_due, time.time()):
                 await maybe_start(server, room)
             self._rooms = await server.db(server.store.public_rooms)
+            self._json = {}
             self._at = time.monotonic()
             return self._rooms
+
+    async def json(self, server: Server) -> bytes:
+        """``GET /api/rooms``'s body in the language in force (made once per read)."""
+        rooms = await self.get(server)
+        lang = language()
+        body = self._json.get(lang)
+        if body is None:
+            body = json.dumps({"rooms": [room_json(server, r) for r in rooms]},
+                              ensure_ascii=False, separators=(",", ":")).encode()
+            self._json[lang] = body
+        return body
 
 
 async def public_rooms(server: Server) -> list[LobbyRoom]:
@@ -511,9 +525,9 @@ def people_routes(srv: Callable[[], Server]) -> list[Route]:
         return _html(srv(), request, visitor, lobby_list_page(srv(), visitor, rooms))
 
     async def api_rooms(request: Request) -> Response:
-        rooms = await public_rooms(srv())
-        return JSONResponse({"rooms": [room_json(srv(), r) for r in rooms]},
-                            headers={"Cache-Control": "no-store"})
+        body = await srv().lobby_cache.json(srv())
+        return Response(body, media_type="application/json",
+                        headers={"Cache-Control": "no-store"})
 
     async def join(request: Request) -> Response:
         visitor, fields, bad = await form_or_error(request)
@@ -576,11 +590,18 @@ def people_routes(srv: Callable[[], Server]) -> list[Route]:
 
     # ----- the waiting room ------------------------------------------------------------------
 
+    async def lobby_room_now(room: str) -> LobbyRoom | None:
+        """A lobby room as it is now: started first when its quick-play wait is over."""
+        lr: LobbyRoom | None = await srv().db(srv().store.lobby_room, room)
+        if lr is not None and lr.waiting and lr.fill_at is not None \
+                and lr.fill_at <= time.time() and await maybe_start(srv(), room):
+            lr = await srv().db(srv().store.lobby_room, room)
+        return lr
+
     async def room_page(request: Request) -> Response:
         visitor = await visitor_of(srv(), request)
         room = request.path_params["room"]
-        await maybe_start(srv(), room)
-        lr = await srv().db(srv().store.lobby_room, room)
+        lr = await lobby_room_now(room)
         if lr is None:
             return _html(srv(), request, visitor, _page(_("no such room"), "<h1>" + _t(_(
                 "no such room")) + "</h1>", visitor, request.url.path), 404)
@@ -590,8 +611,7 @@ def people_routes(srv: Callable[[], Server]) -> list[Route]:
     async def api_room(request: Request) -> Response:
         visitor = await visitor_of(srv(), request)
         room = request.path_params["room"]
-        await maybe_start(srv(), room)
-        lr = await srv().db(srv().store.lobby_room, room)
+        lr = await lobby_room_now(room)
         if lr is None:
             return JSONResponse({"error": _("no such room")}, status_code=404)
         if not lr.public and visitor.holder not in lr.holders:

@@ -1131,10 +1131,13 @@ class Store:
 
     def quick_rooms(self, rules: str) -> list[LobbyRoom]:
         """The public quick-play rooms of rule set ``rules`` still waiting, oldest first."""
+        of_rules = sa.select(_tables.c.id).where(_tables.c.rules == rules,
+                                                  _tables.c.room_id.is_(None))
         with self.engine.connect() as conn:
             got = self._lobby_rooms(conn, sa.and_(
                 _lobby.c.public == sa.true(), _lobby.c.waiting == sa.true(),
-                _lobby.c.quick == sa.true(), _lobby.c.locked == sa.false()))
+                _lobby.c.quick == sa.true(), _lobby.c.locked == sa.false(),
+                _lobby.c.room.in_(of_rules)))
         return [r for r in got if r.game.rules == rules]
 
     def is_waiting(self, room: str) -> bool:
