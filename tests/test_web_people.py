@@ -485,3 +485,38 @@ def test_nothing_leaks_across_accounts(db: str) -> None:
             mallory.cookies.set("mt_session", forged)
             assert "Sign in" in mallory.get("/account").text
             assert "Signed in as" not in mallory.get("/account").text
+
+
+def test_quick_play_asked_at_once_fills_one_room_then_the_next(db: str) -> None:
+    """Issue 46 item 2: eight people asking for quick play at the same moment, through two
+    stores (as two processes), sit four to a room: two rooms, not eight."""
+    import threading
+
+    from mahjong_table.web.app import parse_form
+    from mahjong_table.web.store import Store
+
+    stores = [Store(db), Store(db)]
+    try:
+        rooms: list[str] = []
+        barrier = threading.Barrier(8)
+
+        def ask(i: int) -> None:
+            row = parse_form({"rules": "hongkong", **{f"seat{k}": "human" for k in range(4)}})
+            barrier.wait()
+            room, due = stores[i % 2].quick_seat("hongkong", f"g:person{i}", row,
+                                                 time.time() + 300, "normal")
+            assert not due
+            rooms.append(room)
+
+        threads = [threading.Thread(target=ask, args=(i,)) for i in range(8)]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+        assert len(rooms) == 8 and sorted(rooms.count(r) for r in set(rooms)) == [4, 4]
+        for room in set(rooms):
+            lr = stores[0].lobby_room(room)
+            assert lr is not None and all(h is not None for h in lr.holders)
+    finally:
+        for s in stores:
+            s.close()

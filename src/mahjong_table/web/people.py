@@ -235,6 +235,8 @@ class LobbyCache:
         self._lock: Any = None
         #: ``GET /api/rooms``'s body per language, made once per read
         self._json: dict[str, bytes] = {}
+        #: the lobby page's room items per (language, room, the visitor's), once per read
+        self.items: dict[tuple[str, str, bool], str] = {}
 
     def forget(self) -> None:
         """The next read goes to the database."""
@@ -255,6 +257,7 @@ class LobbyCache:
                 await maybe_start(server, room)
             self._rooms = await server.db(server.store.public_rooms)
             self._json = {}
+            self.items = {}
             self._at = time.monotonic()
             return self._rooms
 
@@ -323,7 +326,7 @@ async def maybe_start(server: Server, room: str, *, force: bool = False) -> bool
         started.append(_start_change(force)(conn, lr))
 
     try:
-        await server.db(server.store.lobby_change, room, change)
+        await server.db(server.store.lobby_change, room, change, False)
     except ValueError:
         return False
     return bool(started and started[0])
@@ -535,10 +538,13 @@ def people_routes(srv: Callable[[], Server]) -> list[Route]:
             return bad  # type: ignore[return-value]
         room = fields.get("room", "")
         raw_seat = fields.get("seat", "")
+        if "target" in fields:  # a lobby's seat button: ROOM:SEAT
+            room, _sep, raw_seat = fields["target"].rpartition(":")
         seat = int(raw_seat) if raw_seat.isdigit() and len(raw_seat) == 1 else None
         srv().lobby_cache.forget()
         try:
-            await srv().db(srv().store.lobby_change, room, _join_change(visitor.holder, seat))
+            await srv().db(srv().store.lobby_change, room, _join_change(visitor.holder, seat),
+                           False)
         except ValueError as exc:
             return _html(srv(), request, visitor, lobby_list_page(
                 srv(), visitor, await public_rooms(srv()), str(exc)), 400)
@@ -565,28 +571,20 @@ def people_routes(srv: Callable[[], Server]) -> list[Route]:
         return set_cookie(srv(), request, resp, visitor)
 
     async def quick_play(visitor: Visitor, rules: str, wait: float) -> str:
-        waiting = await srv().db(srv().store.quick_rooms, rules)
-        for lr in waiting:
-            if visitor.holder in lr.holders:
-                return str(lr.room)  # waiting there already
-        srv().lobby_cache.forget()
-        for lr in waiting:
-            try:
-                await srv().db(srv().store.lobby_change, lr.room,
-                               _join_change(visitor.holder, None))
-            except ValueError:
-                continue  # filled or started meanwhile
-            await maybe_start(srv(), lr.room)
-            return str(lr.room)
         from .app import parse_form
 
         form = {"rules": rules, "max_hands": "", "turn_seconds": "30"}
         for i in range(4):
             form[f"seat{i}"] = "human"
-        row = parse_form(form)
-        room = await create_public_room(srv(), row, visitor, quick=True, wait=wait)
-        await maybe_start(srv(), room)
-        return room
+        row = parse_form(form)  # the room made if none waits
+        # found and joined, or made, in one transaction under a lock of the rule set's
+        # quick play: people asking at once fill one room, not one room each
+        room, due = await srv().db(srv().store.quick_seat, rules, visitor.holder, row,
+                                   time.time() + wait, FILL_BOT)
+        srv().lobby_cache.forget()
+        if due:  # (nobody who just sat down is Ready: only a wait over starts it now)
+            await maybe_start(srv(), room)
+        return str(room)
 
     # ----- the waiting room ------------------------------------------------------------------
 
@@ -1053,21 +1051,32 @@ def lobby_list_page(server: Server, visitor: Visitor, rooms: list[LobbyRoom],
                  + "</a></p>")
     waiting = [r for r in rooms if r.waiting]
     playing = [r for r in rooms if not r.waiting]
+    parts.append(f'<form method="post" action="/lobby/join" id="join-form">{csrf}</form>')
     parts.append("<h2>" + _t(_("Rooms waiting for players")) + "</h2>")
     if not waiting:
         parts.append('<p id="no-rooms">' + _t(_("No public room is waiting now.")) + "</p>")
     parts.append('<ul class="rooms" id="waiting-rooms">')
     for lr in waiting:
-        parts.append(_room_item(server, lr, visitor, csrf))
+        parts.append(_room_item(server, lr, visitor.holder in lr.holders))
     parts.append("</ul><h2>" + _t(_("Rooms playing")) + '</h2><ul class="rooms" '
                  'id="playing-rooms">')
     for lr in playing:
-        parts.append(_room_item(server, lr, visitor, csrf))
+        parts.append(_room_item(server, lr, visitor.holder in lr.holders))
     parts.append("</ul>")
     return _page(_("mahjong-table: lobby"), "".join(parts), visitor, "/lobby")
 
 
-def _room_item(server: Server, lr: LobbyRoom, visitor: Visitor, csrf: str) -> str:
+def _room_item(server: Server, lr: LobbyRoom, mine: bool) -> str:
+    """A room of the lobby's list (HTML, in the language in force), ``mine`` when the
+    visitor sits there; kept by the :class:`LobbyCache` for the read it came from."""
+    key = (language(), lr.room, mine)
+    got = server.lobby_cache.items.get(key)
+    if got is None:
+        got = server.lobby_cache.items[key] = _make_room_item(server, lr, mine)
+    return got
+
+
+def _make_room_item(server: Server, lr: LobbyRoom, mine: bool) -> str:
     row = lr.game
     title = _t(_(get_rule_set(row.rules, **row.options).title))
     length = (_("whole game") if row.max_hands is None else ngettext(
@@ -1080,19 +1089,18 @@ def _room_item(server: Server, lr: LobbyRoom, visitor: Visitor, csrf: str) -> st
         bits.append(" · " + _t(_("bots fill it in {seconds} s").format(
             seconds=max(0, math.ceil(lr.fill_at - time.time())))))
     bits.append('<ol class="room-seats">')
-    mine = visitor.holder in lr.holders
     for i, kind in enumerate(row.seats):
         if kind != "human":
             bits.append(f"<li>{_t(row.names[i])} ({_t(bot_label(kind))})</li>")
         elif lr.holders[i] is not None:
             bits.append(f"<li>{_t(_seat_name(lr, i))}{_rating_text(lr, i)}</li>")
         elif lr.waiting and not lr.locked and not mine:
+            # (the page's one join form carries the CSRF token: the item is the same for
+            # every visitor, made once per read of the rooms)
             label = _("Join seat {number}").format(number=i + 1)
-            bits.append(f'<li><form method="post" action="/lobby/join" class="join">{csrf}'
-                        f'<input type="hidden" name="room" value="{escape(lr.room)}">'
-                        f'<input type="hidden" name="seat" value="{i}">'
-                        f'<button type="submit" class="join-seat" data-seat="{i}">'
-                        f"{_t(label)}</button></form></li>")
+            bits.append(f'<li><button type="submit" form="join-form" name="target" '
+                        f'value="{escape(lr.room)}:{i}" class="join-seat" data-seat="{i}">'
+                        f"{_t(label)}</button></li>")
         else:
             bits.append(f"<li>{_t(_('open'))}</li>")
     bits.append("</ol>")

@@ -1085,11 +1085,11 @@ class Store:
         got.sort(key=lambda r: (not r.waiting, r.game.created))
         return got[:limit]
 
-    def lobby_change(self, room: str, change: Any) -> LobbyRoom:
+    def lobby_change(self, room: str, change: Any, reread: bool = True) -> LobbyRoom | None:
         """Change a room of the lobby atomically (across processes: its lobby row is locked
         for update on PostgreSQL; SQLite writes one at a time): ``change(conn, lobby_room)``
         makes its writes with the connection and may raise ``ValueError`` (nothing is
-        written). Returns the room as it is after."""
+        written). Returns the room as it is after (with ``reread``; else None)."""
         with self.engine.begin() as conn:
             if self.url.startswith("postgresql"):
                 conn.execute(sa.select(_lobby.c.room).where(_lobby.c.room == room)
@@ -1101,7 +1101,7 @@ class Store:
             if not got:
                 raise ValueError(_("no such room"))
             change(conn, got[0])
-            return self._lobby_rooms(conn, _lobby.c.room == room)[0]
+            return self._lobby_rooms(conn, _lobby.c.room == room)[0] if reread else None
 
     @staticmethod
     def put_seat(conn: Any, room: str, seat: int, holder: str | None) -> None:
@@ -1139,6 +1139,54 @@ class Store:
                 _lobby.c.quick == sa.true(), _lobby.c.locked == sa.false(),
                 _lobby.c.room.in_(of_rules)))
         return [r for r in got if r.game.rules == rules]
+
+    def quick_seat(self, rules: str, holder: str, row: TableRow, fill_at: float,
+                   fill_bot: str) -> tuple[str, bool]:
+        """Quick play for ``holder`` under rule set ``rules``, in one transaction under a
+        lock of that rule set's quick play (a transaction-level advisory lock on
+        PostgreSQL; SQLite's write lock): the room where it waits already, else the oldest
+        public quick-play room of those rules still waiting with an open seat (it takes the
+        first), else a new one of ``row`` (four persons' seats; bots fill them at
+        ``fill_at``) with ``holder`` at seat 0. Returns the room and whether its wait is
+        over (it may start now)."""
+        now = time.time()
+        with self.engine.begin() as conn:
+            if self.url.startswith("postgresql"):
+                conn.execute(sa.text("SELECT pg_advisory_xact_lock(hashtextextended(:k, 46))"),
+                             {"k": f"quick:{rules}"})
+            else:  # take the write lock first (an update of nothing takes it)
+                conn.execute(_lobby.update().where(_lobby.c.room == "")
+                             .values(room=_lobby.c.room))
+            of_rules = sa.select(_tables.c.id).where(_tables.c.rules == rules,
+                                                      _tables.c.room_id.is_(None))
+            rooms = self._lobby_rooms(conn, sa.and_(
+                _lobby.c.public == sa.true(), _lobby.c.waiting == sa.true(),
+                _lobby.c.quick == sa.true(), _lobby.c.locked == sa.false(),
+                _lobby.c.room.in_(of_rules)))
+            for lr in rooms:
+                if holder in lr.holders:
+                    return lr.room, lr.fill_at is not None and lr.fill_at <= now
+            for lr in rooms:
+                free = [i for i, k in enumerate(lr.game.seats)
+                        if k == "human" and lr.holders[i] is None]
+                if free:
+                    self.put_seat(conn, lr.room, free[0], holder)
+                    if not lr.host:
+                        self.put_lobby(conn, lr.room, host=holder)
+                    return lr.room, lr.fill_at is not None and lr.fill_at <= now
+            row.created = row.created or now
+            conn.execute(_tables.insert().values(
+                id=row.id, created=row.created, rules=row.rules,
+                options=json.dumps(row.options), seed=row.seed, max_hands=row.max_hands,
+                names=json.dumps(row.names), seats=json.dumps(row.seats),
+                settings=json.dumps(row.settings), finished=False,
+                practice=row.practice, room_id=None, game_no=0))
+            conn.execute(_lobby.insert().values(
+                room=row.id, public=True, waiting=True, locked=False, host=holder,
+                quick=True, fill_at=fill_at, fill_bot=fill_bot, created=row.created))
+            conn.execute(_seats.insert().values(room=row.id, seat=0, holder=holder,
+                                                ready=False, at=row.created))
+            return row.id, fill_at <= now
 
     def is_waiting(self, room: str) -> bool:
         """Whether a room of the lobby still waits for its people (its game not started)."""
