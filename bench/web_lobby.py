@@ -33,44 +33,46 @@ from .web_load import _free_port
 __all__ = ["run", "main", "measure"]
 
 
-async def _browser(base: str, stop_at: float, index: int, reads: list[float],
+async def _browser(c: Any, stop_at: float, index: int, reads: list[float],
                    joins: list[float], errors: list[str]) -> None:
-    import httpx
-
+    """One person in the lobby: its own cookie (sent by hand: the bench's one HTTP client
+    and its connection pool are shared, so that the client side costs little)."""
     rng = random.Random(index)
-    async with httpx.AsyncClient(base_url=base, timeout=30) as c:
-        t0 = time.perf_counter()
-        page = await c.get("/lobby")  # the guest's cookie and CSRF token
-        reads.append(time.perf_counter() - t0)
-        token = re.search(r'name="csrf" value="([0-9a-f]+)"', page.text)
-        if token is None:
-            errors.append(f"no CSRF token ({page.status_code})")
-            return
-        join_at = time.monotonic() + rng.uniform(0.5, max(1.0, stop_at - time.monotonic() - 2))
-        joined = False
-        await asyncio.sleep(rng.uniform(0, 1.0))
-        while time.monotonic() < stop_at or not joined:
-            if not joined and (time.monotonic() >= join_at or time.monotonic() >= stop_at):
-                t0 = time.perf_counter()
-                r = await c.post("/lobby/quick", data={"rules": "hongkong", "wait": "300",
-                                                       "csrf": token.group(1)})
-                if r.status_code != 303:
-                    errors.append(f"join {r.status_code}")
-                else:
-                    room = r.headers["location"].rsplit("/", 1)[1]
-                    got = await c.get(f"/api/rooms/{room}")
-                    joins.append(time.perf_counter() - t0)
-                    if got.status_code != 200 or got.json().get("you") is None:
-                        errors.append("joined no seat")
-                joined = True
-                continue
+    await asyncio.sleep(rng.uniform(0, 1.0))
+    t0 = time.perf_counter()
+    page = await c.get("/lobby")  # the guest's cookie and CSRF token
+    reads.append(time.perf_counter() - t0)
+    token = re.search(r'name="csrf" value="([0-9a-f]+)"', page.text)
+    cookie = page.headers.get("set-cookie", "").split(";", 1)[0]
+    if token is None or not cookie:
+        errors.append(f"no CSRF token or cookie ({page.status_code})")
+        return
+    jar = {"Cookie": cookie}
+    join_at = time.monotonic() + rng.uniform(0.5, max(1.0, stop_at - time.monotonic() - 2))
+    joined = False
+    while time.monotonic() < stop_at or not joined:
+        if not joined and (time.monotonic() >= join_at or time.monotonic() >= stop_at):
             t0 = time.perf_counter()
-            r = await c.get("/api/rooms")
-            if r.status_code == 200:
-                reads.append(time.perf_counter() - t0)
+            r = await c.post("/lobby/quick", headers=jar,
+                             data={"rules": "hongkong", "wait": "300",
+                                   "csrf": token.group(1)})
+            if r.status_code != 303:
+                errors.append(f"join {r.status_code}")
             else:
-                errors.append(f"lobby {r.status_code}")
-            await asyncio.sleep(rng.uniform(0.8, 1.2))
+                room = r.headers["location"].rsplit("/", 1)[1]
+                got = await c.get(f"/api/rooms/{room}", headers=jar)
+                joins.append(time.perf_counter() - t0)
+                if got.status_code != 200 or got.json().get("you") is None:
+                    errors.append("joined no seat")
+            joined = True
+            continue
+        t0 = time.perf_counter()
+        r = await c.get("/api/rooms")
+        if r.status_code == 200:
+            reads.append(time.perf_counter() - t0)
+        else:
+            errors.append(f"lobby {r.status_code}")
+        await asyncio.sleep(rng.uniform(0.8, 1.2))
 
 
 async def _load(base: str, people: int, rooms: int, seconds: float,
@@ -89,8 +91,19 @@ async def _load(base: str, people: int, rooms: int, seconds: float,
     joins: list[float] = []
     errors: list[str] = []
     stop_at = time.monotonic() + seconds
-    await asyncio.gather(*(_browser(base, stop_at, i, reads, joins, errors)
-                           for i in range(people)))
+
+    class NoCookies(httpx.Cookies):
+        def set_cookie_header(self, request: Any) -> None:  # each person sends its own
+            pass
+
+        def extract_cookies(self, response: Any) -> None:
+            pass
+
+    limits = httpx.Limits(max_connections=people, max_keepalive_connections=people)
+    async with httpx.AsyncClient(base_url=base, timeout=60, limits=limits) as c:
+        c._cookies = NoCookies()
+        await asyncio.gather(*(_browser(c, stop_at, i, reads, joins, errors)
+                               for i in range(people)))
     async with httpx.AsyncClient(base_url=base, timeout=30) as c:
         listed = len((await c.get("/api/rooms")).json()["rooms"])
         status = (await c.get("/status")).json()

@@ -26,6 +26,7 @@ one signed cookie (see :mod:`.accounts`).
 
 from __future__ import annotations
 
+import functools
 import json
 import math
 import secrets
@@ -134,6 +135,17 @@ async def read_form(request: Request) -> dict[str, str]:
 
 # ----- page parts -----------------------------------------------------------------------------
 
+def rules_title(rules: str, options: dict[str, Any] | None = None) -> str:
+    """A rule set's title (English, the catalogue's key) with ``options``: made once per
+    rule set and options (a rule set is costly to make; every lobby page names several)."""
+    return _title(rules, json.dumps(options or {}, sort_keys=True))
+
+
+@functools.lru_cache(maxsize=512)
+def _title(rules: str, options: str) -> str:
+    return str(get_rule_set(rules, **json.loads(options)).title)
+
+
 def _t(message: str) -> str:
     return escape(message, quote=False)
 
@@ -198,7 +210,7 @@ def room_json(server: Server, lr: LobbyRoom, visitor: Visitor | None = None) -> 
                           "ready": lr.ready[i]})
     out: dict[str, Any] = {
         "id": lr.room, "rules": lr.game.rules,
-        "title": _(get_rule_set(lr.game.rules, **lr.game.options).title),
+        "title": _(rules_title(lr.game.rules, lr.game.options)),
         "options": {k: v for k, v in lr.game.options.items()},
         "max_hands": lr.game.max_hands,
         "clock": {"turn_seconds": settings.get("turn_seconds"),
@@ -895,7 +907,7 @@ def history_table(history: list[tuple[TableRow, int]]) -> str:
         when = time.strftime("%Y-%m-%d %H:%M", time.gmtime(row.created))
         names = ", ".join(row.names)
         rows.append(
-            f"<tr><td>{_t(_(get_rule_set(row.rules, **row.options).title))}</td>"
+            f"<tr><td>{_t(_(rules_title(row.rules, row.options)))}</td>"
             f"<td>{when} UTC</td><td>{_t(names)}</td><td>{place}</td><td>{scores[seat]}</td>"
             f'<td><a class="replay-link" href="/replay/{quote(row.id)}?seat={seat}">'
             f"{_t(_('watch again'))}</a></td></tr>")
@@ -952,7 +964,7 @@ def profile_page(data: dict[str, Any], visitor: Visitor, path: str) -> str:
             "<tbody>")
         for rules, r in sorted(data["ratings"].items()):
             mark = (" " + _t(_("(provisional)"))) if r["provisional"] else ""
-            parts.append(f"<tr><td>{_t(_(get_rule_set(rules).title))}</td>"
+            parts.append(f"<tr><td>{_t(_(rules_title(rules)))}</td>"
                          f"<td>{r['rating']:.0f}{mark}</td><td>{r['games']}</td></tr>")
         parts.append("</tbody></table>")
     else:
@@ -974,7 +986,7 @@ def profile_page(data: dict[str, Any], visitor: Visitor, path: str) -> str:
                             _("replay"))) + "</th></tr></thead><tbody>")
         for g in data["games"]:
             when = time.strftime("%Y-%m-%d %H:%M", time.gmtime(g["date"]))
-            parts.append(f"<tr><td>{_t(_(get_rule_set(g['rules']).title))}</td>"
+            parts.append(f"<tr><td>{_t(_(rules_title(g['rules'])))}</td>"
                          f"<td>{when} UTC</td><td>{_t(', '.join(g['players']))}</td>"
                          f"<td>{g['place']}</td><td>{g['points']}</td>"
                          f'<td><a class="replay-link" href="{escape(g["replay"])}">'
@@ -990,7 +1002,7 @@ def leaderboard_page(rules: str, rows: list[tuple[str, Rating]], visitor: Visito
              '<select name="rules" onchange="this.form.submit()">']
     for name in RULE_SETS:
         sel = " selected" if name == rules else ""
-        parts.append(f'<option value="{name}"{sel}>{_t(_(get_rule_set(name).title))}</option>')
+        parts.append(f'<option value="{name}"{sel}>{_t(_(rules_title(name)))}</option>')
     parts.append('</select><noscript><button>' + _t(_("Show")) + "</button></noscript></form>")
     parts.append("<p>" + _t(_(
         "Ratings by OpenSkill (Plackett-Luce) from the games of public rooms, shown as 40 x "
@@ -1035,7 +1047,7 @@ def lobby_list_page(server: Server, visitor: Visitor, rooms: list[LobbyRoom],
                  f'<fieldset><legend>{_t(_("Quick play"))}</legend>'
                  f'<label for="quick-rules">{_t(_("rule set"))}</label>'
                  '<select name="rules" id="quick-rules">'
-                 + "".join(f'<option value="{n}">{_t(_(get_rule_set(n).title))}</option>'
+                 + "".join(f'<option value="{n}">{_t(_(rules_title(n)))}</option>'
                            for n in RULE_SETS)
                  + f'</select><label for="quick-wait">{_t(_("wait for people"))}</label>'
                  '<select name="wait" id="quick-wait">'
@@ -1078,7 +1090,7 @@ def _room_item(server: Server, lr: LobbyRoom, mine: bool) -> str:
 
 def _make_room_item(server: Server, lr: LobbyRoom, mine: bool) -> str:
     row = lr.game
-    title = _t(_(get_rule_set(row.rules, **row.options).title))
+    title = _t(_(rules_title(row.rules, row.options)))
     length = (_("whole game") if row.max_hands is None else ngettext(
         "{n} hand", "{n} hands", row.max_hands).format(n=row.max_hands))
     bits = [f'<li class="room" data-room="{escape(lr.room)}"><b>{title}</b> · '
@@ -1127,7 +1139,7 @@ def waiting_page(server: Server, visitor: Visitor, lr: LobbyRoom, path: str) -> 
     """The waiting room of a lobby room (HTML and ``people.js``, which polls the room's JSON
     every second: Ready, the host's controls, and the move to the table once it starts)."""
     row = lr.game
-    title = _(get_rule_set(row.rules, **row.options).title)
+    title = _(rules_title(row.rules, row.options))
     words = json.dumps(script_words(), ensure_ascii=False,
                        separators=(",", ":")).replace("</", "<\\/")
     body = (f'<h1>{_t(_("Waiting room"))}: {_t(title)}</h1>'
