@@ -447,6 +447,7 @@ def test_nothing_leaks_across_accounts(db: str) -> None:
         # Ann makes it private: Bob can no longer read it or join
         ann.post(f"/api/rooms/{room}/private", data={"csrf": ann_token})
         assert bob.get(f"/api/rooms/{room}").status_code == 404
+        assert bob.get(f"/room/{room}").status_code == 404
         r = bob.post("/lobby/join", data={"room": room, "seat": "1", "csrf": csrf(bob)})
         assert r.status_code == 400 and "private" in r.text
         ann.post(f"/api/rooms/{room}/public", data={"csrf": ann_token})

@@ -612,6 +612,8 @@ def people_routes(srv: Callable[[], Server]) -> list[Route]:
         visitor = await visitor_of(srv(), request)
         room = request.path_params["room"]
         lr = await lobby_room_now(room)
+        if lr is not None and not lr.public and visitor.holder not in lr.holders:
+            lr = None  # a private room is its people's only
         if lr is None:
             return _html(srv(), request, visitor, _page(_("no such room"), "<h1>" + _t(_(
                 "no such room")) + "</h1>", visitor, request.url.path), 404)
