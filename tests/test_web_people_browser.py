@@ -154,6 +154,25 @@ def test_four_accounts_play_a_rated_public_game_and_watch_it_again(
             guest.wait_for_url("**/play/**", timeout=15000)
             guest.wait_for_selector("body.online", timeout=15000)
             assert guest.locator("#seat-right").inner_text() != ""
+            # the new pages in Italian (issue 46 item 6): the lobby, the waiting room, the
+            # account, a profile, the leaderboard and the replay viewer
+            guest.goto(f"{base}/lobby?lang=it")
+            assert guest.locator("h1").inner_text() == "Lobby pubblica"
+            assert guest.locator("#quick-form legend").inner_text() == "Gioco rapido"
+            shot(guest, "people-it-lobby.png")
+            guest.goto(f"{base}/account")
+            assert guest.locator("h1").inner_text() == "Il tuo account"
+            guest.goto(f"{base}/players/Ann")
+            assert "Punteggi di classifica" in guest.locator("main").inner_text()
+            guest.goto(f"{base}/leaderboard")
+            assert guest.locator("h1").inner_text() == "Classifica"
+            guest.click("#leaderboard a")
+            guest.click("a.replay-link")
+            guest.wait_for_selector("#seat-bottom .seat-info")
+            guest.wait_for_function("document.getElementById('replay-pos').innerText"
+                                    ".startsWith('passo 1 di')", timeout=10000)
+            assert "tutte le mani scoperte" in guest.locator("#replay-controls").inner_text()
+            shot(guest, "people-it-replay.png")
             guest_ctx.close()
 
             # Dan deletes his account: his profile is gone, the game keeps "(deleted)"

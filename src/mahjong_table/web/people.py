@@ -850,10 +850,10 @@ def account_page(server: Server, visitor: Visitor, error: str | None, message: s
             parts.append(
                 f'<form method="post" action="/account/{action}" id="{action}-form">{csrf}'
                 f'<fieldset><legend>{_t(legend)}</legend>'
-                f'<label for="{action}-name">{_t(_("name"))}</label>'
+                f'<label for="{action}-name">' + _t(_("name")) + f'</label>'
                 f'<input name="name" id="{action}-name" autocomplete="username" required '
                 f'maxlength="24">'
-                f'<label for="{action}-password">{_t(_("password"))}</label>'
+                f'<label for="{action}-password">' + _t(_("password")) + f'</label>'
                 f'<input type="password" name="password" id="{action}-password" '
                 f'autocomplete="{auto}" required maxlength="128">{extra}'
                 + ('<small>' + _t(_("3 to 24 letters, digits, _ - or . ; a password of 8 "
@@ -866,29 +866,29 @@ def account_page(server: Server, visitor: Visitor, error: str | None, message: s
                      f'<p><a id="my-profile" href="/players/{quote(name)}">'
                      + _t(_("Your profile")) + "</a></p>")
         parts.append(f'<form method="post" action="/account/signout" id="signout-form">{csrf}'
-                     f'<button type="submit">{_t(_("Sign out"))}</button></form>')
+                     f'<button type="submit">' + _t(_("Sign out")) + '</button></form>')
         parts.append(
             f'<form method="post" action="/account/password" id="password-form">{csrf}'
-            f'<fieldset><legend>{_t(_("Change password"))}</legend>'
-            f'<label for="old">{_t(_("current password"))}</label>'
+            f'<fieldset><legend>' + _t(_("Change password")) + '</legend>'
+            '<label for="old">' + _t(_("current password")) + '</label>'
             '<input type="password" name="old" id="old" autocomplete="current-password" '
             'required maxlength="128">'
-            f'<label for="new-password">{_t(_("new password"))}</label>'
+            '<label for="new-password">' + _t(_("new password")) + '</label>'
             '<input type="password" name="password" id="new-password" '
             'autocomplete="new-password" required maxlength="128">'
-            f'<label for="new-password2">{_t(_("new password again"))}</label>'
+            '<label for="new-password2">' + _t(_("new password again")) + '</label>'
             '<input type="password" name="password2" id="new-password2" '
             'autocomplete="new-password" required maxlength="128">'
-            f'<button type="submit">{_t(_("Change password"))}</button></fieldset></form>')
+            '<button type="submit">' + _t(_("Change password")) + '</button></fieldset></form>')
         parts.append(
             f'<form method="post" action="/account/delete" id="delete-form">{csrf}'
-            f'<fieldset><legend>{_t(_("Delete my account"))}</legend><small>' + _t(_(
+            f'<fieldset><legend>' + _t(_("Delete my account")) + '</legend><small>' + _t(_(
                 "Deletes the account, its sessions, ratings and the record of which seats "
                 "it held; your name in past games and chat becomes \"(deleted)\".")) +
-            f'</small><label for="delete-password">{_t(_("password"))}</label>'
+            '</small><label for="delete-password">' + _t(_("password")) + '</label>'
             '<input type="password" name="password" id="delete-password" '
             'autocomplete="current-password" required maxlength="128">'
-            f'<button type="submit" class="danger">{_t(_("Delete my account and my data"))}'
+            '<button type="submit" class="danger">' + _t(_("Delete my account and my data")) + ''
             '</button></fieldset></form>')
     parts.append("<h2>" + _t(_("Your games")) + "</h2>" + history_table(history))
     return _page(_("mahjong-table: account"), "".join(parts), visitor, "/account")
@@ -912,7 +912,7 @@ def history_table(history: list[tuple[TableRow, int]]) -> str:
             f"<tr><td>{_t(_(rules_title(row.rules, row.options)))}</td>"
             f"<td>{when} UTC</td><td>{_t(names)}</td><td>{place}</td><td>{scores[seat]}</td>"
             f'<td><a class="replay-link" href="/replay/{quote(row.id)}?seat={seat}">'
-            f"{_t(_('watch again'))}</a></td></tr>")
+            f"" + _t(_('watch again')) + "</a></td></tr>")
     return "".join(rows) + "</tbody></table>"
 
 
@@ -992,7 +992,7 @@ def profile_page(data: dict[str, Any], visitor: Visitor, path: str) -> str:
                          f"<td>{when} UTC</td><td>{_t(', '.join(g['players']))}</td>"
                          f"<td>{g['place']}</td><td>{g['points']}</td>"
                          f'<td><a class="replay-link" href="{escape(g["replay"])}">'
-                         f"{_t(_('watch again'))}</a></td></tr>")
+                         f"" + _t(_('watch again')) + "</a></td></tr>")
         parts.append("</tbody></table>")
     return _page(_("mahjong-table: {name}").format(name=data["name"]), "".join(parts), visitor,
                  path)
@@ -1046,12 +1046,12 @@ def lobby_list_page(server: Server, visitor: Visitor, rooms: list[LobbyRoom],
     if error:
         parts.append(f'<p class="error" role="alert" id="lobby-error">{_t(error)}</p>')
     parts.append(f'<form method="post" action="/lobby/quick" id="quick-form">{csrf}'
-                 f'<fieldset><legend>{_t(_("Quick play"))}</legend>'
-                 f'<label for="quick-rules">{_t(_("rule set"))}</label>'
+                 f'<fieldset><legend>' + _t(_("Quick play")) + '</legend>'
+                 '<label for="quick-rules">' + _t(_("rule set")) + '</label>'
                  '<select name="rules" id="quick-rules">'
                  + "".join(f'<option value="{n}">{_t(_(rules_title(n)))}</option>'
                            for n in RULE_SETS)
-                 + f'</select><label for="quick-wait">{_t(_("wait for people"))}</label>'
+                 + '</select><label for="quick-wait">' + _t(_("wait for people")) + '</label>'
                  '<select name="wait" id="quick-wait">'
                  + "".join(f'<option value="{w}"{" selected" if w == 30 else ""}>'
                            + _t(ngettext("{n} second", "{n} seconds", w).format(n=w))
@@ -1059,7 +1059,7 @@ def lobby_list_page(server: Server, visitor: Visitor, rooms: list[LobbyRoom],
                  + "</select><small>" + _t(_(
                      "sits you at the next game of these rules with whoever is waiting; "
                      "bots take the seats still open when the wait is over")) + "</small>"
-                 f'<button type="submit">{_t(_("Play now"))}</button></fieldset></form>')
+                 '<button type="submit">' + _t(_("Play now")) + '</button></fieldset></form>')
     parts.append("<p>" + _t(_("To open a room of your own, tick \"public room\" on the "
                               "new table form.")) + ' <a href="/">' + _t(_("New table"))
                  + "</a></p>")
@@ -1116,7 +1116,7 @@ def _make_room_item(server: Server, lr: LobbyRoom, mine: bool) -> str:
                         f'value="{escape(lr.room)}:{i}" class="join-seat" data-seat="{i}">'
                         f"{_t(label)}</button></li>")
         else:
-            bits.append(f"<li>{_t(_('open'))}</li>")
+            bits.append("<li>" + _t(_('open')) + "</li>")
     bits.append("</ol>")
     if mine or not lr.waiting:
         href = f"/room/{quote(lr.room)}" if mine else f"/watch/{server.token(lr.room, 'w')}"
@@ -1144,7 +1144,7 @@ def waiting_page(server: Server, visitor: Visitor, lr: LobbyRoom, path: str) -> 
     title = _(rules_title(row.rules, row.options))
     words = json.dumps(script_words(), ensure_ascii=False,
                        separators=(",", ":")).replace("</", "<\\/")
-    body = (f'<h1>{_t(_("Waiting room"))}: {_t(title)}</h1>'
+    body = ('<h1>' + _t(_("Waiting room")) + f': {_t(title)}</h1>'
             f'<p>{_t(_options_text(row))} · {_t(_clock_text(row))}</p>'
             f'<div id="waiting" data-room="{escape(lr.room)}" '
             f'data-csrf="{server.cookie.csrf(visitor.guest)}" aria-live="polite"></div>'

@@ -116,7 +116,7 @@ def replay_page(row: TableRow, nav: str, words: dict[str, Any]) -> str:
     return (_head(e(_("mahjong-table: replay"))) +
             f'<body class="table replay" data-game="{e(row.id)}" data-seat="0">'
             f'<header id="bar"><b id="rules-title">{e(title)}</b> · '
-            f'<span>{e(_("replay"))}</span>{language_switch()}</header>{nav}'
+            f'<span>' + e(_("replay")) + f'</span>{language_switch()}</header>{nav}'
             '<section id="replay-controls" aria-label="' + e(_("replay controls")) + '">'
             '<label for="replay-seat">' + e(_("watch as")) + '</label>'
             f'<select id="replay-seat">{seats}<option value="-1">'
