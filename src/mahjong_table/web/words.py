@@ -181,7 +181,6 @@ SCRIPT_MESSAGES: tuple[str, ...] = (
     N_("spectator"),
     # issue 46: the waiting room (people.js) and the replay viewer (replay.js)
     N_("(you)"),
-    N_("A new hand is dealt"),
     N_("Host"),
     N_("Join"),
     N_("Leave"),
@@ -193,7 +192,6 @@ SCRIPT_MESSAGES: tuple[str, ...] = (
     N_("Start now (bots take the open seats)"),
     N_("Swap seats"),
     N_("The game has started."),
-    N_("The hand is over"),
     N_("The hand of {name}"),
     N_("Unlock"),
     N_("Watch"),
@@ -214,10 +212,6 @@ SCRIPT_MESSAGES: tuple[str, ...] = (
     N_("winning tile {tile}"),
     N_("with this seat"),
     N_("{name} (bot)"),
-    N_("{name} adds to a kong: {meld}"),
-    N_("{name} claims {tile}: {meld}"),
-    N_("{name} declares Mahjong"),
-    N_("{name} declares a concealed kong"),
     # issue 46: the end of a hand at the table
     N_("unrated"),
     N_("rating {value}"),

@@ -86,7 +86,8 @@
     const wind = el("span", "wind wind-" + s.wind, tc("wind letter", s.wind));
     wind.title = t("{wind} wind", { wind: WINDS[s.wind] });
     head.appendChild(wind);
-    head.appendChild(el("span", "name", s.player === ctx.mySeat ? t("{name} (you)", { name: s.name }) : s.name));
+    // (a replay is watched from a seat: the seat is not "you")
+    head.appendChild(el("span", "name", s.player === ctx.mySeat && !ctx.replay ? t("{name} (you)", { name: s.name }) : s.name));
     if (s.player === v.dealer) head.appendChild(el("span", "badge dealer", t("dealer")));
     if (onTurn) head.appendChild(el("span", "badge turn", t("to act")));
     if (s.dead) head.appendChild(el("span", "badge deadb", t("dead hand")));

@@ -47,20 +47,31 @@
     return ["bottom", "right", "top", "left"][(p - base + 4) % 4];
   }
 
-  function describe(e) {
-    const names = data.names;
-    const who = typeof e.player === "number" ? names[e.player] : "";
+  function describe(e) { // the table page's words for the events (table.js)
+    const n = (p) => (p === undefined || p === null ? "" : data.names[p]);
+    const own = e.player === undefined || e.player === null || e.player === seat;
     switch (e.type) {
-      case "hand_start": return t("A new hand is dealt");
-      case "draw": return e.tile ? t("{name} draws {tile}", { name: who, tile: e.tile }) : t("{name} draws", { name: who });
-      case "discard": return t("{name} discards {tile}", { name: who, tile: e.tile });
-      case "claim": return t("{name} claims {tile}: {meld}", { name: who, tile: e.tile, meld: e.meld });
-      case "concealed_kong": return t("{name} declares a concealed kong", { name: who });
-      case "kong_completed": return t("{name} adds to a kong: {meld}", { name: who, meld: e.meld });
-      case "declare_mahjong": return t("{name} declares Mahjong", { name: who });
-      case "hand_end": return t("The hand is over");
+      case "hand_start": return t("Hand {number} begins, {name} deals", { number: e.hand_number + 1, name: n(e.dealer) });
+      case "draw": return e.tile ? t("{name} draws {tile}", { name: n(e.player), tile: e.tile }) : t("{name} draws", { name: n(e.player) });
+      case "replacement": return e.tile ? t("{name} draws a replacement {tile}", { name: n(e.player), tile: e.tile })
+        : t("{name} draws a replacement", { name: n(e.player) });
+      case "discard": return t("{name} discards {tile}", { name: n(e.player), tile: e.tile });
+      case "bonus": return t("{name} shows bonus tile {tile}", { name: n(e.player), tile: e.tile });
+      case "claim": return t("{name} claims {tile} for {meld_kind} {meld}", { name: n(e.player), tile: e.tile, meld_kind: t(e.kind), meld: e.meld || "" });
+      case "concealed_kong": return t("{name} declares a concealed kong {meld}", { name: n(e.player), meld: e.meld });
+      case "added_kong": return t("{name} adds {tile} to a pung", { name: n(e.player), tile: e.tile });
+      case "kong_completed": return t("{name} completes the kong {meld}", { name: n(e.player), meld: e.meld });
+      case "declare_mahjong": return t("{name} declares Mahjong!", { name: n(e.player) });
+      case "hand_end": return t("The hand ends");
       case "game_end": return t("The game is over");
-      default: return who ? who + ": " + e.type.replace(/_/g, " ") : e.type.replace(/_/g, " ");
+      case "charleston_stage": return t("Charleston: {stage}", { stage: window.MTText.tc("stage", e.stage.replace(/_/g, " ")) });
+      case "charleston_pass": return t("Tiles are passed");
+      case "passed": return own ? t("You passed {tiles}", { tiles: e.tiles || "" }) : null;
+      case "received": return own ? t("You received {tiles}", { tiles: e.tiles || "" }) : null;
+      case "joker_exchange": return t("{name} exchanges {tile} for a joker", { name: n(e.player), tile: e.tile });
+      case "dead_hand": return t("{name}'s hand is dead", { name: n(e.player) });
+      case "play_start": return t("Play begins");
+      default: return null; // (dealing, claim windows, answers: nothing to read)
     }
   }
 
@@ -120,7 +131,7 @@
     const f = data.frames[at];
     const v = f.view;
     const state = { view: v, board: f.board, names: data.names, stage: null, game_end: null, actions: [] };
-    const ctx = { mySeat: seat, tile: tile };
+    const ctx = { mySeat: seat, tile: tile, replay: true };
     for (const s of v.seats) {
       const box = $("seat-" + place(s.player));
       MTBoard.seat(box, s, v, state, ctx);
@@ -145,7 +156,7 @@
     const ev = $("replay-events");
     ev.replaceChildren();
     const ol = el("ol", "events");
-    for (const e of f.events) ol.appendChild(el("li", "", describe(e)));
+    for (const e of f.events) { const text = describe(e); if (text) ol.appendChild(el("li", "", text)); }
     ev.appendChild(ol);
     renderResult(f);
     $("replay-pos").textContent = t("step {n} of {total}", { n: at + 1, total: data.frames.length });
