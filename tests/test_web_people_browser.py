@@ -186,3 +186,51 @@ def test_four_accounts_play_a_rated_public_game_and_watch_it_again(
             assert "Dan" not in game["players"] and "(deleted)" in game["players"]
         finally:
             browser.close()
+
+
+def test_the_end_of_a_hand_on_a_phone(server: ServerProcess) -> None:  # noqa: F811
+    """Issue 46 item 5 on a phone (390 px): when the hand ends, the others' hands are face up
+    in place (a winner's winning tile outlined), the Ready button is on the screen without
+    scrolling, and once everyone is ready the next hand starts and the result is gone."""
+    import httpx
+    from playwright.sync_api import sync_playwright
+
+    base = f"http://127.0.0.1:{server.port}"
+    form = {"rules": "hongkong", "seat0": "human", "seat1": "efficiency", "seat2": "efficiency",
+            "seat3": "efficiency", "max_hands": "2", "claim_seconds": "2", "claim_pause": "0",
+            "bot_delay": "0", "turn_seconds": "20", "ready_seconds": "60"}
+    r = httpx.post(f"{base}/tables", data=form)
+    assert r.status_code == 201
+    link = r.text.split('data-seat="0" href="')[1].split('"')[0]
+    deadline = time.monotonic() + 90
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        try:
+            ctx = browser.new_context(viewport={"width": 390, "height": 800}, is_mobile=True,
+                                      has_touch=True)
+            page = ctx.new_page()
+            page.goto(link)
+            page.wait_for_selector("body.online", timeout=15000)
+            while not page.locator("#ready-btn").count():
+                assert time.monotonic() < deadline, "the hand did not end"
+                if not step(page):
+                    page.wait_for_timeout(50)
+            assert page.locator(".seat .final-up").count() == 3
+            box = page.locator("#ready-btn").bounding_box()
+            assert box is not None and 0 <= box["y"] and box["y"] + box["height"] <= 800, box
+            assert page.evaluate("window.scrollY") == 0 or box["y"] + box["height"] <= 800
+            winner = page.evaluate("(() => { const h = document.querySelector('#result h2');"
+                                   " return h ? h.innerText : ''; })()")
+            marks = page.locator(".win-mark").count()
+            if "wins" in winner and "Player 1" not in winner:
+                assert marks == 1, winner
+            else:
+                assert marks == 0, winner
+            shot(page, "people-phone-hand-end.png")
+            page.click("#ready-btn")
+            page.wait_for_function("document.getElementById('info').innerText"
+                                   ".includes('Hand 2')", timeout=15000)
+            assert page.locator("#result").is_hidden()
+            assert page.locator(".final-up").count() == 0
+        finally:
+            browser.close()
