@@ -521,3 +521,36 @@ def test_quick_play_asked_at_once_fills_one_room_then_the_next(db: str) -> None:
     finally:
         for s in stores:
             s.close()
+
+
+def test_spectators_see_the_table_with_the_rooms_delay(tmp_path: Path) -> None:
+    """Issue 46 item 2: a room's ``spectator_delay`` holds every message to a spectator's
+    page back that long (a seat's page is not held back); 0 keeps spectators live."""
+    import re as _re
+
+    app = create_app(f"sqlite:///{tmp_path / 'web.db'}")
+    with TestClient(app) as c:
+        for delay, late in (("1.5", True), ("0", False)):
+            form = {"rules": "hongkong", "seat0": "human", "seat1": "efficiency",
+                    "seat2": "efficiency", "seat3": "efficiency", "max_hands": "1",
+                    "spectator_delay": delay, **FAST}
+            r = c.post("/tables", data=form)
+            assert r.status_code == 201, r.text
+            seat = _re.search(r'data-seat="0" href="http://testserver/play/([^"]+)"', r.text)
+            watch = _re.search(r'href="http://testserver/watch/([^"]+)"', r.text)
+            assert seat is not None and watch is not None
+            with c.websocket_connect(f"/ws/{seat.group(1)}") as ws:
+                t0 = time.monotonic()
+                assert ws.receive_json()["type"] == "chat"
+                assert ws.receive_json()["type"] == "state"
+                assert time.monotonic() - t0 < 1.0  # a seat: at once
+                with c.websocket_connect(f"/ws/{watch.group(1)}") as spectator:
+                    t0 = time.monotonic()
+                    assert spectator.receive_json()["type"] == "chat"
+                    msg = spectator.receive_json()
+                    waited = time.monotonic() - t0
+                    assert msg["type"] == "state" and msg["seat"] == -1
+                    if late:
+                        assert waited >= 1.4, waited
+                    else:
+                        assert waited < 1.0, waited

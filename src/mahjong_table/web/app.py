@@ -141,9 +141,13 @@ class WsClient:
     """One websocket client of a table: a queue drained by its own sender task, so that a
     slow reader never holds the table up (past :data:`MAX_QUEUE` messages it is dropped)."""
 
-    def __init__(self, ws: WebSocket, seat: int, lang: str | None = None) -> None:
+    def __init__(self, ws: WebSocket, seat: int, lang: str | None = None,
+                 delay: float = 0.0) -> None:
         self.ws = ws
         self.seat = seat
+        #: issue 46: a spectator's page of a room with a spectator delay gets every message
+        #: (but its own errors and pongs) this many seconds late
+        self.delay = delay
         #: the language this page's messages are built in (issue 23)
         self.lang = lang or language()
         self.queue: asyncio.Queue[dict[str, Any] | None] = asyncio.Queue()
@@ -152,6 +156,12 @@ class WsClient:
         self.stamp = time.monotonic()
 
     def send(self, message: dict[str, Any]) -> None:
+        if self.delay > 0 and message.get("type") not in ("error", "pong"):
+            asyncio.get_running_loop().call_later(self.delay, self._put, message)
+            return
+        self._put(message)
+
+    def _put(self, message: dict[str, Any]) -> None:
         if self.queue.qsize() > MAX_QUEUE:
             self.queue.put_nowait(None)
             return
@@ -180,7 +190,11 @@ class WsClient:
         return True
 
     def send_close(self) -> None:
-        """Close the socket once what is queued is sent (the page reconnects)."""
+        """Close the socket once what is queued is sent (the page reconnects); with a delay,
+        once what was sent before has come out of it."""
+        if self.delay > 0:
+            asyncio.get_running_loop().call_later(self.delay, self.queue.put_nowait, None)
+            return
         self.queue.put_nowait(None)
 
     async def close(self) -> None:
@@ -883,9 +897,15 @@ class Server:
         rc.inbox.put_nowait(None)
 
     async def relay_page(self, ws: WebSocket, room: str, seat: int, owner: str) -> None:
-        """Serve a page whose room ``owner`` holds: every message goes there and back."""
+        """Serve a page whose room ``owner`` holds: every message goes there and back (a
+        spectator's late by the room's ``spectator_delay``, here as on the owner)."""
+        delay = 0.0
+        if seat == SPECTATOR:
+            row = await self.db(self.store.current_game, room)
+            if row is not None:
+                delay = float(row.settings.get("spectator_delay", 0.0) or 0.0)
         await ws.accept()
-        client = WsClient(ws, seat)
+        client = WsClient(ws, seat, delay=delay)
         cid = f"{self.coord.proc}.{secrets.token_hex(6)}"
         self.relays[cid] = Relay(client, room, owner)
         me = self.coord.proc
@@ -1723,7 +1743,8 @@ def create_app(db: str, *, tables_per_minute: int = TABLES_PER_MINUTE,
             await ws.close(code=4429)  # too many connections: a flood, not a person
             return
         await ws.accept()
-        client = WsClient(ws, seat)
+        client = WsClient(ws, seat, delay=live.settings.spectator_delay
+                          if seat == SPECTATOR else 0.0)
         # the room's chat so far, then the state (every state message follows)
         client.send({"type": "chat", "messages": await srv().db(srv().store.chat,
                                                                  live.row.room)})

@@ -215,6 +215,7 @@ def room_json(server: Server, lr: LobbyRoom, visitor: Visitor | None = None) -> 
         "max_hands": lr.game.max_hands,
         "clock": {"turn_seconds": settings.get("turn_seconds"),
                   "claim_seconds": settings.get("claim_seconds")},
+        "spectator_delay": settings.get("spectator_delay", 0.0),
         "seats": seats, "open": sum(1 for s in seats if s["kind"] == "open"),
         "waiting": lr.waiting, "locked": lr.locked, "public": lr.public, "quick": lr.quick,
         "fill_in": (None if lr.fill_at is None or not lr.waiting

@@ -97,7 +97,9 @@ class TableSettings:
     pressed Ready or this time has passed. ``away_after``: clocks run out in a row before a
     person is marked away (a bot plays the seat until they take it back). ``away_bot``: the
     bot that plays an away person's seat ("" the rule set's default bot).
-    ``spectator_chat``: spectators may write in the table chat."""
+    ``spectator_chat``: spectators may write in the table chat. ``spectator_delay``
+    (issue 46): spectators' pages get everything this much later (0: live), so that a
+    friend watching cannot pass on what they see in time to help."""
 
     claim_seconds: float = 12.0
     claim_pause: float = 1.2
@@ -107,6 +109,7 @@ class TableSettings:
     away_after: float = 2.0
     away_bot: str = ""
     spectator_chat: bool = False
+    spectator_delay: float = 0.0
 
     #: (name, low, high, help) of each number setting, for the lobby form and its checks
     FIELDS = (
@@ -125,6 +128,10 @@ class TableSettings:
         ("away_after", 1.0, 20.0,
          N_("clocks run out in a row before a person is marked away and a bot plays the seat "
             "(until they take it back)")),
+        # issue 46
+        ("spectator_delay", 0.0, 600.0,
+         N_("seconds spectators see the table late (0: live), so that a friend watching "
+            "cannot pass on what they see in time to help")),
     )
 
     @classmethod

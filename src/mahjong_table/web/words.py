@@ -353,6 +353,7 @@ def setting_label(name: str) -> str:
         "ready_seconds": pgettext("setting", "ready_seconds"),
         "away_after": pgettext("setting", "away_after"),
         "away_bot": pgettext("setting", "away_bot"),
+        "spectator_delay": pgettext("setting", "spectator_delay"),
     }
     return labels.get(name, name)
 
