@@ -554,3 +554,57 @@ def test_spectators_see_the_table_with_the_rooms_delay(tmp_path: Path) -> None:
                         assert waited >= 1.4, waited
                     else:
                         assert waited < 1.0, waited
+
+
+def test_a_paused_game_takes_no_action_until_it_is_resumed(tmp_path: Path) -> None:
+    """Issue 46 item 2 (a host control): while a game is paused no bot acts and a person's
+    action is refused (``paused``); resumed, it plays on. In a lobby room only the host may
+    pause; spectators never."""
+    import re as _re
+
+    app = create_app(f"sqlite:///{tmp_path / 'web.db'}")
+    with TestClient(app) as c:
+        # the person sits last: the three bots before it play first
+        form = {"rules": "hongkong", "seat0": "efficiency", "seat1": "efficiency",
+                "seat2": "efficiency", "seat3": "human", "max_hands": "1",
+                **{**FAST, "bot_delay": "0.3", "turn_seconds": "60"}}
+        r = c.post("/tables", data=form)
+        seat = _re.search(r'data-seat="3" href="http://testserver/play/([^"]+)"', r.text)
+        watch = _re.search(r'href="http://testserver/watch/([^"]+)"', r.text)
+        assert seat is not None and watch is not None
+
+        def next_state(ws: Any) -> dict[str, Any]:
+            while True:
+                msg: dict[str, Any] = ws.receive_json()
+                if msg["type"] in ("state", "error"):
+                    return msg
+
+        with c.websocket_connect(f"/ws/{seat.group(1)}") as ws:
+            state = next_state(ws)
+            ws.send_json({"type": "pause"})
+            while not state.get("paused"):
+                state = next_state(ws)
+            live = next(iter(app.state.holder["server"].tables.values()))
+            actions = len(live.game.events)
+            time.sleep(1.5)  # bots would have acted about five times
+            assert len(live.game.events) == actions, "a bot acted while the game was paused"
+            if state["actions"]:
+                a = {k: v for k, v in state["actions"][0].items() if k != "label"}
+                ws.send_json({"type": "action", "offer": state["offer"], "action": a})
+                got = next_state(ws)
+                assert got["type"] == "error" and got["code"] == "paused"
+            with c.websocket_connect(f"/ws/{watch.group(1)}") as spectator:
+                spectator.send_json({"type": "resume"})
+                while True:
+                    msg = spectator.receive_json()
+                    if msg["type"] == "error":
+                        assert msg["code"] == "forbidden"
+                        break
+            ws.send_json({"type": "resume"})
+            end = time.monotonic() + 10
+            while True:
+                state = next_state(ws)
+                if state["type"] == "state" and not state.get("paused") \
+                        and len(live.game.events) > actions:
+                    break
+                assert time.monotonic() < end, "the game did not play on"

@@ -766,6 +766,14 @@ class Server:
             await finished()
         return live
 
+    async def host_seat(self, room: str) -> int | None:
+        """The seat of a lobby room's host (-1: the host holds no seat now), or None for a
+        room made from links (every person there may pause)."""
+        lobby = await self.db(self.store.lobby_room, room)
+        if lobby is None:
+            return None
+        return next((i for i, h in enumerate(lobby.holders) if h == lobby.host), -1)
+
     def finish_game(self, row: TableRow, result: dict[str, Any]) -> bool:
         """Store a game as finished with its ``result`` and, for a public room's game of
         four ranked players (accounts and bots), update the accounts' ratings in the same
@@ -1495,7 +1503,8 @@ def table_page(row: TableRow, token: str, seat: int, path: str | None = None,
                f'<p id="unavailable" class="error" role="alert">'
                f'{_text(broken.message()["message"])} <a id="broken-record" '
                f'href="/record/{escape(token)}">{_text(_("Download its record"))}</a></p>')
-            + '<aside id="room" aria-label="' + e(_("the room")) + '"><div id="away-box"></div>'
+            + '<aside id="room" aria-label="' + e(_("the room")) + '"><div id="pause-box"></div>'
+            '<div id="away-box"></div>'
             '<div id="ready-box"></div><div id="again-box"></div>'
             '<section id="chat" aria-label="' + e(_("table chat")) + '"><h3>' + e(_("Chat"))
             + '</h3>'
@@ -1915,7 +1924,8 @@ async def _handle(server: Server, live: LiveTable, client: Client, text: str) ->
             client.send(live.state_for(client.seat))
             return
         client.send({"type": "ack", "offer": offer})
-    elif kind in ("nick", "ready", "back", "new_game") and client.seat == SPECTATOR:
+    elif kind in ("nick", "ready", "back", "new_game", "pause", "resume") \
+            and client.seat == SPECTATOR:
         client.send({"type": "error", "code": "forbidden",
                      "message": _("a spectator has no seat")})
     elif kind == "nick":
@@ -1928,6 +1938,16 @@ async def _handle(server: Server, live: LiveTable, client: Client, text: str) ->
             await server.chat(live, client.seat, msg.get("text"))
         except ValueError as exc:
             client.send({"type": "error", "code": "chat", "message": str(exc)})
+    elif kind in ("pause", "resume"):
+        # issue 46: the host of a lobby room (any person of a room made from links)
+        host = await server.host_seat(live.row.room)
+        if host is not None and host != client.seat:
+            client.send({"type": "error", "code": "forbidden",
+                         "message": _("only the room's host may pause the game")})
+        elif not (live.pause() if kind == "pause" else live.resume()):
+            client.send({"type": "error", "code": kind,
+                         "message": _("the game is paused already") if kind == "pause"
+                         else _("the game is not paused")})
     elif kind == "ready":
         await live.set_ready(client.seat)
     elif kind == "back":

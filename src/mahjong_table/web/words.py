@@ -216,6 +216,9 @@ SCRIPT_MESSAGES: tuple[str, ...] = (
     N_("unrated"),
     N_("rating {value}"),
     N_("rating {value} (provisional)"),
+    N_("The game is paused."),
+    N_("Pause"),
+    N_("Resume"),
     N_(", the winning tile"),
     N_("{tile}, the winning tile"),
 )

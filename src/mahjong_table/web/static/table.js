@@ -204,6 +204,7 @@
     renderActions();
     renderResult();
     renderLog();
+    renderPause();
   }
   function renderSeat(s, v) { // drawn by board.js: ponds in rows, claims marked, melds turned
     MTBoard.seat($("seat-" + relPlace(s.player)), s, v, state, { mySeat: mySeat, tile: tile });
@@ -453,6 +454,16 @@
     $("chat-text").addEventListener("input", chatLeft);
     chatLeft();
   }
+  function renderPause() { // issue 46: the host's pause (the server says who may)
+    const box = $("pause-box");
+    if (!box) return;
+    box.replaceChildren();
+    if (state.paused) box.appendChild(el("p", "paused", t("The game is paused.")));
+    if (mySeat >= 0 && !state.game_end) {
+      box.appendChild(button(state.paused ? "resume-btn" : "pause-btn", state.paused ? t("Resume") : t("Pause"),
+        () => send({ type: state.paused ? "resume" : "pause" })));
+    }
+  }
   function chatLeft() { // issue 46: the characters left, counted as the server counts them
     const left = 200 - $("chat-text").value.trim().length;
     const out = $("chat-left");
@@ -480,7 +491,8 @@
     const c = $("clock");
     const k = state && state.clock;
     if (!k) { c.hidden = true; if (clockTimer) { clearInterval(clockTimer); clockTimer = null; } return; }
-    const left = Math.max(0, k.left - (performance.now() - clockAt) / 1000);
+    // (a paused game's clock stands still: the state's time left is where it stopped)
+    const left = Math.max(0, k.left - (state.paused ? 0 : (performance.now() - clockAt) / 1000));
     c.hidden = false;
     c.textContent = t("your clock: {seconds} s", { seconds: left.toFixed(0) });
     c.classList.toggle("low", left < 5);
