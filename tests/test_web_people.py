@@ -275,6 +275,14 @@ def test_a_public_room_waits_starts_rates_and_replays(db: str) -> None:
         assert not got["waiting"] and got["play"].startswith("/play/")
         a_play = ann.get(f"/api/rooms/{room}").json()["play"]
         assert a_play != got["play"]
+        # only the host pauses a lobby room's game
+        with guest.websocket_connect("/ws/" + got["play"].split("/")[-1]) as ws:
+            ws.send_json({"type": "pause"})
+            while True:
+                msg = ws.receive_json()
+                if msg["type"] == "error":
+                    assert msg["code"] == "forbidden" and "host" in msg["message"]
+                    break
         # one page opens the table, then closes: both people are away, bots play their seats
         with ann.websocket_connect("/ws/" + a_play.split("/")[-1]) as ws:
             assert ws.receive_json()["type"] == "chat"
