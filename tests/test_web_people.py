@@ -616,3 +616,40 @@ def test_a_paused_game_takes_no_action_until_it_is_resumed(tmp_path: Path) -> No
                         and len(live.game.events) > actions:
                     break
                 assert time.monotonic() < end, "the game did not play on"
+
+
+def test_the_hosts_controls_in_the_waiting_room(db: str) -> None:
+    """Issue 46 item 2: the host swaps two seats, removes a person, locks the room (a join
+    is refused) and unlocks it; a person leaves; a seat number out of range is named."""
+    app = create_app(db)
+    with new_client(app) as ann, new_client(app) as bob:
+        sign_up(ann, "Ann")
+        form = {"rules": "hongkong", "seat0": "human", "seat1": "human",
+                "seat2": "efficiency", "seat3": "efficiency", "max_hands": "1",
+                "public": "1", **FAST}
+        r = ann.post("/tables", data={**form, "csrf": csrf_of(ann.get("/").text)},
+                     follow_redirects=False)
+        room = r.headers["location"].split("/")[-1]
+        token_a, token_b = csrf(ann), csrf_of(bob.get("/lobby").text)
+        bob.post("/lobby/join", data={"room": room, "target": f"{room}:1", "csrf": token_b})
+        assert bob.get(f"/api/rooms/{room}").json()["you"] == 1
+        got = ann.post(f"/api/rooms/{room}/swap", data={"a": "0", "b": "1", "csrf": token_a})
+        assert got.json()["you"] == 1 and bob.get(f"/api/rooms/{room}").json()["you"] == 0
+        r = ann.post(f"/api/rooms/{room}/swap", data={"a": "0", "b": "7", "csrf": token_a})
+        assert r.status_code == 400 and "b: a seat, 0 to 3" in r.json()["error"]
+        r = ann.post(f"/api/rooms/{room}/swap", data={"a": "0", "b": "2", "csrf": token_a})
+        assert r.status_code == 400  # a bot's seat
+        got = ann.post(f"/api/rooms/{room}/remove", data={"seat": "0", "csrf": token_a})
+        assert got.json()["seats"][0]["kind"] == "open"
+        assert bob.get(f"/api/rooms/{room}").json()["you"] is None
+        assert ann.post(f"/api/rooms/{room}/lock", data={"csrf": token_a}).json()["locked"]
+        r = bob.post("/lobby/join", data={"room": room, "seat": "0", "csrf": token_b})
+        assert r.status_code == 400 and "locked" in r.text
+        assert not ann.post(f"/api/rooms/{room}/unlock",
+                            data={"csrf": token_a}).json()["locked"]
+        bob.post("/lobby/join", data={"room": room, "seat": "0", "csrf": token_b})
+        assert bob.get(f"/api/rooms/{room}").json()["you"] == 0
+        got = bob.post(f"/api/rooms/{room}/leave", data={"csrf": token_b})
+        assert got.json()["you"] is None and got.json()["seats"][0]["kind"] == "open"
+        r = bob.post(f"/api/rooms/{room}/nonsense", data={"csrf": token_b})
+        assert r.status_code == 400 and "unknown operation" in r.json()["error"]
