@@ -39,6 +39,7 @@ from . import (
     startup,
     web_cluster,
     web_load,
+    web_lobby,
     web_memory,
 )
 from .common import Report
@@ -98,6 +99,8 @@ def main(argv: list[str] | None = None) -> int:
         web_load.run(report, quick=quick)
         # issue 20: several processes on one PostgreSQL (skipped without a server)
         web_cluster.run(report, quick=quick)
+        # issue 46: the public lobby and quick play under load
+        web_lobby.run(report, quick=quick)
     if "memory" in only:  # issue 42: finished rooms leave nothing behind
         web_memory.run(report, quick=quick)
     if "score_page" in only:  # issue 47: the score calculator's page (Chromium, Pyodide)

@@ -54,7 +54,13 @@ from itsdangerous import BadSignature, URLSafeSerializer
 from starlette.applications import Starlette
 from starlette.middleware import Middleware
 from starlette.requests import Request
-from starlette.responses import HTMLResponse, JSONResponse, PlainTextResponse, Response
+from starlette.responses import (
+    HTMLResponse,
+    JSONResponse,
+    PlainTextResponse,
+    RedirectResponse,
+    Response,
+)
 from starlette.routing import Route, WebSocketRoute
 from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 
@@ -67,11 +73,21 @@ from ..review_html import review_page
 from ..rules import RULE_SETS, RuleSetError, get_rule_set, rule_set_class
 from ..svg import tile_svg
 from ..tiles import NotationError, Tile
+from .accounts import SessionCookie, Visitor, game_stats, rate_game
 from .board import card_json
 from .cluster import Coordinator, make_coordinator
 from .hints import hints_for
 from .lang import LanguageMiddleware, language_switch
 from .learn import learn_mount
+from .people import (
+    LobbyCache,
+    create_public_room,
+    csrf_ok,
+    nav_bar,
+    people_routes,
+    set_cookie,
+    visitor_of,
+)
 from .score import score_routes
 from .store import LostOwnership, Store, TableRow, TakeoverFailure
 from .table import (
@@ -103,9 +119,15 @@ MAX_PER_SEAT = 4
 TABLES_PER_MINUTE = 30
 #: issue 42: the rate limits kept in the database, shared by every process of it: name ->
 #: (events, window in seconds). Each is counted per key (``create``: the client address, see
-#: :func:`client_key`) through ``Store.take_limit``. A limit on signing in would be two
-#: more entries, counted by account name and by address, with the same calls.
-LIMITS: dict[str, tuple[int, float]] = {"create": (TABLES_PER_MINUTE, 60.0)}
+#: :func:`client_key`) through ``Store.take_limit``. Issue 46: signing in is limited by
+#: address and by account name (failed attempts: a success gives its two back), signing up
+#: by address.
+LIMITS: dict[str, tuple[int, float]] = {
+    "create": (TABLES_PER_MINUTE, 60.0),
+    "signin_addr": (20, 600.0),
+    "signin_name": (10, 600.0),
+    "signup": (10, 3600.0),
+}
 #: chat messages a seat may post: a burst of CHAT_RATE[0], refilled at CHAT_RATE[1] per second
 CHAT_RATE = (4.0, 0.5)
 #: the longest chat message and nickname (characters)
@@ -126,9 +148,13 @@ class WsClient:
     """One websocket client of a table: a queue drained by its own sender task, so that a
     slow reader never holds the table up (past :data:`MAX_QUEUE` messages it is dropped)."""
 
-    def __init__(self, ws: WebSocket, seat: int, lang: str | None = None) -> None:
+    def __init__(self, ws: WebSocket, seat: int, lang: str | None = None,
+                 delay: float = 0.0) -> None:
         self.ws = ws
         self.seat = seat
+        #: issue 46: a spectator's page of a room with a spectator delay gets every message
+        #: (but its own errors and pongs) this many seconds late
+        self.delay = delay
         #: the language this page's messages are built in (issue 23)
         self.lang = lang or language()
         self.queue: asyncio.Queue[dict[str, Any] | None] = asyncio.Queue()
@@ -137,6 +163,12 @@ class WsClient:
         self.stamp = time.monotonic()
 
     def send(self, message: dict[str, Any]) -> None:
+        if self.delay > 0 and message.get("type") not in ("error", "pong"):
+            asyncio.get_running_loop().call_later(self.delay, self._put, message)
+            return
+        self._put(message)
+
+    def _put(self, message: dict[str, Any]) -> None:
         if self.queue.qsize() > MAX_QUEUE:
             self.queue.put_nowait(None)
             return
@@ -165,7 +197,11 @@ class WsClient:
         return True
 
     def send_close(self) -> None:
-        """Close the socket once what is queued is sent (the page reconnects)."""
+        """Close the socket once what is queued is sent (the page reconnects); with a delay,
+        once what was sent before has come out of it."""
+        if self.delay > 0:
+            asyncio.get_running_loop().call_later(self.delay, self.queue.put_nowait, None)
+            return
         self.queue.put_nowait(None)
 
     async def close(self) -> None:
@@ -315,6 +351,10 @@ class Server:
         #: per table id: its live game (only the current game of each room owned here)
         self.tables: dict[str, LiveTable] = {}
         self.signer = URLSafeSerializer(self.store.secret(), salt="mahjong-table seat")
+        #: issue 46: the browsers' signed session cookie (guest id, session id)
+        self.cookie = SessionCookie(self.store.secret())
+        #: issue 46: the public rooms as the lobby last read them (shared for a second)
+        self.lobby_cache = LobbyCache()
         self._loading: dict[str, asyncio.Lock] = {}
         #: per room owned here: the id of its current (latest) game
         self.rooms: dict[str, str] = {}
@@ -540,6 +580,9 @@ class Server:
                 row = await self.db(self.store.current_game, room_id)
                 if row is None:
                     return None
+                if row.game_no == 0 and not row.finished \
+                        and await self.db(self.store.is_waiting, room_id):
+                    return None  # issue 46: a lobby's room still waiting for its people
                 failed = (await self.db(self.store.takeover_failures, room_id)).get(room_id)
                 if failed is not None and (failed.broken or failed.retry_at > time.time()):
                     return Unavailable(failed)
@@ -673,10 +716,18 @@ class Server:
             if live is None:
                 return
             end = live.game.events[-1].to_json() if live.game.events else {}
-            result = {"scores": end.get("scores"), "standings": end.get("standings")}
+            result: dict[str, Any] = {"scores": end.get("scores"),
+                                      "standings": end.get("standings")}
+            if isinstance(end.get("scores"), list):
+                # issue 46: each seat's hands won, deal-ins ... for profiles
+                result["stats"] = game_stats([r.to_json() for r in live.game.results],
+                                             list(end["scores"]))
             live.row.result = result
             live.row.finished = True
-            await self.db(self.store.set_finished, table_id, result)
+            # issue 46: finished and rated (a public room of four ranked players) in one
+            # transaction, once: a process that dies before it commits leaves the game to
+            # be noted finished, and rated, by the one that takes the room over
+            await self.db(self.finish_game, live.row, result)
             await self.refresh_room(live)
 
         def state_changed() -> None:
@@ -721,6 +772,26 @@ class Server:
             # was over: said now (the room's history, the record's download)
             await finished()
         return live
+
+    async def host_seat(self, room: str) -> int | None:
+        """The seat of a lobby room's host (-1: the host holds no seat now), or None for a
+        room made from links (every person there may pause)."""
+        lobby = await self.db(self.store.lobby_room, room)
+        if lobby is None:
+            return None
+        return next((i for i, h in enumerate(lobby.holders) if h == lobby.host), -1)
+
+    def finish_game(self, row: TableRow, result: dict[str, Any]) -> bool:
+        """Store a game as finished with its ``result`` and, for a public room's game of
+        four ranked players (accounts and bots), update the accounts' ratings in the same
+        transaction, at most once per game (issue 46; on the database worker). True when
+        ratings were updated."""
+        rating = None
+        lobby = self.store.lobby_room(row.room)
+        scores = result.get("scores")
+        if lobby is not None and lobby.public and isinstance(scores, list):
+            rating = rate_game(row.rules, row.seats, lobby.holders, scores)
+        return self.store.finish_game(row.id, result, rating)
 
     async def refresh_room(self, live: LiveTable) -> None:
         """Tell the clients of a game its room's history (every game, its result)."""
@@ -841,9 +912,15 @@ class Server:
         rc.inbox.put_nowait(None)
 
     async def relay_page(self, ws: WebSocket, room: str, seat: int, owner: str) -> None:
-        """Serve a page whose room ``owner`` holds: every message goes there and back."""
+        """Serve a page whose room ``owner`` holds: every message goes there and back (a
+        spectator's late by the room's ``spectator_delay``, here as on the owner)."""
+        delay = 0.0
+        if seat == SPECTATOR:
+            row = await self.db(self.store.current_game, room)
+            if row is not None:
+                delay = float(row.settings.get("spectator_delay", 0.0) or 0.0)
         await ws.accept()
-        client = WsClient(ws, seat)
+        client = WsClient(ws, seat, delay=delay)
         cid = f"{self.coord.proc}.{secrets.token_hex(6)}"
         self.relays[cid] = Relay(client, room, owner)
         me = self.coord.proc
@@ -989,8 +1066,11 @@ class Server:
         process of this database: issue 42)."""
         return float(await self.db(self.store.limit_wait, *self._limit("create", address)))
 
-    async def create(self, form: dict[str, str], address: str = "") -> TableRow:
-        """A new table from the lobby form, for the client at ``address``. Raises
+    async def create(self, form: dict[str, str], address: str = "",
+                     public_for: Visitor | None = None) -> TableRow:
+        """A new table from the lobby form, for the client at ``address``; with
+        ``public_for``, a room of the public lobby that browser hosts (issue 46: it waits
+        for its people, see :mod:`.people`). Raises
         :class:`RateLimited` when that address has created too many tables in the last
         minute, counted in the database so that every process shares the count (other
         addresses are not held up), ``ValueError`` naming a problem of the form."""
@@ -1005,6 +1085,9 @@ class Server:
             for kind in row.seats:
                 if kind != "human":
                     make_bot(kind, 0, rules=rules)  # a bot that cannot play these rules says so
+            if public_for is not None:
+                await create_public_room(self, row, public_for)
+                return row
             await self.db(self.store.create_table, row)
         except BaseException:
             if event is not None:
@@ -1231,14 +1314,17 @@ def _score_link() -> str:
                                         + escape(_("Score a hand")) + "</a>") + "</p>"
 
 
-def lobby_page(error: str | None = None) -> str:
+def lobby_page(error: str | None = None, csrf: str = "", visitor: Visitor | None = None
+               ) -> str:
     """The lobby: a form for a new table. Field names: ``rules``; ``opt_RULES_NAME`` for each
     option of each rule set; ``max_hands``; ``seat0``-``seat3`` (``human`` or a bot) and
     ``name0``-``name3``; the timing settings; ``seed`` and ``practice_deal`` (the seed is
     honoured as typed only with it; see :func:`deal_seed`). In the language in force, with
-    the language switch."""
+    the language switch. ``csrf``: the browser's CSRF token (issue 46): with it the form
+    may make a public room of the lobby (``public``), held by this browser."""
     parts = [_head(escape(_("mahjong-table: new table"))),
-             '<body class="lobby"><main>', language_switch("/"), "<h1>mahjong-table</h1>",
+             '<body class="lobby"><main>', language_switch("/"), nav_bar(visitor),
+             "<h1>mahjong-table</h1>",
              "<p>" + _text(_("Create a table, then send each person their seat's link. Bots "
                              "fill the other seats.")) + "</p>",
              "<p>" + _('{link}: lessons, exercises and a coached hand.').format(
@@ -1247,7 +1333,8 @@ def lobby_page(error: str | None = None) -> str:
     if error:
         parts.append(f'<p class="error" role="alert">{escape(error)}</p>')
     parts.append('<form method="post" action="/tables" id="new-table">'
-                 '<fieldset><legend>' + escape(_("Rule set")) + '</legend>'
+                 + (f'<input type="hidden" name="csrf" value="{escape(csrf)}">' if csrf else "")
+                 + '<fieldset><legend>' + escape(_("Rule set")) + '</legend>'
                  '<select name="rules" id="rules">')
     for name in RULE_SETS:
         rs = get_rule_set(name)
@@ -1342,6 +1429,14 @@ def lobby_page(error: str | None = None) -> str:
                      'deal exactly from the seed typed above (anyone who knows it can compute '
                      'every hand): every page of the table then says "practice deal" and '
                      'shows the seed')) + "</small></fieldset>")
+    if csrf:
+        parts.append('<fieldset><legend>' + escape(_("The public lobby")) + '</legend>'
+                     '<label for="public">' + escape(_("public room")) + '</label>'
+                     '<input type="checkbox" name="public" id="public" value="1"><small>'
+                     + _text(_("list the room in the lobby: anyone may take a person's seat "
+                               "that is open; you sit at the first and are its host; the game "
+                               "starts when everyone pressed Ready (or you start it, bots "
+                               "taking the seats still open)")) + "</small></fieldset>")
     parts.append('<button type="submit">' + escape(_("Create the table"))
                  + '</button></form></main>'
                  '<script>'
@@ -1422,7 +1517,8 @@ def table_page(row: TableRow, token: str, seat: int, path: str | None = None,
                f'<p id="unavailable" class="error" role="alert">'
                f'{_text(broken.message()["message"])} <a id="broken-record" '
                f'href="/record/{escape(token)}">{_text(_("Download its record"))}</a></p>')
-            + '<aside id="room" aria-label="' + e(_("the room")) + '"><div id="away-box"></div>'
+            + '<aside id="room" aria-label="' + e(_("the room")) + '"><div id="pause-box"></div>'
+            '<div id="away-box"></div>'
             '<div id="ready-box"></div><div id="again-box"></div>'
             '<section id="chat" aria-label="' + e(_("table chat")) + '"><h3>' + e(_("Chat"))
             + '</h3>'
@@ -1430,7 +1526,8 @@ def table_page(row: TableRow, token: str, seat: int, path: str | None = None,
             '<input id="chat-text" autocomplete="off" '
             'aria-label="' + e(_("chat message")) + '" '
             'placeholder="' + e(_("say something (200 characters)")) + '">'
-            '<button type="submit">' + e(_("Send")) + '</button></form></section>'
+            '<button type="submit">' + e(_("Send")) + '</button>'
+            '<small id="chat-left" aria-live="polite"></small></form></section>'
             '<details id="history"><summary>' + e(_("Games in this room")) + '</summary>'
             '<ol id="history-list"></ol></details></aside>'
             '<main id="board">'
@@ -1495,8 +1592,10 @@ def create_app(db: str, *, tables_per_minute: int = TABLES_PER_MINUTE,
     def srv() -> Server:
         return holder["server"]
 
-    async def lobby(_request: Request) -> Response:
-        return HTMLResponse(lobby_page())
+    async def lobby(request: Request) -> Response:
+        visitor = await visitor_of(srv(), request)
+        page = lobby_page(csrf=srv().cookie.csrf(visitor.guest), visitor=visitor)
+        return set_cookie(srv(), request, HTMLResponse(page), visitor)
 
     async def create(request: Request) -> Response:
         address = client_key(request.client.host if request.client is not None else "")
@@ -1517,12 +1616,25 @@ def create_app(db: str, *, tables_per_minute: int = TABLES_PER_MINUTE,
             fields = dict(parse_qsl(body.decode("utf-8"), max_num_fields=64))
         except (UnicodeDecodeError, ValueError):
             return HTMLResponse(lobby_page(_("the form could not be read")), status_code=400)
+        public = fields.get("public", "").strip().lower() in _YES
+        visitor = None
+        if public:
+            # issue 46: a room of the public lobby is held by the browser that made it:
+            # its form must carry that browser's CSRF token
+            visitor = await visitor_of(srv(), request)
+            if not csrf_ok(srv(), visitor, fields):
+                return HTMLResponse(lobby_page(_(
+                    "this form has expired or did not come from this site: try again"),
+                    csrf=srv().cookie.csrf(visitor.guest), visitor=visitor), status_code=403)
         try:
-            row = await srv().create(fields, address)
+            row = await srv().create(fields, address, visitor)
         except RateLimited as exc:
             return _rate_limited(exc)
         except (ValueError, RuleSetError) as exc:
             return HTMLResponse(lobby_page(str(exc)), status_code=400)
+        if visitor is not None:
+            return set_cookie(srv(), request, RedirectResponse(f"/room/{row.id}",
+                                                               status_code=303), visitor)
         return HTMLResponse(links_page(srv(), row, _base(request)), status_code=201)
 
     async def links(request: Request) -> Response:
@@ -1545,11 +1657,20 @@ def create_app(db: str, *, tables_per_minute: int = TABLES_PER_MINUTE,
         if row is None:
             return PlainTextResponse(_("no such table"), status_code=404)
         seat = SPECTATOR if got[1] == "w" else int(got[1])
+        if row.game_no == 0 and not row.finished \
+                and await srv().db(srv().store.is_waiting, got[0]):
+            # issue 46: a lobby room still waiting for its people: its waiting room
+            return RedirectResponse(f"/room/{got[0]}", status_code=303)
+        visitor = await visitor_of(srv(), request)
+        if seat != SPECTATOR and row.seats[seat] == "human":
+            # issue 46: the browser (an account or a guest) that opens a person's seat
+            # first holds it: the room's games are in its history
+            await srv().db(srv().store.claim_seat, got[0], seat, visitor.holder)
         failed = (await srv().db(srv().store.takeover_failures, got[0])).get(got[0])
         broken = Unavailable(failed) if failed is not None and failed.broken else None
-        return HTMLResponse(table_page(row, token, seat, request.url.path, broken),
-                            headers={"Cache-Control": "no-store",
-                                     "Referrer-Policy": "no-referrer"})
+        return set_cookie(srv(), request, HTMLResponse(
+            table_page(row, token, seat, request.url.path, broken),
+            headers={"Cache-Control": "no-store", "Referrer-Policy": "no-referrer"}), visitor)
 
     async def tile(request: Request) -> Response:
         name = request.path_params["name"]
@@ -1565,7 +1686,8 @@ def create_app(db: str, *, tables_per_minute: int = TABLES_PER_MINUTE,
     async def static(request: Request) -> Response:
         name = request.path_params["name"]
         types = {"table.js": "text/javascript", "table.css": "text/css",
-                 "board.js": "text/javascript", "board.css": "text/css"}
+                 "board.js": "text/javascript", "board.css": "text/css",
+                 "people.js": "text/javascript", "replay.js": "text/javascript"}
         if name not in types:
             return PlainTextResponse(_("not found"), status_code=404)
         return Response(_static(name), media_type=types[name],
@@ -1683,7 +1805,8 @@ def create_app(db: str, *, tables_per_minute: int = TABLES_PER_MINUTE,
             await ws.close(code=4429)  # too many connections: a flood, not a person
             return
         await ws.accept()
-        client = WsClient(ws, seat)
+        client = WsClient(ws, seat, delay=live.settings.spectator_delay
+                          if seat == SPECTATOR else 0.0)
         # the room's chat so far, then the state (every state message follows)
         client.send({"type": "chat", "messages": await srv().db(srv().store.chat,
                                                                  live.row.room)})
@@ -1724,6 +1847,7 @@ def create_app(db: str, *, tables_per_minute: int = TABLES_PER_MINUTE,
         Route("/review/{token}", review),
         Route("/card/{token}", card),
         WebSocketRoute("/ws/{token}", ws_endpoint),
+        *people_routes(srv),  # issue 46: accounts, the public lobby, profiles, replays
         learn_mount(lambda: srv().store.secret()),  # issue 22: /learn (web/learn.py)
         *score_routes(),  # issue 47: /score, the score calculator (web/score.py)
     ]
@@ -1855,7 +1979,8 @@ async def _handle(server: Server, live: LiveTable, client: Client, text: str) ->
             client.send(live.state_for(client.seat))
             return
         client.send({"type": "ack", "offer": offer})
-    elif kind in ("nick", "ready", "back", "new_game") and client.seat == SPECTATOR:
+    elif kind in ("nick", "ready", "back", "new_game", "pause", "resume") \
+            and client.seat == SPECTATOR:
         client.send({"type": "error", "code": "forbidden",
                      "message": _("a spectator has no seat")})
     elif kind == "nick":
@@ -1868,6 +1993,16 @@ async def _handle(server: Server, live: LiveTable, client: Client, text: str) ->
             await server.chat(live, client.seat, msg.get("text"))
         except ValueError as exc:
             client.send({"type": "error", "code": "chat", "message": str(exc)})
+    elif kind in ("pause", "resume"):
+        # issue 46: the host of a lobby room (any person of a room made from links)
+        host = await server.host_seat(live.row.room)
+        if host is not None and host != client.seat:
+            client.send({"type": "error", "code": "forbidden",
+                         "message": _("only the room's host may pause the game")})
+        elif not (live.pause() if kind == "pause" else live.resume()):
+            client.send({"type": "error", "code": kind,
+                         "message": _("the game is paused already") if kind == "pause"
+                         else _("the game is not paused")})
     elif kind == "ready":
         await live.set_ready(client.seat)
     elif kind == "back":

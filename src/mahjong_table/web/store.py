@@ -27,7 +27,7 @@ from sqlalchemy.exc import IntegrityError
 from ..i18n import _
 
 __all__ = ["Store", "TableRow", "normalise_url", "DEFAULT_DB", "LostOwnership",
-           "TakeoverFailure"]
+           "TakeoverFailure", "Account", "LobbyRoom", "Rating", "NameTaken"]
 
 #: the default database: an SQLite file in the working directory
 DEFAULT_DB = "sqlite:///mahjong-table.db"
@@ -155,6 +155,116 @@ _limits = sa.Table(
     sa.Column("at", sa.Float, nullable=False),
     sa.Index("mt_limits_key_at", "key", "at"),
 )
+
+
+# issue 46: accounts, sessions, the public lobby, who sits where, ratings
+
+#: an account: its name as chosen, the name's key (case-folded: names are unique whatever
+#: their case) and its password's Argon2id hash (argon2-cffi's encoded form)
+_accounts = sa.Table(
+    "mt_accounts", _meta,
+    sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
+    sa.Column("name", sa.String(64), nullable=False),
+    sa.Column("name_key", sa.String(64), nullable=False, unique=True),
+    sa.Column("pw_hash", sa.Text, nullable=False),
+    sa.Column("created", sa.Float, nullable=False),
+)
+
+#: a signed-in browser: the SHA-256 of its session id (the cookie holds the id, signed), the
+#: account and when it expires; deleting the row signs the browser out
+_sessions = sa.Table(
+    "mt_sessions", _meta,
+    sa.Column("id", sa.String(64), primary_key=True),
+    sa.Column("account", sa.Integer, nullable=False, index=True),
+    sa.Column("created", sa.Float, nullable=False),
+    sa.Column("expires", sa.Float, nullable=False),
+)
+
+#: who holds a person's seat of a room: ``a:ID`` (an account) or ``g:ID`` (a guest browser)
+_seats = sa.Table(
+    "mt_seats", _meta,
+    sa.Column("room", sa.String(64), primary_key=True),
+    sa.Column("seat", sa.Integer, primary_key=True, autoincrement=False),
+    sa.Column("holder", sa.String(80), nullable=False, index=True),
+    sa.Column("ready", sa.Boolean, nullable=False, default=False),
+    sa.Column("at", sa.Float, nullable=False),
+)
+
+#: a room of the public lobby (or one that was): listed while ``public`` and ``waiting``;
+#: its host (a holder), whether it is locked, and when quick play fills it with bots
+_lobby = sa.Table(
+    "mt_lobby", _meta,
+    sa.Column("room", sa.String(64), primary_key=True),
+    sa.Column("public", sa.Boolean, nullable=False),
+    sa.Column("waiting", sa.Boolean, nullable=False),
+    sa.Column("locked", sa.Boolean, nullable=False, default=False),
+    sa.Column("host", sa.String(80), nullable=False),
+    sa.Column("quick", sa.Boolean, nullable=False, default=False),
+    sa.Column("fill_at", sa.Float, nullable=True),
+    sa.Column("fill_bot", sa.String(32), nullable=False),
+    sa.Column("created", sa.Float, nullable=False),
+)
+
+#: an account's rating under one rule set (OpenSkill's Plackett-Luce mu and sigma)
+_ratings = sa.Table(
+    "mt_ratings", _meta,
+    sa.Column("account", sa.Integer, primary_key=True, autoincrement=False),
+    sa.Column("rules", sa.String(32), primary_key=True),
+    sa.Column("mu", sa.Float, nullable=False),
+    sa.Column("sigma", sa.Float, nullable=False),
+    sa.Column("games", sa.Integer, nullable=False),
+    sa.Column("at", sa.Float, nullable=False),
+)
+
+#: the games whose ratings were updated: a game is rated once (its id is the key)
+_rated = sa.Table(
+    "mt_rated", _meta,
+    sa.Column("table_id", sa.String(64), primary_key=True),
+    sa.Column("at", sa.Float, nullable=False),
+)
+
+
+@dataclass(frozen=True)
+class Account:
+    """An account (issue 46): its number, name, and password hash."""
+
+    id: int
+    name: str
+    pw_hash: str
+    created: float
+
+
+@dataclass
+class LobbyRoom:
+    """A room of the lobby (issue 46) with its current game and who holds each seat
+    (``holders``: per seat, a holder ``a:ID``/``g:ID`` or None; ``ready`` per seat;
+    ``holder_names``: per seat, the account's name for account holders)."""
+
+    room: str
+    public: bool
+    waiting: bool
+    locked: bool
+    host: str
+    quick: bool
+    fill_at: float | None
+    fill_bot: str
+    game: TableRow
+    holders: list[str | None]
+    ready: list[bool]
+    holder_names: list[str | None]
+    #: per seat, the holding account's rating under the room's rule set (None: none yet)
+    holder_ratings: list[Rating | None] = field(default_factory=lambda: [None] * 4)
+
+
+@dataclass(frozen=True)
+class Rating:
+    """An account's rating under a rule set: OpenSkill's ``mu`` and ``sigma`` and the games
+    rated."""
+
+    rules: str
+    mu: float
+    sigma: float
+    games: int
 
 
 @dataclass(frozen=True)
@@ -751,3 +861,441 @@ class Store:
                 raise ValueError(f"table {table_id}: action {i} is missing (found {seq})")
             out.append(json.loads(text))
         return out
+
+    # ----- issue 46: accounts and sessions -------------------------------------------------
+
+    @staticmethod
+    def _account(r: Any) -> Account:
+        return Account(int(r.id), str(r.name), str(r.pw_hash), float(r.created))
+
+    def create_account(self, name: str, name_key: str, pw_hash: str) -> Account:
+        """Store a new account. Raises :class:`NameTaken` when ``name_key`` is taken."""
+        now = time.time()
+        try:
+            with self.engine.begin() as conn:
+                got = conn.execute(_accounts.insert().values(
+                    name=name, name_key=name_key, pw_hash=pw_hash, created=now))
+                key = got.inserted_primary_key
+        except IntegrityError as exc:
+            raise NameTaken(name) from exc
+        if key is None:
+            raise RuntimeError("the database gave the account no number")
+        return Account(int(key[0]), name, pw_hash, now)
+
+    def account_named(self, name_key: str) -> Account | None:
+        """The account whose name's key is ``name_key`` (None: none)."""
+        with self.engine.connect() as conn:
+            r = conn.execute(sa.select(_accounts)
+                             .where(_accounts.c.name_key == name_key)).first()
+        return None if r is None else self._account(r)
+
+    def account(self, account_id: int) -> Account | None:
+        """Account number ``account_id`` (None: none)."""
+        with self.engine.connect() as conn:
+            r = conn.execute(sa.select(_accounts).where(_accounts.c.id == account_id)).first()
+        return None if r is None else self._account(r)
+
+    def account_names(self, ids: Iterable[int]) -> dict[int, str]:
+        """The names of the accounts ``ids`` that exist."""
+        wanted = sorted(set(ids))
+        if not wanted:
+            return {}
+        with self.engine.connect() as conn:
+            return {int(r.id): str(r.name) for r in conn.execute(
+                sa.select(_accounts.c.id, _accounts.c.name).where(_accounts.c.id.in_(wanted)))}
+
+    def set_password(self, account_id: int, pw_hash: str, keep_session: str | None) -> None:
+        """Change an account's password hash and end its sessions but ``keep_session`` (the
+        browser that changed it)."""
+        with self.engine.begin() as conn:
+            conn.execute(_accounts.update().where(_accounts.c.id == account_id)
+                         .values(pw_hash=pw_hash))
+            q = _sessions.delete().where(_sessions.c.account == account_id)
+            if keep_session is not None:
+                q = q.where(_sessions.c.id != keep_session)
+            conn.execute(q)
+
+    def new_session(self, session_hash: str, account_id: int, expires: float) -> None:
+        """A browser signed in (``session_hash``: the SHA-256 of its session id)."""
+        with self.engine.begin() as conn:
+            conn.execute(_sessions.insert().values(id=session_hash, account=account_id,
+                                                   created=time.time(), expires=expires))
+
+    def session_account(self, session_hash: str) -> Account | None:
+        """The account a session signs in, if the session exists and has not expired."""
+        with self.engine.connect() as conn:
+            r = conn.execute(sa.select(_accounts).join(
+                _sessions, _sessions.c.account == _accounts.c.id)
+                .where(_sessions.c.id == session_hash,
+                       _sessions.c.expires > time.time())).first()
+        return None if r is None else self._account(r)
+
+    def end_session(self, session_hash: str) -> None:
+        """Sign a browser out."""
+        with self.engine.begin() as conn:
+            conn.execute(_sessions.delete().where(_sessions.c.id == session_hash))
+
+    def adopt_guest(self, guest: str, account_id: int) -> int:
+        """A guest browser signed up or in: the seats it held are the account's (its games
+        are the account's history). Returns how many seats moved."""
+        with self.engine.begin() as conn:
+            got = conn.execute(_seats.update().where(_seats.c.holder == f"g:{guest}")
+                               .values(holder=f"a:{account_id}"))
+            return int(got.rowcount or 0)
+
+    def delete_account(self, account_id: int, gone_name: str) -> None:
+        """Delete an account and its data: its sessions, ratings and seats; its name in the
+        games and chat of the rooms it sat in is replaced with ``gone_name``."""
+        holder = f"a:{account_id}"
+        with self.engine.begin() as conn:
+            held = conn.execute(sa.select(_seats.c.room, _seats.c.seat)
+                                .where(_seats.c.holder == holder)).all()
+            for room, seat in held:
+                for r in conn.execute(self._room_query(room)).all():
+                    names = json.loads(r.names)
+                    if r.seats and json.loads(r.seats)[seat] == "human":
+                        names[seat] = gone_name
+                        conn.execute(_tables.update().where(_tables.c.id == r.id)
+                                     .values(names=json.dumps(names)))
+                conn.execute(_chat.update().where(_chat.c.room_id == room,
+                                                  _chat.c.seat == seat)
+                             .values(name=gone_name))
+                nick = conn.execute(sa.select(_rooms.c.nicknames)
+                                    .where(_rooms.c.id == room)).first()
+                if nick is not None:
+                    nicks = json.loads(nick[0])
+                    nicks[seat] = None
+                    conn.execute(_rooms.update().where(_rooms.c.id == room)
+                                 .values(nicknames=json.dumps(nicks)))
+            conn.execute(_seats.delete().where(_seats.c.holder == holder))
+            conn.execute(_lobby.update().where(_lobby.c.host == holder)
+                         .values(host=""))
+            conn.execute(_sessions.delete().where(_sessions.c.account == account_id))
+            conn.execute(_ratings.delete().where(_ratings.c.account == account_id))
+            conn.execute(_accounts.delete().where(_accounts.c.id == account_id))
+
+    # ----- issue 46: seats, the lobby ------------------------------------------------------
+
+    def seat_holders(self, room: str) -> list[str | None]:
+        """Who holds each seat of a room (None: nobody)."""
+        out: list[str | None] = [None] * 4
+        with self.engine.connect() as conn:
+            for r in conn.execute(sa.select(_seats.c.seat, _seats.c.holder)
+                                  .where(_seats.c.room == room)):
+                out[int(r.seat)] = str(r.holder)
+        return out
+
+    def claim_seat(self, room: str, seat: int, holder: str) -> bool:
+        """``holder`` opened a person's seat of a private room: it holds it unless somebody
+        does already. True when ``holder`` holds it now."""
+        with self.engine.begin() as conn:
+            r = conn.execute(sa.select(_seats.c.holder).where(
+                _seats.c.room == room, _seats.c.seat == seat)).first()
+            if r is not None:
+                return str(r[0]) == holder
+            mine = conn.execute(sa.select(_seats.c.seat).where(
+                _seats.c.room == room, _seats.c.holder == holder)).first()
+            if mine is not None:
+                return False  # one seat a room for one person
+            try:
+                with conn.begin_nested():
+                    conn.execute(_seats.insert().values(room=room, seat=seat, holder=holder,
+                                                        ready=False, at=time.time()))
+            except IntegrityError:
+                return False
+        return True
+
+    def create_lobby_room(self, row: TableRow, *, public: bool, host: str, host_seat: int,
+                          quick: bool = False, fill_at: float | None = None,
+                          fill_bot: str = "normal") -> None:
+        """Store a new room of the lobby: its first game (``row``, not started while the
+        room waits), the lobby row, and its host in ``host_seat``."""
+        row.created = row.created or time.time()
+        with self.engine.begin() as conn:
+            conn.execute(_tables.insert().values(
+                id=row.id, created=row.created, rules=row.rules,
+                options=json.dumps(row.options), seed=row.seed, max_hands=row.max_hands,
+                names=json.dumps(row.names), seats=json.dumps(row.seats),
+                settings=json.dumps(row.settings), finished=False,
+                practice=row.practice, room_id=None, game_no=0))
+            conn.execute(_lobby.insert().values(
+                room=row.id, public=public, waiting=True, locked=False, host=host,
+                quick=quick, fill_at=fill_at, fill_bot=fill_bot, created=row.created))
+            conn.execute(_seats.insert().values(room=row.id, seat=host_seat, holder=host,
+                                                ready=False, at=row.created))
+
+    def _lobby_rooms(self, conn: Any, where: Any) -> list[LobbyRoom]:
+        rows = conn.execute(sa.select(_lobby).where(where).order_by(_lobby.c.created)).all()
+        if not rows:
+            return []
+        ids = [r.room for r in rows]
+        games: dict[str, TableRow] = {}
+        for r in conn.execute(sa.select(_tables).where(sa.or_(
+                _tables.c.room_id.in_(ids),
+                sa.and_(_tables.c.room_id.is_(None), _tables.c.id.in_(ids))))):
+            t = self._row(r)
+            if t.room not in games or games[t.room].game_no < t.game_no:
+                games[t.room] = t
+        holders: dict[str, list[str | None]] = {i: [None] * 4 for i in ids}
+        ready: dict[str, list[bool]] = {i: [False] * 4 for i in ids}
+        for r in conn.execute(sa.select(_seats).where(_seats.c.room.in_(ids))):
+            holders[r.room][r.seat] = str(r.holder)
+            ready[r.room][r.seat] = bool(r.ready)
+        accounts = {int(h[2:]) for hs in holders.values() for h in hs
+                    if h is not None and h.startswith("a:")}
+        names: dict[int, str] = {}
+        rated: dict[tuple[int, str], Rating] = {}
+        if accounts:
+            names = {int(a.id): str(a.name) for a in conn.execute(
+                sa.select(_accounts.c.id, _accounts.c.name)
+                .where(_accounts.c.id.in_(sorted(accounts))))}
+            rated = {(int(r.account), str(r.rules)): Rating(str(r.rules), float(r.mu),
+                                                            float(r.sigma), int(r.games))
+                     for r in conn.execute(sa.select(_ratings)
+                                           .where(_ratings.c.account.in_(sorted(accounts))))}
+        out = []
+        for r in rows:
+            if r.room not in games:
+                continue
+            hs = holders[r.room]
+            out.append(LobbyRoom(
+                room=r.room, public=bool(r.public), waiting=bool(r.waiting),
+                locked=bool(r.locked), host=str(r.host), quick=bool(r.quick),
+                fill_at=None if r.fill_at is None else float(r.fill_at),
+                fill_bot=str(r.fill_bot), game=games[r.room], holders=hs, ready=ready[r.room],
+                holder_names=[names.get(int(h[2:])) if h and h.startswith("a:") else None
+                              for h in hs],
+                holder_ratings=[rated.get((int(h[2:]), games[r.room].rules))
+                                if h and h.startswith("a:") else None for h in hs]))
+        return out
+
+    def lobby_room(self, room: str) -> LobbyRoom | None:
+        """A room of the lobby (None: the room was not made through the lobby)."""
+        with self.engine.connect() as conn:
+            got = self._lobby_rooms(conn, _lobby.c.room == room)
+        return got[0] if got else None
+
+    def public_rooms(self, limit: int = 200) -> list[LobbyRoom]:
+        """The public rooms, waiting ones first then those playing, oldest first (not those
+        whose latest game is over)."""
+        with self.engine.connect() as conn:
+            got = self._lobby_rooms(conn, _lobby.c.public == sa.true())
+        # a room whose latest game is over is not listed (its Play again lists it again)
+        got = [r for r in got if not r.game.finished]
+        got.sort(key=lambda r: (not r.waiting, r.game.created))
+        return got[:limit]
+
+    def lobby_change(self, room: str, change: Any, reread: bool = True) -> LobbyRoom | None:
+        """Change a room of the lobby atomically (across processes: its lobby row is locked
+        for update on PostgreSQL; SQLite writes one at a time): ``change(conn, lobby_room)``
+        makes its writes with the connection and may raise ``ValueError`` (nothing is
+        written). Returns the room as it is after (with ``reread``; else None)."""
+        with self.engine.begin() as conn:
+            if self.url.startswith("postgresql"):
+                conn.execute(sa.select(_lobby.c.room).where(_lobby.c.room == room)
+                             .with_for_update())
+            else:  # take SQLite's write lock first: a read-then-write is then one at a time
+                conn.execute(_lobby.update().where(_lobby.c.room == room)
+                             .values(room=_lobby.c.room))
+            got = self._lobby_rooms(conn, _lobby.c.room == room)
+            if not got:
+                raise ValueError(_("no such room"))
+            change(conn, got[0])
+            return self._lobby_rooms(conn, _lobby.c.room == room)[0] if reread else None
+
+    @staticmethod
+    def put_seat(conn: Any, room: str, seat: int, holder: str | None) -> None:
+        """Within :meth:`lobby_change`: ``holder`` holds ``seat`` (None: nobody)."""
+        conn.execute(_seats.delete().where(_seats.c.room == room, _seats.c.seat == seat))
+        if holder is not None:
+            conn.execute(_seats.insert().values(room=room, seat=seat, holder=holder,
+                                                ready=False, at=time.time()))
+
+    @staticmethod
+    def put_ready(conn: Any, room: str, seat: int, ready: bool) -> None:
+        """Within :meth:`lobby_change`: the holder of ``seat`` is ready (or not)."""
+        conn.execute(_seats.update().where(_seats.c.room == room, _seats.c.seat == seat)
+                     .values(ready=ready))
+
+    @staticmethod
+    def put_lobby(conn: Any, room: str, **values: Any) -> None:
+        """Within :meth:`lobby_change`: set columns of the lobby row (``public``,
+        ``locked``, ``waiting``, ``host``)."""
+        conn.execute(_lobby.update().where(_lobby.c.room == room).values(**values))
+
+    @staticmethod
+    def put_game_seats(conn: Any, table_id: str, seats: list[str], names: list[str]) -> None:
+        """Within :meth:`lobby_change`: a waiting game's seats and names as it starts."""
+        conn.execute(_tables.update().where(_tables.c.id == table_id)
+                     .values(seats=json.dumps(seats), names=json.dumps(names)))
+
+    def quick_rooms(self, rules: str) -> list[LobbyRoom]:
+        """The public quick-play rooms of rule set ``rules`` still waiting, oldest first."""
+        of_rules = sa.select(_tables.c.id).where(_tables.c.rules == rules,
+                                                  _tables.c.room_id.is_(None))
+        with self.engine.connect() as conn:
+            got = self._lobby_rooms(conn, sa.and_(
+                _lobby.c.public == sa.true(), _lobby.c.waiting == sa.true(),
+                _lobby.c.quick == sa.true(), _lobby.c.locked == sa.false(),
+                _lobby.c.room.in_(of_rules)))
+        return [r for r in got if r.game.rules == rules]
+
+    def quick_seat(self, rules: str, holder: str, row: TableRow, fill_at: float,
+                   fill_bot: str) -> tuple[str, bool]:
+        """Quick play for ``holder`` under rule set ``rules``, in one transaction under a
+        lock of that rule set's quick play (a transaction-level advisory lock on
+        PostgreSQL; SQLite's write lock): the room where it waits already, else the oldest
+        public quick-play room of those rules still waiting with an open seat (it takes the
+        first), else a new one of ``row`` (four persons' seats; bots fill them at
+        ``fill_at``) with ``holder`` at seat 0. Returns the room and whether its wait is
+        over (it may start now)."""
+        now = time.time()
+        with self.engine.begin() as conn:
+            if self.url.startswith("postgresql"):
+                conn.execute(sa.text("SELECT pg_advisory_xact_lock(hashtextextended(:k, 46))"),
+                             {"k": f"quick:{rules}"})
+            else:  # take the write lock first (an update of nothing takes it)
+                conn.execute(_lobby.update().where(_lobby.c.room == "")
+                             .values(room=_lobby.c.room))
+            of_rules = sa.select(_tables.c.id).where(_tables.c.rules == rules,
+                                                      _tables.c.room_id.is_(None))
+            rooms = self._lobby_rooms(conn, sa.and_(
+                _lobby.c.public == sa.true(), _lobby.c.waiting == sa.true(),
+                _lobby.c.quick == sa.true(), _lobby.c.locked == sa.false(),
+                _lobby.c.room.in_(of_rules)))
+            for lr in rooms:
+                if holder in lr.holders:
+                    return lr.room, lr.fill_at is not None and lr.fill_at <= now
+            for lr in rooms:
+                free = [i for i, k in enumerate(lr.game.seats)
+                        if k == "human" and lr.holders[i] is None]
+                if free:
+                    self.put_seat(conn, lr.room, free[0], holder)
+                    if not lr.host:
+                        self.put_lobby(conn, lr.room, host=holder)
+                    return lr.room, lr.fill_at is not None and lr.fill_at <= now
+            row.created = row.created or now
+            conn.execute(_tables.insert().values(
+                id=row.id, created=row.created, rules=row.rules,
+                options=json.dumps(row.options), seed=row.seed, max_hands=row.max_hands,
+                names=json.dumps(row.names), seats=json.dumps(row.seats),
+                settings=json.dumps(row.settings), finished=False,
+                practice=row.practice, room_id=None, game_no=0))
+            conn.execute(_lobby.insert().values(
+                room=row.id, public=True, waiting=True, locked=False, host=holder,
+                quick=True, fill_at=fill_at, fill_bot=fill_bot, created=row.created))
+            conn.execute(_seats.insert().values(room=row.id, seat=0, holder=holder,
+                                                ready=False, at=row.created))
+            return row.id, fill_at <= now
+
+    def is_waiting(self, room: str) -> bool:
+        """Whether a room of the lobby still waits for its people (its game not started)."""
+        with self.engine.connect() as conn:
+            r = conn.execute(sa.select(_lobby.c.waiting).where(_lobby.c.room == room)).first()
+        return r is not None and bool(r[0])
+
+    def waiting_rooms_due(self, now: float) -> list[str]:
+        """The rooms still waiting whose quick-play wait is over (bots fill them)."""
+        with self.engine.connect() as conn:
+            return [str(r[0]) for r in conn.execute(
+                sa.select(_lobby.c.room).where(_lobby.c.waiting == sa.true(),
+                                               _lobby.c.fill_at.is_not(None),
+                                               _lobby.c.fill_at <= now))]
+
+    # ----- issue 46: history and ratings ---------------------------------------------------
+
+    def history(self, holder: str, limit: int = 200) -> list[tuple[TableRow, int]]:
+        """The finished games ``holder`` played (a person's seat it held), latest first:
+        (game, seat)."""
+        with self.engine.connect() as conn:
+            held = conn.execute(sa.select(_seats.c.room, _seats.c.seat)
+                                .where(_seats.c.holder == holder)).all()
+            out: list[tuple[TableRow, int]] = []
+            rooms = {str(r.room): int(r.seat) for r in held}
+            ids = sorted(rooms)
+            for i in range(0, len(ids), 200):
+                chunk = ids[i:i + 200]
+                for r in conn.execute(sa.select(_tables).where(
+                        _tables.c.finished == sa.true(), sa.or_(
+                            _tables.c.room_id.in_(chunk),
+                            sa.and_(_tables.c.room_id.is_(None), _tables.c.id.in_(chunk))))):
+                    t = self._row(r)
+                    seat = rooms[t.room]
+                    if t.seats[seat] == "human":
+                        out.append((t, seat))
+        out.sort(key=lambda x: -x[0].created)
+        return out[:limit]
+
+    def finish_game(self, table_id: str, result: Mapping[str, Any],
+                    rate: Any = None) -> bool:
+        """Mark a game finished with its result and, when ``rate`` is given, update the
+        ratings it decides, in one transaction, exactly once per game: ``rate(ratings)``
+        gets ``{account: Rating or None}`` for the accounts it names in ``rate.accounts``
+        and ``rate.rules``, and returns the new ``{account: (mu, sigma)}``. A game already
+        rated is not rated again (its id is the key of ``mt_rated``). True when ratings
+        were updated now."""
+        now = time.time()
+        with self.engine.begin() as conn:
+            conn.execute(_tables.update().where(_tables.c.id == table_id)
+                         .values(finished=True, result=json.dumps(dict(result))))
+            if rate is None:
+                return False
+            try:
+                with conn.begin_nested():
+                    conn.execute(_rated.insert().values(table_id=table_id, at=now))
+            except IntegrityError:
+                return False  # rated already (by this process before, or another one)
+            accounts = sorted(set(rate.accounts))
+            q = sa.select(_ratings).where(_ratings.c.account.in_(accounts),
+                                          _ratings.c.rules == rate.rules)
+            if self.url.startswith("postgresql"):
+                q = q.with_for_update()
+            have = {int(r.account): Rating(r.rules, float(r.mu), float(r.sigma), int(r.games))
+                    for r in conn.execute(q)}
+            exist = {int(r[0]) for r in conn.execute(
+                sa.select(_accounts.c.id).where(_accounts.c.id.in_(accounts)))}
+            new = rate({a: have.get(a) for a in accounts})
+            for a, (mu, sigma) in new.items():
+                if a not in exist:
+                    continue  # deleted meanwhile
+                if a in have:
+                    conn.execute(_ratings.update().where(
+                        _ratings.c.account == a, _ratings.c.rules == rate.rules)
+                        .values(mu=mu, sigma=sigma, games=have[a].games + 1, at=now))
+                else:
+                    conn.execute(_ratings.insert().values(
+                        account=a, rules=rate.rules, mu=mu, sigma=sigma, games=1, at=now))
+        return True
+
+    def was_rated(self, table_id: str) -> bool:
+        """Whether a game's ratings were updated."""
+        with self.engine.connect() as conn:
+            return conn.execute(sa.select(_rated.c.table_id)
+                                .where(_rated.c.table_id == table_id)).first() is not None
+
+    def ratings(self, account_id: int) -> dict[str, Rating]:
+        """An account's rating per rule set."""
+        with self.engine.connect() as conn:
+            return {str(r.rules): Rating(str(r.rules), float(r.mu), float(r.sigma),
+                                         int(r.games))
+                    for r in conn.execute(sa.select(_ratings)
+                                          .where(_ratings.c.account == account_id))}
+
+    def leaderboard(self, rules: str, limit: int = 100) -> list[tuple[str, Rating]]:
+        """The rated accounts of a rule set, best first by ``mu - 3 sigma`` (name,
+        rating)."""
+        with self.engine.connect() as conn:
+            rows = conn.execute(sa.select(_accounts.c.name, _ratings).join(
+                _accounts, _accounts.c.id == _ratings.c.account)
+                .where(_ratings.c.rules == rules)
+                .order_by((_ratings.c.mu - 3 * _ratings.c.sigma).desc())
+                .limit(limit)).all()
+        return [(str(r.name), Rating(str(r.rules), float(r.mu), float(r.sigma), int(r.games)))
+                for r in rows]
+
+
+class NameTaken(ValueError):
+    """An account name (whatever its case) is taken."""
+
+    def __init__(self, name: str) -> None:
+        super().__init__(_("the name {name} is taken").format(name=repr(name)))

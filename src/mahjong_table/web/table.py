@@ -97,7 +97,9 @@ class TableSettings:
     pressed Ready or this time has passed. ``away_after``: clocks run out in a row before a
     person is marked away (a bot plays the seat until they take it back). ``away_bot``: the
     bot that plays an away person's seat ("" the rule set's default bot).
-    ``spectator_chat``: spectators may write in the table chat."""
+    ``spectator_chat``: spectators may write in the table chat. ``spectator_delay``
+    (issue 46): spectators' pages get everything this much later (0: live), so that a
+    friend watching cannot pass on what they see in time to help."""
 
     claim_seconds: float = 12.0
     claim_pause: float = 1.2
@@ -107,6 +109,7 @@ class TableSettings:
     away_after: float = 2.0
     away_bot: str = ""
     spectator_chat: bool = False
+    spectator_delay: float = 0.0
 
     #: (name, low, high, help) of each number setting, for the lobby form and its checks
     FIELDS = (
@@ -125,6 +128,10 @@ class TableSettings:
         ("away_after", 1.0, 20.0,
          N_("clocks run out in a row before a person is marked away and a bot plays the seat "
             "(until they take it back)")),
+        # issue 46
+        ("spectator_delay", 0.0, 600.0,
+         N_("seconds spectators see the table late (0: live), so that a friend watching "
+            "cannot pass on what they see in time to help")),
     )
 
     @classmethod
@@ -500,6 +507,9 @@ class LiveTable:
         #: a person's claim answer is due by this time (then the table passes for them)
         self.claim_deadline: float | None = None
         self._acted_at = 0.0
+        #: issue 46: when the table was paused (its own clock; None: it plays). Not stored:
+        #: a room that moves to another process plays on there
+        self.paused_at: float | None = None
         #: per seat: what it was shown, as a view tracker (made when first needed: see
         #: :attr:`trackers`)
         self._trackers: dict[int, ViewTracker] | None = None
@@ -721,7 +731,9 @@ class LiveTable:
             "stage": self._stage_info(),
             "board": board_for(self, seat, view),
             "away": list(self.away),
-            "clock": self._clock_for(seat, now),
+            "clock": self._clock_for(seat, now if self.paused_at is None
+                                     else self.paused_at),
+            "paused": self.paused_at is not None,
             "ready": ({"ready": sorted(self.ready), "need": self._need_ready()}
                       if self.ready_hold else None),
             "ready_left": (max(self._hold[0] - now, 0.0)
@@ -863,6 +875,8 @@ class LiveTable:
             raise ActionRefused(_("malformed action: {problem}").format(problem=exc),
                                 "malformed") from exc
         async with self._lock:
+            if self.paused_at is not None:
+                raise ActionRefused(_("the game is paused"), "paused")
             if self._hold is not None:
                 raise ActionRefused(_("the table is pausing on a claim window; wait for the "
                                       "next state"), "paused")
@@ -1161,9 +1175,42 @@ class LiveTable:
             else:
                 await asyncio.to_thread(ask, todo[0][1])
 
+    def pause(self) -> bool:
+        """Pause the game (issue 46, a host control): no bot acts, no clock runs, no
+        window closes and no person's action is taken until :meth:`resume`. False when
+        it is paused already or over."""
+        if self.paused_at is not None or self.finished:
+            return False
+        self.paused_at = self._now()
+        self._broadcast()
+        self._changed.set()
+        return True
+
+    def resume(self) -> bool:
+        """Play on after :meth:`pause`: every clock, window and bot's wait takes up where it
+        stood. False when the game is not paused."""
+        if self.paused_at is None:
+            return False
+        gone = self._now() - self.paused_at
+        self.paused_at = None
+        self.clock = [None if c is None else (c[0], c[1] + gone, c[2]) for c in self.clock]
+        if self._hold is not None:
+            self._hold = (self._hold[0] + gone, self._hold[1])
+        self.window_until += gone
+        self._acted_at += gone
+        if self.claim_deadline is not None:
+            self.claim_deadline += gone
+        self._clock_key = ()  # (the clocks moved: stored again)
+        self._arm_clocks()
+        self._broadcast()
+        self._changed.set()
+        return True
+
     async def _step(self) -> float | None:
         """Do what is due; return how long to wait before looking again (None: until
         something changes)."""
+        if self.paused_at is not None:
+            return None  # (resume() wakes the driver)
         now = self._now()
         if self._hold is not None:
             everybody = self.ready_hold and all(s in self.ready for s in self._need_ready())

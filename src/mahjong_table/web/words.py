@@ -181,7 +181,50 @@ SCRIPT_MESSAGES: tuple[str, ...] = (
     N_("review"),
     N_("Review my play: every decision against the judgement"),
     N_("spectator"),
+    # issue 46: the waiting room (people.js) and the replay viewer (replay.js)
+    N_("(you)"),
+    N_("Host"),
+    N_("Join"),
+    N_("Leave"),
+    N_("Lock"),
+    N_("Make private"),
+    N_("Make public"),
+    N_("Not ready"),
+    N_("Remove"),
+    N_("Start now (bots take the open seats)"),
+    N_("Swap seats"),
+    N_("The game has started."),
+    N_("The hand of {name}"),
+    N_("Unlock"),
+    N_("Watch"),
+    N_("Watched as a spectator: concealed tiles stay hidden unless every hand is face up."),
+    N_("bots fill the open seats in {seconds} s"),
+    N_("listed in the public lobby"),
+    N_("loading…"),
+    N_("locked: nobody else may join"),
+    N_("not ready"),
+    N_("open seat"),
+    N_("private: not listed"),
+    N_("ready"),
+    N_("step {n} of {total}"),
+    N_("swap this seat"),
+    N_("the concealed tiles of {name}"),
+    N_("the server could not be reached"),
+    N_("this game cannot be replayed"),
+    N_("winning tile {tile}"),
+    N_("with this seat"),
+    N_("{name} (bot)"),
+    # issue 46: the end of a hand at the table
+    N_("unrated"),
+    N_("rating {value}"),
+    N_("rating {value} (provisional)"),
+    N_("The game is paused."),
+    N_("Pause"),
+    N_("Resume"),
+    N_(", the winning tile"),
+    N_("{tile}, the winning tile"),
 )
+
 
 def _plurals(n: int) -> dict[tuple[str, str], str]:
     """The scripts' plural messages (``tn(one, many, n)``), each in its form for ``n``."""
@@ -197,6 +240,11 @@ def _plurals(n: int) -> dict[tuple[str, str], str]:
          "Choose {n} tiles to pass ({chosen} chosen)"):
             ngettext("Choose {n} tile to pass ({chosen} chosen)",
                      "Choose {n} tiles to pass ({chosen} chosen)", n),
+        # issue 46: the chat's characters left
+        ("{n} character left", "{n} characters left"):
+            ngettext("{n} character left", "{n} characters left", n),
+        ("{n} character too many", "{n} characters too many"):
+            ngettext("{n} character too many", "{n} characters too many", n),
     }
 
 
@@ -310,6 +358,7 @@ def setting_label(name: str) -> str:
         "ready_seconds": pgettext("setting", "ready_seconds"),
         "away_after": pgettext("setting", "away_after"),
         "away_bot": pgettext("setting", "away_bot"),
+        "spectator_delay": pgettext("setting", "spectator_delay"),
     }
     return labels.get(name, name)
 

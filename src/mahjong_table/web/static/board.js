@@ -86,7 +86,8 @@
     const wind = el("span", "wind wind-" + s.wind, tc("wind letter", s.wind));
     wind.title = t("{wind} wind", { wind: WINDS[s.wind] });
     head.appendChild(wind);
-    head.appendChild(el("span", "name", s.player === ctx.mySeat ? t("{name} (you)", { name: s.name }) : s.name));
+    // (a replay is watched from a seat: the seat is not "you")
+    head.appendChild(el("span", "name", s.player === ctx.mySeat && !ctx.replay ? t("{name} (you)", { name: s.name }) : s.name));
     if (s.player === v.dealer) head.appendChild(el("span", "badge dealer", t("dealer")));
     if (onTurn) head.appendChild(el("span", "badge turn", t("to act")));
     if (s.dead) head.appendChild(el("span", "badge deadb", t("dead hand")));
@@ -99,7 +100,27 @@
     info.appendChild(head);
 
     const line = el("div", "seat-tiles");
-    if (s.player !== ctx.mySeat && s.concealed_count > 0) {
+    // issue 46: at a hand's end every hand is turned face up in place, the winning tile
+    // marked (final_hands: sent only while a finished hand is shown, and after the game)
+    const final = (state.final_hands || []).find((h) => h.seat === s.player);
+    if (final && s.player !== ctx.mySeat) {
+      const up = el("div", "tiles small face-up final-up");
+      up.setAttribute("aria-label", t("the concealed tiles of {name}", { name: s.name }));
+      const names = parseTiles(final.concealed);
+      const lh = state.last_hand;
+      const win = lh && lh.result && lh.result.winner === s.player ? lh.win_tile : null;
+      let marked = win ? names.lastIndexOf(win) : -1;
+      names.forEach((n, i) => {
+        const img = ctx.tile(n, "small");
+        if (i === marked) {
+          img.classList.add("win-mark");
+          img.alt += t(", the winning tile");
+          img.title = t("{tile}, the winning tile", { tile: n });
+        }
+        up.appendChild(img);
+      });
+      line.appendChild(up);
+    } else if (s.player !== ctx.mySeat && s.concealed_count > 0) {
       const backs = el("div", "tiles small back-row");
       for (let i = 0; i < s.concealed_count; i++) backs.appendChild(ctx.tile(null, "small"));
       backs.setAttribute("aria-label", tn("{n} concealed tile", "{n} concealed tiles", s.concealed_count));

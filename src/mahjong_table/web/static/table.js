@@ -204,6 +204,7 @@
     renderActions();
     renderResult();
     renderLog();
+    renderPause();
   }
   function renderSeat(s, v) { // drawn by board.js: ponds in rows, claims marked, melds turned
     MTBoard.seat($("seat-" + relPlace(s.player)), s, v, state, { mySeat: mySeat, tile: tile });
@@ -320,7 +321,9 @@
     const h = state.last_hand;
     const end = state.game_end;
     const key = JSON.stringify(h) + (end ? "end" : "");
-    if (!h && !end || dismissed === key) { box.hidden = true; return; }
+    // issue 46: a hand's result is shown while the finished hand is (final_hands), and
+    // gone once the next hand starts
+    if (!h && !end || dismissed === key || (!end && !state.final_hands)) { box.hidden = true; return; }
     box.hidden = false;
     box.replaceChildren();
     const names = state.names;
@@ -444,13 +447,35 @@
     }
     $("chat-form").onsubmit = (ev) => {
       ev.preventDefault();
-      const t = $("chat-text");
-      const text = t.value.trim();
+      const box = $("chat-text"); // (not "t": that is the page's words)
+      const text = box.value.trim();
+      // a message too long stays in the field, to be shortened (issue 46)
       if (!text || text.length > 200) { flash(t("chat message: 1 to 200 characters")); return; }
       send({ type: "chat", text: text });
       lastChat = text;
-      t.value = "";
+      box.value = "";
+      chatLeft();
     };
+    $("chat-text").addEventListener("input", chatLeft);
+    chatLeft();
+  }
+  function renderPause() { // issue 46: the host's pause (the server says who may)
+    const box = $("pause-box");
+    if (!box) return;
+    box.replaceChildren();
+    if (state.paused) box.appendChild(el("p", "paused", t("The game is paused.")));
+    if (mySeat >= 0 && !state.game_end) {
+      box.appendChild(button(state.paused ? "resume-btn" : "pause-btn", state.paused ? t("Resume") : t("Pause"),
+        () => send({ type: state.paused ? "resume" : "pause" })));
+    }
+  }
+  function chatLeft() { // issue 46: the characters left, counted as the server counts them
+    const left = 200 - $("chat-text").value.trim().length;
+    const out = $("chat-left");
+    if (!out) return;
+    out.textContent = left >= 0 ? tn("{n} character left", "{n} characters left", left)
+      : tn("{n} character too many", "{n} characters too many", -left);
+    out.classList.toggle("over", left < 0);
   }
   function addChat(messages) {
     const ol = $("chat-log");
@@ -471,7 +496,8 @@
     const c = $("clock");
     const k = state && state.clock;
     if (!k) { c.hidden = true; if (clockTimer) { clearInterval(clockTimer); clockTimer = null; } return; }
-    const left = Math.max(0, k.left - (performance.now() - clockAt) / 1000);
+    // (a paused game's clock stands still: the state's time left is where it stopped)
+    const left = Math.max(0, k.left - (state.paused ? 0 : (performance.now() - clockAt) / 1000));
     c.hidden = false;
     c.textContent = t("your clock: {seconds} s", { seconds: left.toFixed(0) });
     c.classList.toggle("low", left < 5);
