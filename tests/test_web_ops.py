@@ -28,11 +28,11 @@ with warnings.catch_warnings():  # Starlette 1.x would rather have httpx2, not y
     from starlette.testclient import TestClient
 
 from prometheus_client.parser import text_string_to_metric_families
-from test_web_app import create, recv_state
-from test_web_postgres import pg_url  # noqa: F401  (the fixture)
 
 from mahjong_table.web.app import create_app
 from mahjong_table.web.metrics import JsonFormatter, logging_config
+from test_web_app import create, recv_state
+from test_web_postgres import pg_url  # noqa: F401  (the fixture)
 
 
 @pytest.fixture
