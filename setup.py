@@ -105,8 +105,9 @@ def _building_a_wheel() -> bool:
 
 def _compiler_missing() -> str | None:
     """Why no C extension can be built here, or None if it can."""
-    cc = (sysconfig.get_config_var("CC") or "cc").split()[0]
-    if shutil.which(os.environ.get("CC", cc).split()[0]) is None:
+    cc = os.environ.get("CC") or sysconfig.get_config_var("CC") or "cc"
+    cc = cc.split()[0]
+    if shutil.which(cc) is None:
         return f"no C compiler ({cc}) on this machine"
     include = sysconfig.get_paths()["include"]
     if not (Path(include) / "Python.h").exists():
