@@ -110,6 +110,10 @@ class Forwarder:
 
     def cut(self) -> None:
         self.cut_off = True
+        # shut down first: a socket closed under a thread blocked in accept() would keep
+        # listening (Linux) until that accept returned
+        with contextlib.suppress(OSError):
+            self.listener.shutdown(socket.SHUT_RDWR)
         self.listener.close()
         for s in self.sockets:
             with contextlib.suppress(OSError):
