@@ -194,7 +194,7 @@ def logging_config(fmt: str, level: str) -> dict[str, Any]:
     else:
         formatters = {
             "default": {"()": "uvicorn.logging.DefaultFormatter",
-                        "fmt": "%(levelprefix)s %(name)s: %(message)s", "use_colors": None},
+                        "fmt": "%(levelprefix)s %(message)s", "use_colors": None},
             "access": {"()": "uvicorn.logging.AccessFormatter",
                        "fmt": '%(levelprefix)s %(client_addr)s - "%(request_line)s" '
                               "%(status_code)s"},
