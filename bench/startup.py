@@ -69,9 +69,13 @@ def installed_venv(wheel: Path) -> Path:
         import shutil
 
         shutil.rmtree(venv, ignore_errors=True)
-        subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True)
+        # without PYTHONPATH: pip would find this tree's package installed already
+        env = _env("installed")
+        subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True, env=env)
         subprocess.run([str(venv / "bin" / "python"), "-m", "pip", "install", "--quiet",
-                        str(wheel)], check=True)
+                        str(wheel)], check=True, env=env)
+        if not script.exists():
+            raise RuntimeError(f"installing {wheel} in {venv} made no mahjong-table script")
     return venv
 
 

@@ -37,6 +37,11 @@ def test_the_build_under_test_is_the_build_expected() -> None:
             assert module in compiled
         assert "mahjong_table.tiles" not in compiled  # Tile subclasses int: kept pure
         assert "mahjong_table.cli" not in compiled
+        # each compiled file is one module, named without its suffix (a name ending with
+        # both ".cpython-311-x86_64-linux-gnu.so" and ".so" was once listed twice)
+        assert not any("cpython" in name or "abi3" in name for name in compiled)
+        # every module the build compiles is compiled (issue 45: none silently pure)
+        assert _build.missing_modules() == []
 
 
 def test_version_names_the_build(capsys: pytest.CaptureFixture[str]) -> None:

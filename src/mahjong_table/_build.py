@@ -95,12 +95,14 @@ def compiled_modules() -> list[str]:
 
 
 def _extension_files() -> list[tuple[str, str, str]]:
-    """Every file of the package named like a compiled module, once per extension suffix
-    its name ends with: ``(path relative to the package's parent, with "/", the suffix,
-    the full path)``. One walk of the package's folders."""
+    """Every file of the package named like a compiled module, once, with the longest
+    extension suffix its name ends with: ``(path relative to the package's parent, with
+    "/", the suffix, the full path)``. One walk of the package's folders."""
     package = os.fspath(_PACKAGE)
     parent = os.path.dirname(package)
-    suffixes = tuple(importlib.machinery.EXTENSION_SUFFIXES)
+    # the longest suffix a name ends with is its own (``game.cpython-311-x86_64-linux-gnu.so``
+    # ends with ``.so`` too, which would name a module ``game.cpython-311-x86_64-linux-gnu``)
+    suffixes = sorted(importlib.machinery.EXTENSION_SUFFIXES, key=len, reverse=True)
     found = []
     for folder, _dirs, files in os.walk(package):
         for name in files:
@@ -109,6 +111,7 @@ def _extension_files() -> list[tuple[str, str, str]]:
                     path = os.path.join(folder, name)
                     rel = os.path.relpath(path, parent).replace(os.sep, "/")
                     found.append((rel, suffix, path))
+                    break
     return found
 
 
