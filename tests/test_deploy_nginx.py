@@ -28,7 +28,7 @@ pytest.importorskip("httpx")
 pytest.importorskip("websockets")
 pytest.importorskip("prometheus_client")
 
-from test_web_browser import ROOT, free_port
+from test_web_browser import IN_CI, ROOT, free_port
 from test_web_cluster import FAST, _choose
 
 SITE = ROOT / "deploy" / "nginx" / "mahjong-table.conf"
@@ -48,7 +48,7 @@ def _site_for(listen: int, backend: int) -> str:
 def proxy(tmp_path: Path) -> Iterator[dict[str, Any]]:
     """nginx with the shipped site in front of ``serve`` (SQLite), both on loopback."""
     if NGINX is None:
-        if os.environ.get("CI"):
+        if IN_CI:
             pytest.fail("CI=true but nginx is not installed: .ci/run installs nginx-light")
         pytest.skip("nginx is not installed (Debian: apt-get install nginx-light)")
     backend, front = free_port(), free_port()
