@@ -200,6 +200,11 @@ def test_json_log_lines_carry_the_access_log_fields() -> None:
         error = logging.LogRecord("mahjong_table.web", logging.ERROR, __file__, 1,
                                   "room %s failed", ("abc",), sys.exc_info())
     line = json.loads(formatter.format(error))
+    coloured = logging.LogRecord("uvicorn.error", logging.INFO, __file__, 1, "Started", (),
+                                 None)
+    coloured.color_message = "\x1b[36mStarted\x1b[0m"
+    assert "color_message" not in json.loads(formatter.format(coloured))
+    assert coloured.color_message  # the record itself is left as it was
     assert line["message"] == "room abc failed" and "ValueError: boom" in line["exc_info"]
     config = logging_config("json", "info")  # what serve hands uvicorn (applied for real
     # by tests/test_deploy_nginx.py's server process)

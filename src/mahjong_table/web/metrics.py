@@ -229,7 +229,8 @@ class JsonFormatter(logging.Formatter):
     """python-json-logger's formatter with the fields an operator filters on: ``time`` (ISO
     8601, UTC), ``level``, ``logger``, ``message``, ``exc_info`` when there is one, and, for
     uvicorn's access log, ``client``, ``method``, ``path``, ``http_version`` and
-    ``status``."""
+    ``status`` (uvicorn's ``color_message``, the message with terminal colours, left
+    out)."""
 
     def __init__(self) -> None:
         super().__init__()
@@ -241,6 +242,10 @@ class JsonFormatter(logging.Formatter):
         self._inner.converter = time.gmtime
 
     def format(self, record: logging.LogRecord) -> str:
+        # a copy: other handlers see the record as it was
+        record = logging.makeLogRecord(record.__dict__)
+        # uvicorn's copy of the message with terminal colours is noise in a JSON line
+        record.__dict__.pop("color_message", None)
         if record.name == "uvicorn.access" and isinstance(record.args, tuple) \
                 and len(record.args) == 5:
             client, method, path, version, status = record.args
