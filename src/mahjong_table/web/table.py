@@ -46,6 +46,7 @@ from ..players import BOTS, Player, default_bot, make_bot
 from ..rules import RuleSet, get_rule_set
 from ..tiles import Tile
 from .board import board_for
+from .metrics import COUNTS
 from .store import TableRow
 
 __all__ = ["TableSettings", "LiveTable", "Client", "SPECTATOR", "ActionRefused",
@@ -907,6 +908,7 @@ class LiveTable:
         start = len(game.events)
         new = game.apply(action)
         self.stats_actions += 1
+        COUNTS.actions += 1
         self._acted_at = self._now()
         self.offers[action.player] = None
         self._update_offers()
