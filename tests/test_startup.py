@@ -138,8 +138,8 @@ def test_issue_25_american_score_with_a_card_file_loads_only_that_card(tmp_path:
     card.write_text(practice_card_text(), encoding="utf-8")
     status, _, out = imported_by(
         [*AMERICAN_SCORE, "--card", str(card)],
-        after="from mahjong_table.rules.american.card import practice_card; "
-              "print(practice_card.cache_info().currsize)")
+        after="from mahjong_table.rules.american.card import _PRACTICE; "
+              "print(len(_PRACTICE))")
     assert status == 0
     points, loaded = out.rsplit("}", 1)
     assert json.loads(points + "}")["points"] == 25
