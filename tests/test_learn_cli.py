@@ -42,7 +42,10 @@ def test_one_lesson_of_each_rule_set(rules: str, tmp_path: Path) -> None:
     # read back: the menu shows the lesson done and suggests the next one
     out2 = io.StringIO()
     run_line_mode(rules, path, io.StringIO("q\n"), out2, seed=3)
-    assert "[x]" in out2.getvalue() and lessons(rules)[1].id in out2.getvalue()
+    menu = out2.getvalue()
+    following = lessons(rules)[1].title
+    assert "[x]" in menu and f"Next: the next lesson in the book's order: {following}" in menu
+    assert not any(ls.id in menu for ls in lessons(rules))  # no internal id on screen (issue 48)
 
 
 def test_coached_hand_through_a_pipe(tmp_path: Path) -> None:

@@ -120,7 +120,8 @@ _HONGKONG = (
                  "player just before you in turn order, the one on your left. A pung "
                  "(three alike) or an exposed kong (four alike) may be claimed from "
                  "anyone, if you hold the other two (or three). You expose the "
-                 "group, then discard without drawing."),
+                 "group and discard without drawing from the wall; after a kong you "
+                 "first take its replacement tile from the dead wall."),
               ("34s 5s", "77z 7z", "999p 9p"),
               (N_("chow: 3-4 held, the 5 claimed from your left neighbour"),
                N_("pung: a pair held, the third claimed from anyone"),
@@ -211,9 +212,10 @@ _HONGKONG = (
                  "twice the base. A base of 8 on a discard: +32 to the winner, -16 "
                  "to the discarder, -8 to each other.")
               + "\n\n" + N_("In the book's table a false Mahjong ends the hand and costs 64 to "
-                 "each other player (tables may agree beforehand to be lenient with "
-                 "beginners). This game refuses a Mahjong that does not win, unless "
-                 "started with the option false_mahjong=penalise.")),
+                 "each other player, and twice that, 128, to the discarder when the "
+                 "false Mahjong claimed a discard (tables may agree beforehand to be "
+                 "lenient with beginners). This game refuses a Mahjong that does not "
+                 "win, unless started with the option false_mahjong=penalise.")),
         ),
         ("score",)),
     Lesson(
@@ -270,9 +272,9 @@ _CHINESE = (
                  "North on East's left, and play goes counter-clockwise."),
               ("1z2z3z4z",), (N_("East, South, West, North"),)),
             S(N_("The tiles are shuffled face down and each player builds a wall 18 "
-                 "stacks long and two high (36 tiles). East rolls the dice, counts "
-                 "that many stacks from the right end of East's own wall, and breaks "
-                 "the wall there.")),
+                 "stacks long and two high (36 tiles). East rolls one or two dice, "
+                 "counts that many stacks from the right end of East's own wall, and "
+                 "breaks the wall there.")),
         ),
         ()),
     Lesson(
@@ -337,8 +339,10 @@ _CHINESE = (
             S(N_("Concealed kong: four you drew yourself. Exposed kong: usually a "
                  "discard claimed when you hold three. Added kong: the fourth tile "
                  "drawn yourself, added to a pung you exposed. In this game the "
-                 "replacement comes from the far end of the wall, and nobody may rob "
-                 "an added kong."),
+                 "replacement comes from the far end of the wall. On the booklet's "
+                 "scale nobody may rob an added kong; under the Mahjong Competition "
+                 "Rules, which the scoring exercises practise, a player who wins on "
+                 "the added tile may rob it, and robbing the kong scores 8 fan."),
               ("(9999s)", "[222p] 2p"),
               (N_("concealed kong"), N_("added kong: the 2p drawn joins the exposed pung"))),
         ),
