@@ -58,10 +58,10 @@ SCORED = [
 
 ANALYSED = [
     (["analyze", "123m456p789s11z2z3z"],
-     ["Shanten 1: a 1 tessera dall'essere pronta", "Pescate utili (3 tipi, 8 non viste)",
-      "La tua mano: a 1 dall'essere pronta (shanten 1).", "Tessere utili"]),
+     ["Shanten 1: a 1 tessera dall'attesa", "Pescate utili (3 tipi, 8 non viste)",
+      "La tua mano: a distanza 1 dall'attesa (shanten 1).", "Tessere utili"]),
     (["analyze", "123m456p789s1122z5p"],
-     ["Scarti, dal migliore:", "scarta 5p: pronta, vince con", "Consiglio: scarta 5p. Perché:",
+     ["Scarti, dal migliore:", "scarta 5p: in attesa, vince con", "Consiglio: scarta 5p. Perché:",
       "oppure scarta"]),
     (["analyze", "1112345678999m"],
      ["Vince con", "ognuna una mano limite (Nove porte)", "9m (1 non vista)"]),
@@ -124,8 +124,8 @@ def test_card_text_is_italian(capsys: pytest.CaptureFixture[str]) -> None:
     # the numbers rules ({any}, {1: any, 7: any}, {@2 @3: odd}) are the card's notation
     notation = set(re.findall(r"\{[^{}]*\}", out))
     assert_italian(out, "card practice", allow=(*ALLOW, source, *notation))
-    assert out.startswith("Carta di pratica 2026 (NON è la carta della National Mah Jongg "
-                          "League)  [la carta di pratica del progetto]")
+    assert out.startswith("Carta di prova 2026 (NON è la carta della National Mah Jongg "
+                          "League)  [la carta di prova del progetto]")
     assert "sezione" in out and "varianti" in out and "schema" in out
     assert "Numeri uguali" in out and "Singole e coppie" in out
     assert "(anno in un seme, pung di 6 uguali negli altri due, kong di Nord)" in out

@@ -849,7 +849,8 @@ def _make_score(rules: str, seed: int, rng: random.Random) -> Exercise:
 
 #: the claim kinds, as answers
 _CLAIM_WORDS = {"pung": "pung", "pong": "pung", "kong": "kong", "quint": "quint",
-                "sextet": "sextet", "chow": "chow", "chi": "chow", "mahjong": "mahjong",
+                "sextet": "sextet", "sestetto": "sextet", "chow": "chow", "chi": "chow",
+                "mahjong": "mahjong",
                 "mj": "mahjong", "win": "mahjong", "mah": "mahjong", "hu": "mahjong"}
 
 

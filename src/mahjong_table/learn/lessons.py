@@ -403,17 +403,17 @@ _AMERICAN = (
         "american-01-tiles", "american", N_("The tiles and their names"),
         ("001 Tile guide", "001 Part one 'Setting up'"),
         (
-            S(N_("American mahjong uses 152 tiles: the three suits (Craks m, Dots p, "
-                 "Bams s, 1 to 9, four of each), four of each wind and dragon, eight "
-                 "Flowers and eight Jokers. Seasons, blanks and the wind indicator "
-                 "stay in the box."),
+            S(N_("American mahjong uses 152 tiles: the three suits, Characters (Craks, "
+                 "m), Circles (Dots, p) and Bamboo (Bams, s), 1 to 9, four of each; four "
+                 "of each wind and dragon, eight Flowers and eight Jokers. Seasons, "
+                 "blanks and the wind indicator stay in the box."),
               ("123456789m", "123456789p", "123456789s"),
-              (N_("Craks (m)"), N_("Dots (p)"), N_("Bams (s)"))),
-            S(N_("Each dragon belongs to a suit on the card: Red with Craks, Green "
-                 "with Bams, White (\"Soap\") with Dots. Soap is also the zero of "
-                 "years such as 2026. All Flowers count as the same tile. The goal: "
-                 "a 14-tile hand that is a line of the card (this game ships its own "
-                 "practice card, not the League's)."),
+              (N_("Characters (m)"), N_("Circles (p)"), N_("Bamboo (s)"))),
+            S(N_("Each dragon belongs to a suit on the card: Red with Characters, "
+                 "Green with Bamboo, White with Circles. The White dragon, nicknamed "
+                 "\"Soap\", is also the zero of years such as 2026. All Flowers count as "
+                 "the same tile. The goal: a 14-tile hand that is a line of the card "
+                 "(this game ships its own practice card, not the NMJL's)."),
               ("7z 6z 5z", "1f2f3f", "1j"),
               (N_("Red, Green, White (Soap)"), N_("any flowers: all alike"), N_("a Joker"))),
         ),
@@ -536,8 +536,8 @@ _AMERICAN = (
                  "hand, which may call only the tile that wins. Each line is worth "
                  "its own points."),
               ("2m5z2m6m 666p 666s 4444z",),
-              (N_("practice card 2026 #1: year in one suit (Soap as zero), pungs of "
-                  "6, kong of North"),)),
+              (N_("practice card 2026 #1: year in one suit (White as zero), pungs "
+                  "of 6, kong of North"),)),
             S(N_("Count how far you are from a line in tiles: the tiles still "
                  "missing, with jokers filling groups of three or more. The exercise "
                  "below uses the matcher that checks every win in this game.")),

@@ -506,7 +506,7 @@
         const k = document.createElement("select"); k.setAttribute("aria-label", t("seat {number}", { number: s + 1 }));
         for (const b of ["human", ...room.bots]) {
           const person = state.kinds[s] === "human" ? t("{name} (a person)", { name: names[s] }) : t("a person");
-          const o = el("option", "", b === "human" ? person : t("{name} bot", { name: b })); o.value = b;
+          const o = el("option", "", b === "human" ? person : t("{name} bot", { name: tc("bot", b) })); o.value = b;
           if (b === state.kinds[s]) o.selected = true; k.appendChild(o);
         }
         kinds.push(k); f.appendChild(labelled(t("Seat {number}", { number: s + 1 }), k));
