@@ -4,8 +4,8 @@ Italian that contains one of these words has let a message escape the catalogue.
 The words are whole words, matched case-insensitively, that Italian text never contains:
 function words of English sentences and the UI's own nouns and verbs: ``tools.i18n_style``'s
 list, which ``python -m tools.i18n check`` also applies to every Italian translation. Words
-Italian players use as they are (Mahjong, pung, kong, chow, quint, Charleston, shanten, fan, bonus, menu,
-stop, lobby, replay) and words that are Italian too (a, in, no) are not in it;
+Italian players use as they are (Mahjong, pung, kong, chow, quint, Charleston, shanten, fan,
+bonus, menu, stop, lobby, replay) and words that are Italian too (a, in, no) are not in it;
 nor are names (a player's, a bot program's), tile notation (``5p``) or URLs, which the
 caller removes with ``allow``.
 """
