@@ -38,7 +38,7 @@ SCORED = [
     (["score", "123m456p789s1122z"],
      ["Non è una mano vincente: la mano ha 13 tessere (un kong conta come tre)"]),
     (["score", "--rules", "chinese", "123m456p789s111z22z"],
-     ["Cinese (libretto 001, seconda parte)", "Mahjong", "i principianti assegnano 1 punto"]),
+     ["Cinese (libretto 000, Parte seconda)", "Mahjong", "i principianti assegnano 1 punto"]),
     (["score", "--rules", "chinese", "--scoring", "mcr", "123m456p789s111z22z"],
      ["Scala mista", "Vento prevalente", "Attesa singola", "punteggio MCR"]),
     (["score", "--rules", "chinese", "--scoring", "mcr", "[123m] 567m234p789s5s5s",
