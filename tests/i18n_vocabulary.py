@@ -25,9 +25,17 @@ ENGLISH = _STYLE_ENGLISH
 def english_words(text: str, allow: Iterable[str] = ()) -> list[str]:
     """The words of :data:`ENGLISH` in ``text`` (in order, repeated as found), after removing
     every string of ``allow`` (names, notation that may contain such letters)."""
-    for item in sorted(allow, key=len, reverse=True):
-        text = text.replace(item, " ")
+    allowed = sorted(allow, key=len, reverse=True)
+    # before stripping, the names of several words that hold prose, which stripping could cut
+    # ("Singles and Pairs #4" loses "Pairs #4"); a name that is all data ("--rules") or one
+    # word ("-table" of "mahjong-table") is left to the stripping, which takes it whole, with
+    # its value ("--rules chinese", "mahjong-table play")
+    for item in allowed:
+        if " " in item.strip() and strip_non_text(item).strip():
+            text = text.replace(item, " ")
     text = strip_non_text(text)  # what the style guide reads as data, not prose
+    for item in allowed:
+        text = text.replace(item, " ")
     words = re.findall(r"[A-Za-z]+(?:'[a-z]+)?", text)
     return [w for w in words if w.lower() in ENGLISH]
 

@@ -214,6 +214,7 @@ def test_a_message_without_values_is_made_once_and_still_speaks_each_language() 
     ("la mano del giocatore (your hand)", "English word 'your'"),
     ("Cinese (libretto 001, seconda parte)", "retired 'libretto 001'"),
     ("la scala delle Mahjong Competition Rules", "retired 'Mahjong Competition Rules'"),
+    ("i quattro giri dei venti", "retired 'giri dei venti'"),
 ])
 def test_the_italian_style_guide_names_retired_terms_and_english(translation: str,
                                                                   found: str) -> None:

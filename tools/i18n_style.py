@@ -40,7 +40,7 @@ table tables room rooms join leave open close closed name names card line lines
 limit payment payments pays paid dealer robbing rob ends end ended finished over
 continue ask give take keep choose chosen choice select show hide settings
 option options language save saved load loaded resume record records total
-blind league practice efficiency normal easy hard craks dots bams soap
+blind league practice efficiency normal easy hard craks dots bams soap american chinese
 """.split()  # noqa: SIM905 - a word list reads best as text
 )
 
@@ -75,6 +75,7 @@ RETIRED: tuple[tuple[str, str], ...] = (
     (r"\bsoap\b", "'Bianco' / 'il Drago Bianco', with «Soap» only as the card's nickname in "
      "brackets or quotes"),
     (r"\+\d+ blind\b", "'+1 cieca' (the line mode reads both)"),
+    (r"\bgir[io] dei venti\b", "'giri del vento' (000 l.383)"),
     (r"\bmahjong competition rules\b", "'Regole della competizione di Mahjong (MCR)' (000 l.373)"),
     (r"\bdella league\b|\buso della league\b", "'NMJL' (000 l.61: National Mah Jongg League)"),
 )

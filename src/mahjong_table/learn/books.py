@@ -145,20 +145,11 @@ def book_name(rules: str) -> str:
     return _(RULES[rules])
 
 
-def cited(lesson: Lesson) -> tuple[str, ...]:
-    """The citations of the sections ``lesson`` teaches, in the language in force
-    (:attr:`Section.cite`), each once, for a face to join with ``"; "``: ``("001 Part one
-    06",)``, in Italian ``("000 Parte prima 06",)``. Booklet 000 gives several of 001's titled
-    rules as one text, "Regole nel dettaglio", cited with the topic ("000 Parte prima «Regole
-    nel dettaglio», mani morte"): consecutive citations of one such text are given once, with
-    their topics (``"000 Parte prima «Regole nel dettaglio»: reclamare gli scarti, mani
-    morte"``). A section id the book lacks is shown as it is."""
+def _grouped(texts: list[str]) -> tuple[str, ...]:
+    """Citations with consecutive ones of one 000 text ("000 Parte prima «Regole nel
+    dettaglio», mani morte") given once with their topics joined, each citation once."""
     out: list[tuple[str, list[str]]] = []
-    for sid in lesson.sections:
-        try:
-            text = _(section(lesson.rules, sid).cite)
-        except KeyError:
-            text = sid
+    for text in texts:
         head, sep, topic = text.partition(", ")
         if sep and out and out[-1][0] == head and out[-1][1]:
             out[-1][1].append(topic)
@@ -171,10 +162,28 @@ def cited(lesson: Lesson) -> tuple[str, ...]:
     return tuple(dict.fromkeys(shown))
 
 
+def cited(lesson: Lesson) -> tuple[str, ...]:
+    """The citations of the sections ``lesson`` teaches, in the language in force
+    (:attr:`Section.cite`), each once, for a face to join with ``"; "``: ``("001 Part one
+    06",)``, in Italian ``("000 Parte prima 06",)``. Booklet 000 gives several of 001's titled
+    rules as one text, "Regole nel dettaglio", cited with the topic ("000 Parte prima «Regole
+    nel dettaglio», mani morte"): consecutive citations of one such text are given once, with
+    their topics (``"000 Parte prima «Regole nel dettaglio»: reclamare gli scarti, mani
+    morte"``). A section id the book lacks is shown as it is."""
+    out = []
+    for sid in lesson.sections:
+        try:
+            out.append(_(section(lesson.rules, sid).cite))
+        except KeyError:
+            out.append(sid)
+    return _grouped(out)
+
+
 def citation(lesson: Lesson) -> str:
     """The book sections ``lesson`` teaches, with their headings, as every face shows them:
-    ``"004 s03 (The goal); 004 s05 (Playing)"``, in Italian citing booklet 000 (see the module's
-    docstring); a section id the book lacks is shown bare."""
+    ``"004 s03 (The goal); 004 s05 (Playing)"``, in Italian citing booklet 000 (see the
+    module's docstring; one 000 text cited once with its topics, as :func:`cited` does); a
+    section id the book lacks is shown bare."""
     out = []
     for sid in lesson.sections:
         try:
@@ -185,4 +194,4 @@ def citation(lesson: Lesson) -> str:
         cite, title = _(s.cite), _(s.title)
         # a citation that names its topic already ("001 Part one 'Dead hands'") needs no title
         out.append(cite if title.lower() in cite.lower() else f"{cite} ({title})")
-    return "; ".join(out)
+    return "; ".join(_grouped(out))

@@ -352,6 +352,7 @@ def script_words() -> dict[str, Any]:
     for name in RULE_SETS:
         rs = get_rule_set(name)
         out[rs.title] = _(rs.title)
+        out["rule set\u0004" + name] = _(rs.title)  # a rule set by its name (issue 48)
         for o in rs.options_spec:
             out[o.help] = _(o.help)
     return out
