@@ -79,12 +79,24 @@ def test_coached_hand_through_a_pipe(tmp_path: Path) -> None:
 
 
 def test_practice_and_next(tmp_path: Path) -> None:
+    """p lists the kinds by their questions, never by their ids (issue 48: no internal id
+    on screen); p N practises one, s skips, an unknown command or kind is said."""
+    from mahjong_table.learn import EXERCISE_KINDS, kinds_for
+
     path = tmp_path / "p.json"
-    script = "p\np 4\ns\nm\nzz\nn\nm\nq\n"
+    script = "p\np 4\ns\nm\np 99\nzz\nn\nm\nq\n"
     out = io.StringIO()
     run_line_mode("chinese", path, io.StringIO(script), out, seed=1)
     text = out.getvalue()
-    assert "completing-tiles" in text and "Skipped. The answer:" in text
+    kinds = kinds_for("chinese")
+    assert f"  4. {EXERCISE_KINDS[kinds[3]]} (0/0 right)" in text
+    # the ids: those of two words (name-tile, is-win...) nowhere; none before a title
+    ids = [k for k in kinds if "-" in k and k in text]
+    ids += [k for k in kinds if f". {k}: " in text or f"'{k}'" in text]
+    assert not ids, f"an exercise kind's id is on screen: {ids}"
+    assert "Practising: " + EXERCISE_KINDS["completing-tiles"] in text
+    assert "Skipped. The answer:" in text
+    assert f"type p and a number from 1 to {len(kinds)}" in text
     assert "Unknown command 'zz'" in text
     assert "Next: the next lesson in the book's order" in text
 

@@ -10,7 +10,7 @@ same :mod:`mahjong_table.learn` package. The line mode reads one command per lin
   exercise of each kind it practises (another after a wrong answer; ``s`` moves on); the
   lesson is done once each kind has been answered right
   (:meth:`~mahjong_table.learn.progress.Progress.finish_lesson`, the rule of every face);
-- ``p`` lists the exercise kinds with your tallies; ``p KIND`` (or its number) practises that
+- ``p`` lists the exercise kinds with your tallies; ``p N`` (its number) practises that
   kind until ``m``;
 - ``c``: a coached hand against the bots, the advisor commenting on each decision;
 - ``n``: the next thing to practise; ``q``: quit.
@@ -245,8 +245,8 @@ class LineMode:
                 self.menu()
                 continue
             if not known:
-                self.say(_("Unknown command {cmd}: a lesson's number (1-{n}), p, p KIND, c, "
-                           "n or q.").format(cmd=repr(cmd), n=len(all_lessons)))
+                self.say(_("Unknown command {cmd}: a lesson's number (1-{n}), p, p and a kind's "
+                           "number, c, n or q.").format(cmd=repr(cmd), n=len(all_lessons)))
 
     def command(self, cmd: str, all_lessons: tuple[Lesson, ...]) -> bool:
         """Run the menu command ``cmd``; False when it is none."""
@@ -280,18 +280,20 @@ class LineMode:
     def kinds(self) -> None:
         for i, k in enumerate(kinds_for(self.rules), 1):
             tried, right = self.progress.tally(self.rules, k)
-            self.say("  " + _("{i}. {kind}: {title} ({right}/{tried} right)").format(
-                i=i, kind=k, title=_(EXERCISE_KINDS[k]), right=right, tried=tried))
-        self.say(_("Type p and a kind's number or name, e.g. p 1."))
+            # the kind by its question, never by its id (issue 48: no internal id on screen)
+            self.say("  " + _("{i}. {title} ({right}/{tried} right)").format(
+                i=i, title=_(EXERCISE_KINDS[k]), right=right, tried=tried))
+        self.say(_("Type p and a kind's number, e.g. p 1."))
 
     def kind_named(self, text: str) -> str | None:
         ks = kinds_for(self.rules)
         if text.isdigit() and 1 <= int(text) <= len(ks):
             return ks[int(text) - 1]
-        if text in ks:
+        if text in ks:  # the id, as the web's addresses and the progress file name it
             return text
-        self.say(_("No exercise kind {text} for {rules}: {kinds} (or their numbers).").format(
-            text=repr(text), rules=_(_TITLES[self.rules]), kinds=", ".join(ks)))
+        self.say(_("No exercise kind {text} for {rules}: type p and a number from 1 to {n} "
+                   "(p lists them).").format(text=repr(text), rules=_(_TITLES[self.rules]),
+                                             n=len(ks)))
         return None
 
     # ----- lessons and exercises -------------------------------------------------------------
