@@ -41,6 +41,7 @@ limit payment payments pays paid dealer robbing rob ends end ended finished over
 continue ask give take keep choose chosen choice select show hide settings
 option options language save saved load loaded resume record records total
 blind league practice efficiency normal easy hard craks dots bams soap american chinese
+simple strong random
 """.split()  # noqa: SIM905 - a word list reads best as text
 )
 
@@ -86,7 +87,7 @@ _ENGLISH_CITE = re.compile(r"001(?: Part (?:one|two))? «[^»]*»(?:, solo in in
 _NOT_TEXT = (
     re.compile(r"https?://\S+"),
     re.compile(r"%\(\w+\)[sd]"),  # argparse's own placeholders
-    re.compile(r"(?<![\w-])--[a-z][\w-]*(?:[ =][\w.:/=-]+)?"),  # --card FILE, --practice undo
+    re.compile(r"(?<![\w-])--[a-z][\w-]*(?:[ =][\w.:/=,-]+)?"),  # --card FILE, --bots a,b
     re.compile(r"(?<![\w-])-[a-z]\b"),
     re.compile(r"\bmahjong-table(?: [a-z-]+)?"),
     re.compile(r"\bcomand[oi] [a-z-]+(?: [oe] [a-z-]+)?"),  # il comando score, play o simulate
