@@ -55,6 +55,8 @@ COMPILED = (
     "players/easy_bot.py",
     "players/hard_bot.py",
     "players/hard_american_bot.py",
+    # issue 43: the judgement every hard bot, the advisor and review run at each decision
+    "judgement/*.py",
 )
 #: kept pure wherever a glob above reaches them
 PURE = ("__init__.py",)

@@ -394,7 +394,7 @@ def test_line_worth_is_the_plain_reading_with_scarcest_gaps_first() -> None:
         gaps = tuple((rng.choice(kinds), rng.randint(1, 4)) for _ in range(rng.randint(0, 5)))
         many_gaps += len(gaps) > 2
         tg = Target(rng.randint(0, 8), rng.random() * 3, v, False, natural, gaps,
-                    rng.randint(0, 4))
+                    rng.randint(0, 4), card.lines[0])
         unseen = [rng.randint(0, 4) for _ in range(47)]
         unseen[JOKER] = rng.randint(0, 8)
         assert judge.line_worth(tg, unseen) == _line_worth_reference(judge, tg, unseen)

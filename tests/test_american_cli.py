@@ -201,8 +201,8 @@ def test_analyze_text_with_advice(capsys: pytest.CaptureFixture[str]) -> None:
                          capsys)
     assert status == 0
     assert "1. 2026 #2" in out and "1 away, needs 7z" in out
-    assert "Advice: discard 7m. Why: it keeps the hand closest to the card: 1 away from " \
-        "2026 #2" in out
+    assert "Advice: discard 7m. Why: win " in out
+    assert "points expected: 1 away from 2026 #2" in out
     assert "Charleston: pass 7m" in out
 
 

@@ -19,12 +19,12 @@ from mahjong_table.commands.play import run_session
 from mahjong_table.engine import Action, ActionKind, Game, PlayerView, SeatView, events_for
 from mahjong_table.melds import Meld, MeldKind, parse_hand
 from mahjong_table.players import Player, make_bot
-from mahjong_table.players.human import HumanPlayer
 from mahjong_table.rules import get_rule_set
 from mahjong_table.rules.american.card import practice_card_text
 from mahjong_table.rules.american.scoring import score_american
 from mahjong_table.scoring import WinContext
 from mahjong_table.tiles import AMERICAN_TILE_SET, TILES, Tile, parse_tiles
+from mahjong_table.tui.line import HumanPlayer
 
 JOKER = TILES[46]
 

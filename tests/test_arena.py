@@ -108,3 +108,31 @@ def test_a_replaced_program_bot_is_marked_in_the_table_and_json(
     assert head.rstrip().endswith("replaced")
     row = next(line for line in text.splitlines() if line.startswith("cmd:python3"))
     assert row.rstrip().endswith(" 4")
+
+
+def test_paired_arena_compares_two_bots_on_the_same_deals(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 43: ``arena --paired A,B`` plays each wall with B in every seat, then with A in
+    each seat in turn, every seat's bot seeded alike in all five games: the paired difference
+    is A's result minus B's in the same seat of the same deal. A bot against itself differs
+    by nothing; a stronger bot's difference is positive."""
+    walls = play_walls("hongkong", {}, ["efficiency", "random", "random", "random"], "p", [0, 1],
+                       1.0, paired=True)
+    for w in walls:
+        assert w["paired"][0] == 4 and w["baseline"][0] == 4
+        assert sum(w["bots"]["efficiency"][1:2]) - w["baseline"][1] == w["paired"][1]
+    assert main(["arena", "--rules", "hongkong", "--bots", "efficiency,random", "--paired",
+                 "--hands", "16", "--seed", "p", "--workers", "1", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["paired"]["a"] == "efficiency" and data["paired"]["b"] == "random"
+    assert data["paired"]["points"]["mean"] > 0 and data["paired"]["win_rate"]["mean"] > 0
+    # the same bot on both sides: every game is its baseline, the difference is nothing
+    assert main(["arena", "--rules", "hongkong", "--bots", "efficiency,efficiency",
+                 "--paired", "--hands", "8", "--workers", "1"]) == 2
+    assert "--paired needs --bots A,B" in capsys.readouterr().err
+    same = play_walls("hongkong", {}, ["efficiency"] * 4, "q", [0, 1, 2], 1.0, paired=True)
+    assert all(w["paired"] == [4, 0, 0, 0] for w in same)
+    assert main(["arena", "--rules", "hongkong", "--bots", "efficiency,random", "--paired",
+                 "--hands", "8", "--workers", "1"]) == 0
+    assert "paired: efficiency minus random in the same seat of the same deal" in \
+        capsys.readouterr().out

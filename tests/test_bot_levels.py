@@ -11,6 +11,9 @@ import pytest
 
 from mahjong_table.engine import ActionKind, Game
 from mahjong_table.engine.position import position_of
+from mahjong_table.judgement.american import decider_for
+from mahjong_table.judgement.reading import Reading
+from mahjong_table.judgement.sets import mcr_heading_fan
 from mahjong_table.melds import Meld, MeldKind
 from mahjong_table.players import (
     BOTS,
@@ -24,7 +27,7 @@ from mahjong_table.players import (
 from mahjong_table.players.american_bot import AmericanBot
 from mahjong_table.players.easy_bot import EasyBot
 from mahjong_table.players.hard_american_bot import EasyAmericanBot, HardAmericanBot
-from mahjong_table.players.hard_bot import HardBot, mcr_heading_fan
+from mahjong_table.players.hard_bot import HardBot
 from mahjong_table.players.strong_bot import StrongBot
 from mahjong_table.rules import get_rule_set
 from mahjong_table.tiles import TILES, counts_of, parse_tiles
@@ -123,9 +126,10 @@ def test_hard_bot_reads_a_one_suit_hand() -> None:
         "2: ? discards 9m", "3: ? discards 1p"]), 0)
     bot = make_bot("hard", "r", rules=r)
     assert isinstance(bot, HardBot)
-    ctx = bot._context(game.view(0))
+    # the hard bot plays the judgement, which reads the table so (judgement/reading.py)
+    reading = Reading(game.view(0), r)
     bamboo, dots = 21, 12  # 4s, 4p
-    assert ctx.danger(bamboo) > 2 * ctx.danger(dots)
+    assert reading.danger(bamboo)[0] > 2 * reading.danger(dots)[0]
 
 
 def test_mcr_heading_fan_favours_a_hand_that_reaches_eight() -> None:
@@ -172,7 +176,7 @@ def test_hard_american_bot_keeps_off_an_opponents_exposed_line() -> None:
         if p == 0 and view.phase == "turn" and any(s.melds for s in view.seats
                                                    if s.player != 0):
             bot.choose(view)
-            danger = bot.decider._danger  # type: ignore[attr-defined]
+            danger, _late = decider_for(bot.card).table_danger(view)
             assert max(danger) > 0.0
             exposed = {int(m.tiles[0]) for s in view.seats if s.player != 0
                        for m in s.melds if int(m.tiles[0]) < 34}

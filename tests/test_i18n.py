@@ -215,6 +215,9 @@ def test_a_message_without_values_is_made_once_and_still_speaks_each_language() 
     ("Cinese (libretto 001, seconda parte)", "retired 'libretto 001'"),
     ("la scala delle Mahjong Competition Rules", "retired 'Mahjong Competition Rules'"),
     ("i quattro giri dei venti", "retired 'giri dei venti'"),
+    ("(001 Parte prima 'Scambio del jolly')", "retired '001 Parte prima'"),
+    ("la mano è pronta, in attesa di 1z", "retired 'pronta'"),
+    ("una registrazione scritta da play", "English word 'play'"),
 ])
 def test_the_italian_style_guide_names_retired_terms_and_english(translation: str,
                                                                   found: str) -> None:

@@ -54,8 +54,8 @@ def test_advice_wording_in_italian() -> None:
     with use_language("it"):
         lines = advise(game.view(0), game.rules).text_lines()
     assert lines[0] == "La tua mano: in attesa prima dello scarto."
-    assert lines[1].startswith("Consiglio: scarta 5p. Perché: lascia la mano pronta, in "
-                               "attesa di 1z (2 non viste")
+    assert lines[1].startswith("Consiglio: scarta 5p. Perché: vittoria ")
+    assert "punti attesi: la mano è in attesa di 1z (2 non viste" in lines[1]
     game = Game.from_position(POSITIONS["mcr-below-minimum"], 0)
     with use_language("it"):
         advice = advise(game.view(0), game.rules)

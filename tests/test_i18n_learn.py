@@ -418,7 +418,7 @@ def test_web_coached_hand_in_italian(client: Any, rules: str) -> None:
     """Issue 23, the web face: a coached hand played to its summary through POSTs, every
     page in Italian: the table's words, the coach's frame, the summary (the advisor's and
     the scorer's words and the action buttons are their catalogues')."""
-    from mahjong_table.players.human import describe_action
+    from mahjong_table.tui.line import describe_action
     from mahjong_table.web.learn import _hand_order
 
     r = client.post(f"/learn/{rules}/coach", follow_redirects=False)
@@ -544,8 +544,8 @@ def test_full_screen_coached_hand_in_italian(tmp_path: Path) -> None:
     pytest.importorskip("textual")
     from textual.widgets import Static
 
-    from mahjong_table.players.human import describe_action
     from mahjong_table.tui.learn import CoachScreen, LearnApp
+    from mahjong_table.tui.line import describe_action
 
     set_language("it")
     app = LearnApp("american", tmp_path / "progress.json", seed=7)

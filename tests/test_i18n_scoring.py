@@ -71,11 +71,11 @@ ANALYSED = [
      ["Le tessere hanno una forma vincente", "ma niente Mahjong: la mano vale 4 fan senza i "
       "Fiori; l'MCR richiede almeno 8 fan"]),
     (["analyze", "--rules", "chinese", "--scoring", "mcr", "123m456p789s1122z"],
-     ["Pronta (shanten 0)", "14 fan su uno scarto", "onori e tessere intrecciate"]),
+     ["In attesa (shanten 0)", "14 fan su uno scarto", "onori e tessere intrecciate"]),
     (["analyze", "--rules", "american", "1f2f3f 2m5z2m6m 77z7m 6666p"],
      ["Righe più vicine (contando solo le tessere che possono ancora arrivare):",
       "2026 n. 2 FFF 2026a DDDa 6666b (X 30): a 1, servono 7z",
-      "Consiglio: scarta 7m. Perché: tiene la mano più vicina alla carta",
+      "Consiglio: scarta 7m. Perché: vittoria ", "a 1 da 2026 n. 2 FFF 2026a DDDa 6666b",
       "Charleston: passa", "i jolly non si passano mai"]),
 ]
 

@@ -206,7 +206,7 @@ def test_line_mode_american_charleston_courtesy_in_italian(
 def test_line_mode_errors_and_prompts_in_italian() -> None:
     """Issue 23 item 1: the errors shown to the player and the quit question."""
     from mahjong_table.engine import Game
-    from mahjong_table.players.human import HumanPlayer, describe_action
+    from mahjong_table.tui.line import HumanPlayer, describe_action
 
     rules = get_rule_set("hongkong", rounds=1)
     game = Game.from_position("\n".join([
@@ -510,7 +510,7 @@ def test_english_table_unchanged(table_helpers: Any) -> None:
 def test_false_mahjong_warning_and_italian_yes() -> None:
     """Issue 23 item 1 (004 s07, the penalised false Mahjong): the warning is Italian and
     the Italian "s"/"sì" answer yes, as "y" still does; English keeps "y"/"yes" only."""
-    from mahjong_table.players.human import HumanPlayer
+    from mahjong_table.tui.line import HumanPlayer
 
     with use_language("it"):
         for answer, expected in (("s", True), ("sì", True), ("y", True), ("n", False)):

@@ -25,8 +25,8 @@ from i18n_vocabulary import assert_italian
 from mahjong_table.engine import Game
 from mahjong_table.i18n import use_language
 from mahjong_table.players import make_bot
-from mahjong_table.players.human import describe_action
 from mahjong_table.rules import RULE_SETS, get_rule_set
+from mahjong_table.tui.line import describe_action
 from mahjong_table.web.app import create_app
 from mahjong_table.web.table import action_label
 from mahjong_table.web.words import SCRIPT_MESSAGES, SCRIPT_PLURALS, script_words

@@ -329,7 +329,7 @@ def test_pictures_are_drawn_in_the_order_of_the_notation(tmp_path: Path) -> None
     in every row the line mode shows."""
     from mahjong_table.learn import generate
     from mahjong_table.learn.model import row_tiles
-    from mahjong_table.players.human import tiles_glyphs
+    from mahjong_table.tui.line import tiles_glyphs
 
     seed = next(s for s in range(1, 200) if generate("score", "hongkong", s + 1).tiles[0]
                 .startswith("["))

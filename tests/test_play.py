@@ -12,16 +12,16 @@ from mahjong_table.cli import build_parser, main
 from mahjong_table.commands.play import run_session
 from mahjong_table.engine import Action, ActionKind, Game, PlayerView, events_for
 from mahjong_table.players import Player, make_bot
-from mahjong_table.players.human import (
+from mahjong_table.record import replay
+from mahjong_table.rules import get_rule_set
+from mahjong_table.tiles import Tile, format_tiles, parse_tiles
+from mahjong_table.tui.line import (
     HumanPlayer,
     QuitGame,
     describe_action,
     tiles_glyphs,
     tiles_spaced,
 )
-from mahjong_table.record import replay
-from mahjong_table.rules import get_rule_set
-from mahjong_table.tiles import Tile, format_tiles, parse_tiles
 from table import new_game, set_hands
 
 BOTS = ["--bots", "random,random,random"]
@@ -299,7 +299,7 @@ def test_false_mahjong_declared_under_the_penalty_option(tmp_path: Path) -> None
 
 def test_glyph_input_discards_that_tile() -> None:
     """The hand is shown in glyphs; typing a glyph discards that tile."""
-    from mahjong_table.players.human import HumanPlayer
+    from mahjong_table.tui.line import HumanPlayer
 
     g = Game(get_rule_set("hongkong"), 5)
     p = g.current

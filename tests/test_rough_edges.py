@@ -17,10 +17,10 @@ from mahjong_table.cli import build_parser, main
 from mahjong_table.commands._options import coerce_options, options_help, parse_options
 from mahjong_table.engine import Action, ActionKind, Game
 from mahjong_table.players import make_bot, play_game
-from mahjong_table.players.human import HumanPlayer, read_tile_text
 from mahjong_table.record import write_record
 from mahjong_table.rules import RULE_SETS, get_rule_set
 from mahjong_table.tiles import TILES, Tile, parse_tiles
+from mahjong_table.tui.line import HumanPlayer, read_tile_text
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -19,7 +19,7 @@ HEAVY = (
     "mahjong_table.analysis._distance",
     "mahjong_table.analysis.shanten",
     "mahjong_table.players",
-    "mahjong_table.players.human",
+    "mahjong_table.tui.line",
     "mahjong_table.rules.american.card",
     "mahjong_table.rules.mcr_scoring",
     "mahjong_table.commands.play",

@@ -408,6 +408,40 @@ def test_a_finished_game_downloads_as_a_record_that_replays(client: TestClient,
     assert first["seed"] == "rec" and first["rules"] == "hongkong"
 
 
+def test_a_finished_game_is_reviewed_on_its_page_as_the_review_command_reviews_it(
+        client: TestClient, tmp_path: Path) -> None:
+    """Issue 43: /review/TOKEN judges every decision of the seat's finished game, the same
+    numbers as ``mahjong-table review`` gives for its record; refused while the game runs
+    (409), for a watcher's link without a seat (400) and for a bad link (404)."""
+    from mahjong_table.review import review_record
+
+    t = create(client, seat0="efficiency", seed="rev")
+    token = t["watch"]
+    with client.websocket_connect(f"/ws/{token}") as ws:
+        assert client.get(f"/review/{token}?seat=0").status_code == 409
+        deadline = time.monotonic() + 60
+        while recv_state(ws)["game_end"] is None:
+            assert time.monotonic() < deadline
+    assert client.get(f"/review/{token}").status_code == 400
+    assert client.get(f"/review/{token}?seat=7").status_code == 400
+    assert client.get(f"/review/{token}?seat=0&game=x").status_code == 400
+    assert client.get("/review/not-a-token?seat=0").status_code == 404
+    r = client.get(f"/review/{token}?seat=2&game=0")
+    assert r.status_code == 200 and r.headers["content-type"].startswith("text/html")
+    path = tmp_path / "rev.jsonl"
+    path.write_text(client.get(f"/record/{token}").text)
+    (want,) = review_record(path, 2)
+    assert want.decisions, "the seat made no decision to review"
+    summary = (f"{len(want.decisions)} decisions, "
+               f"{sum(1 for d in want.decisions if d.agrees)} as the judgement prefers, "
+               f"{want.total_loss:.1f} expected points given up")
+    assert summary in r.text
+    assert r.text.count('<section') == len(want.decisions)
+    # a seat's own link reviews its seat; its game (a person's, not played) is not over
+    human = create(client, seed="rev2")
+    assert client.get(f"/review/{human['seats'][0]}").status_code == 409
+
+
 def _start_hands(rules: str, seed: str) -> list[str]:
     """The concealed tiles of the four seats that ``Game(get_rule_set(rules), seed)`` deals
     (what a creator could compute offline from the seed typed)."""

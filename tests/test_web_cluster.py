@@ -165,8 +165,8 @@ def _choose(msg: dict[str, Any]) -> dict[str, Any] | None:
 def test_a_killed_owner_hands_its_room_over_mid_hand(servers: list[ServerProcess],
                                                      pg_url: str,  # noqa: F811
                                                      tmp_path: Path) -> None:
-    """Issue 20 items 1 and 2: the room is created on A (A owns it); the person's page is
-    connected to B, which relays it to A; a spectator's page is on A. A is killed with
+    """Issue 20 items 1 and 2: the room is opened on A by a spectator's page (A owns it);
+    the person's page is connected to B, which relays it to A. A is killed with
     SIGKILL mid-hand: B takes the room over from its stored actions, both pages come back
     by themselves, the hand is finished on B, every acknowledged action is stored in
     order, and the record replays."""
@@ -184,8 +184,11 @@ def test_a_killed_owner_hands_its_room_over_mid_hand(servers: list[ServerProcess
     async def play() -> None:
         person = Page([b.port], links["seats"][0])  # relayed by B to A
         watcher = Page([a.port, b.port], links["watch"])  # on A itself
-        await person.connect()
+        # (a room with people starts when its first page opens it, in that page's
+        # process: the spectator's, on A)
         await watcher.connect()
+        await watcher.recv()
+        await person.connect()
         pending: dict[int, dict[str, Any]] = {}
         connects = person.connects
         killed = False

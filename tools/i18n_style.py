@@ -58,11 +58,16 @@ RETIRED: tuple[tuple[str, str], ...] = (
      "the noun is 'chiamata' (000 l.343); 'reclami' only as the verb (tu reclami, la reclami, "
      "Reclami? at the start of a sentence)"),
     (r"\breclamanti\b", "'chi reclama', 'a chiamare sono ...'"),
+    (r"\b001 Parte (?:prima|seconda)\b", "000, the Italian edition: '000 Parte prima «Regole nel "
+     "dettaglio», scambio del jolly' (the glossary's citations); 001 only for what 000 has not "
+     "in Italian, with its English heading, 'solo in inglese'"),
     (r"\blibretto 001\b|\blibro 001\b", "the Italian edition: 'libretto 000' (the glossary's "
      "citations)"),
     (r"\bpescando da sé\b|\bpescat[ao] da sé\b",
      "'pescando dal muro' / 'pescata dal muro' (000 l.368)"),
     (r"\bdall'essere pront[ao]\b", "'dall'attesa' (a N tessere dall'attesa)"),
+    (r"\bpronta\b", "'in attesa' (the glossary: the hand one tile from winning; 'Pronto', "
+     "'pronti' stay for players ready to go on)"),
     (r"\bun chow sono\b", "'un chow è formato da' (000 l.310)"),
     (r"\breclamano in più\b", "'più giocatori reclamano la stessa tessera' (000 l.339)"),
     (r"\bmuro:\s+(?:\d+\s+)?rimaste\b", "'tessere nel muro: {n}'"),

@@ -14,6 +14,14 @@ duplicate play, so the 95% confidence interval is ``mean +- 1.96 * sd / sqrt(wal
 normal approximation; ``sd`` the sample standard deviation over walls). The mean of wins uses
 the wins as its sample. Decision times are measured too (they vary with the machine's load and
 are reported apart from the results, which depend only on the seed).
+
+*Paired* play (``paired=True``, ``arena --paired A,B``) asks a sharper question: how much
+better is A than B in the same seat of the same deal? Each wall is played five times: once
+with B in every seat (the *baseline*), then once per seat with A there and B in the other
+three. Every bot in a seat gets the same seed in all five games (``S/wall/i/s<seat>``), so a
+game differs from its baseline only by the one seat's bot, and the *paired difference* of a
+seat is A's result there minus the baseline B's in that same seat. The wall's mean over its
+four seats is the unit, so the interval is over walls, as above.
 """
 
 from __future__ import annotations
@@ -68,15 +76,57 @@ class _Timed:
         return a
 
 
+def _play_one(rules: Any, seed: str, seat_bots: list[str], bot_seeds: list[str],
+              bot_timeout: float | None) -> tuple[Game, list[_Timed], list[Player]]:
+    """One one-hand game of wall ``seed`` with ``seat_bots[s]`` (seeded ``bot_seeds[s]``) in
+    seat ``s``: the finished game, the timed players and the bots themselves. A program
+    bot's time limit is ``bot_timeout`` when given (else its own)."""
+    game = Game(rules, seed, max_hands=1,
+                names=[f"{b} ({s})" for s, b in enumerate(seat_bots)])
+    inner = [make_bot(b, bot_seeds[s], f"{b} ({s})", rules=rules)
+             for s, b in enumerate(seat_bots)]
+    for bot in inner:
+        if isinstance(bot, PipeBot) and bot_timeout is not None:
+            bot.timeout = bot_timeout
+    players = [_Timed(b) for b in inner]
+    bind_players(game, inner)
+    try:
+        play_game(game, players)
+    finally:
+        close_players(inner)
+    return game, players, inner
+
+
+def _seat_results(game: Game, s: int) -> tuple[int, int, int, int]:
+    """Seat ``s``'s hands, points, wins and deal-ins in ``game``."""
+    hands = points = wins = deals = 0
+    for res in game.results:
+        hands += 1
+        points += res.payments[s]
+        if res.reason == "mahjong" and res.winner == s:
+            wins += 1
+        if (res.reason == "mahjong" and res.discarder == s
+                and res.winner is not None and res.winner != s):
+            deals += 1
+    return hands, points, wins, deals
+
+
 def play_walls(rules_name: str, options: dict[str, Any], lineup: list[str], base_seed: str,
-               walls: list[int], bot_timeout: float | None) -> list[dict[str, Any]]:
+               walls: list[int], bot_timeout: float | None, paired: bool = False
+               ) -> list[dict[str, Any]]:
     """Play walls ``walls`` in every rotation (a worker's job). One summary per wall:
     ``bots[name]`` = ``[seat-hands, points, wins, deal-ins]``, ``fans[name]`` = the fan (or
     points) of each win, ``timing[name]`` = ``[decisions, seconds, slowest]`` and
     ``replaced[name]`` = ``[seat-hands where the bot was replaced by its stand-in,
     decisions the stand-in made, the first reason, replacements]`` (a program or Python
     bot that crashes, hangs or answers illegally is replaced for the rest of its game, one
-    replacement: its results are then partly the stand-in's)."""
+    replacement: its results are then partly the stand-in's).
+
+    ``paired``: the line-up is A against three B; each wall's baseline game (B in every seat)
+    is played first and the summary adds ``paired`` = ``[seat-hands, points, wins,
+    deal-ins]`` of A minus the baseline B's in the same seats, and ``baseline`` = the
+    baseline B's ``[seat-hands, points, wins, deal-ins]`` in those seats (module
+    docstring)."""
     rules = get_rule_set(rules_name, **options)
     names = sorted(set(lineup))
     out: list[dict[str, Any]] = []
@@ -86,33 +136,32 @@ def play_walls(rules_name: str, options: dict[str, Any], lineup: list[str], base
         fans: dict[str, list[int]] = {n: [] for n in names}
         timing = {n: [0, 0.0, 0.0] for n in names}
         replaced: dict[str, list[Any]] = {n: [0, 0, None, 0] for n in names}
+        summary: dict[str, Any] = {}
+        base_game: Game | None = None
+        if paired:
+            base_game, _p, _i = _play_one(rules, seed, [lineup[1]] * 4,
+                                          [f"{seed}/s{s}" for s in range(4)], bot_timeout)
+            summary["paired"] = [0, 0, 0, 0]
+            summary["baseline"] = [0, 0, 0, 0]
         for r in range(ROTATIONS):
             seat_bots = [lineup[(s - r) % 4] for s in range(4)]
-            game = Game(rules, seed, max_hands=1,
-                        names=[f"{b} ({s})" for s, b in enumerate(seat_bots)])
-            inner = [make_bot(b, f"{seed}/r{r}/s{s}", f"{b} ({s})", rules=rules)
-                     for s, b in enumerate(seat_bots)]
-            for bot in inner:
-                if isinstance(bot, PipeBot) and bot_timeout is not None:
-                    bot.timeout = bot_timeout
-            players = [_Timed(b) for b in inner]
-            bind_players(game, inner)
-            try:
-                play_game(game, players)
-            finally:
-                close_players(inner)
+            bot_seeds = ([f"{seed}/s{s}" for s in range(4)] if paired
+                         else [f"{seed}/r{r}/s{s}" for s in range(4)])
+            game, players, inner = _play_one(rules, seed, seat_bots, bot_seeds, bot_timeout)
             for res in game.results:
                 for s, b in enumerate(seat_bots):
-                    st = stats[b]
-                    st[0] += 1
-                    st[1] += res.payments[s]
                     if res.reason == "mahjong" and res.winner == s:
-                        st[2] += 1
                         fans[b].append(res.score.fan if res.score is not None else 0)
-                    if (res.reason == "mahjong" and res.discarder == s
-                            and res.winner is not None and res.winner != s):
-                        st[3] += 1
             for s, b in enumerate(seat_bots):
+                mine = _seat_results(game, s)
+                st = stats[b]
+                for i in range(4):
+                    st[i] += mine[i]
+                if base_game is not None and s == r:  # A's seat in this rotation
+                    base = _seat_results(base_game, s)
+                    for i in range(4):
+                        summary["paired"][i] += mine[i] - base[i] if i else mine[i]
+                        summary["baseline"][i] += base[i]
                 t = timing[b]
                 t[0] += players[s].decisions
                 t[1] += players[s].seconds
@@ -124,7 +173,8 @@ def play_walls(rules_name: str, options: dict[str, Any], lineup: list[str], base
                     rep[1] += players[s].decisions - bot.decisions
                     rep[2] = rep[2] or bot.failure
                     rep[3] += 1
-        out.append({"bots": stats, "fans": fans, "timing": timing, "replaced": replaced})
+        out.append({"bots": stats, "fans": fans, "timing": timing, "replaced": replaced,
+                    **summary})
     return out
 
 
@@ -145,13 +195,15 @@ class Interval:
         return {"mean": num(self.mean), "low": num(self.low), "high": num(self.high),
                 "n": self.n}
 
-    def text(self, digits: int = 2, scale: float = 1.0) -> str:
+    def text(self, digits: int = 2, scale: float = 1.0, signed: bool = False) -> str:
+        """``"0.41 ± 0.27"`` (``signed``: ``"+0.41 ± 0.27"``), ``"-"`` for no sample."""
         if self.n == 0:
             return "-"
+        sign = "+" if signed else ""
         if math.isnan(self.low):
-            return f"{self.mean * scale:.{digits}f}"
+            return f"{self.mean * scale:{sign}.{digits}f}"
         half = (self.high - self.mean) * scale
-        return f"{self.mean * scale:.{digits}f} ± {half:.{digits}f}"
+        return f"{self.mean * scale:{sign}.{digits}f} ± {half:.{digits}f}"
 
 
 def interval(values: Sequence[float]) -> Interval:
@@ -180,6 +232,9 @@ class ArenaReport:
     bots: dict[str, dict[str, Any]]
     value_name: str
     timing: dict[str, dict[str, float]]
+    #: paired play: intervals over walls of A minus B in the same seats (``points``,
+    #: ``win_rate``, ``deal_in_rate``); else None
+    paired: dict[str, Interval] | None = None
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -192,6 +247,9 @@ class ArenaReport:
                      for name, b in self.bots.items()],
             "win_value": self.value_name,
             "timing": self.timing,
+            **({"paired": {"a": self.lineup[0], "b": self.lineup[1],
+                           **{k: v.to_json() for k, v in self.paired.items()}}}
+               if self.paired is not None else {}),
         }
 
     def table(self) -> str:
@@ -231,6 +289,14 @@ class ArenaReport:
                                "{reason}").format(
                     name=name, times=rep['times'], hands=rep['hands'], total=b['hands'],
                     decisions=rep['decisions'], reason=rep['reason']))
+        if self.paired is not None:
+            p = self.paired
+            lines.append(_("paired: {a} minus {b} in the same seat of the same deal ({walls} "
+                           "walls x 4 seats): points/hand {points}; win % {win}; deal-in % "
+                           "{deal}").format(
+                a=self.lineup[0], b=self.lineup[1], walls=self.walls,
+                points=p["points"].text(signed=True), win=p["win_rate"].text(1, 100, True),
+                deal=p["deal_in_rate"].text(1, 100, True)))
         lines.append(_("decision time: {times}").format(times="; ".join(
             _("{bot} {mean} ms mean, {max} ms slowest").format(
                 bot=n, mean=f"{t['mean_ms']:.2f}", max=f"{t['max_ms']:.1f}")
@@ -282,5 +348,13 @@ def summarise(rules_name: str, options: dict[str, Any], seed: str, lineup: list[
         timing[name] = {"decisions": decisions,
                         "mean_ms": 1000 * seconds / decisions if decisions else 0.0,
                         "max_ms": 1000 * slowest}
+    paired: dict[str, Interval] | None = None
+    if walls and "paired" in walls[0]:
+        rows = [(w["paired"], w["baseline"]) for w in walls if w["paired"][0]]
+        # (the baseline's points over the four seats of one game sum to zero: only the
+        # differences are reported)
+        paired = {"points": interval([d[1] / d[0] for d, _b in rows]),
+                  "win_rate": interval([d[2] / d[0] for d, _b in rows]),
+                  "deal_in_rate": interval([d[3] / d[0] for d, _b in rows])}
     return ArenaReport(rules_name, options, seed, lineup, len(walls), bots, value_name,
-                       timing)
+                       timing, paired)

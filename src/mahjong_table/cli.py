@@ -14,7 +14,7 @@ import sys
 from collections.abc import Sequence
 
 #: sub-command modules, in the order they appear in ``--help``
-COMMANDS = ("play", "learn", "simulate", "score", "replay", "analyze", "card", "arena",
+COMMANDS = ("play", "learn", "simulate", "score", "replay", "review", "analyze", "card", "arena",
             "serve", "export_dataset")
 
 

@@ -244,13 +244,24 @@ class Wall:
 
 
 @cache
+def _positions(stacks_per_wall: int) -> tuple[WallPosition, ...]:
+    """Every position of a wall of ``stacks_per_wall`` stacks a side, at index ``(wall *
+    stacks_per_wall + stack) * 2 + level``: made once, shared by every opening's order."""
+    return tuple(WallPosition(w, s, level) for w in range(4) for s in range(stacks_per_wall)
+                 for level in (0, 1))
+
+
 @cache
 def drawing_order(stacks_per_wall: int, wall: int, stacks: int) -> tuple[WallPosition, ...]:
     """Tile positions in drawing order for a wall opened at ``wall`` after ``stacks`` stacks
     counted from its right end (004 s04). Walls follow clockwise: E, N, W, S.
 
     Made once per opening (a tuple of frozen positions, shared by every wall opened there:
-    building 144 positions for each hand was a tenth of starting one, issue 25)."""
+    building 144 positions for each hand was a tenth of starting one, issue 25), of the
+    positions :func:`_positions` made once (issue 42: a server meets a new opening now and
+    then for a long time, and each used to leave 144 new objects for good among the rooms'
+    memory, which kept it from being returned)."""
+    every = _positions(stacks_per_wall)
     order: list[WallPosition] = []
     walls = [(wall - i) % 4 for i in range(5)]
     # stacks ``stacks``..end of the chosen wall, then the other three, then the chosen wall's
@@ -260,8 +271,9 @@ def drawing_order(stacks_per_wall: int, wall: int, stacks: int) -> tuple[WallPos
         seq.extend((w, s) for s in range(stacks_per_wall))
     seq.extend((wall, s) for s in range(min(stacks, stacks_per_wall)))
     for w, s in seq:
-        order.append(WallPosition(w, s, 0))
-        order.append(WallPosition(w, s, 1))
+        at = (w * stacks_per_wall + s) * 2
+        order.append(every[at])
+        order.append(every[at + 1])
     return tuple(order)
 
 

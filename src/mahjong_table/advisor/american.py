@@ -1,8 +1,11 @@
 """The advisor for American play (rule book 001 Part one): every decision of the game (the
 Charleston's passes, the vote, the courtesy pass, claims, joker exchanges, dead-hand calls,
-discards, Mahjong) is decided by :class:`~mahjong_table.rules.american.advice.CardDecider`,
-the same decider the American bot plays by, and explained here in words; the card lines
-nearest the hand are listed with their tiles away counting only tiles that can still come.
+discards, Mahjong) is the judgement's (:mod:`mahjong_table.judgement.american`, the hard
+American bot's choice): turns and claims valued by the chance to win, the chance to deal in
+and the expected points, the Charleston's stages by the hard decider's rules
+(:class:`~mahjong_table.players.hard_american_bot.HardAmericanDecider`); each is explained
+here in words with the same numbers. The card lines nearest the hand are listed with their
+tiles away counting only tiles that can still come.
 
 A line's needs are checked against the tiles the player has not seen (not in their hand, in
 no discard and no exposure): a natural tile needed as a single or in a pair, of which fewer
@@ -21,13 +24,15 @@ from typing import TYPE_CHECKING
 from ..engine.actions import Action, ActionKind
 from ..engine.view import PlayerView
 from ..i18n import N_, _, ngettext
+from ..judgement import Estimate
+from ..judgement.american import JUDGEMENT_SEED, decider_for, judge_american
 from ..message import shown
-from ..rules.american.advice import CardDecider, CardDecision, table_of
+from ..rules.american.advice import CardDecision, table_of
 from ..rules.american.matcher import best, completing_tiles, tiles_away, winning_lines
 from ..rules.american.model import FLOWER, JOKER, Card
 from ..rules.american.scoring import line_key
 from ..tiles import TILES, Tile
-from .model import Advice, CardLineStatus, Option, Wait, action_text
+from .model import Advice, CardLineStatus, Option, Wait, action_text, numbers_text
 
 if TYPE_CHECKING:
     from ..rules.base import RuleSet
@@ -38,19 +43,6 @@ _WINDS = (N_("East"), N_("South"), N_("West"), N_("North"))
 #: the nearest lines looked at for the live check, and shown
 _LOOKED_AT = 12
 _SHOWN = 5
-#: deciders by card (a card is loaded once per game; a few are kept)
-_DECIDERS: dict[int, tuple[Card, CardDecider]] = {}
-
-
-def _decider(card: Card) -> CardDecider:
-    got = _DECIDERS.get(id(card))
-    if got is None or got[0] is not card:
-        if len(_DECIDERS) > 16:
-            _DECIDERS.clear()
-        got = _DECIDERS[id(card)] = (card, CardDecider(card))
-    return got[1]
-
-
 def _fold(t: int) -> int:
     return FLOWER if 34 <= t < 42 else t
 
@@ -154,19 +146,70 @@ def advise_american(view: PlayerView, rules: RuleSet) -> Advice:
     if not acts:
         return Advice(view.phase, view.player, None, None, "", summary, lines=lines,
                       waits=waits)
-    d = _decider(card).decide(view, random.Random("advisor"))
-    why = _why(d, view, card, counts, live)
-    options = [Option(d.action, text(d.action), why)]
-    for c in d.ranked:
-        if c.action != d.action:
-            options.append(Option(c.action, text(c.action), _choice_why(c.away, c.worth,
-                                                                         d.now)))
+    judgement = judge_american(view, rules, card)
+    best = judgement.best
+    assert best is not None
+    if best.action.kind in _CARD_STAGES:
+        # the Charleston's stages: the hard decider's choice (the judgement's), worded by its
+        # reason
+        d = decider_for(card).decide(view, random.Random(JUDGEMENT_SEED))
+        why = _why(d, view, card, counts, live)
+        options = [Option(d.action, text(d.action), why, best.win, best.deal_in, best.points,
+                          best.shanten, best.worth)]
+    else:
+        options = [Option(e.action, text(e.action),
+                          _estimate_why(e, view, card, counts, live, best.points),
+                          e.win, e.deal_in, e.points, e.shanten, e.worth)
+                   for e in judgement.estimates]
+        why = options[0].why
+    advised = options[0].action
     no_win: str | None = None
     if win_action is None and view.last_discard is not None and waits and \
             any(w.tile == _fold(view.last_discard) for w in waits):
         no_win = _("the rules do not let this hand claim the discard for Mahjong")
-    return Advice(view.phase, view.player, d.action, text(d.action), why, summary,
+    return Advice(view.phase, view.player, advised, text(advised), why, summary,
                   tuple(options), win_action is not None, no_win, None, waits, (), lines)
+
+
+#: the decisions the judgement leaves to the decider's rules (by the lines the tiles serve)
+_CARD_STAGES = frozenset({ActionKind.CHARLESTON_PASS, ActionKind.COURTESY_PASS,
+                          ActionKind.CHARLESTON_CONTINUE, ActionKind.CHARLESTON_STOP,
+                          ActionKind.COURTESY_ASK})
+
+
+def _estimate_why(e: Estimate, view: PlayerView, card: Card, counts: list[int],
+                  live: list[CardLineStatus], best_points: float) -> str:
+    """An action weighed by the judgement, in words: its numbers, then what it does (001
+    Part one sections named)."""
+    a = e.action
+    k = a.kind
+    numbers = numbers_text(e.win, e.deal_in, e.points)
+    if k is ActionKind.MAHJONG:
+        return _why(CardDecision(a, "mahjong", 0.0, 0.0, 0), view, card, counts, live)
+    if k is ActionKind.CALL_DEAD:
+        return _why(CardDecision(a, "call_dead", 0.0, 0.0, None), view, card, counts, live)
+    away = None if e.shanten is None else e.shanten + 1
+    line = shown(e.plan) if e.plan else _("no line")
+    if k is ActionKind.JOKER_EXCHANGE:
+        if e.shanten is not None and e.shanten < 0:
+            return _why(CardDecision(a, "exchange_wins", 0.0, 0.0, 0), view, card, counts,
+                        live)
+        shape = _("a joker for the {tile}: then {n} away from {line} (001 Part one 'Joker "
+                  "exchange')").format(tile=a.tile, n=away, line=line)
+    elif k is ActionKind.DISCARD:
+        if away is None or not e.can_win:
+            shape = _("no line of the card can still be completed with your exposures")
+        else:
+            shape = _("{n} away from {line} after it").format(n=away, line=line)
+    elif k is ActionKind.PASS:
+        shape = (_("no claim: {n} away from {line}").format(n=away, line=line)
+                 if away is not None and e.can_win else _("no claim"))
+    else:  # an exposure
+        shape = _("exposing it, then discarding {tile}: {n} away from {line} (001 Part one "
+                  "'Calling discards'; concealed lines are then out of reach)").format(
+            tile=e.discard, n=away, line=line) if away is not None and e.can_win else \
+            _("exposing it leaves no line within reach")
+    return f"{numbers}: {shape}"
 
 
 def _waits(view: PlayerView, card: Card, counts: list[int]) -> tuple[Wait, ...]:

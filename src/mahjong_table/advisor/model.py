@@ -16,8 +16,8 @@ from ..message import shown
 from ..names import meld_name
 from ..tiles import Tile
 
-__all__ = ["Advice", "CardLineStatus", "Option", "Wait", "action_text", "short_refusal",
-           "waits_text"]
+__all__ = ["Advice", "CardLineStatus", "Option", "Wait", "action_text", "numbers_text",
+           "short_refusal", "waits_text"]
 
 _SEAT_NAMES = ("East", "South", "West", "North")
 
@@ -97,14 +97,38 @@ def short_refusal(refusal: str) -> str:
 @dataclass(frozen=True)
 class Option:
     """One legal action weighed by the advisor: the ``action``, its ``text`` (as
-    :func:`action_text` words it) and ``why`` in a few words (what it leaves)."""
+    :func:`action_text` words it) and ``why`` in a few words (what it leaves). ``win``,
+    ``deal_in`` and ``points``: the judgement's estimate of the action
+    (:class:`mahjong_table.judgement.Estimate`: the chance to win the hand, the chance its
+    discard deals in, the expected points to the end of the hand), ``shanten`` and ``worth``
+    after it, None where the advisor weighed the action without them."""
 
     action: Action
     text: str
     why: str
+    win: float | None = None
+    deal_in: float | None = None
+    points: float | None = None
+    #: how far the hand is from ready after the action (-1 a win; American: the nearest
+    #: line's tiles away less one), and what a win of it is expected to pay
+    shanten: int | None = None
+    worth: float | None = None
 
     def to_json(self) -> dict[str, Any]:
-        return {"action": self.text, "why": self.why, "legal_action": self.action.to_json()}
+        out: dict[str, Any] = {"action": self.text, "why": self.why,
+                               "legal_action": self.action.to_json()}
+        if self.points is not None:
+            out["win"] = None if self.win is None else round(self.win, 4)
+            out["deal_in"] = None if self.deal_in is None else round(self.deal_in, 4)
+            out["points"] = round(self.points, 3)
+        return out
+
+
+def numbers_text(win: float, deal_in: float, points: float) -> str:
+    """A judgement's numbers in words, the same in every face: ``"win 23%, deal-in 4%,
+    +3.1 points expected"``."""
+    return _("win {win}%, deal-in {deal}%, {points} points expected").format(
+        win=round(100 * win), deal=round(100 * deal_in), points=f"{points:+.1f}")
 
 
 @dataclass(frozen=True)

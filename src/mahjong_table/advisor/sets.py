@@ -1,37 +1,36 @@
 """The advisor for four-sets-and-a-pair rule sets (Hong Kong 004; Chinese 001 Part two, simple
 and MCR scoring).
 
-The advice plays for speed first, as the efficiency bot does: the discard that leaves the
-lowest shanten (:mod:`mahjong_table.analysis.shanten`, over the rule set's own winning forms),
-then the most unseen useful tiles; a pung or chow only when it brings the hand closer, a kong
-(claimed or declared) when it keeps the shanten (its replacement draw is free, 004 s05); a
-Mahjong whenever the engine offers one. What the rules let a hand win with is asked of the
-rule set itself: each wait is scored by the rule set's scorer (``rules.score``) on a discard
-and self-drawn, and where the rule set refuses a win by its circumstances (MCR's 8-fan
-minimum, ``rules.win_refusal``) a ready hand whose waits cannot win counts as not ready, and
-the refusal is named. The advice comes from the player's view alone.
+The advice is the judgement's (:mod:`mahjong_table.judgement`, the hard bot's choice): every
+legal action valued by the chance to win, the chance its discard deals in and the expected
+points to the end of the hand, under the rule set's own scorer and payments; the advised
+action is the best valued, and the alternatives are listed in the judgement's order with the
+same numbers, so the list and the advice never disagree. Each reason says what the action
+leaves: how far from ready (:mod:`mahjong_table.analysis.shanten`, over the rule set's own
+winning forms) with how many unseen useful tiles, what the hand heads for (one suit, all
+pungs, seven pairs), the waits of a ready hand with what each pays under the rule set's
+scorer (``rules.score``) on a discard and self-drawn. Where the rule set refuses a win by its
+circumstances (MCR's 8-fan minimum, ``rules.win_refusal``) a ready hand whose waits cannot
+win is told to rebuild, and the refusal is named. The advice comes from the player's view
+alone.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from ..analysis.waits import (
-    DiscardOption,
-    claim_shanten,
-    declared_kong_shanten,
-    discard_options,
-    useful_tiles,
-)
+from ..analysis.waits import useful_tiles
 from ..engine.actions import Action, ActionKind
 from ..engine.view import PlayerView
 from ..i18n import _, ngettext
+from ..judgement import Estimate
+from ..judgement.sets import judge_sets
 from ..melds import Hand
 from ..message import shown
 from ..rules.base import RuleSet
 from ..scoring import WinContext
 from ..tiles import NUM_PLAYING, TILES, Tile, tiles_from_counts
-from .model import Advice, Option, Wait, action_text, short_refusal, waits_text
+from .model import Advice, Option, Wait, action_text, numbers_text, short_refusal, waits_text
 
 __all__ = ["advise_sets"]
 
@@ -155,44 +154,70 @@ class _Hand:
                      if counts13[t] + self.own[t] < 4)
 
 
-def _short(n: int) -> str:
-    return _("complete") if n < 0 else _("ready") if n == 0 else _("{n} away").format(n=n)
-
-
-def _ready_key(o: DiscardOption, ws: tuple[Wait, ...] | None) -> tuple[int, int, int, int]:
-    """The discard ranking: shanten after it (a ready hand none of whose waits can win counts
-    as one away), then the unseen tiles that help (for a ready hand: that win), then the kinds
-    of them, then tile order."""
-    if ws is None:
-        return (o.shanten_after, -o.unseen_useful, -len(o.useful), int(o.tile))
-    live = [w for w in ws if w.can_win]
-    if not live:
-        return (1, -o.unseen_useful, -len(o.useful), int(o.tile))
-    return (0, -sum(w.unseen for w in live), -len(live), int(o.tile))
-
-
-def _discard_why(o: DiscardOption, ws: tuple[Wait, ...] | None) -> str:
-    if ws is not None:
-        live = [w for w in ws if w.can_win]
-        if not live:
-            return _("it leaves the hand ready, but no wait can win: {waits}").format(
-                waits=waits_text(ws))
-        return _("it leaves the hand ready, waiting on {waits}").format(waits=waits_text(live))
-    kinds = len(o.useful)
-    return ngettext("it leaves the hand {away} with {n} kind of useful tile, {unseen} unseen: "
-                    "{tiles}",
-                    "it leaves the hand {away} with {n} kinds of useful tile, {unseen} unseen: "
-                    "{tiles}", kinds).format(
-        away=_away(o.shanten_after), n=kinds, unseen=o.unseen_useful,
-        tiles=" ".join(str(u) for u in o.useful))
-
-
 def _state(sh: int, to_discard: bool) -> str:
     if sh < 0:
         return _("Your hand: complete (a winning shape).")
     if to_discard:
         return _("Your hand: {away} before the discard.").format(away=_away(sh))
     return _("Your hand: {away}.").format(away=_away(sh))
+
+
+def _shape_text(h: _Hand, e: Estimate, waits: tuple[Wait, ...] | None) -> str:
+    """What the hand is after the action, in words: ready and its waits (or why it cannot
+    win: rebuild), or how far with how many useful tiles, and what it heads for."""
+    if e.shanten == 0 and waits is None:  # after a claim: its waits counted, not worded
+        if not e.can_win:
+            return _("the hand is ready, but no wait can win; rebuild it")
+        return ngettext("the hand is ready with {n} winning tile unseen",
+                        "the hand is ready with {n} winning tiles unseen", e.useful).format(
+            n=e.useful)
+    if e.shanten == 0 and waits is not None:
+        live = [w for w in waits if w.can_win]
+        if not live:
+            return _("the hand is ready, but no wait can win: {waits}; rebuild it").format(
+                waits=waits_text(waits))
+        return _("the hand is ready, waiting on {waits}").format(waits=waits_text(live))
+    if e.shanten is None or e.shanten < 0:
+        return ""
+    if not e.can_win:
+        return _("the hand is {away}, but no win it can still make is allowed; rebuild "
+                 "it").format(away=_away(e.shanten))
+    text = ngettext("the hand is {away} with {n} useful tile unseen",
+                    "the hand is {away} with {n} useful tiles unseen", e.useful).format(
+        away=_away(e.shanten), n=e.useful)
+    if e.plan is not None:
+        text += ", " + _("heading for {plan}").format(plan=shown(e.plan))
+    return text
+
+
+def _why(view: PlayerView, h: _Hand, e: Estimate, counts: list[int],
+         win_why: str = "") -> tuple[str, tuple[Wait, ...] | None]:
+    """The reason for ``e``'s action (its numbers and what it leaves) and, for an action
+    that leaves a ready hand, its waits."""
+    a = e.action
+    k = a.kind
+    numbers = numbers_text(e.win, e.deal_in, e.points)
+    if k is ActionKind.MAHJONG:
+        return (win_why or _("Mahjong")) + "; " + _("{points} points now").format(
+            points=f"{e.points:+.0f}"), None
+    waits: tuple[Wait, ...] | None = None
+    if e.shanten == 0 and k in (ActionKind.DISCARD, ActionKind.PASS):
+        # the hand keeps its melds: its waits are worded with what each win is worth
+        after = list(counts)
+        if k is ActionKind.DISCARD and a.tile is not None:
+            after[int(a.tile)] -= 1
+        waits = h.waits(after, [w[0] for w in e.waits],
+                        int(a.tile) if a.tile is not None else None)
+    shape = _shape_text(h, e, waits)
+    if k in (ActionKind.PUNG, ActionKind.CHOW) and e.discard is not None:
+        lead = _("then discard {tile}").format(tile=e.discard)
+        shape = f"{lead}: {shape}" if shape else lead
+    elif k in (ActionKind.KONG, ActionKind.CONCEALED_KONG, ActionKind.ADDED_KONG):
+        lead = _("a kong draws a free replacement tile (004 s05)")
+        shape = f"{lead}; {shape}" if shape else lead
+    elif k is ActionKind.PASS and e.shanten is not None and e.shanten >= 0:
+        shape = _("keeps the hand: {shape}").format(shape=shape) if shape else ""
+    return (f"{numbers}: {shape}" if shape else numbers), waits
 
 
 def advise_sets(view: PlayerView, rules: RuleSet) -> Advice:
@@ -208,172 +233,79 @@ def advise_sets(view: PlayerView, rules: RuleSet) -> Advice:
     def text(a: Action) -> str:
         return action_text(a, seat_names=names, last_discard=view.last_discard)
 
-    if n == 14 - 3 * m:
-        return _turn(view, h, acts, win_action, text)
-    if n != 13 - 3 * m:
+    to_discard = n == 14 - 3 * m
+    if not to_discard and n != 13 - 3 * m:
         return Advice(view.phase, view.player, None, None, "", _("No advice for this hand."))
     sh = h.forms.shanten(counts, m)
+    summary = _state(sh, to_discard)
     waits: tuple[Wait, ...] = ()
     useful: tuple[tuple[Tile, int], ...] = ()
-    us = useful_tiles(counts, m, h.visible, h.forms)
-    if sh == 0:
-        waits = h.waits(counts, [u.tile for u in us])
-    else:
-        useful = tuple((u.tile, u.unseen) for u in us)
-    summary = _state(sh, False)
-    if sh == 0 and waits and not any(w.can_win for w in waits):
-        summary = _("Your hand: ready, but no wait can win (the rules refuse each win).")
+    if not to_discard:
+        us = useful_tiles(counts, m, h.visible, h.forms)
+        if sh == 0:
+            waits = h.waits(counts, [u.tile for u in us])
+            if waits and not any(w.can_win for w in waits):
+                summary = _("Your hand: ready, but no wait can win (the rules refuse each "
+                            "win).")
+        else:
+            useful = tuple((u.tile, u.unseen) for u in us)
     if not acts:
         return Advice(view.phase, view.player, None, None, "", summary, shanten=sh,
                       waits=waits, useful=useful)
     t = view.last_discard
     robbing = view.phase == "rob"
     no_win: str | None = None
-    if win_action is not None:
-        if t is None:  # pragma: no cover - a window's view names the tile on offer
-            why = _("the tile on offer completes your hand: Mahjong")
-        else:
-            c = list(counts)
-            c[t] += 1
-            fan, _refusal, _worth, limit = h.score(h.context(c, t, self_drawn=False,
-                                                 discarder=view.discarder, robbing=robbing))
-            why = (_("{tile} completes your hand: Mahjong robbing the kong, {worth}") if robbing
-                   else _("{tile} completes your hand: Mahjong on the discard, {worth}")).format(
-                tile=t, worth=h.worth_text(fan, limit))
-        gives_up = _("gives up the win")
-        options = (Option(win_action, text(win_action), why),
-                   *(Option(a, text(a), gives_up) for a in acts
-                     if a is not win_action))
-        return Advice(view.phase, view.player, win_action, text(win_action), why, summary,
-                      options, True, None, sh, waits, useful)
-    if t is not None and sh == 0 and any(w.tile == t for w in waits):
+    win_why = ""
+    if to_discard:
+        drew = view.drawn is not None
+        if sh < 0 or win_action is not None:
+            wt = view.drawn if view.drawn is not None else next(
+                TILES[k] for k in range(NUM_PLAYING) if counts[k])
+            left = (view.player + 3) % 4
+            fan, refusal, _worth, limit = h.score(h.context(counts, wt, self_drawn=drew,
+                                                       discarder=None if drew else left))
+            if win_action is not None:
+                win_why = _("your hand is complete: Mahjong, {worth}").format(
+                    worth=h.worth_text(fan, limit))
+            elif sh < 0:
+                no_win = refusal or _("a hand completed by a claimed set is not declared in "
+                                      "the turn: the win had to be claimed as Mahjong on the "
+                                      "discard")
+    elif t is not None:
         c = list(counts)
         c[t] += 1
-        _fan, no_win, _worth, _limit = h.score(h.context(c, t, self_drawn=False,
-                                            discarder=view.discarder, robbing=robbing))
-        no_win = no_win or _("the rules do not allow this win here")
-    options = _claims(view, h, acts, text)
+        fan, refusal, _worth, limit = h.score(h.context(c, t, self_drawn=False,
+                                              discarder=view.discarder, robbing=robbing))
+        if win_action is not None:
+            win_why = (_("{tile} completes your hand: Mahjong robbing the kong, {worth}")
+                       if robbing else
+                       _("{tile} completes your hand: Mahjong on the discard, {worth}")).format(
+                tile=t, worth=h.worth_text(fan, limit))
+        elif sh == 0 and any(w.tile == t for w in waits):
+            no_win = refusal or _("the rules do not allow this win here")
+    judgement = judge_sets(view, rules)
+    options: list[Option] = []
+    advised_waits: tuple[Wait, ...] | None = None
+    for i, e in enumerate(judgement.estimates):
+        why, ws = _why(view, h, e, counts, win_why)
+        if i == 0:
+            advised_waits = ws
+        options.append(Option(e.action, text(e.action), why, e.win, e.deal_in, e.points,
+                              e.shanten, e.worth))
     best = options[0]
     why = best.why
+    if win_action is not None and best.action is not win_action:
+        why = _("{win}, but {why}").format(win=win_why, why=why) if win_why else why
     if no_win:
-        why = _("{tile} completes your tiles, but no Mahjong: {refusal}; {why}").format(
-            tile=t, refusal=short_refusal(no_win), why=why)
-    return Advice(view.phase, view.player, best.action, best.text, why, summary, options,
-                  False, no_win, sh, waits, useful)
-
-
-def _claims(view: PlayerView, h: _Hand, acts: Sequence[Action], text: _Words
-            ) -> tuple[Option, ...]:
-    """Every claim weighed (as the efficiency bot weighs them), best first, Pass among them."""
-    counts, m, forms = h.counts, h.m, h.forms
-    t = view.last_discard
-    now = forms.shanten(counts, m)
-    pass_action = next((a for a in acts if a.kind is ActionKind.PASS), None)
-    weighed: list[tuple[tuple[int, int], Option]] = []
-    for a in acts:
-        if t is None or a.kind in (ActionKind.PASS, ActionKind.MAHJONG):
-            continue
-        if a.kind is ActionKind.KONG:
-            s = claim_shanten(counts, m, forms, "kong", t)
-            good = s <= now
-            why = _("exposes a kong and draws a replacement; the hand is then {away} (now "
-                    "{now})").format(away=_away(s), now=_short(now))
-            weighed.append(((s if good else 99, 0), Option(a, text(a), why)))
-        elif a.kind in (ActionKind.PUNG, ActionKind.CHOW):
-            s = claim_shanten(counts, m, forms, a.kind.value, t,
-                              None if a.tile is None else int(a.tile))
-            good = s < now
-            why = (_("after it and the best discard the hand is {away} (now {now})") if good else
-                   _("after it and the best discard the hand is {away} (now {now}): no closer, "
-                     "and a claimed set can no longer change")).format(away=_away(s),
-                                                                        now=_short(now))
-            weighed.append(((s if good else 99, 1 if a.kind is ActionKind.PUNG else 2),
-                            Option(a, text(a), why)))
-    weighed.sort(key=lambda w: w[0])
-    out: list[Option] = []
-    if pass_action is not None:
-        better = [o for key, o in weighed if key[0] < 99 and key < (now, 3)]
-        rest = [o for key, o in weighed if o not in better]
-        if better:
-            pass_why = _("keeps the hand as it is")
-        elif not h.melds:
-            pass_why = _("no claim brings the hand closer: keep it concealed and wait for a "
-                         "draw")
+        if to_discard:
+            why = _("a complete hand, but no Mahjong: {refusal}; {why}").format(
+                refusal=short_refusal(no_win), why=why)
         else:
-            pass_why = _("no claim brings the hand closer: wait for a draw")
-        pass_opt = Option(pass_action, text(pass_action), pass_why)
-        out = [*better, pass_opt, *rest]
-    else:
-        out = [o for _key, o in weighed]
-    return tuple(out)
-
-
-def _turn(view: PlayerView, h: _Hand, acts: Sequence[Action], win_action: Action | None,
-          text: _Words) -> Advice:
-    """A hand of 14 - 3 * melds tiles: in the player's turn, or shown between decisions."""
-    counts, m, forms = h.counts, h.m, h.forms
-    sh = forms.shanten(counts, m)
-    summary = _state(sh, True)
-    no_win: str | None = None
-    win_why = ""
-    drew = view.drawn is not None
-    if sh < 0 or win_action is not None:
-        t = view.drawn if view.drawn is not None else next(
-            TILES[k] for k in range(NUM_PLAYING) if counts[k])
-        left = (view.player + 3) % 4
-        fan, refusal, _worth, limit = h.score(h.context(counts, t, self_drawn=drew,
-                                                   discarder=None if drew else left))
-        if win_action is not None:
-            win_why = _("your hand is complete: Mahjong, {worth}").format(
-                worth=h.worth_text(fan, limit))
-        elif sh < 0:
-            no_win = refusal or _("a hand completed by a claimed set is not declared in the "
-                                  "turn: the win had to be claimed as Mahjong on the discard")
-    mine = [a for a in acts if a.kind is not ActionKind.MAHJONG]
-    if not acts or not any(a.kind is ActionKind.DISCARD for a in acts):
-        return Advice(view.phase, view.player, win_action,
-                      None if win_action is None else text(win_action), win_why, summary,
-                      win=win_action is not None, no_win=no_win, shanten=sh)
-    options = discard_options(counts, m, h.visible, forms)
-    scored: list[tuple[tuple[int, int, int, int], DiscardOption, tuple[Wait, ...] | None]] = []
-    for o in options:
-        ws = None
-        if o.shanten_after == 0:
-            c = list(counts)
-            c[o.tile] -= 1
-            ws = h.waits(c, [u.tile for u in o.useful], int(o.tile))
-        scored.append((_ready_key(o, ws), o, ws))
-    scored.sort(key=lambda s: s[0])
-    by_tile = {int(a.tile): a for a in mine if a.kind is ActionKind.DISCARD and a.tile is not None}
-    discard_opts = [Option(by_tile[int(o.tile)], text(by_tile[int(o.tile)]), _discard_why(o, ws))
-                    for _key, o, ws in scored if int(o.tile) in by_tile]
-    best_key = scored[0][0]
-    best_waits = scored[0][2] or ()
-    good_kongs: list[Option] = []
-    other_kongs: list[Option] = []
-    for a in mine:
-        if a.kind not in (ActionKind.CONCEALED_KONG, ActionKind.ADDED_KONG) or a.tile is None:
-            continue
-        s = declared_kong_shanten(counts, m, forms, int(a.tile),
-                                  added=a.kind is ActionKind.ADDED_KONG)
-        good = s <= best_key[0]
-        why = (_("a kong draws a free replacement tile (004 s05); with it still to come the "
-                 "hand is {away}").format(away=_away(s)) if good else
-               _("a kong draws a free replacement tile (004 s05); with it still to come the "
-                 "hand is {away}, farther than the best discard ({best})").format(
-                   away=_away(s), best=_away(best_key[0])))
-        (good_kongs if good else other_kongs).append(Option(a, text(a), why))
-    ranked: list[Option] = [*good_kongs, *discard_opts, *other_kongs]
-    waits = best_waits
-    if win_action is not None:
-        ranked.insert(0, Option(win_action, text(win_action), win_why))
-        waits = ()
-    elif good_kongs:
-        waits = ()
-    best = ranked[0]
-    why = best.why
-    if no_win:
-        why = _("a complete hand, but no Mahjong: {refusal}; {why}").format(
-            refusal=short_refusal(no_win), why=why)
+            why = _("{tile} completes your tiles, but no Mahjong: {refusal}; {why}").format(
+                tile=t, refusal=short_refusal(no_win), why=why)
+    if to_discard:
+        waits = advised_waits or ()
+        if best.action.kind is not ActionKind.DISCARD:
+            waits = ()
     return Advice(view.phase, view.player, best.action, best.text, why, summary,
-                  tuple(ranked), win_action is not None, no_win, sh, waits)
+                  tuple(options), win_action is not None, no_win, sh, waits, useful)

@@ -33,10 +33,29 @@ Speed
 
 So a shanten number costs four list look-ups, three combine look-ups and a few shifts for
 the special forms, with no allocation (native integers in the compiled build).
+
+Threads (issue 42)
+------------------
+Every table here is filled lazily and shared by every thread of the process (the web
+server's bots think on worker threads). A look-up never takes a lock; what a thread may see
+half-done is ruled out by how each table is written:
+
+* the shipped table is decoded under :data:`_LOCK` into locals and published whole, the
+  flag that says it is loaded last (it used to be set first, and a second thread's first
+  ``shanten()`` read an empty table: ``IndexError``);
+* a new vector id is assigned under :data:`_LOCK` (an id is an index into :data:`VECTORS`,
+  so two threads must never give one id to two vectors), its vector appended to
+  :data:`VECTORS` and :data:`PACKED_VECTORS` before the id is handed out;
+* the flat tables (:data:`SUIT_PACKS`, :data:`COMBINE_FLAT` ...) map a key to a value that
+  every thread computes alike, and one store of a list item or dict entry is atomic, so two
+  threads filling one entry at once write the same value;
+* the masks' memos are read with one ``get`` and emptied whole when full, so a reader gets
+  an entry or ``None``, never a ``KeyError``.
 """
 
 from __future__ import annotations
 
+import _thread
 import zlib
 from collections.abc import Sequence
 from functools import cache
@@ -193,19 +212,26 @@ PACKED_VECTORS: Final[list[int]] = []
 #: more than any sum of two real distances (at most 14 each)
 PACKED_INF: Final = 63
 _VECTOR_IDS: Final[dict[tuple[int, ...], int]] = {}
+#: taken to assign a vector id and to decode the shipped table (never on a look-up: see
+#: "Threads" in the module docstring)
+_LOCK: Final = _thread.allocate_lock()
 
 
 def vector_id(vec: tuple[int, ...]) -> int:
-    """The small integer id of a distance vector (assigned on first sight)."""
+    """The small integer id of a distance vector (assigned on first sight, under
+    :data:`_LOCK`: the vector is in :data:`VECTORS` before its id is given to anyone)."""
     i = _VECTOR_IDS.get(vec)
     if i is None:
-        i = len(VECTORS)
-        _VECTOR_IDS[vec] = i
-        VECTORS.append(vec)
-        packed = 0
-        for j in range(len(vec) - 1, -1, -1):
-            packed = packed << 6 | (vec[j] if vec[j] < PACKED_INF else PACKED_INF)
-        PACKED_VECTORS.append(packed)
+        with _LOCK:
+            i = _VECTOR_IDS.get(vec)
+            if i is None:
+                packed = 0
+                for j in range(len(vec) - 1, -1, -1):
+                    packed = packed << 6 | (vec[j] if vec[j] < PACKED_INF else PACKED_INF)
+                i = len(VECTORS)
+                VECTORS.append(vec)
+                PACKED_VECTORS.append(packed)
+                _VECTOR_IDS[vec] = i
     return i
 
 
@@ -313,7 +339,11 @@ def iter_suit_keys() -> list[tuple[int, ...]]:
 
 
 class _Table:
-    """Lazily decoded shipped table: rank -> index into its own vector list."""
+    """Lazily decoded shipped table: rank -> index into its own vector list.
+
+    Decoded once, under :data:`_LOCK`, into locals, then published: :attr:`vectors`,
+    :attr:`ids` and :data:`_SHIPPED_IDS` first, :attr:`loaded` last, so that a thread that
+    reads ``loaded`` true finds everything in place (issue 42)."""
 
     def __init__(self) -> None:
         self.loaded = False
@@ -321,21 +351,32 @@ class _Table:
         self.ids: bytes = b""
         self.vectors: tuple[tuple[int, ...], ...] = ()
 
-    def lookup(self, key: tuple[int, ...]) -> tuple[int, ...] | None:
-        if not self.enabled or sum(key) > MAX_TABLE_TILES:
-            return None
-        if not self.loaded:
-            self.loaded = True
+    def _load(self) -> None:
+        """Decode the shipped table (or turn it off when it is missing or damaged)."""
+        with _LOCK:
+            if self.loaded or not self.enabled:
+                return
             try:
                 from ._suit_table import VECTORS as shipped_vectors
                 from ._suit_table import data
             except ImportError:  # pragma: no cover - the table is shipped in the package
                 self.enabled = False
-                return None
-            self.ids = zlib.decompress(data())
-            self.vectors = shipped_vectors
-            if len(self.ids) != SUIT_KEYS:  # pragma: no cover - a damaged table
+                return
+            ids = zlib.decompress(data())
+            if len(ids) != SUIT_KEYS:  # pragma: no cover - a damaged table
                 self.enabled = False
+                return
+            _SHIPPED_IDS[:] = [-1] * len(shipped_vectors)
+            self.vectors = shipped_vectors
+            self.ids = ids
+            self.loaded = True  # published last
+
+    def lookup(self, key: tuple[int, ...]) -> tuple[int, ...] | None:
+        if not self.enabled or sum(key) > MAX_TABLE_TILES:
+            return None
+        if not self.loaded:
+            self._load()
+            if not self.loaded:
                 return None
         return self.vectors[self.ids[suit_rank(key)]]
 
@@ -345,8 +386,8 @@ class _Table:
         if not self.enabled:
             return -1
         if not self.loaded:
-            self.lookup((0,) * 9)  # (loads the table, or turns it off when missing)
-            if not self.enabled:
+            self._load()
+            if not self.loaded:
                 return -1
         return self.ids[rank]
 
@@ -357,9 +398,10 @@ _TABLE = _Table()
 def use_shipped_table(enabled: bool) -> None:
     """Turn the shipped suit table on or off and clear every memo (for tests and benchmarks:
     off means the pure dynamic-programming fallback)."""
-    _TABLE.enabled = enabled
-    if enabled:
-        _TABLE.loaded = False
+    with _LOCK:
+        _TABLE.enabled = enabled
+        if enabled:
+            _TABLE.loaded = False
     clear_tables()
     suit_vector.cache_clear()
 
@@ -458,7 +500,8 @@ def suit_pack(key: int) -> int:
     return v
 
 
-#: our vector id of each of the shipped table's vectors (by its index there), -1 until met
+#: our vector id of each of the shipped table's vectors (by its index there), -1 until met;
+#: as long as the shipped table's vector list once it is loaded (``_Table._load``)
 _SHIPPED_IDS: Final[list[int]] = []
 
 
@@ -485,8 +528,6 @@ def _new_suit_pack(key: int) -> int:
     if index < 0:
         return vector_id(suit_vector(_digits(key, 9))) << STAT_BITS | stats
     ids = _SHIPPED_IDS
-    if not ids:
-        ids.extend([-1] * len(_TABLE.vectors))
     vid = ids[index]
     if vid < 0:
         vid = vector_id(_TABLE.vectors[index])
@@ -554,4 +595,5 @@ def clear_tables() -> None:
     COMBINE.clear()
     DRAW_MASKS.clear()
     DISCARD_MASKS.clear()
-    _SHIPPED_IDS.clear()
+    # (kept as long as the shipped vector list: a thread may be reading it)
+    _SHIPPED_IDS[:] = [-1] * len(_SHIPPED_IDS)

@@ -885,3 +885,4 @@ def discard_options(counts: Sequence[int], melds: int = 0,
         options.append(DiscardOption(TILES[d], base, useful, sum(u.unseen for u in useful)))
     options.sort(key=lambda o: (o.shanten_after, -o.unseen_useful, -len(o.useful), o.tile))
     return options
+

@@ -34,12 +34,19 @@ def position_hand(text: str, player: int | None) -> tuple[Game, int, str, str]:
     """Set ``text`` up and give, for ``player`` (default: the player to act), the game, the
     player, their hand in the project's notation and the tiles they can see elsewhere (the
     other seats' melds, bonus tiles aside, and every discard). The player to act is the one
-    player whose decision is awaited, or, when several are (a claim window, a Charleston
-    stage), the player whose turn it is. Raises ``ValueError``."""
+    player whose decision is awaited (in a claim or rob window: the one seat that may claim,
+    never the discarder, who has nothing to decide), or, in a Charleston stage, the player
+    whose turn it is. Raises ``ValueError`` naming the seats when several may claim: the
+    caller then gives ``player``."""
     game = Game.from_position(text, 0)
     if player is None:
         # the one player whose decision it is (a rob window, one claimer), else whose turn
         waiting = game.to_act()
+        if len(waiting) > 1 and game.phase in (Phase.CLAIM, Phase.ROB):
+            tile = game.last_discard if game.phase is Phase.CLAIM else game.rob_tile
+            raise ValueError(_("players {players} may claim {tile}: give --player P to study "
+                               "one of them").format(
+                players=_(" and ").join(str(q) for q in waiting), tile=tile))
         player = waiting[0] if len(waiting) == 1 else game.current
     p = player
     view = game.view(p)

@@ -47,6 +47,9 @@ def add_parser(sub: Any) -> None:
     add_length_arguments(p, _("hands to play in all (default 400): N/4 walls, each in the "
                               "4 rotations"))
     add_option_argument(p)
+    p.add_argument("--paired", action="store_true",
+                   help=_("with --bots A,B: play every wall also with B in every seat, and "
+                          "report A minus B in the same seat of the same deal"))
     p.add_argument("--json", action="store_true", help=_("print the results as JSON"))
     add_scale_arguments(p, _("the number of cores"))
     p.set_defaults(func=run)
@@ -60,6 +63,8 @@ def run(args: argparse.Namespace) -> int:
         args.hands = None  # the arena plays one-hand games; --hands is the total here
         rules, _limit = rules_from_args(args)
         lineup = lineup_of(args.bots.split(","))
+        if args.paired and (lineup[0] == lineup[1] or len(set(lineup[1:])) != 1):
+            raise ValueError(_("--paired needs --bots A,B: A against three B"))
         for k in set(lineup):
             check_bot_kind(k)
             make_bot(k, 0, rules=rules)  # a bot that cannot play these rules says so now
@@ -72,13 +77,14 @@ def run(args: argparse.Namespace) -> int:
     n_walls = math.ceil(hands / ROTATIONS)
     size = max(1, min(25, n_walls // (8 * workers)))
     chunks = [list(range(i, min(i + size, n_walls))) for i in range(0, n_walls, size)]
-    jobs = [(rules.name, dict(rules.options), lineup, str(args.seed), c, args.bot_timeout)
-            for c in chunks]
+    jobs = [(rules.name, dict(rules.options), lineup, str(args.seed), c, args.bot_timeout,
+             args.paired) for c in chunks]
     start = time.perf_counter()
     try:
         result = run_jobs(play_walls, jobs, workers=workers, use_ray=args.ray is not None,
                           ray_address=args.ray or None,
-                          weights=[len(c) * ROTATIONS for c in chunks], desc="hands",
+                          weights=[len(c) * (ROTATIONS + args.paired) for c in chunks],
+                          desc="hands",
                           unit="hand")
     except ImportError as exc:
         print(f"mahjong-table arena: {exc}", file=sys.stderr)

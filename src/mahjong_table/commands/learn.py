@@ -51,7 +51,7 @@ from ..learn.progress import (
     set_aside,
 )
 from ..names import tile_name
-from ..players.human import HumanPlayer, QuitGame, tiles_glyphs
+from ..tui.line import HumanPlayer, QuitGame, tiles_glyphs
 
 __all__ = ["add_parser", "run", "run_line_mode"]
 

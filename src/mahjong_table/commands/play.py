@@ -1,6 +1,6 @@
 """``mahjong-table play``: one person against three bots, in the terminal.
 
-The person's seat is a :class:`~mahjong_table.players.human.HumanPlayer`; it is shown only
+The person's seat is a :class:`~mahjong_table.tui.line.HumanPlayer`; it is shown only
 ``game.view(seat)`` and the public form of the events (``event.to_json(for_player=seat)``).
 A seed given with ``--seed`` is printed at the start, a random one only when the game ends (it
 decides every wall), so that a game can be played again; ``--record`` writes the record at the
@@ -32,7 +32,11 @@ from typing import Any, TextIO
 from ..engine import Game, IllegalActionError, events_for
 from ..i18n import N_, _, ngettext
 from ..players import BOTS, Player, check_bot_kind, default_bot
-from ..players.human import (
+from ..record import RecordError
+from ..rules import RULE_SETS, RuleSet, RuleSetError, get_rule_set
+from ..tui import available as tui_available
+from ..tui import encoding_problem
+from ..tui.line import (
     END_OF_INPUT,
     HumanPlayer,
     QuitGame,
@@ -40,10 +44,6 @@ from ..players.human import (
     player_name,
     rules_title,
 )
-from ..record import RecordError
-from ..rules import RULE_SETS, RuleSet, RuleSetError, get_rule_set
-from ..tui import available as tui_available
-from ..tui import encoding_problem
 from ..tui.session import PRACTICE_OPTIONS, ResumeError, TableSession, TableSetup
 from ._options import (
     add_option_argument,

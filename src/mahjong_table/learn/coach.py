@@ -21,7 +21,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..advisor import Advice, action_text, advise
+from ..advisor import Advice, Option, action_text, advise
+from ..advisor.model import numbers_text
 from ..engine import Action, ActionKind, Game, IllegalActionError, PlayerView, events_for
 from ..i18n import _
 from ..names import wind_name
@@ -47,7 +48,9 @@ class Comment:
     advisor's summary: tiles from ready, or the nearest card lines); ``rank`` the chosen
     action's place among the advisor's ranked options (0 = the advised one; None when the
     advisor did not rank it); ``alternatives`` the next options with their reasons;
-    ``phase`` the decision's phase (``turn``, ``claim``, ``rob``, ``charleston``)."""
+    ``phase`` the decision's phase (``turn``, ``claim``, ``rob``, ``charleston``); ``loss``
+    and ``remarks`` what the choice gave up, from the judgement's numbers (the same the
+    advisor and the hard bot read)."""
 
     chosen: str
     advised: str
@@ -57,6 +60,12 @@ class Comment:
     rank: int | None = None
     alternatives: tuple[str, ...] = ()
     phase: str = ""
+    #: the expected points the choice gave up against the advice (the judgement's numbers;
+    #: None where the advisor weighed no numbers for it)
+    loss: float | None = None
+    #: what the choice did that the advice would not have: took the hand further from
+    #: ready, gave up value (the judgement's numbers, in words)
+    remarks: tuple[str, ...] = ()
 
     @property
     def advised_verb(self) -> str:
@@ -74,13 +83,45 @@ class Comment:
         else:
             out = [_("You chose {chosen}; the advisor would {advised}. Why: {why}").format(
                 chosen=self.chosen, advised=self.advised_verb, why=self.why)]
+            out.extend(self.remarks)
         out.append(self.distance)
         return out
 
     def to_json(self) -> dict[str, Any]:
         return {"chosen": self.chosen, "advised": self.advised, "agreed": self.agreed,
                 "why": self.why, "distance": self.distance, "rank": self.rank,
-                "alternatives": list(self.alternatives), "phase": self.phase}
+                "alternatives": list(self.alternatives), "phase": self.phase,
+                "loss": None if self.loss is None else round(self.loss, 3),
+                "remarks": list(self.remarks)}
+
+
+def _remarks(chosen: Option | None, advised: Option | None) -> tuple[float | None,
+                                                                     tuple[str, ...]]:
+    """What a choice gave up against the advice, from the judgement's numbers: the expected
+    points, and in words whether it took the hand further from ready, gave up value or
+    risked a deal-in."""
+    if chosen is None or advised is None or chosen.points is None or advised.points is None:
+        return None, ()
+    loss = max(0.0, advised.points - chosen.points)
+    out = [_("Your choice: {numbers}; the advice: {advice}. It gave up {loss} expected "
+             "points.").format(
+        numbers=numbers_text(chosen.win or 0.0, chosen.deal_in or 0.0, chosen.points),
+        advice=numbers_text(advised.win or 0.0, advised.deal_in or 0.0, advised.points),
+        loss=f"{loss:.1f}")]
+    if chosen.shanten is not None and advised.shanten is not None \
+            and chosen.shanten > advised.shanten >= 0:
+        out.append(_("It took the hand further from ready: {chosen} away instead of "
+                     "{advised}.").format(chosen=chosen.shanten, advised=advised.shanten))
+    if chosen.worth is not None and advised.worth is not None \
+            and advised.worth > 1.2 * chosen.worth + 0.5:
+        out.append(_("It gave up value: a win was expected to pay {chosen} instead of "
+                     "{advised}.").format(chosen=f"{chosen.worth:.0f}",
+                                          advised=f"{advised.worth:.0f}"))
+    if (chosen.deal_in or 0.0) > (advised.deal_in or 0.0) + 0.05:
+        out.append(_("It risked more: {chosen}% to deal in instead of {advised}%.").format(
+            chosen=round(100 * (chosen.deal_in or 0.0)),
+            advised=round(100 * (advised.deal_in or 0.0))))
+    return loss, tuple(out)
 
 
 def _before(summary: str) -> str:
@@ -117,9 +158,10 @@ def as_verb(text: str) -> str:
 @dataclass(frozen=True)
 class HandSummary:
     """The end of a coached hand: ``decisions`` made, ``agreements`` with the advisor,
-    ``disagreements`` (the biggest first: the chosen action furthest down the advisor's
-    ranking), ``result`` (who won and how, or a draw), ``payments`` by player, ``score``
-    (the winner's :class:`ScoreResult`, or None), ``seat`` the learner's player."""
+    ``disagreements`` (the biggest first: the most expected points given up, else the chosen
+    action furthest down the advisor's ranking), ``result`` (who won and how, or a draw),
+    ``payments`` by player, ``score`` (the winner's :class:`ScoreResult`, or None), ``seat``
+    the learner's player."""
 
     decisions: int
     agreements: int
@@ -257,6 +299,8 @@ class CoachedHand:
         rank = next((i for i, o in enumerate(advice.options) if _same(action, o.action)),
                     None)
         agreed = _same(action, advice.action)
+        loss, remarks = (None, ()) if agreed or rank is None or not advice.options else \
+            _remarks(advice.options[rank], advice.options[0])
         comment = Comment(
             chosen=words(action),
             advised=advice.text or "no advice",
@@ -266,6 +310,8 @@ class CoachedHand:
             rank=0 if agreed else rank,
             alternatives=tuple(f"{o.text}: {o.why}" for o in advice.options[1:3]),
             phase=view.phase,
+            loss=0.0 if agreed else loss,
+            remarks=remarks,
         )
         self.game.apply(action)
         self.comments.append(comment)
@@ -299,8 +345,11 @@ class CoachedHand:
         else:
             result = _("The hand ended: {reason}.").format(
                 reason=shown_name(res.reason.replace("_", " ")))
+        # the biggest first: the expected points given up (the judgement's numbers), else
+        # the chosen action's place in the advisor's ranking
         ranked = sorted((c for c in self.comments if not c.agreed),
-                        key=lambda c: -(c.rank if c.rank is not None else 99))
+                        key=lambda c: (-(c.loss if c.loss is not None else -1.0),
+                                       -(c.rank if c.rank is not None else 99)))
         return HandSummary(
             decisions=len(self.comments),
             agreements=sum(1 for c in self.comments if c.agreed),

@@ -29,13 +29,16 @@ which is public. Seeded: the bots' generators break ties and make the easy bot's
 from __future__ import annotations
 
 import random
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from ..engine import Action, ActionKind, PlayerView
 from ..rng import below
 from ..rules.american.advice import CardDecider, CardDecision, HandJudge, Table, Target
 from ..rules.american.matcher import exposure_group
 from ..rules.american.model import JOKER, Card
+
+if TYPE_CHECKING:
+    from ..rules.base import RuleSet
 
 __all__ = ["EasyAmericanBot", "EasyAmericanDecider", "HardAmericanBot", "HardAmericanDecider"]
 
@@ -76,11 +79,16 @@ class HardAmericanDecider(CardDecider):
         return super().decide(view, rng)
 
     def _read_table(self, view: PlayerView) -> None:
+        """Each kind's danger as a discard now (:meth:`table_danger`), kept for the decision
+        under way."""
+        self._danger, self._late = self.table_danger(view)
+
+    def table_danger(self, view: PlayerView) -> tuple[list[float], bool]:
         """Each kind's danger as a discard now: over the opponents, the chance the opponent
-        is near Mahjong times the share of its fitting lines that have a slot for the kind."""
+        is near Mahjong times the share of its fitting lines that have a slot for the kind;
+        and whether the wall is late. Changes nothing (two threads may ask at once)."""
         danger = [0.0] * _KINDS
         late = 0 < view.live_wall <= self.late_wall
-        self._late = late
         lateness = max(0.0, 1.0 - view.live_wall / 60.0)
         empty = [0] * _KINDS
         for seat in view.seats:
@@ -111,7 +119,7 @@ class HardAmericanDecider(CardDecider):
                     left = v.naturals.get(k, 0) + v.jokerable.get(k, 0) - filled.get(k, 0)
                     if left > 0:
                         danger[k] += threat * share
-        self._danger = danger
+        return danger, late
 
     def _discards_ranked(self, table: Table, counts: list[int],
                          groups: tuple[tuple[int, int], ...], rng: random.Random,
@@ -174,21 +182,37 @@ class EasyAmericanDecider(CardDecider):
 
 
 class HardAmericanBot:
-    """The hard American bot (module docstring). ``card``: the game's card (by default the
-    practice card); :func:`~mahjong_table.players.make_bot` passes it. Seeded."""
+    """The hard American bot: it plays the judgement's best-valued action
+    (:func:`mahjong_table.judgement.judge`, :mod:`mahjong_table.judgement.american`: the
+    hard decider's reading of the table with every action valued by its expected points),
+    the advisor's choice. ``card``: the game's card (by default the practice card);
+    :func:`~mahjong_table.players.make_bot` passes it, with the rule set."""
 
     wants_card = True
+    wants_rules = True
     needs_card: ClassVar[bool] = True
 
     def __init__(self, seed: int | str = 0, name: str = "Hard",
-                 card: Card | None = None) -> None:
+                 card: Card | None = None, rules: RuleSet | None = None) -> None:
         self.name = name
         self.rng = random.Random(f"hard-american-bot/{seed}")
-        self.decider: CardDecider = HardAmericanDecider(_default_card(card))
+        self.card = _default_card(card)
+        if rules is None:
+            from ..rules import get_rule_set
+
+            rules = get_rule_set("american")
+        #: the game's rule set: its payments and options (the card is :attr:`card`)
+        self.rules: RuleSet = rules
 
     def choose(self, view: PlayerView) -> Action:
         """One of ``view.legal_actions``."""
-        return self.decider.decide(view, self.rng).action
+        from ..judgement.american import judge_american
+
+        best = judge_american(view, self.rules, self.card).best
+        if best is None:
+            acts = view.legal_actions
+            return acts[below(self.rng, len(acts))]
+        return best.action
 
 
 class EasyAmericanBot:

@@ -434,6 +434,18 @@ class RuleSet(ABC):
         """Payments (by seat wind) when ``offender`` declares Mahjong falsely."""
         return {s: 0 for s in range(4)}
 
+    #: what a self-drawn win adds to the worth :meth:`win_payments` reads (a fan for it)
+    self_drawn_worth: ClassVar[int] = 0
+
+    def win_payments(self, worth: int, winner: int, self_drawn: bool,
+                     discarder: int | None) -> dict[int, int]:
+        """Payments by seat wind for a win of ``worth`` (the scorer's ``fan``: fan, or points
+        on a card; limit hands already at their worth), as the rule set's payments read it.
+        The judgement (:mod:`mahjong_table.judgement`) values hands it has not scored yet by
+        it (an opponent's likely win, a hand still heading somewhere). Default: every other
+        player pays ``worth``."""
+        return {s: (3 * worth if s == winner else -worth) for s in range(4)}
+
     # ----- game flow -----------------------------------------------------------------------
 
     def first_progress(self, first_east: int) -> Progress:

@@ -376,6 +376,12 @@ class ChineseRules(RuleSet):
         """Score by the scale the option ``scoring`` names (:data:`SCORING_SCALES`)."""
         return SCORING_SCALES[self.options["scoring"]](self, ctx)
 
+    def win_payments(self, worth: int, winner: int, self_drawn: bool,
+                     discarder: int | None) -> dict[int, int]:
+        """The beginner scale (:func:`simple_payments`): each loser pays 1, however the
+        hand was won, whatever ``worth``."""
+        return simple_payments(winner)
+
 
 class ChineseMcrRules(ChineseRules):
     """Chinese play scored by the Mahjong Competition Rules (``scoring="mcr"``; built by
@@ -410,6 +416,15 @@ class ChineseMcrRules(ChineseRules):
         """The MCR forms (:class:`~mahjong_table.analysis.mcr_forms.McrForms`), named after
         the rule set."""
         return McrForms(name=self.name)
+
+    #: MCR's Self-Drawn fan (1)
+    self_drawn_worth: ClassVar[int] = 1
+
+    def win_payments(self, worth: int, winner: int, self_drawn: bool,
+                     discarder: int | None) -> dict[int, int]:
+        """MCR payments (:func:`.mcr_scoring.mcr_payments`): 8 + ``worth`` fan from the
+        discarder (from everyone on a self-drawn win), 8 from the others."""
+        return mcr_payments(worth, winner, self_drawn, discarder)
 
     def win_refusal(self, ctx: WinContext) -> str | None:
         """The MCR minimum: None for a win worth 8 fan or more without flowers, else the

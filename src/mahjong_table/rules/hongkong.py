@@ -54,6 +54,18 @@ class HongKongRules(RuleSet):
 
         return score_hand(ctx)
 
+    #: 004 s07: "Piocher yourself the winning tile: 1"
+    self_drawn_worth: ClassVar[int] = 1
+
+    def win_payments(self, worth: int, winner: int, self_drawn: bool,
+                     discarder: int | None) -> dict[int, int]:
+        """004 s07: the base of ``worth`` fan (:func:`.hongkong_scoring.fan_to_base`), paid
+        twice by the discarder and once by the others, or twice by all on a self-drawn win
+        (:func:`.hongkong_scoring.payments`)."""
+        from .hongkong_scoring import fan_to_base, payments
+
+        return payments(fan_to_base(max(0, worth)), winner, self_drawn, discarder)
+
     def false_mahjong_payments(self, offender: int, discarder: int | None) -> dict[int, int]:
         """004 s07 (see :func:`.hongkong_scoring.false_mahjong_payments`)."""
         from .hongkong_scoring import false_mahjong_payments

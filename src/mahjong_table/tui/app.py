@@ -40,12 +40,20 @@ from textual.events import Key, Resize
 from textual.screen import ModalScreen
 from textual.widgets import Input, Static
 
-from ..engine import Action, ActionKind, Game, IllegalActionError, PlayerView, events_for
+from ..engine import (
+    Action,
+    ActionKind,
+    Game,
+    IllegalActionError,
+    Phase,
+    PlayerView,
+    events_for,
+)
 from ..i18n import N_, _, ngettext, pgettext
 from ..names import wind_name
-from ..players.human import describe_action, player_name, tile_label
 from ..record import action_of_row, game_from_header, read_games
 from ..tiles import Tile, format_tiles
+from ..tui.line import describe_action, player_name, tile_label
 from .board import FinishedHand, finished_hand, last_hand_end
 from .hints import card_lines, hint_lines, waiting_line
 from .render import (
@@ -417,7 +425,12 @@ class TableApp(_TableBase):
             if summary:
                 self._hand_over(summary)
                 return
-            if self.pace > 0 and action is not None and action.kind is not ActionKind.PASS:
+            # no pause while another seat's claim or rob window is open: the table drawn
+            # then (the discarder still to move on, the wall not yet drawn) would tell the
+            # person that some bot may claim, which their view must not (issue 44); the pause
+            # comes once the window is answered, as it comes when nobody may claim
+            if self.pace > 0 and action is not None and action.kind is not ActionKind.PASS \
+                    and s.game.phase not in (Phase.CLAIM, Phase.ROB):
                 self.redraw()
                 self._busy = True
                 self.set_timer(self.pace, self._resume_after_pause)
@@ -571,9 +584,15 @@ class TableApp(_TableBase):
             out.append(_("The game is over."))
             return out
         if not s.human_to_act():
-            p = s.to_act()
-            who = player_name(view.seats[p].name) if p is not None else "?"
-            out.append(_("{who} is playing…").format(who=who))
+            if view.phase in ("claim", "rob"):
+                # who is asked in another's window is secret: name the public move only
+                d = view.discarder
+                out.append(_("{who} is playing…").format(
+                    who=player_name(view.seats[d].name) if d is not None else "?"))
+            else:
+                p = s.to_act()
+                who = player_name(view.seats[p].name) if p is not None else "?"
+                out.append(_("{who} is playing…").format(who=who))
         else:
             choices = self.choices(view)
             kind = self._pass_kind(view)

@@ -12,15 +12,18 @@ from ..rules.base import RuleSet
 
 __all__ = ["card_lines", "hint_lines", "waiting_line"]
 
-#: the last advice given, by view and rule set (a table redraws often between decisions)
-_LAST: list[tuple[PlayerView, RuleSet, Advice]] = []
+#: the last advice given, by view and rule set (a table redraws often between decisions):
+#: one slot, read once and replaced whole, so that a view is never paired with the advice
+#: of another (issue 42)
+_LAST: list[tuple[PlayerView, RuleSet, Advice] | None] = [None]
 
 
 def _advice(view: PlayerView, rules: RuleSet) -> Advice:
-    if _LAST and _LAST[0][1] is rules and _LAST[0][0] == view:
-        return _LAST[0][2]
+    last = _LAST[0]
+    if last is not None and last[1] is rules and last[0] == view:
+        return last[2]
     advice = advise(view, rules)
-    _LAST[:] = [(view, rules, advice)]
+    _LAST[0] = (view, rules, advice)
     return advice
 
 

@@ -53,9 +53,9 @@ from ..learn.progress import (
     save_progress,
     set_aside,
 )
-from ..players.human import describe_action
 from ..rules import get_rule_set
 from ..tiles import NotationError, Tile, parse_tiles
+from ..tui.line import describe_action
 from . import encoding_problem
 from .render import (
     TableMemory,

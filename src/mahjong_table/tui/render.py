@@ -6,7 +6,7 @@ seat was shown (no Textual here, so the drawing is testable alone).
 place*, marked with who took them (the view drops a claimed tile from its discarder's row),
 and the latest discard. :class:`Narrator` turns events into the lines of the side panel and
 the hand's history, with the same wording as the line interface
-(:class:`~mahjong_table.players.human.HumanPlayer`).
+(:class:`~mahjong_table.tui.line.HumanPlayer`).
 
 Themes: ``colour`` colours tiles by suit (characters red, circles blue, bamboo green, winds
 yellow, dragons in their own colours, bonus tiles magenta); ``mono`` uses no colour at all.
@@ -28,8 +28,8 @@ from rich.text import Text
 from ..engine import PlayerView, SeatView
 from ..i18n import _, pgettext
 from ..names import wind_letter, wind_name
-from ..players.human import HumanPlayer, player_name, rules_heading, stage_title
 from ..tiles import Tile, parse_tiles
+from ..tui.line import HumanPlayer, player_name, rules_heading, stage_title
 
 __all__ = ["Narrator", "THEMES", "TableMemory", "centre_text", "hand_text", "seat_text",
            "third_person", "tile_style", "status_text"]

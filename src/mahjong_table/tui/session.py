@@ -1,7 +1,7 @@
 """A game at the table: one person against bots, with save, resume and undo.
 
 This module needs no terminal library: both faces of ``play`` (the full-screen table in
-:mod:`.app` and the line interface of :mod:`mahjong_table.players.human`) drive a
+:mod:`.app` and the line interface of :mod:`mahjong_table.tui.line`) drive a
 :class:`TableSession`. It uses only the engine's public API: ``Game``, ``to_act()``,
 ``view(p)``, ``apply(action)``, ``events``, ``actions`` and records.
 

@@ -21,6 +21,9 @@ Pages and endpoints:
 - ``GET /card/TOKEN``: the card of lines an American table plays (JSON, for the card panel).
 - ``GET /record/TOKEN``: the record of a finished game (``mahjong-table replay`` checks it);
   ``?game=N`` for the room's game N.
+- ``GET /review/TOKEN``: the review of a finished game for the token's seat (every decision
+  against the judgement: :mod:`mahjong_table.review`), ``?game=N`` for the room's game N,
+  ``?seat=S`` for a watcher's link (issue 43).
 - ``GET /links/TOKEN``: the links page again (the creator's token).
 """
 
@@ -29,6 +32,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import contextvars
+import functools
 import ipaddress
 import json
 import logging
@@ -56,25 +60,27 @@ from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 from ..engine import Game
 from ..i18n import DEFAULT_LANGUAGE, LANGUAGES, _, language, use_language
 from ..players import BOTS, bot_choices, make_bot
-from ..players.human import bot_word
-from ..record import record_lines
-from ..rules import RULE_SETS, RuleSetError, get_rule_set
+from ..record import read_games, record_lines
+from ..review import review_game
+from ..review_html import review_page
+from ..rules import RULE_SETS, RuleSetError, get_rule_set, rule_set_class
 from ..svg import tile_svg
 from ..tiles import NotationError, Tile
+from ..tui.line import bot_word
 from .board import card_json
 from .cluster import Coordinator, make_coordinator
 from .hints import hints_for
 from .lang import LanguageMiddleware, language_switch
 from .learn import learn_mount
-from .store import LostOwnership, Store, TableRow
+from .store import LostOwnership, Store, TableRow, TakeoverFailure
 from .table import (
     SPECTATOR,
     ActionRefused,
     Client,
     LiveTable,
     TableSettings,
-    build_game,
     rebuild,
+    replay_prefix,
 )
 from .words import (
     bot_label,
@@ -101,8 +107,11 @@ MAX_CLIENTS = 64
 MAX_PER_SEAT = 4
 #: tables one client address may create per minute at most
 TABLES_PER_MINUTE = 30
-#: client addresses whose creations are remembered at most (the oldest are forgotten)
-MAX_ADDRESSES = 4096
+#: issue 42: the rate limits kept in the database, shared by every process of it: name ->
+#: (events, window in seconds). Each is counted per key (``create``: the client address, see
+#: :func:`client_key`) through ``Store.take_limit``. A limit on signing in would be two
+#: more entries, counted by account name and by address, with the same calls.
+LIMITS: dict[str, tuple[int, float]] = {"create": (TABLES_PER_MINUTE, 60.0)}
 #: chat messages a seat may post: a burst of CHAT_RATE[0], refilled at CHAT_RATE[1] per second
 CHAT_RATE = (4.0, 0.5)
 #: the longest chat message and nickname (characters)
@@ -198,6 +207,17 @@ class RemoteClient:
         self.server.coord.post(self.proc, {"op": "bye", "cid": self.cid})
 
     async def _work(self) -> None:
+        # the room's chat so far, then the state (every state message follows), as for a
+        # page connected here
+        try:
+            chat = await self.server.db(self.server.store.chat, self.live.row.room)
+        except Exception:
+            log.exception("table %s: a relayed page's chat could not be read", self.live.id)
+            chat = []
+        if self.server.remote.get(self.cid) is not self:
+            return  # closed meanwhile
+        self.send({"type": "chat", "messages": chat})
+        self.live.attach(self)
         while True:
             text = await self.inbox.get()
             if text is None:
@@ -229,13 +249,44 @@ class Elsewhere:
         self.owner = owner
 
 
+class Unavailable:
+    """A room whose take-over failed (issue 42): it waits out its back-off before any
+    process tries again, or it is broken (``failure.broken``: nobody tries again; its pages
+    say so and offer its record)."""
+
+    def __init__(self, failure: TakeoverFailure) -> None:
+        self.failure = failure
+
+    @property
+    def retry_in(self) -> float:
+        """Seconds until a process may try again (0 for a broken room)."""
+        return 0.0 if self.failure.broken else max(self.failure.retry_at - time.time(), 0.0)
+
+    def message(self) -> dict[str, Any]:
+        """What a page is sent (then its socket closes): ``unavailable``, whether the room
+        is ``broken``, the seconds until it is tried again, and words for the page (the
+        cause stays in the server's log and ``mt_takeovers``: it may name hidden tiles)."""
+        if self.failure.broken:
+            text = _("This room could not be restored: its game stopped on a server error "
+                     "and does not go on.")
+        else:
+            text = _("This room is being restored after a server error; the page tries "
+                     "again in {seconds} s.").format(seconds=math.ceil(self.retry_in))
+        return {"type": "unavailable", "broken": self.failure.broken,
+                "retry_in": self.retry_in, "message": text}
+
+
 #: defaults of the limits of one process (issue 20 item 4; ``serve`` sets them)
 MAX_ROOMS = 500
 IDLE_SECONDS = 600.0
 FINISHED_IDLE_SECONDS = 60.0
 BOT_THREADS = 2
 #: rooms a process takes over in one sweep (twice a second) at most
-ADOPT_PER_SWEEP = 20
+ADOPT_PER_SWEEP = 50
+#: issue 42: seconds before a room whose take-over failed is tried again (doubled at each
+#: failure in a row, at most 60 s), and the failures in a row that make it broken
+TAKEOVER_BACKOFF = 1.0
+MAX_TAKEOVER_FAILURES = 5
 
 
 class Server:
@@ -270,8 +321,6 @@ class Server:
         #: per table id: its live game (only the current game of each room owned here)
         self.tables: dict[str, LiveTable] = {}
         self.signer = URLSafeSerializer(self.store.secret(), salt="mahjong-table seat")
-        #: per client address: when it created its tables within the last minute
-        self._created: dict[str, deque[float]] = {}
         self._loading: dict[str, asyncio.Lock] = {}
         #: per room owned here: the id of its current (latest) game
         self.rooms: dict[str, str] = {}
@@ -291,6 +340,13 @@ class Server:
         self._tasks: list[asyncio.Task[None]] = []
         #: fail-overs done: (room, seconds from noticing to serving it)
         self.adopted: deque[tuple[str, float]] = deque(maxlen=1000)
+        #: rooms whose failed take-over could not be stored: this process tries them again
+        #: at that Unix time
+        self._retry_here: dict[str, float] = {}
+        self._limits_pruned = 0.0
+        #: rooms unloaded since memory was last given back, and when (event loop time)
+        self._unloaded = 0
+        self._trimmed = 0.0
         self.started_at = time.time()
 
     async def db(self, fn: Any, *args: Any) -> Any:
@@ -356,16 +412,20 @@ class Server:
         period = 0.5 if self.coord.distributed else 2.0
         await asyncio.sleep(0.2)  # the server listens first
         while True:
+            more = False
             try:
-                await self._sweep()
+                more = await self._sweep()
             except asyncio.CancelledError:
                 raise
             except Exception:
                 log.exception("the sweeper failed once")
-            await asyncio.sleep(period)
+            # rooms left to take over (a restart with many): the next batch at once
+            await asyncio.sleep(0.02 if more else period)
 
-    async def _sweep(self) -> None:
-        now = asyncio.get_running_loop().time()
+    async def _sweep(self) -> bool:
+        """One sweep (see :meth:`start`); True when rooms are left to take over now."""
+        loop = asyncio.get_running_loop()
+        now = loop.time()
         # pages of other processes that went silent (their process died): they are gone
         for cid, rc in list(self.remote.items()):
             if now - self._heard.get(rc.proc, now) > 6.0:
@@ -387,35 +447,60 @@ class Server:
             limit = self.finished_idle_seconds if live.finished else self.idle_seconds
             if now - since >= limit:
                 await self._unload(room)
-        # rooms whose owner is gone: relayed pages reconnect; the rooms are taken over
-        owners = await self.db(self.store.owners)
-        alive = await self.coord.alive_sessions() if self.coord.distributed else set()
-        orphans = []
-        for room, (proc, lock_pid) in owners.items():
-            if proc == self.coord.proc:
-                continue
-            if not self.coord.distributed or lock_pid not in alive:
+                self._unloaded += 1
+        if self._unloaded and (not self.rooms or now - self._trimmed >= 60.0):
+            # rooms left memory: what the C allocator holds free goes back to the system
+            self._unloaded = 0
+            self._trimmed = now
+            await asyncio.to_thread(give_back_memory)
+        # the rate limits' events past every window (keys counted again drop their own)
+        if now - self._limits_pruned >= 60.0:
+            self._limits_pruned = now
+            await self.db(self.store.prune_limits,
+                          time.time() - max(w for _n, w in LIMITS.values()))
+        # rooms whose owner is gone (or whose take-over failed and waited out its back-off):
+        # relayed pages reconnect; the rooms are taken over. One query, which leaves out
+        # the rooms of live owners and those waiting (issue 42: each process used to read
+        # every owners row and every session twice a second)
+        orphans: list[str] = await self.db(functools.partial(
+            self.store.orphans, self.coord.proc, time.time(),
+            sessions=self.coord.distributed))
+        wall = time.time()
+        for room, when in list(self._retry_here.items()):
+            # take-overs whose failure could not even be stored: this process tries again
+            if when <= wall and room not in orphans:
                 orphans.append(room)
-        for relay in list(self.relays.values()):
-            got = owners.get(relay.room)
-            if got is None or got[0] != relay.owner or relay.room in orphans:
-                relay.client.send_close()
+        if self.relays:
+            owners = await self.db(self.store.owners_of, [r.room for r in self.relays.values()])
+            gone = set(orphans)
+            for relay in list(self.relays.values()):
+                if owners.get(relay.room) != relay.owner or relay.room in gone:
+                    relay.client.send_close()
         room_left = max(0, self.max_rooms - len(self.rooms))
-        batch = [r for r in orphans if r not in self.rooms][:min(room_left, ADOPT_PER_SWEEP)]
+        waiting = [r for r in orphans if r not in self.rooms and r not in self._loading]
+        batch = waiting[:min(room_left, ADOPT_PER_SWEEP)]
         if batch:
-            await asyncio.gather(*(self._adopt(r) for r in batch))
+            # the batch's leases in one query; a room whose lease another process took
+            # first is that process's (room() would find it so too)
+            leased = await self.coord.acquire_many(batch)
+            await asyncio.gather(*(self._adopt(r) for r in batch if r in leased))
+        return len(waiting) > len(batch) and len(self.rooms) < self.max_rooms
 
     async def _adopt(self, room: str) -> None:
         """Take over a room whose owner is gone (rebuilt from its stored actions)."""
         await asyncio.sleep(0)  # requests first: a take-over never holds them up
         t0 = time.perf_counter()
+        self._retry_here.pop(room, None)
         try:
             got_live = await self.room(room, adopt=True)
         except RoomsFull:
             return
-        except Exception:
+        except Exception:  # (room() records a failed rebuild itself; this is the rest)
             log.exception("room %s could not be taken over", room)
             return
+        finally:
+            if room not in self.rooms and room not in self._loading:
+                await self.coord.release(room)  # (leased with its batch, not opened)
         if isinstance(got_live, LiveTable):
             self.adopted.append((room, time.perf_counter() - t0))
             log.info("room %s taken over from a stopped process", room)
@@ -443,10 +528,12 @@ class Server:
         return None if current is None else self.tables.get(current)
 
     async def room(self, room_id: str, *, adopt: bool = False
-                   ) -> LiveTable | Elsewhere | None:
+                   ) -> LiveTable | Elsewhere | Unavailable | None:
         """The current game of room ``room_id`` if this process owns it (taking its lease
-        and rebuilding it if nobody does), :class:`Elsewhere` naming the owner, or None for
-        no such room. ``adopt``: only take it over (the sweeper)."""
+        and rebuilding it if nobody does), :class:`Elsewhere` naming the owner,
+        :class:`Unavailable` for a room whose take-over failed (it waits out its back-off,
+        or it is broken), or None for no such room. ``adopt``: only take it over (the
+        sweeper)."""
         live = self._live_of(room_id)
         if live is not None:
             return live
@@ -459,6 +546,9 @@ class Server:
                 row = await self.db(self.store.current_game, room_id)
                 if row is None:
                     return None
+                failed = (await self.db(self.store.takeover_failures, room_id)).get(room_id)
+                if failed is not None and (failed.broken or failed.retry_at > time.time()):
+                    return Unavailable(failed)
                 if len(self.rooms) >= self.max_rooms and not await self._evict_one():
                     raise RoomsFull(self.max_rooms)
                 if not await self.coord.acquire(room_id):
@@ -471,12 +561,60 @@ class Server:
                     return None
                 try:
                     return await self._open(row, adopt=adopt)
-                except BaseException:
+                except asyncio.CancelledError:
                     await self.coord.release(room_id)
                     raise
+                except Exception as exc:
+                    # issue 42: logged with the room and the cause, the lease given back,
+                    # tried again later by any process; broken when it keeps failing
+                    return Unavailable(await self._room_failed(room_id, exc, "take-over"))
         finally:
             if not lock.locked():
                 self._loading.pop(room_id, None)
+
+    async def _room_failed(self, room: str, exc: BaseException, what: str
+                           ) -> TakeoverFailure:
+        """A room could not be taken over (``what``: "take-over"), or its live game stopped
+        on an error ("live game"): log it with the room and the cause, store the failure
+        (any process tries again after a back-off that doubles; at
+        :data:`MAX_TAKEOVER_FAILURES` in a row the room is broken: its pages say so and
+        offer its record) and give the lease back. The caller has left the room out of
+        :attr:`rooms`."""
+        cause = f"{type(exc).__name__}: {exc}"
+        log.error("room %s: %s failed: %s", room, what, cause,
+                  exc_info=(type(exc), exc, exc.__traceback__))
+        try:
+            failed: TakeoverFailure = await self.db(functools.partial(
+                self.store.takeover_failed, room, self.coord.proc, cause,
+                backoff=TAKEOVER_BACKOFF, max_failures=MAX_TAKEOVER_FAILURES))
+        except Exception:
+            # the database itself failed: this process tries again (the owners row still
+            # names it, so no other process would)
+            log.exception("room %s: the failed %s could not be stored; this process "
+                          "tries again", room, what)
+            self._retry_here[room] = time.time() + TAKEOVER_BACKOFF
+            failed = TakeoverFailure(room, 1, time.time() + TAKEOVER_BACKOFF, cause, False)
+        finally:
+            await self.coord.release(room)
+        if failed.broken:
+            log.error("room %s is broken: %d %s failures in a row (last: %s); its pages "
+                      "say so and offer its record", room, failed.failures, what, cause)
+        else:
+            log.warning("room %s: failure %d of %d; any process tries again in %.1f s",
+                        room, failed.failures, MAX_TAKEOVER_FAILURES,
+                        max(failed.retry_at - time.time(), 0.0))
+        return failed
+
+    async def _live_failed(self, live: LiveTable, exc: BaseException) -> None:
+        """The driver of a live game stopped on an error (a bug): the room is not left
+        frozen: it leaves memory (its pages reconnect) and counts as a failed take-over,
+        so that it is rebuilt from its stored actions after the back-off, by any process,
+        or marked broken when it keeps failing."""
+        room = live.row.room
+        if self.rooms.get(room) != live.id:
+            return
+        await self._unload(room, keep_owner=True)
+        await self._room_failed(room, exc, "live game")
 
     async def _evict_one(self) -> bool:
         """Unload the room unused longest (no page), to make room; False if none is."""
@@ -492,7 +630,8 @@ class Server:
 
     async def _unload(self, room: str, *, keep_owner: bool = False) -> None:
         """A room leaves memory: its table stops, its pages are closed (they reconnect and
-        load it again), its lease is given back."""
+        load it again), its lease is given back (with ``keep_owner`` the owners row and the
+        lease are left as they are: the caller sees to them)."""
         table_id = self.rooms.pop(room, None)
         self._unused_since.pop(room, None)
         live = self.tables.pop(table_id, None) if table_id is not None else None
@@ -505,6 +644,8 @@ class Server:
             if table_id in self._dirty:
                 with contextlib.suppress(Exception):
                     await self.db(self.store.set_room_state, table_id, live.room_state())
+        for key in [k for k in self._chat_rate if k[0] == room]:
+            del self._chat_rate[key]
         if not keep_owner:
             with contextlib.suppress(Exception):
                 await self.db(self.store.unmark_owned, room, self.coord.proc)
@@ -513,12 +654,12 @@ class Server:
     async def _open(self, row: TableRow, *, adopt: bool = False) -> LiveTable:
         """Rebuild a game from its stored actions and start it (the caller holds the room's
         lease). The owners row is written before the actions are read, so that a previous
-        owner still alive can store nothing more (``Store.add_action``'s fence)."""
+        owner still alive can store nothing more (``Store.add_action``'s fence). Everything
+        is read first (one trip to the database, :meth:`Store.open_room`); the room is
+        registered and started only once nothing more can fail."""
         room = row.room
-        before = await self.db(self.store.owner_of, room)
-        await self.db(self.store.mark_owned, room, self.coord.proc, self.coord.lock_pid)
-        actions = await self.db(self.store.actions, row.id)
-        game, bots, ask_again = await asyncio.to_thread(rebuild, row, actions)
+        opened = await self.db(self.store.open_room, row, self.coord.proc, self.coord.lock_pid)
+        game, bots, ask_again = await asyncio.to_thread(rebuild, row, opened.actions)
         table_id = row.id
         fence = (room, self.coord.proc) if self.coord.distributed else None
 
@@ -530,7 +671,13 @@ class Server:
                 raise ActionRefused(_("this room has moved to another server process; the "
                                       "page reconnects to it"), "moved") from exc
 
+        # (the callbacks find the table by its id: a closure over the table itself would
+        # make every table cyclic garbage, kept until a full collection long after its room
+        # left memory: issue 42 item 5)
         async def finished() -> None:
+            live = self.tables.get(table_id)
+            if live is None:
+                return
             end = live.game.events[-1].to_json() if live.game.events else {}
             result = {"scores": end.get("scores"), "standings": end.get("standings")}
             live.row.result = result
@@ -542,6 +689,11 @@ class Server:
             self._dirty.add(table_id)
             self._dirty_wake.set()
 
+        def crashed(exc: BaseException) -> None:
+            live = self.tables.get(table_id)
+            if live is not None:
+                asyncio.get_running_loop().create_task(self._live_failed(live, exc))
+
         people = any(k == "human" for k in row.seats)
         pool = self.people_bots if people else self.bot_only_bots
 
@@ -549,16 +701,17 @@ class Server:
             return await asyncio.get_running_loop().run_in_executor(pool, fn, view)
 
         live = LiveTable(row, game, save, finished, bots, run_bot=run_bot,
-                         on_room_state=state_changed, ask_again=ask_again)
-        stored = await self.db(self.store.room_state, row.id)
-        if stored is not None:
-            stopped_at = stored[1]
-            if before is not None and before[0] != self.coord.proc:
-                seen = await self.db(self.store.last_seen, before[0])
-                if seen is not None:
-                    stopped_at = max(stopped_at, seen)
-            live.restore_room_state(stored[0], stopped_at)
-        live.nicknames = await self.db(self.store.nicknames, room)
+                         on_room_state=state_changed, ask_again=ask_again,
+                         on_crash=crashed)
+        if opened.room_state is not None:
+            stored, stopped_at = opened.room_state
+            if opened.previous_seen is not None:
+                stopped_at = max(stopped_at, opened.previous_seen)
+            live.restore_room_state(stored, stopped_at)
+        live.nicknames = opened.nicknames
+        live.room = self.room_info_of(row, opened.games)
+        if opened.failures:
+            await self.db(self.store.takeover_succeeded, room)
         old = self.rooms.get(room)
         if old is not None and old != row.id:
             old_live = self.tables.pop(old, None)
@@ -567,8 +720,12 @@ class Server:
         self.tables[row.id] = live
         self.rooms[room] = row.id
         self._unused_since[room] = asyncio.get_running_loop().time()
-        await self.refresh_room(live)
         live.start()
+        live._broadcast()
+        if live.finished and not row.finished:
+            # its last action was stored, then its server stopped before it said the game
+            # was over: said now (the room's history, the record's download)
+            await finished()
         return live
 
     async def refresh_room(self, live: LiveTable) -> None:
@@ -578,10 +735,14 @@ class Server:
 
     async def room_info(self, row: TableRow) -> dict[str, Any]:
         """A room's history (every game, its result) as its pages show it."""
-        rows = await self.db(self.store.room_games, row.room)
+        return self.room_info_of(row, await self.db(self.store.room_games, row.room))
+
+    @staticmethod
+    def room_info_of(row: TableRow, rows: list[TableRow]) -> dict[str, Any]:
+        """:meth:`room_info` from the room's games ``rows`` already read."""
         games = []
         for r in rows:
-            games.append({"no": r.game_no, "rules": get_rule_set(r.rules, **r.options).title,
+            games.append({"no": r.game_no, "rules": rule_set_class(r.rules, r.options).title,
                           "hands": r.max_hands, "names": r.names, "finished": r.finished,
                           "scores": (r.result or {}).get("scores"),
                           "standings": (r.result or {}).get("standings")})
@@ -593,14 +754,16 @@ class Server:
 
     async def table(self, room_id: str) -> LiveTable | None:
         """The current game of room ``room_id`` if it is (or can be made) live here; None
-        for no such room or one owned by another process."""
+        for no such room, one owned by another process or one that cannot be taken over
+        now."""
         got = await self.room(room_id)
         return got if isinstance(got, LiveTable) else None
 
     async def stored_game(self, room_id: str, game_no: int | None = None
                           ) -> tuple[TableRow, Game] | None:
         """A game of a room as stored (its latest, or number ``game_no``), rebuilt from
-        its actions without any bot and not kept: for records and finished games."""
+        its actions without any bot and not kept: for records and finished games. A game
+        whose actions do not all replay (a broken room's) is rebuilt as far as they do."""
         if game_no is None:
             row = await self.db(self.store.current_game, room_id)
         else:
@@ -609,7 +772,25 @@ class Server:
         if row is None:
             return None
         actions = await self.db(self.store.actions, row.id)
-        return row, await asyncio.to_thread(build_game, row, actions)
+        game, _done, _problem = await asyncio.to_thread(replay_prefix, row, actions)
+        return row, game
+
+    async def broken_record(self, room_id: str) -> str | None:
+        """The record (JSON lines) of a broken room's current game, as far as its stored
+        actions replay; its header says the room is broken, why the rest did not replay
+        and holds the stored actions not replayed. None when the room is not broken."""
+        failed = (await self.db(self.store.takeover_failures, room_id)).get(room_id)
+        if failed is None or not failed.broken:
+            return None
+        row = await self.db(self.store.current_game, room_id)
+        if row is None:
+            return None
+        actions = await self.db(self.store.actions, row.id)
+        game, done, problem = await asyncio.to_thread(replay_prefix, row, actions)
+        lines = list(record_lines(game))
+        lines[0]["broken"] = {"error": problem or failed.error, "stored_actions": len(actions),
+                              "replayed": done, "not_replayed": actions[done:]}
+        return "".join(json.dumps(line, separators=(",", ":")) + "\n" for line in lines)
 
     # ----- messages between processes ------------------------------------------------------
 
@@ -644,10 +825,9 @@ class Server:
             rc = RemoteClient(self, sender, cid, seat, live,
                               lang if isinstance(lang, str) and lang in LANGUAGES
                               else DEFAULT_LANGUAGE)
+            # (the page joins on its own task, which reads the chat first: the listener
+            # never waits for the database, every other page's messages go on meanwhile)
             self.remote[cid] = rc
-            rc.send({"type": "chat", "messages": await self.db(self.store.chat,
-                                                                 live.row.room)})
-            live.attach(rc)
         elif op == "text" and isinstance(cid, str):
             known = self.remote.get(cid)
             text = m.get("text")
@@ -785,7 +965,15 @@ class Server:
                 if kind != "human":
                     make_bot(kind, 0, rules=rs)
             await self.db(self.store.create_table, row)
-            await self._open(row)
+            try:
+                await self._open(row)
+            except Exception as exc:
+                # the room's pages move on and find the new game's room unavailable
+                # for a while (or broken); the old game's table leaves memory
+                self.rooms.pop(live.row.room, None)
+                self.tables.pop(live.id, None)
+                await live.stop()
+                await self._room_failed(row.room, exc, "take-over")
         for c in list(live.clients):  # every page of the room moves to the new game
             c.send({"type": "new_game", "game_no": row.game_no})
             live.detach(c)
@@ -793,36 +981,30 @@ class Server:
                 c.send_close()
         return row
 
-    def may_create(self, address: str) -> float:
+    def _limit(self, name: str, key: str) -> tuple[str, int, float]:
+        """The key, count and window (seconds) of limit ``name`` (:data:`LIMITS`) for
+        ``key`` (a client address ...), as the database keeps it."""
+        count, window = LIMITS[name]
+        if name == "create":
+            count = self.tables_per_minute
+        return f"{name}:{key}", count, window
+
+    async def may_create(self, address: str) -> float:
         """0 if the client at ``address`` may create a table now, else the seconds until it
-        may (it has created ``tables_per_minute`` tables in the last minute)."""
-        now = time.monotonic()
-        times = self._created.get(address)
-        if times is None:
-            return 0.0
-        while times and now - times[0] >= 60:
-            times.popleft()
-        if not times:
-            del self._created[address]
-            return 0.0
-        if len(times) < self.tables_per_minute:
-            return 0.0
-        return max(60 - (now - times[0]), 0.001)
+        may (it has created ``tables_per_minute`` tables in the last minute, through any
+        process of this database: issue 42)."""
+        return float(await self.db(self.store.limit_wait, *self._limit("create", address)))
 
     async def create(self, form: dict[str, str], address: str = "") -> TableRow:
         """A new table from the lobby form, for the client at ``address``. Raises
         :class:`RateLimited` when that address has created too many tables in the last
-        minute (other addresses are not held up), ``ValueError`` naming a problem of the
-        form."""
-        wait = self.may_create(address)
+        minute, counted in the database so that every process shares the count (other
+        addresses are not held up), ``ValueError`` naming a problem of the form."""
+        # counted before the form is read, atomically across processes (issue 42); a table
+        # not made is uncounted below
+        wait, event = await self.db(self.store.take_limit, *self._limit("create", address))
         if wait:
             raise RateLimited(wait)
-        # counted at once (no await before), so that requests in flight cannot pass the limit
-        times = self._created.setdefault(address, deque())
-        stamp = time.monotonic()
-        times.append(stamp)
-        if len(self._created) > MAX_ADDRESSES:
-            del self._created[next(iter(self._created))]
         try:
             row = parse_form(form)
             rules = get_rule_set(row.rules, **row.options)
@@ -831,12 +1013,36 @@ class Server:
                     make_bot(kind, 0, rules=rules)  # a bot that cannot play these rules says so
             await self.db(self.store.create_table, row)
         except BaseException:
-            with contextlib.suppress(ValueError):
-                times.remove(stamp)  # a table not made does not count
+            if event is not None:
+                with contextlib.suppress(Exception):
+                    await self.db(self.store.give_back_limit, event)  # not made: not counted
             raise
-        with contextlib.suppress(RoomsFull):  # then it starts when a page opens it
-            await self.room(row.id)
+        if "human" not in row.seats:
+            # a table of bots plays at once; a table with people starts when its first page
+            # opens it, in the process that page reached (issue 42: so that its pages are
+            # served there and not relayed from another process, which cost a relayed
+            # page's action 90-250 ms more at p50, measured on two processes)
+            with contextlib.suppress(RoomsFull):  # then it starts when a page opens it
+                await self.room(row.id)
         return row
+
+
+def give_back_memory() -> bool:
+    """Give the memory the C allocator holds free back to the system (glibc's
+    ``malloc_trim``: its free pages anywhere in its heaps, those of the bot and database
+    threads too), as rooms leave memory (issue 42 item 5). Python's own allocator returns
+    an arena once it is empty; the big integers of the American matcher, lists and dicts
+    come from the C allocator, which keeps what it freed. False where there is no glibc."""
+    try:
+        import ctypes
+
+        trim = ctypes.CDLL(None).malloc_trim  # the process's own symbols: glibc's
+    except (OSError, AttributeError, TypeError):
+        return False
+    trim.argtypes = [ctypes.c_size_t]
+    trim.restype = ctypes.c_int
+    trim(0)
+    return True
 
 
 class RoomsFull(Exception):
@@ -885,10 +1091,12 @@ def check_chat(raw: Any) -> str:
     return _clean_text(raw, _("chat message"), MAX_CHAT)
 
 
+@functools.cache
 def option_choices() -> dict[str, list[dict[str, Any]]]:
     """Per rule set, the options a room may choose for its next game (those with a list of
     choices; the card is the practice card's), each ``{"name", "choices", "default",
-    "help"}``: the Play again form offers them as the lobby does."""
+    "help"}``: the Play again form offers them as the lobby does. Worked out once (every
+    room's state carries it; not to be changed by the caller)."""
     out: dict[str, list[dict[str, Any]]] = {}
     for name in RULE_SETS:
         out[name] = [{"name": o.name, "choices": [str(c) for c in o.choices],
@@ -1189,11 +1397,13 @@ def practice_notice(row: TableRow) -> str:
     return escape(_("practice deal, seed {seed}").format(seed=row.seed))
 
 
-def table_page(row: TableRow, token: str, seat: int, path: str | None = None) -> str:
+def table_page(row: TableRow, token: str, seat: int, path: str | None = None,
+               broken: Unavailable | None = None) -> str:
     """The table page of ``seat`` (or :data:`SPECTATOR`): a shell ``table.js`` fills in, in
     the language in force, with the words of the scripts (:func:`.jstext.script_words`). A
     practice deal says so, with its seed, in the page's header. ``path``: the page's own
-    address, for the language switch (by default the request's)."""
+    address, for the language switch (by default the request's). ``broken``: the room is
+    broken (issue 42): the page says so at the top, with its record's link."""
     who = (_("spectator") if seat == SPECTATOR
            else _("seat {number} ({name})").format(number=seat + 1, name=row.names[seat]))
     rules = get_rule_set(row.rules, **row.options)
@@ -1208,7 +1418,11 @@ def table_page(row: TableRow, token: str, seat: int, path: str | None = None) ->
             '<span id="status">'
             + e(_("connecting…")) + '</span><span id="info"></span><span id="clock" hidden>'
             '</span><span id="me-box"></span>' + language_switch(path) + '</header>'
-            '<aside id="room" aria-label="' + e(_("the room")) + '"><div id="away-box"></div>'
+            + ('' if broken is None else
+               f'<p id="unavailable" class="error" role="alert">'
+               f'{_text(broken.message()["message"])} <a id="broken-record" '
+               f'href="/record/{escape(token)}">{_text(_("Download its record"))}</a></p>')
+            + '<aside id="room" aria-label="' + e(_("the room")) + '"><div id="away-box"></div>'
             '<div id="ready-box"></div><div id="again-box"></div>'
             '<section id="chat" aria-label="' + e(_("table chat")) + '"><h3>' + e(_("Chat"))
             + '</h3>'
@@ -1286,7 +1500,7 @@ def create_app(db: str, *, tables_per_minute: int = TABLES_PER_MINUTE,
 
     async def create(request: Request) -> Response:
         address = client_key(request.client.host if request.client is not None else "")
-        wait = srv().may_create(address)
+        wait = await srv().may_create(address)
         if wait:  # refused before the body is read
             return _rate_limited(RateLimited(wait))
         try:
@@ -1331,7 +1545,9 @@ def create_app(db: str, *, tables_per_minute: int = TABLES_PER_MINUTE,
         if row is None:
             return PlainTextResponse(_("no such table"), status_code=404)
         seat = SPECTATOR if got[1] == "w" else int(got[1])
-        return HTMLResponse(table_page(row, token, seat, request.url.path),
+        failed = (await srv().db(srv().store.takeover_failures, got[0])).get(got[0])
+        broken = Unavailable(failed) if failed is not None and failed.broken else None
+        return HTMLResponse(table_page(row, token, seat, request.url.path, broken),
                             headers={"Cache-Control": "no-store",
                                      "Referrer-Policy": "no-referrer"})
 
@@ -1381,6 +1597,13 @@ def create_app(db: str, *, tables_per_minute: int = TABLES_PER_MINUTE,
         if got_game is None:
             return PlainTextResponse(_("no such table"), status_code=404)
         row, game = got_game
+        if not row.finished and game_raw is None:
+            # issue 42: a broken room's game does not go on: its seats may have its record
+            # (as far as it replays) once the server has given up on it
+            broken = await srv().broken_record(got[0])
+            if broken is not None:
+                return Response(broken, media_type="application/x-ndjson", headers={
+                    "Content-Disposition": f'attachment; filename="mahjong-{row.id}.jsonl"'})
         if not row.finished:
             return PlainTextResponse(_("the game is not over: its record holds every hidden "
                                        "tile, so it is given only at the end"), status_code=409)
@@ -1389,6 +1612,45 @@ def create_app(db: str, *, tables_per_minute: int = TABLES_PER_MINUTE,
                        for line in record_lines(game))
         return Response(text, media_type="application/x-ndjson", headers={
             "Content-Disposition": f'attachment; filename="mahjong-{row.id}.jsonl"'})
+
+    async def review(request: Request) -> Response:
+        """The review page of a finished game (issue 43): a seat's link reviews its seat, a
+        watcher's names one with ``?seat=``; a game being played has no review (it would
+        tell the judgement's reading of a hand still in play)."""
+        got = srv().read_token(request.path_params["token"])
+        if got is None:
+            return PlainTextResponse(_("this link is not valid"), status_code=404)
+        game_raw = request.query_params.get("game")
+        seat_raw = request.query_params.get("seat")
+        if game_raw is not None and (not game_raw.isdigit() or len(game_raw) > 6):
+            return PlainTextResponse(_("game: a game's number in the room (0, 1, ...)"),
+                                     status_code=400)
+        if isinstance(got[1], int):
+            seat = got[1]
+        elif seat_raw is not None and seat_raw in ("0", "1", "2", "3"):
+            seat = int(seat_raw)
+        else:
+            return PlainTextResponse(_("seat: a seat 0-3 (the link is not a seat's)"),
+                                     status_code=400)
+        got_game = await srv().stored_game(got[0], None if game_raw is None
+                                           else int(game_raw))
+        if got_game is None:
+            return PlainTextResponse(_("no such table"), status_code=404)
+        row, game = got_game
+        if not row.finished:
+            return PlainTextResponse(_("the game is not over: its review is given at the "
+                                       "end"), status_code=409)
+        lines = [json.dumps(line) for line in record_lines(game)]
+
+        def make() -> str:
+            # judged off the event loop (a game's decisions take a second or two)
+            reviews = [review_game(rows, seat) for rows in read_games(lines)]
+            return review_page(reviews, title=_("Review of game {n}").format(
+                n=row.game_no + 1))
+
+        page_html = await asyncio.to_thread(make)
+        return HTMLResponse(page_html, headers={"Cache-Control": "private, max-age=3600",
+                                                "Vary": "Cookie, Accept-Language"})
 
     async def ws_endpoint(ws: WebSocket) -> None:
         got = srv().read_token(ws.path_params["token"])
@@ -1403,6 +1665,13 @@ def create_app(db: str, *, tables_per_minute: int = TABLES_PER_MINUTE,
             return
         if where is None:
             await ws.close(code=4404)
+            return
+        if isinstance(where, Unavailable):
+            # issue 42: the page says why; a broken room's page stops reconnecting (4410),
+            # another tries again after the back-off (1013)
+            await ws.accept()
+            await ws.send_text(json.dumps(where.message()))
+            await ws.close(code=4410 if where.failure.broken else 1013)
             return
         if isinstance(where, Elsewhere):
             # another process owns the room: this one relays the page to it
@@ -1452,6 +1721,7 @@ def create_app(db: str, *, tables_per_minute: int = TABLES_PER_MINUTE,
         Route("/tile/{name}.svg", tile),
         Route("/static/{name}", static),
         Route("/record/{token}", record),
+        Route("/review/{token}", review),
         Route("/card/{token}", card),
         WebSocketRoute("/ws/{token}", ws_endpoint),
         learn_mount(lambda: srv().store.secret()),  # issue 22: /learn (web/learn.py)

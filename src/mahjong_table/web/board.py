@@ -151,7 +151,15 @@ class _TableBoards:
         self.lines: OrderedDict[str, list[dict[str, Any]]] = OrderedDict()
 
     def feed(self, game: Game, upto: int) -> None:
-        for e in game.events[self.fed:upto]:
+        events = game.events
+        if self.fed == 0:
+            # a board keeps nothing of past hands (each starts again at hand_start): a game
+            # rebuilt with many hands behind it is read from its hand in play (issue 42)
+            for i in range(upto - 1, -1, -1):
+                if events[i].type == "hand_start":
+                    self.fed = i
+                    break
+        for e in events[self.fed:upto]:
             for s, memory in self.memories.items():
                 shown = e.seen_by(s)
                 if shown is not None:

@@ -90,6 +90,11 @@ class Coordinator:
         """Take the lease of ``room`` if it is free (True: this process owns it now)."""
         return True
 
+    async def acquire_many(self, rooms: list[str]) -> set[str]:
+        """Take the leases of those of ``rooms`` that are free, at once (the rooms whose
+        lease this process has now)."""
+        return set(rooms)
+
     async def release(self, room: str) -> None:
         """Give the lease of ``room`` back."""
 
@@ -180,6 +185,22 @@ class PgCoordinator(Coordinator):
                 return False
             self.held.add(room)
             return True
+
+    async def acquire_many(self, rooms: list[str]) -> set[str]:
+        """:meth:`acquire` of many rooms in one query (issue 42: a restart takes a thousand
+        rooms over, a query each was a tenth of the event loop's time)."""
+        async with self._lease_lock:
+            want = [r for r in rooms if r not in self.held]
+            got = {r for r in rooms if r in self.held}
+            if want:
+                cur = await self._lease.execute(
+                    "SELECT r, pg_try_advisory_lock(hashtextextended(r, 0)) "
+                    "FROM unnest(%s::text[]) AS r", (want,))
+                for room, ok in await cur.fetchall():
+                    if ok:
+                        self.held.add(str(room))
+                        got.add(str(room))
+            return got
 
     async def release(self, room: str) -> None:
         async with self._lease_lock:

@@ -68,10 +68,10 @@ from ..learn.model import AnswerError, Exercise, Lesson, Verdict, shown_name
 from ..learn.progress import Progress, next_step
 from ..melds import Meld
 from ..names import tile_name, wind_letter, wind_name
-from ..players.human import describe_action
 from ..rules import get_rule_set
 from ..svg import meld_tiles_shown, tile_alt, tile_svg
 from ..tiles import NotationError, Tile, parse_tiles
+from ..tui.line import describe_action
 
 __all__ = ["COOKIE", "HAND_TTL", "MAX_HANDS", "CoachedHands", "LearnSite", "learn_mount",
            "tile_rows_html"]

@@ -17,7 +17,7 @@ from __future__ import annotations
 import json
 import secrets
 import time
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -26,7 +26,8 @@ from sqlalchemy.exc import IntegrityError
 
 from ..i18n import _
 
-__all__ = ["Store", "TableRow", "normalise_url", "DEFAULT_DB", "LostOwnership"]
+__all__ = ["Store", "TableRow", "normalise_url", "DEFAULT_DB", "LostOwnership",
+           "TakeoverFailure"]
 
 #: the default database: an SQLite file in the working directory
 DEFAULT_DB = "sqlite:///mahjong-table.db"
@@ -129,6 +130,59 @@ _room_state = sa.Table(
     sa.Column("state", sa.Text, nullable=False),
     sa.Column("at", sa.Float, nullable=False),
 )
+
+
+#: issue 42: a room whose take-over (its rebuild from the stored actions) failed: how many
+#: times in a row, when any process may try again, the last cause; ``broken`` once it kept
+#: failing (its pages say so and offer its record; nobody tries again)
+_takeovers = sa.Table(
+    "mt_takeovers", _meta,
+    sa.Column("room", sa.String(64), primary_key=True),
+    sa.Column("failures", sa.Integer, nullable=False),
+    sa.Column("retry_at", sa.Float, nullable=False),
+    sa.Column("error", sa.Text, nullable=False),
+    sa.Column("broken", sa.Boolean, nullable=False, default=False),
+    sa.Column("at", sa.Float, nullable=False),
+)
+
+#: issue 42: rate limits shared by every process of the database: one row per counted event
+#: (``key`` names the limit and what it counts, e.g. ``create:203.0.113.7``; ``at`` its Unix
+#: time). See :meth:`Store.take_limit`.
+_limits = sa.Table(
+    "mt_limits", _meta,
+    sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
+    sa.Column("key", sa.String(200), nullable=False),
+    sa.Column("at", sa.Float, nullable=False),
+    sa.Index("mt_limits_key_at", "key", "at"),
+)
+
+
+@dataclass(frozen=True)
+class TakeoverFailure:
+    """A room whose take-over failed (see :data:`_takeovers`): ``failures`` in a row, the
+    Unix time from which a process may try again, the last ``error`` (its cause, for the
+    logs and operators) and whether the room is ``broken`` (it kept failing)."""
+
+    room: str
+    failures: int
+    retry_at: float
+    error: str
+    broken: bool
+
+
+@dataclass
+class OpenedRoom:
+    """What :meth:`Store.open_room` reads for a room taken over: its current game's stored
+    actions, the room state and when it was stored, when the previous owner was last seen
+    alive (None: none, or unknown), the nicknames, every game of the room, and how many
+    take-overs of it failed in a row."""
+
+    actions: list[dict[str, Any]]
+    room_state: tuple[dict[str, Any], float] | None
+    previous_seen: float | None
+    nicknames: list[str | None]
+    games: list[TableRow]
+    failures: int
 
 
 class LostOwnership(Exception):
@@ -315,6 +369,52 @@ class Store:
                 conn.execute(_owners.insert().values(room=room, proc=proc,
                                                      lock_pid=lock_pid, at=time.time()))
 
+    def open_room(self, row: TableRow, proc: str, lock_pid: int) -> OpenedRoom:
+        """Everything a process needs to take a game's room (``row``'s) over, in one
+        transaction: it writes ``mt_owners`` first (so that a previous owner still alive
+        stores nothing more, see :meth:`add_action`), then reads the stored actions, the
+        room state, when the previous owner was last seen alive, the nicknames, the room's
+        games and its failed take-overs (issue 42: one trip to the database instead of
+        seven; a restart takes a thousand rooms over)."""
+        room = row.room
+        with self.engine.begin() as conn:
+            before = conn.execute(sa.select(_owners.c.proc)
+                                  .where(_owners.c.room == room)).first()
+            now = time.time()
+            got = conn.execute(_owners.update().where(_owners.c.room == room)
+                               .values(proc=proc, lock_pid=lock_pid, at=now))
+            if got.rowcount == 0:
+                conn.execute(_owners.insert().values(room=room, proc=proc,
+                                                     lock_pid=lock_pid, at=now))
+            rows = conn.execute(sa.select(_actions.c.seq, _actions.c.action)
+                                .where(_actions.c.table_id == row.id)
+                                .order_by(_actions.c.seq)).all()
+            st = conn.execute(sa.select(_room_state.c.state, _room_state.c.at)
+                              .where(_room_state.c.table_id == row.id)).first()
+            seen = None
+            if before is not None and before[0] not in (proc, ""):
+                r = conn.execute(sa.select(_procs.c.seen)
+                                 .where(_procs.c.id == before[0])).first()
+                seen = None if r is None else float(r[0])
+            nick = conn.execute(sa.select(_rooms.c.nicknames)
+                                .where(_rooms.c.id == room)).first()
+            games = [self._row(r) for r in conn.execute(
+                self._room_query(room).order_by(_tables.c.game_no))]
+            failed = conn.execute(sa.select(_takeovers.c.failures)
+                                  .where(_takeovers.c.room == room)).first()
+        actions = []
+        for i, (seq, text) in enumerate(rows):
+            if seq != i:
+                raise ValueError(f"table {row.id}: action {i} is missing (found {seq})")
+            actions.append(json.loads(text))
+        nicknames: list[str | None] = [None] * 4
+        if nick is not None:
+            nicknames = [x if isinstance(x, str) else None for x in json.loads(nick[0])][:4]
+        return OpenedRoom(actions=actions,
+                          room_state=None if st is None else (json.loads(st[0]), float(st[1])),
+                          previous_seen=seen, nicknames=nicknames, games=games,
+                          failures=0 if failed is None else int(failed[0]))
+
     def unmark_owned(self, room: str, proc: str) -> None:
         """The room left ``proc``'s memory (idle, or its game over): nobody owns it."""
         with self.engine.begin() as conn:
@@ -338,6 +438,148 @@ class Store:
             r = conn.execute(sa.select(_owners.c.proc, _owners.c.lock_pid)
                              .where(_owners.c.room == room)).first()
         return None if r is None else (str(r[0]), int(r[1]))
+
+    # ----- take-overs that failed (issue 42) ---------------------------------------------
+
+    def takeover_failed(self, room: str, proc: str, error: str, *, backoff: float,
+                        max_failures: int) -> TakeoverFailure:
+        """Record that ``proc`` failed to take ``room`` over (or that its live game
+        stopped): the failures in a row grow by one; any process may try again ``backoff *
+        2 ** (failures - 1)`` seconds from now (at most 60 s later); at ``max_failures``
+        the room is broken. The owners row, if it names ``proc``, is handed to nobody (a
+        process id no process has, session 0), so that every process's sweeper sees the
+        room as one to take over once the back-off is over; a broken room's row is
+        deleted (nobody tries again). Returns the room's failure as stored."""
+        now = time.time()
+        with self.engine.begin() as conn:
+            r = conn.execute(sa.select(_takeovers.c.failures)
+                             .where(_takeovers.c.room == room)).first()
+            failures = (int(r[0]) if r is not None else 0) + 1
+            broken = failures >= max_failures
+            retry_at = now + min(backoff * 2 ** (failures - 1), 60.0)
+            values = {"failures": failures, "retry_at": retry_at, "error": error[:2000],
+                      "broken": broken, "at": now}
+            if r is None:
+                conn.execute(_takeovers.insert().values(room=room, **values))
+            else:
+                conn.execute(_takeovers.update().where(_takeovers.c.room == room)
+                             .values(**values))
+            mine = sa.and_(_owners.c.room == room, _owners.c.proc == proc)
+            if broken:
+                conn.execute(_owners.delete().where(mine))
+            else:
+                conn.execute(_owners.update().where(mine)
+                             .values(proc="", lock_pid=0, at=now))
+                # a room opened by a page had no owners row: one for the sweepers to find
+                if conn.execute(sa.select(_owners.c.room)
+                                .where(_owners.c.room == room)).first() is None:
+                    conn.execute(_owners.insert().values(room=room, proc="", lock_pid=0,
+                                                         at=now))
+        return TakeoverFailure(room, failures, retry_at, error, broken)
+
+    def takeover_succeeded(self, room: str) -> None:
+        """``room`` is live again: its failures are forgotten."""
+        with self.engine.begin() as conn:
+            conn.execute(_takeovers.delete().where(_takeovers.c.room == room))
+
+    def takeover_failures(self, room: str | None = None) -> dict[str, TakeoverFailure]:
+        """The rooms whose take-over failed last time (all of them, or only ``room``)."""
+        q = sa.select(_takeovers)
+        if room is not None:
+            q = q.where(_takeovers.c.room == room)
+        with self.engine.connect() as conn:
+            return {r.room: TakeoverFailure(r.room, int(r.failures), float(r.retry_at),
+                                            str(r.error), bool(r.broken))
+                    for r in conn.execute(q)}
+
+    def forgive(self, room: str) -> bool:
+        """Forget a room's failed take-overs, broken or not (an operator's
+        ``serve --retry-room``): the next page that opens it rebuilds it. True if the room
+        had any."""
+        with self.engine.begin() as conn:
+            got = conn.execute(_takeovers.delete().where(_takeovers.c.room == room))
+            return bool(got.rowcount)
+
+    def orphans(self, proc: str, now: float, *, sessions: bool) -> list[str]:
+        """The rooms ``mt_owners`` says another process than ``proc`` owns whose owner is
+        gone, oldest first: with ``sessions`` (PostgreSQL) those whose lease session is not
+        in ``pg_stat_activity``, else every other process's rooms (one process on SQLite:
+        they were its predecessors'); the rooms whose take-over waits out its back-off or
+        is broken are left out. One query: every process's sweeper runs it twice a
+        second."""
+        held = (sa.select(_takeovers.c.room)
+                .where(sa.or_(_takeovers.c.broken == sa.true(), _takeovers.c.retry_at > now)))
+        q = (sa.select(_owners.c.room).where(_owners.c.proc != proc)
+             .where(_owners.c.room.not_in(held)).order_by(_owners.c.at))
+        if sessions:
+            q = q.where(_owners.c.lock_pid.not_in(
+                sa.select(sa.column("pid")).select_from(sa.table("pg_stat_activity"))))
+        with self.engine.connect() as conn:
+            return [str(r[0]) for r in conn.execute(q)]
+
+    def owners_of(self, rooms: Iterable[str]) -> dict[str, str]:
+        """The owner process of each of ``rooms`` that has one (a room in no owners row is
+        not live anywhere)."""
+        wanted = sorted(set(rooms))
+        if not wanted:
+            return {}
+        with self.engine.connect() as conn:
+            return {str(r[0]): str(r[1]) for r in conn.execute(
+                sa.select(_owners.c.room, _owners.c.proc).where(_owners.c.room.in_(wanted)))}
+
+    # ----- rate limits shared by every process (issue 42) ---------------------------------
+
+    def take_limit(self, key: str, limit: int, window: float) -> tuple[float, int | None]:
+        """Count one event against the limit ``key`` (at most ``limit`` events in any
+        ``window`` seconds), shared by every process of this database: ``(0, id)`` when it
+        is allowed (``id`` names the event, for :meth:`give_back_limit`), else ``(seconds
+        until one is allowed, None)`` and nothing is counted. Atomic across processes: on
+        PostgreSQL under a transaction-level advisory lock of the key, on SQLite under the
+        database's write lock (the insert comes first). Events older than the window are
+        deleted on the way, so the table holds at most ``limit`` rows a key."""
+        now = time.time()
+        with self.engine.connect() as conn:
+            if self.url.startswith("postgresql"):
+                conn.execute(sa.text("SELECT pg_advisory_xact_lock(hashtextextended(:k, 42))"),
+                             {"k": key})
+            got = conn.execute(_limits.insert().values(key=key, at=now))
+            key_id = got.inserted_primary_key
+            conn.execute(_limits.delete().where(_limits.c.key == key,
+                                                _limits.c.at <= now - window))
+            times = [float(r[0]) for r in conn.execute(
+                sa.select(_limits.c.at).where(_limits.c.key == key)
+                .order_by(_limits.c.at.desc()).limit(limit + 1))]
+            if len(times) <= limit:
+                conn.commit()
+                return 0.0, int(key_id[0]) if key_id else None
+            conn.rollback()  # over the limit: this one is not counted
+        oldest = times[limit]  # the oldest of the newest ``limit`` others
+        return max(window - (now - oldest), 0.001), None
+
+    def limit_wait(self, key: str, limit: int, window: float) -> float:
+        """Seconds until one more event is allowed under the limit ``key`` (0: now),
+        counting nothing (a check before the work, e.g. before a form is read)."""
+        now = time.time()
+        with self.engine.connect() as conn:
+            times = [float(r[0]) for r in conn.execute(
+                sa.select(_limits.c.at).where(_limits.c.key == key, _limits.c.at > now - window)
+                .order_by(_limits.c.at.desc()).limit(limit))]
+        if len(times) < limit:
+            return 0.0
+        return max(window - (now - times[-1]), 0.001)
+
+    def give_back_limit(self, event: int) -> None:
+        """Uncount an event :meth:`take_limit` counted (the work it allowed was not done:
+        a form refused as bad does not count)."""
+        with self.engine.begin() as conn:
+            conn.execute(_limits.delete().where(_limits.c.id == event))
+
+    def prune_limits(self, older_than: float) -> int:
+        """Delete the counted events older than ``older_than`` (a Unix time) of every key
+        (keys never counted again keep theirs until this runs); returns how many."""
+        with self.engine.begin() as conn:
+            got = conn.execute(_limits.delete().where(_limits.c.at < older_than))
+            return int(got.rowcount or 0)
 
     def heartbeat(self, proc: str) -> None:
         """``proc`` is alive now."""

@@ -27,6 +27,8 @@ __all__ = ["SCRIPT_MESSAGES", "SCRIPT_PLURALS", "script_words", "option_label",
 
 #: every literal message of the scripts (``t("...")``), in English
 SCRIPT_MESSAGES: tuple[str, ...] = (
+    N_("stopped: this room does not go on"),
+    N_("Download its record"),
     N_("{wind}: {name}"),
     N_("{wind} wind"),
     N_("{name} (you)"),
@@ -177,6 +179,8 @@ SCRIPT_MESSAGES: tuple[str, ...] = (
     N_("Game {number}, {rules}: {result}"),
     N_("being played"),
     N_("record"),
+    N_("review"),
+    N_("Review my play: every decision against the judgement"),
     N_("spectator"),
 )
 
@@ -314,7 +318,7 @@ def setting_label(name: str) -> str:
 def bot_name(kind: str) -> str:
     """A built-in bot's name (``"efficiency"``, ``"easy"``, ``"american-master"``) in the
     language in force, lower case: ``"efficienza"`` (issue 48); another kind as it is."""
-    from ..players.human import bot_word
+    from ..tui.line import bot_word
 
     shown = bot_word(kind[:1].upper() + kind[1:])
     return kind if shown is None else shown[:1].lower() + shown[1:]

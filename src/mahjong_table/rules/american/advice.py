@@ -62,7 +62,7 @@ from ...engine.actions import EXPOSURE_SIZES, Action, ActionKind
 from ...melds import Meld, MeldKind
 from ...tiles import AMERICAN_TILE_SET, TILES, Tile
 from ...wall import as_kind
-from .matcher import exposure_group, tiles_away
+from .matcher import compile_card, exposure_group, tiles_away, variation_slots
 from .model import FLOWER, JOKER, Card, CardLine, Variation
 
 if TYPE_CHECKING:
@@ -94,10 +94,19 @@ DISCARD_CANDIDATES = 5
 BLIND_USE = 0.3
 #: the courtesy ask counts tiles used by lines holding less than this share of the worth
 SPARE_USE = 0.05
-#: cached hands per bot before the cache is cleared
-_CACHE_LIMIT = 50_000
+#: cached hands per judge (per bot), the oldest dropped first: one decision asks about the
+#: same few hands again and again (its candidate discards and the hand itself), an earlier
+#: decision's hands are not asked again. 48 misses about as often as 50,000 did (4,638
+#: against 4,618 in eight games of American bots; 128: 4,618) and keeps a room's bots to a
+#: few hundred KB, not 1.4 MB, which fragmented the server's memory for good (issue 42
+#: item 5)
+_CACHE_LIMIT = 48
 
 _KINDS = 47
+#: ``(kind, copies)`` for every kind and 0-14 copies, made once: the targets' needs are
+#: these shared pairs, not new tuples (issue 42 item 5: less memory per cached hand)
+_PAIRS: Final[tuple[tuple[tuple[int, int], ...], ...]] = tuple(
+    tuple((k, n) for n in range(15)) for k in range(_KINDS))
 #: copies of each folded kind in the American tile set (the eight flowers at FLOWER)
 _SUPPLY: tuple[int, ...] = tuple(
     sum(AMERICAN_TILE_SET.copies[34:42]) if k == FLOWER else
@@ -134,7 +143,8 @@ class Target(NamedTuple):
     ``variation`` the line's best variation for the hand; ``concealed`` for a C line;
     ``natural`` the natural tiles still needed (singles and pairs) and ``gaps`` the empty
     slots of groups of three or more, both as ``(kind, copies)``, before the held ``jokers``
-    fill gaps (``away`` is the natural tiles plus the gaps no joker fills)."""
+    fill gaps (``away`` is the natural tiles plus the gaps no joker fills); ``line`` the
+    card's line."""
 
     away: int
     weight: float
@@ -143,6 +153,8 @@ class Target(NamedTuple):
     natural: tuple[tuple[int, int], ...]
     gaps: tuple[tuple[int, int], ...]
     jokers: int
+    #: the line itself (its points and name)
+    line: CardLine
 
 
 class HandJudge:
@@ -168,8 +180,10 @@ class HandJudge:
         self._cache: dict[tuple[bytes | tuple[int, ...], tuple[tuple[int, int], ...]],
                           tuple[Target, ...]] = {}
         self._melds: dict[tuple[int, int], Meld] = {}
-        #: per variation (by id): its kinds as (kind, natural slots, joker-able slots)
-        self._slots: dict[int, tuple[tuple[int, int, int], ...]] = {}
+        #: per variation (by id): its kinds as (kind, natural slots, joker-able slots); the
+        #: card's one table, made with its matcher index and shared by every judge of the
+        #: card (issue 42: each bot used to build its own, a new bot every hand)
+        self._slots = compile_card(card).variation_slots
         #: each line's weight by its place on the card (-1: not worked out yet)
         self._weights: list[float] = [-1.0] * len(card.lines)
 
@@ -201,10 +215,8 @@ class HandJudge:
     def slots(self, v: Variation) -> tuple[tuple[int, int, int], ...]:
         """``(kind, natural slots, joker-able slots)`` of every kind ``v`` uses."""
         got = self._slots.get(id(v))
-        if got is None:
-            nat, jok = v.naturals, v.jokerable
-            got = tuple((k, nat.get(k, 0), jok.get(k, 0)) for k in sorted(nat.keys() | jok.keys()))
-            self._slots[id(v)] = got
+        if got is None:  # a variation of another card (the judge reads only its own)
+            got = variation_slots(v)
         return got
 
     def targets(self, counts: Sequence[int], groups: tuple[tuple[int, int], ...]
@@ -227,7 +239,9 @@ class HandJudge:
         if got is not None:
             return got
         if len(self._cache) >= _CACHE_LIMIT:
-            self._cache.clear()
+            # the oldest hand goes (a decision asks about the same few hands again and
+            # again; the hands of earlier decisions are not asked again)
+            del self._cache[next(iter(self._cache))]
         if cl[35] or cl[36] or cl[37] or cl[38] or cl[39] or cl[40] or cl[41]:
             cl = fold(cl)  # flowers by rank: the card reads eight of one kind
         melds = [self._meld(g) for g in groups]
@@ -248,18 +262,18 @@ class HandJudge:
             for k, n, j in self.slots(v):
                 c = cl[k]
                 if c < n:
-                    nat.append((k, n - c))
+                    nat.append(_PAIRS[k][n - c])
                     c = 0
                 else:
                     c -= n
                 if j:
                     j -= exposed.get(k, 0)
                     if c < j:
-                        gaps.append((k, j - c))
+                        gaps.append(_PAIRS[k][j - c])
             ln = d.line
             weight = self._weight(d.index, ln)
             out.append(_new_tuple(Target, (d.away, weight, v, ln.concealed, tuple(nat),
-                                           tuple(gaps), jokers)))
+                                           tuple(gaps), jokers, ln)))
         result = tuple(out)
         self._cache[key] = result
         return result

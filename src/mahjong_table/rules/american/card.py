@@ -36,12 +36,12 @@ expansion, with the format features each line uses), :func:`build_card`,
 
 from __future__ import annotations
 
+import _thread
 import os
 import re
 import sys
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, replace
-from functools import cache
 from itertools import pairwise, permutations, product
 
 from ...i18n import pgettext
@@ -1369,10 +1369,20 @@ def practice_card_text() -> str:
         return fh.read()
 
 
-@cache
+#: the practice card once loaded (a list of one: filled under :data:`_PRACTICE_LOCK`)
+_PRACTICE: list[Card] = []
+_PRACTICE_LOCK = _thread.allocate_lock()
+
+
 def practice_card() -> Card:
-    """The project's own practice card (not the National Mah Jongg League's), loaded once."""
-    return parse_card(practice_card_text(), _practice_path())
+    """The project's own practice card (not the National Mah Jongg League's), loaded once:
+    threads asking for it at once get the one card (issue 42: each used to parse its own,
+    and each card gets its own matcher index)."""
+    if not _PRACTICE:
+        with _PRACTICE_LOCK:
+            if not _PRACTICE:
+                _PRACTICE.append(parse_card(practice_card_text(), _practice_path()))
+    return _PRACTICE[0]
 
 
 def card_from_option(value: str) -> Card:

@@ -51,6 +51,7 @@ though, so fewer operations count as much as shorter ones: hence the folds in pa
 
 from __future__ import annotations
 
+import _thread
 from collections.abc import Callable, Sequence
 from operator import itemgetter
 from typing import TYPE_CHECKING, Final
@@ -80,6 +81,7 @@ except ImportError:
     mypyc_attr = _no_mypyc_attr  # type: ignore[assignment]
 
 __all__ = [
+    "variation_slots",
     "LineDistance",
     "CompiledCard",
     "compile_card",
@@ -154,6 +156,12 @@ _SUMS_CAP: Final = 4096
 #: more is about a hundred (a card's lines of more variations are folded in several parts;
 #: 16 rather than 32 saved 2% of a compiled call, issue 25)
 _PART_MOST: Final = 16
+
+
+def variation_slots(v: Variation) -> tuple[tuple[int, int, int], ...]:
+    """``(kind, natural slots, joker-able slots)`` of every kind ``v`` uses, by kind."""
+    nat, jok = v.naturals, v.jokerable
+    return tuple((k, nat.get(k, 0), jok.get(k, 0)) for k in sorted(nat.keys() | jok.keys()))
 
 
 def _parts(n: int) -> list[int]:
@@ -546,6 +554,11 @@ class CompiledCard:
             b"".join((p * _LANE).to_bytes(3, "little") for p in positions[i])
             for i in range(len(lines))]
         self.variations = variations
+        #: :func:`variation_slots` of every variation, by the variation's id: made here with
+        #: the index, once a card, for every judge of the card (issue 42 item 5: made lazily
+        #: per judge, they were scattered through memory that then could not be returned)
+        self.variation_slots: dict[int, tuple[tuple[int, int, int], ...]] = {
+            id(v): variation_slots(v) for v in variations if v is not None}
         #: what :func:`tiles_away`'s list holds before it is filled
         self.placeholder = LineDistance(lines[0], None)
         self.concealed_lines = [ln.concealed for ln in lines]
@@ -649,11 +662,14 @@ class CompiledCard:
         use (scoring reads the packed vectors only: issue 25, start-up)."""
         exact = self._exact
         if exact is None:
-            exact = self._exact = {}
+            # built whole, then published (issue 42: a card is shared by every thread, and
+            # a dict published empty and then filled read as "no such hand" meanwhile)
+            built: dict[tuple[int, ...], list[int]] = {}
             for p, var in enumerate(self.variations):
                 if var is not None:
                     key = tuple(self._total[k][p] for k in range(_NUM_GROUP_KINDS))
-                    exact.setdefault(key, []).append(p)
+                    built.setdefault(key, []).append(p)
+            self._exact = exact = built
         return exact
 
     def pack(self, column: bytes) -> int:
@@ -941,6 +957,8 @@ class CompiledCard:
 _COMPILED: dict[int, tuple[Card, CompiledCard]] = {}
 #: cards whose index is kept (a game uses one; a test run a few dozen)
 _CACHE_SIZE = 32
+#: taken to compile a card and change :data:`_COMPILED` (not to read it)
+_COMPILED_LOCK = _thread.allocate_lock()
 
 
 def compile_card(card: Card) -> CompiledCard:
@@ -952,10 +970,16 @@ def compile_card(card: Card) -> CompiledCard:
     entry = _COMPILED.get(key)
     if entry is not None and entry[0] is card:
         return entry[1]
-    compiled = CompiledCard(card)
-    if len(_COMPILED) >= _CACHE_SIZE:
-        del _COMPILED[next(iter(_COMPILED))]
-    _COMPILED[key] = (card, compiled)
+    # a card first used by several threads at once is compiled once; the oldest is dropped
+    # under the lock too (two threads dropping one entry: the second's ``del`` failed)
+    with _COMPILED_LOCK:
+        entry = _COMPILED.get(key)
+        if entry is not None and entry[0] is card:
+            return entry[1]
+        compiled = CompiledCard(card)
+        while len(_COMPILED) >= _CACHE_SIZE:
+            del _COMPILED[next(iter(_COMPILED))]
+        _COMPILED[key] = (card, compiled)
     return compiled
 
 

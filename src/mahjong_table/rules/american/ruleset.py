@@ -268,6 +268,14 @@ class AmericanRules(RuleSet):
 
         return score_american(self.card, ctx, self.options)
 
+    def win_payments(self, worth: int, winner: int, self_drawn: bool,
+                     discarder: int | None) -> dict[int, int]:
+        """A line paying ``worth`` points a payer, by the options ``discard_payment`` and
+        ``self_drawn_payment`` (:func:`.scoring.american_payments`)."""
+        from .scoring import american_payments
+
+        return american_payments(worth, winner, self_drawn, discarder, self.options)
+
     # ----- game flow -------------------------------------------------------------------------
 
     def first_progress(self, first_east: int) -> Progress:

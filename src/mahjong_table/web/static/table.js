@@ -94,6 +94,7 @@
     ws.onmessage = (ev) => onMessage(JSON.parse(ev.data));
     ws.onclose = () => {
       body.classList.remove("online");
+      if (stopped) { $("status").textContent = t("stopped: this room does not go on"); return; }
       $("status").textContent = t("reconnecting…");
       setTimeout(connect, backoff);
       backoff = Math.min(backoff * 2, 4000);
@@ -140,6 +141,10 @@
       if (msg.code === "chat" && lastChat && !$("chat-text").value) $("chat-text").value = lastChat;
     } else if (msg.type === "chat") {
       addChat(msg.messages);
+    } else if (msg.type === "unavailable") {
+      // issue 42: the room's take-over failed; it is tried again after a back-off, or it
+      // is broken (its game does not go on: its record can be downloaded)
+      showUnavailable(msg);
     } else if (msg.type === "new_game") {
       backoff = 100; dismissed = null; $("chat-log").replaceChildren();
       flash(t("A new game starts in this room"));
@@ -149,6 +154,26 @@
       const ul = el("ul");
       for (const l of msg.lines) ul.appendChild(el("li", "", l));
       box.appendChild(ul);
+    }
+  }
+  let stopped = false;
+  function showUnavailable(msg) {
+    let box = $("unavailable");
+    if (!box) {
+      box = el("p", "error");
+      box.id = "unavailable";
+      box.setAttribute("role", "alert");
+      document.body.insertBefore(box, document.body.firstChild.nextSibling);
+    }
+    box.replaceChildren(document.createTextNode(msg.message + " "));
+    if (msg.broken) {
+      stopped = true;
+      const a = el("a", "", t("Download its record"));
+      a.href = "/record/" + token;
+      a.id = "broken-record";
+      box.appendChild(a);
+    } else {
+      backoff = Math.min(Math.max(500, Math.ceil(msg.retry_in * 1000)), 60000);
     }
   }
   function flash(text) {
@@ -346,6 +371,11 @@
       const a = el("a", "record", t("Download the record (mahjong-table replay checks it)"));
       a.href = "/record/" + token;
       box.appendChild(a);
+      // issue 43: every decision of this seat (a watcher's: seat 0's) against the judgement
+      const rv = el("a", "review", t("Review my play: every decision against the judgement"));
+      rv.href = "/review/" + token + (mySeat < 0 ? "?seat=0" : "");
+      box.appendChild(document.createTextNode(" "));
+      box.appendChild(rv);
     }
     const b = el("button", "act close", end ? t("Close") : t("Continue"));
     b.onclick = () => { dismissed = key; renderResult(); };
@@ -545,7 +575,9 @@
     for (const g of room.games || []) {
       const li = el("li", "", t("Game {number}, {rules}: {result}", { number: g.no + 1, rules: t(g.rules), result: g.finished && g.scores
         ? g.standings.map((p) => g.names[p] + " " + g.scores[p]).join(", ") : t("being played") }) + " ");
-      if (g.finished) { const a = el("a", "record", t("record")); a.href = "/record/" + token + "?game=" + g.no; li.appendChild(a); }
+      if (g.finished) { const a = el("a", "record", t("record")); a.href = "/record/" + token + "?game=" + g.no; li.appendChild(a);
+        const rv = el("a", "review", t("review")); rv.href = "/review/" + token + "?game=" + g.no + (mySeat < 0 ? "&seat=0" : "");
+        li.appendChild(document.createTextNode(" ")); li.appendChild(rv); }
       hist.appendChild(li);
     }
   }

@@ -1,7 +1,8 @@
 """A human at a text terminal: shows the table, narrates events, reads choices.
 
-:class:`HumanPlayer` is a :class:`~.base.Player`. It reads from one text stream and writes to
-another, so tests can script it. It sees only what its seat may see: the
+:class:`HumanPlayer` is a :class:`~mahjong_table.players.base.Player` (the line-mode face,
+beside the full-screen one). It reads from one text stream and writes to another, so tests can
+script it. It sees only what its seat may see: the
 :class:`~mahjong_table.engine.PlayerView` passed to :meth:`HumanPlayer.choose` and the public
 JSON form of the events (``event.to_json(for_player=seat)``) passed to
 :meth:`HumanPlayer.notify`. It never touches the game itself.
@@ -957,7 +958,7 @@ class HumanPlayer:
             if jokers or flowers:
                 lines.append("   " + _("jokers: {jokers}  flowers: {flowers} (all flowers are "
                                           "alike)").format(jokers=jokers, flowers=flowers))
-        from ..tui.hints import waiting_line
+        from .hints import waiting_line
 
         wait = waiting_line(view, self._rules(view))
         if wait:
@@ -1103,7 +1104,7 @@ class HumanPlayer:
     def _hint(self) -> None:
         """Hints on request (issue 11): shanten, waits with unseen counts, the advice and its
         reason, what each claim does."""
-        from ..tui.hints import hint_lines
+        from .hints import hint_lines
 
         if self._view is None:
             return
@@ -1162,7 +1163,7 @@ class HumanPlayer:
         """The ``n`` closest lines of the card (tiles away counting only tiles that can
         still come) and the advice for the decision, from the one advisor
         (:func:`mahjong_table.tui.hints.card_lines`)."""
-        from ..tui.hints import card_lines
+        from .hints import card_lines
 
         try:
             found = card_lines(view, self._rules(view), n)
