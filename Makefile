@@ -8,7 +8,7 @@ STAMP := $(VENV)/.installed
 # play needs only the package and the full-screen table (the tui extra), not the test tools
 PLAY_STAMP := $(VENV)/.installed-play
 
-.PHONY: play test compiled test-compiled lint bench simulate clean i18n
+.PHONY: play test compiled test-compiled lint bench simulate clean i18n web-runtime
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -28,7 +28,12 @@ play: $(PLAY_STAMP)
 simulate: $(PLAY_STAMP)
 	$(BIN)/mahjong-table simulate --rules hongkong --games 100 --rounds 1 --seed 1
 
-test: $(STAMP)
+# issue 47: the Pyodide runtime the score calculator's page runs offline (13.5 MB, not
+# tracked): fetched once with npm from the npm registry, checked against its pinned integrity
+web-runtime: $(STAMP)
+	$(BIN)/python -m mahjong_table.web.runtime fetch
+
+test: $(STAMP) web-runtime
 	$(BIN)/ruff check src tests bench tools
 	$(BIN)/mypy
 	$(BIN)/python -m tools.i18n check

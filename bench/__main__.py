@@ -2,7 +2,7 @@
 
 Options: ``--quick`` (smaller samples, for a smoke run), ``--only NAME`` (repeatable: shanten,
 correctness, scoring, simulation, american, positions, mcr, web, memory, builds, callgrind,
-env, startup, bots, soak),
+env, startup, bots, soak, score_page),
 ``--seconds S`` (per side in the simulation benchmark), ``--soak-hands N`` and ``--ray
 [ADDRESS]`` (the soak). ``builds`` compares the pure and the
 compiled build (which ``make bench`` installs in ``.compiled``) and the compiled build against
@@ -31,6 +31,7 @@ from . import (
     env,
     mcr,
     positions,
+    score_page,
     scoring,
     shanten,
     simulation,
@@ -43,7 +44,8 @@ from . import (
 from .common import Report
 
 NAMES = ("shanten", "correctness", "scoring", "simulation", "american", "positions", "mcr",
-         "web", "memory", "builds", "callgrind", "env", "startup", "bots", "soak")
+         "web", "memory", "builds", "callgrind", "env", "startup", "bots", "soak",
+         "score_page")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -98,6 +100,8 @@ def main(argv: list[str] | None = None) -> int:
         web_cluster.run(report, quick=quick)
     if "memory" in only:  # issue 42: finished rooms leave nothing behind
         web_memory.run(report, quick=quick)
+    if "score_page" in only:  # issue 47: the score calculator's page (Chromium, Pyodide)
+        score_page.run(report, quick=quick)
     print()
     print(f"{len(report.met)} target(s) met, {len(report.missed)} missed "
           f"({time.perf_counter() - start:.0f} s)")

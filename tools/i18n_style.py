@@ -83,7 +83,8 @@ RETIRED: tuple[tuple[str, str], ...] = (
     (r"\+\d+ blind\b", "'+1 cieca' (the line mode reads both)"),
     (r"\bgir[io] dei venti\b", "'giri del vento' (000 l.383)"),
     (r"\bmahjong competition rules\b", "'Regole della competizione di Mahjong (MCR)' (000 l.373)"),
-    (r"\bdella league\b|\buso della league\b", "'NMJL' (000 l.61: National Mah Jongg League)"),
+    (r"\bdella (?:league|lega)\b|\buso della league\b",
+     "'NMJL' (000 l.61: National Mah Jongg League)"),
 )
 
 _PLACEHOLDER = re.compile(r"\{[^{}]*\}")

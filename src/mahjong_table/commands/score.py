@@ -11,6 +11,7 @@ import argparse
 import json
 import sys
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 from ..i18n import N_, _
@@ -23,7 +24,8 @@ from ..tiles import NotationError, Tile, format_tiles, parse_tiles
 from ._options import add_option_argument, coerce_options, parse_options
 from ._text import emit, tile_text
 
-__all__ = ["add_parser", "build_context", "run"]
+__all__ = ["add_parser", "build_context", "run", "evaluate", "Outcome", "format_result",
+           "format_american", "build_american_context"]
 
 _SEATS = tuple(WIND_LETTERS)
 
@@ -207,56 +209,79 @@ def format_result(result: ScoreResult, ctx: WinContext, title: str) -> str:
     return "\n".join(lines)
 
 
-def run(args: argparse.Namespace) -> int:
-    """Score the hand; print JSON or a breakdown; return the exit status."""
+@dataclass(frozen=True)
+class Outcome:
+    """What ``score`` concluded, before anything is printed: ``status`` the exit status (0 a
+    winning hand, 1 not a winning hand, 2 malformed input or options); with 0 or 1 the
+    ``result``, the win's ``ctx`` and the rule set ``rules``; with 2 the ``error`` naming the
+    problem (the text after ``error:`` on standard error). The command line prints it
+    (:func:`run`); the score calculator's page shows it (:mod:`mahjong_table.calculator`)."""
+
+    status: int
+    result: ScoreResult | None = None
+    ctx: WinContext | None = None
+    rules: RuleSet | None = None
+    error: str | None = None
+
+    def message(self) -> str:
+        """The line ``score`` writes on standard error for status 2, in the language in
+        force."""
+        return _("mahjong-table {command}: error: {message}").format(command="score",
+                                                                     message=self.error)
+
+
+def evaluate(args: argparse.Namespace) -> Outcome:
+    """Score the hand ``args`` describe (the parsed ``score`` options) without printing."""
     try:
         options: dict[str, Any] = parse_options(args.option)
     except ValueError as exc:
-        print(_("mahjong-table {command}: error: {message}").format(command="score", message=exc),
-              file=sys.stderr)
-        return 2
+        return Outcome(2, error=str(exc))
     if args.rules == "american":
-        return _run_american(args, options)
+        if args.card is not None:
+            options["card"] = args.card
+        return _evaluate(args, "american", options,
+                         lambda a, hand, _rules: build_american_context(a, hand))
     if args.joker_exchange:
-        print("mahjong-table score: error: "
-              + _("--joker-exchange is for --rules american only"), file=sys.stderr)
-        return 2
+        return Outcome(2, error=_("--joker-exchange is for --rules american only"))
     if args.scoring is not None:
         if args.rules != "chinese":
-            print("mahjong-table score: error: "
-                  + _("--scoring is for --rules chinese only"), file=sys.stderr)
-            return 2
+            return Outcome(2, error=_("--scoring is for --rules chinese only"))
         if options.get("scoring", args.scoring) != args.scoring:
-            print("mahjong-table score: error: "
-                  + _("--scoring {scale} contradicts --option scoring={option}: give the "
-                      "scale once").format(scale=args.scoring, option=options["scoring"]),
-                  file=sys.stderr)
-            return 2
+            return Outcome(2, error=_("--scoring {scale} contradicts --option scoring={option}: "
+                                      "give the scale once").format(scale=args.scoring,
+                                                                    option=options["scoring"]))
         options["scoring"] = args.scoring
     if args.card is not None:
         options["card"] = args.card
-    return _score(args, args.rules, options, build_context, format_result)
+    return _evaluate(args, args.rules, options, build_context)
 
 
-def _score(args: argparse.Namespace, rules_name: str, options: dict[str, Any],
-           context: Callable[[argparse.Namespace, Hand, RuleSet], WinContext],
-           describe: Callable[[ScoreResult, WinContext, str], str]) -> int:
-    """Build the rule set and the win's context, score, print; the exit status (0 a winning
-    hand, 1 not winning, 2 malformed input named on standard error)."""
+def run(args: argparse.Namespace) -> int:
+    """Score the hand; print JSON or a breakdown; return the exit status."""
+    out = evaluate(args)
+    if out.status == 2 or out.result is None or out.ctx is None or out.rules is None:
+        print(out.message(), file=sys.stderr)
+        return 2
+    if args.json:
+        emit(json.dumps(out.result.to_json(), ensure_ascii=False, indent=2))
+    else:
+        describe = format_american if args.rules == "american" else format_result
+        emit(describe(out.result, out.ctx, out.rules.title))
+    return out.status
+
+
+def _evaluate(args: argparse.Namespace, rules_name: str, options: dict[str, Any],
+              context: Callable[[argparse.Namespace, Hand, RuleSet], WinContext]) -> Outcome:
+    """Build the rule set and the win's context and score: the outcome (status 0 a winning
+    hand, 1 not winning, 2 malformed input with its message)."""
     try:
         rules = get_rule_set(rules_name, **coerce_options(rules_name, options))
         hand = parse_hand(tile_text(args.hand), rules.tile_set)
         ctx = context(args, hand, rules)
         result = rules.score(ctx)
     except (NotationError, RuleSetError, ValueError) as exc:
-        print(_("mahjong-table {command}: error: {message}").format(command="score", message=exc),
-              file=sys.stderr)
-        return 2
-    if args.json:
-        emit(json.dumps(result.to_json(), ensure_ascii=False, indent=2))
-    else:
-        emit(describe(result, ctx, rules.title))
-    return 0 if result.valid else 1
+        return Outcome(2, error=str(exc))
+    return Outcome(0 if result.valid else 1, result, ctx, rules)
 
 
 # ----- American (shared/NOTATION.md: score --rules american HAND [--card FILE] ...) --------
@@ -361,11 +386,3 @@ def format_american(result: ScoreResult, ctx: WinContext, title: str) -> str:
     pays = "  ".join(f"{wind_letter(s)} {v:+d}" for s, v in sorted(result.payments.items()))
     lines.append(_("Payments: {payments}").format(payments=pays))
     return "\n".join(lines)
-
-
-def _run_american(args: argparse.Namespace, options: dict[str, Any]) -> int:
-    """``score --rules american``: the line that pays the winner most, and the payments."""
-    if args.card is not None:
-        options["card"] = args.card
-    return _score(args, "american", options,
-                  lambda a, hand, _rules: build_american_context(a, hand), format_american)

@@ -125,7 +125,14 @@ class Chances:
         lr = math.log1p(max(0, rounds))
         slope = max(_MIN_SLOPE, b[1] + b[3] * lr)
         x = b[0] + slope * lp + b[2] * lr + b[4] * opponents + b[5] * jokers
-        return min(_logistic(x), self.win_cap[0] if self.win_cap else 1.0)
+        raw = _logistic(x)
+        if not self.win_cap:
+            return raw
+        # a soft cap (the smooth minimum of the model and the data's best, a 4-norm): a
+        # plain minimum made every near hand equal at the cap, so the chance a discard
+        # gave up was not seen (tests/test_advisor_positions.py, am-keep-near-line)
+        cap = self.win_cap[0]
+        return float((raw ** -4 + cap ** -4) ** -0.25) if raw > 0.0 else 0.0
 
     def self_share(self, rounds: int) -> float:
         """The share of the seat's wins that it draws itself."""

@@ -16,6 +16,11 @@ how it is read:
   pung, sides, edge and closed waits); against a one-suit hand the tiles of that suit are far
   more dangerous and the others hardly at all; a tile the opponent discarded itself, and a tile
   others discarded after its last discard that it let pass, is safer (it could have won on it).
+- *A limit in sight*: an opponent showing two dragon pungs (or kongs) keeps the third dragon,
+  one showing three wind pungs the fourth wind; that tile, while any copy is unseen, is
+  among its likeliest waits (:data:`LIMIT_SHARE`) and a win on it is a limit (004 s07: three
+  dragons, three winds with a pair of the fourth; MCR: Little or Big Three Dragons, Little or
+  Big Four Winds), paid as one (:data:`LIMIT_WORTH`) when the seat deals it in.
 - *What its win costs*: its likely worth read from its melds (dragon and wind pungs, one suit)
   under the rule set's own payments (:meth:`~mahjong_table.rules.base.RuleSet.win_payments`):
   in Hong Kong the discarder pays twice the base and a self-drawn win costs everyone twice the
@@ -31,11 +36,12 @@ from collections.abc import Sequence
 from typing import Final
 
 from ..engine.view import PlayerView
-from ..melds import Meld
+from ..melds import Meld, MeldKind
 from ..rules.base import RuleSet
 from ..tiles import NUM_PLAYING
 
-__all__ = ["HAZARD_FLOOR", "HAZARD_PER_READY", "Opponent", "Reading"]
+__all__ = ["HAZARD_FLOOR", "HAZARD_PER_READY", "LIMIT_SHARE", "LIMIT_WORTH", "Opponent", "Reading",
+           "limit_kinds"]
 
 _DRAGONS: Final = (31, 32, 33)
 #: the chance per round that the hand ends by another's win, whatever the opponents show
@@ -44,6 +50,11 @@ HAZARD_FLOOR: Final = 0.07
 HAZARD_PER_READY: Final = 0.22
 #: share of another player's wins that it draws itself
 SELF_DRAWN_SHARE: Final = 0.3
+#: the least chance that a tile completing a limit an opponent's melds show is its wait
+LIMIT_SHARE: Final = 0.5
+#: what a limit is worth in the rule set's own terms: 004 s07 pays a limit at the base of 10
+#: fan (64); MCR's Big Three Dragons and Big Four Winds are 88 fan (Little ones 64)
+LIMIT_WORTH: Final = {"hongkong": 10, "mcr": 88}
 #: the wait model's chances scaled to what happened (measured: 3.2% of discards predicted to
 #: deal in against 2.2% that did, over 1,450 discards of normal bots in Hong Kong hands)
 DANGER_SCALE: Final = 0.7
@@ -67,6 +78,21 @@ def ready_chance(melds: int, discards: int) -> float:
     return max(0.0, min(0.3, 0.022 * discards - 0.02))
 
 
+def limit_kinds(melds: Sequence[Meld]) -> frozenset[int]:
+    """The honour kinds that would complete a limit hand an opponent's exposed ``melds`` show
+    (004 s07; MCR's dragon and wind hands alike): the third dragon when two dragon pungs or
+    kongs are exposed, the fourth wind when three wind pungs or kongs are."""
+    held = {int(m.tile) for m in melds if m.kind is not MeldKind.CHOW}
+    dragons = [k for k in _DRAGONS if k in held]
+    winds = [k for k in range(27, 31) if k in held]
+    out: set[int] = set()
+    if len(dragons) >= 2:
+        out.update(k for k in _DRAGONS if k not in held)
+    if len(winds) >= 3:
+        out.update(k for k in range(27, 31) if k not in held)
+    return frozenset(out)
+
+
 def one_suit(melds: Sequence[Meld], discards: Sequence[int]) -> int:
     """The suit (0-2) an opponent's hand shows it is heading for, or -1: two or more melds,
     every suited one in one suit, and none of that suit among its latest six discards."""
@@ -86,14 +112,17 @@ class Opponent:
     ``suit`` (the suit its melds show it collects, or -1), ``safe`` (kinds it would have won
     on and let pass, or discarded itself), and what its win costs the seat: ``dealing_in``
     (the seat discards the winning tile), ``other_discard`` (another player does) and
-    ``self_drawn`` (it draws it), as positive points."""
+    ``self_drawn`` (it draws it), as positive points; ``limit`` the kinds that would complete
+    a limit its melds show (:func:`limit_kinds`) and ``limit_in`` what the seat pays dealing
+    one in."""
 
-    __slots__ = ("dealing_in", "other_discard", "player", "ready", "safe", "self_drawn",
-                 "suit", "own_discards")
+    __slots__ = ("dealing_in", "limit", "limit_in", "other_discard", "player", "ready", "safe",
+                 "self_drawn", "suit", "own_discards")
 
     def __init__(self, player: int, ready: float, suit: int, safe: frozenset[int],
                  own_discards: frozenset[int], dealing_in: float, other_discard: float,
-                 self_drawn: float) -> None:
+                 self_drawn: float, limit: frozenset[int] = frozenset(),
+                 limit_in: float = 0.0) -> None:
         self.player = player
         self.ready = ready
         self.suit = suit
@@ -102,6 +131,8 @@ class Opponent:
         self.dealing_in = dealing_in
         self.other_discard = other_discard
         self.self_drawn = self_drawn
+        self.limit = limit
+        self.limit_in = limit_in
 
     @property
     def loss(self) -> float:
@@ -146,8 +177,14 @@ class Reading:
                 ready = min(0.95, ready + 0.1)
             worth = self._opponent_worth(seat.melds, q)
             pay_in, pay_other, pay_self = self._costs(worth, q)
+            limit = limit_kinds(seat.melds)
+            limit_in = pay_in
+            if limit:
+                family = "mcr" if "knitted_straight" in view.special_forms else "hongkong"
+                limit_in = max(pay_in, self._costs(LIMIT_WORTH[family], q)[0])
             opponents.append(Opponent(q, ready, suit, self._passed(view, q),
-                                      frozenset(discards), pay_in, pay_other, pay_self))
+                                      frozenset(discards), pay_in, pay_other, pay_self,
+                                      limit, limit_in))
             stay *= 1.0 - HAZARD_PER_READY * ready
         self.opponents = tuple(opponents)
         self.hazard = min(0.6, HAZARD_FLOOR + (1.0 - stay))
@@ -258,6 +295,8 @@ class Reading:
             share *= 0.35
         if o.suit >= 0 and t < 27:
             share = min(1.0, share * (2.5 if t // 9 == o.suit else 0.25))
+        if t in o.limit and self.unseen[t] > 0:
+            share = max(share, LIMIT_SHARE)
         return share
 
     def danger(self, t: int) -> tuple[float, float]:
@@ -273,7 +312,7 @@ class Reading:
                 continue
             p = DANGER_SCALE * o.ready * self.wait_chance(o, t)
             chance += p
-            cost += p * o.dealing_in
+            cost += p * (o.limit_in if t in o.limit else o.dealing_in)
         out = (min(0.95, chance), cost / chance if chance > 0 else 0.0)
         self._danger[t] = out
         return out

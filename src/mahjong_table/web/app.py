@@ -25,6 +25,7 @@ Pages and endpoints:
   against the judgement: :mod:`mahjong_table.review`), ``?game=N`` for the room's game N,
   ``?seat=S`` for a watcher's link (issue 43).
 - ``GET /links/TOKEN``: the links page again (the creator's token).
+- ``/score``: the score calculator for physical tables (issue 47, :mod:`.score`).
 """
 
 from __future__ import annotations
@@ -72,6 +73,7 @@ from .cluster import Coordinator, make_coordinator
 from .hints import hints_for
 from .lang import LanguageMiddleware, language_switch
 from .learn import learn_mount
+from .score import score_routes
 from .store import LostOwnership, Store, TableRow, TakeoverFailure
 from .table import (
     SPECTATOR,
@@ -1231,6 +1233,13 @@ def _head(title: str) -> str:
     return _HEAD.format(lang=language(), icon=_ICON, title=title)
 
 
+def _score_link() -> str:
+    """The lobby's link to the score calculator (issue 47, web/score.py)."""
+    return "<p>" + _("{link}: tap in a hand from a physical table and get its score, also "
+                     "offline.").format(link='<a href="/score" id="score-link">'
+                                        + escape(_("Score a hand")) + "</a>") + "</p>"
+
+
 def lobby_page(error: str | None = None) -> str:
     """The lobby: a form for a new table. Field names: ``rules``; ``opt_RULES_NAME`` for each
     option of each rule set; ``max_hands``; ``seat0``-``seat3`` (``human`` or a bot) and
@@ -1243,7 +1252,7 @@ def lobby_page(error: str | None = None) -> str:
                              "fill the other seats.")) + "</p>",
              "<p>" + _('{link}: lessons, exercises and a coached hand.').format(
                  link='<a href="/learn/" id="learn-link">' + escape(_("Learn to play"))
-                 + "</a>") + "</p>"]
+                 + "</a>") + "</p>", _score_link()]
     if error:
         parts.append(f'<p class="error" role="alert">{escape(error)}</p>')
     parts.append('<form method="post" action="/tables" id="new-table">'
@@ -1725,6 +1734,7 @@ def create_app(db: str, *, tables_per_minute: int = TABLES_PER_MINUTE,
         Route("/card/{token}", card),
         WebSocketRoute("/ws/{token}", ws_endpoint),
         learn_mount(lambda: srv().store.secret()),  # issue 22: /learn (web/learn.py)
+        *score_routes(),  # issue 47: /score, the score calculator (web/score.py)
     ]
     # issue 23: every request and websocket in its language (the learn pages too)
     app = Starlette(routes=routes, lifespan=lifespan,
