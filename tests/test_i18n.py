@@ -174,6 +174,23 @@ def test_a_name_made_with_values_is_read_back_from_event_data() -> None:
     assert shown("Pung of White dragons") == "Pung of White dragons"
 
 
+def test_a_text_read_back_takes_the_most_specific_template_whatever_came_first() -> None:
+    """Issue 48: a card line's name in English ("2026 #2 FFF 2026a DDDa 6666b") was read back
+    with MCR's "{name} {fan}" when an MCR score had been made earlier in the process, and
+    shown untranslated; the template with the most text of its own reads it, whichever
+    messages were made first, and the judgement's plan is a message of its own."""
+    from mahjong_table.i18n import N_
+    from mahjong_table.message import Message, shown
+
+    Message(N_("{name} {fan}"), name="Pure Straight", fan=16)  # an MCR item, made first
+    Message(N_("{section} #{number}"), section=Message("2026", "card"), number=2)
+    with use_language("it"):
+        assert shown("2026 #2 FFF 2026a DDDa 6666b") == "2026 n. 2 FFF 2026a DDDa 6666b"
+        plan = Message(N_("{section} #{number} {pattern}"), section=Message("2026", "card"),
+                       number=2, pattern="FFF 2026a DDDa 6666b")
+        assert shown(plan) == "2026 n. 2 FFF 2026a DDDa 6666b"
+
+
 def test_a_message_without_values_is_made_once_and_still_speaks_each_language() -> None:
     """Issue 25: a message without values is kept and handed out again (a scoring names the
     same few dozen); it is the same text, template and context, and it is shown in the
