@@ -2,9 +2,10 @@
 Italian that contains one of these words has let a message escape the catalogue.
 
 The words are whole words, matched case-insensitively, that Italian text never contains:
-function words of English sentences and the UI's own nouns and verbs. Words Italian players
-use as they are (Mahjong, pung, kong, chow, quint, Charleston, shanten, fan, bonus, menu,
-stop, lobby, replay) and words that are Italian too (a, in, no) are not in it;
+function words of English sentences and the UI's own nouns and verbs: ``tools.i18n_style``'s
+list, which ``python -m tools.i18n check`` also applies to every Italian translation. Words
+Italian players use as they are (Mahjong, pung, kong, chow, quint, Charleston, shanten, fan,
+bonus, menu, stop, lobby, replay) and words that are Italian too (a, in, no) are not in it;
 nor are names (a player's, a bot program's), tile notation (``5p``) or URLs, which the
 caller removes with ``allow``.
 """
@@ -14,30 +15,26 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
-ENGLISH = frozenset(
-    """
-an the and or of to on at for from with by your you yours its is are was were be
-been this that these those there here what which who when where why how not yes all any
-each every some none only also more less than then next back new old own other others
-tile tiles hand hands wall walls dead discard discards discarded draw draws drawn drew
-claim claims claimed pass passes passed player players seat seats wind winds dragon dragons
-flower flowers season seasons joker jokers characters circles bamboo east south west north
-red green white round rounds game games score scores scored points point win wins won
-winner loser lose draw exposed concealed meld melds pair pairs single waiting waits wait
-ready start started play played playing quit help undo hint hints advice advise lesson
-lessons exercise exercises answer answers check correct wrong right left over across
-table tables room rooms join leave open close closed name names card line lines
-limit payment payments pays paid dealer robbing rob ends end ended finished over
-continue ask give take keep choose chosen choice select show hide settings
-option options language save saved load loaded resume record records total
-""".split()  # noqa: SIM905 - a word list reads best as text
-)
+from tools.i18n_style import ENGLISH as _STYLE_ENGLISH
+from tools.i18n_style import strip_non_text
+
+#: the words (one list for the screens' tests and the catalogue's style check, issue 48)
+ENGLISH = _STYLE_ENGLISH
 
 
 def english_words(text: str, allow: Iterable[str] = ()) -> list[str]:
     """The words of :data:`ENGLISH` in ``text`` (in order, repeated as found), after removing
     every string of ``allow`` (names, notation that may contain such letters)."""
-    for item in sorted(allow, key=len, reverse=True):
+    allowed = sorted(allow, key=len, reverse=True)
+    # before stripping, the names of several words that hold prose, which stripping could cut
+    # ("Singles and Pairs #4" loses "Pairs #4"); a name that is all data ("--rules") or one
+    # word ("-table" of "mahjong-table") is left to the stripping, which takes it whole, with
+    # its value ("--rules chinese", "mahjong-table play")
+    for item in allowed:
+        if " " in item.strip() and strip_non_text(item).strip():
+            text = text.replace(item, " ")
+    text = strip_non_text(text)  # what the style guide reads as data, not prose
+    for item in allowed:
         text = text.replace(item, " ")
     words = re.findall(r"[A-Za-z]+(?:'[a-z]+)?", text)
     return [w for w in words if w.lower() in ENGLISH]

@@ -443,6 +443,119 @@ def test_alternatives_one_or_two_suits_and_number_choices() -> None:
         "12345m", "12345p", "12345s", "56789m", "56789p", "56789s"}
 
 
+def _same(line: CardLine, other: CardLine) -> bool:
+    return {v.groups for v in line.variations} == {v.groups for v in other.variations}
+
+
+def test_shift_sets_write_numbers_limited_to_some_shifts_without_alternatives() -> None:
+    """Issue 48: a line whose note limits its numbers to some shifts ("1-5 or 5-9 only") is
+    one pattern with {shift: 0 4}: the same variations as the pattern and its copy moved by
+    4, written as an alternative. A clause may shift some digits only ({1: shift 0 2}), and
+    signed amounts read too."""
+    shifted = one("11a 22a 333a 444a 5555b {shift: 0 4}")
+    by_bar = card("11a 22a 333a 444a 5555b X 25", "| 55a 66a 777a 888a 9999b").lines[0]
+    assert len(shifted.variations) == 12 and _same(shifted, by_bar)
+    assert "shift set" in read_card("[S]\n11a 22a 333a 444a 5555b {shift: 0 4} X 25\n"
+                                    ).lines[0].features
+    runs = one("12345a 1111b 22222c {shift: 0 +4}")
+    assert {format_variation_as_written(v).split()[0][:5] for v in runs.variations} == {
+        "12345", "56789"}
+    some = one("11a 1111b 7777c FFFF {1: shift 0 2}")
+    assert {g.kind % 9 + 1 for v in some.variations for g in v.groups
+            if g.size == 4 and g.kind < 27} == {1, 3, 7}
+    assert _same(one("3333a 6666a 33b 66b FF {shift: 0 3}"), one("3333a 6666a 33b 66b FF {369}"))
+
+
+def test_suit_choices_write_one_or_two_suits_without_alternatives() -> None:
+    """Issue 48: "any 1 or 2 suits" is {suits: 1 2}: the two colours may also be one suit,
+    the same variations as the two patterns written with |."""
+    choice = one("11a 222a 3333b 44444b {any, suits: 1 2}")
+    by_bar = card("11a 222a 3333a 44444a {any} X 25", "| 11a 222a 3333b 44444b {any}").lines[0]
+    assert len(choice.variations) == 6 * 3 + 6 * 6 and _same(choice, by_bar)
+    three = one("111a 222b 333c FFFFF {any, suits: 2 3}")
+    assert _same(three, card("111a 222b 333c FFFFF {any} X 25",
+                             "| 111a 222a 333b FFFFF {any}", "| 111a 222b 333a FFFFF {any}",
+                             "| 111a 222b 333b FFFFF {any}").lines[0])
+
+
+def test_wind_choices_write_wind_pairs_and_any_wind_without_alternatives() -> None:
+    """Issue 48: "North or South" is {N: N S}, a pair of winds ("East and West, or North and
+    South") {EW: EW NS}, "any wind" {N: any}: the same variations as one pattern a wind."""
+    north_south = one("NNNN 111a 222a 3333a {any, N: N S}")
+    assert len(north_south.variations) == 42 and _same(north_south, card(
+        "NNNN 111a 222a 3333a {any} X 25", "| SSSS 111a 222a 3333a {any}").lines[0])
+    pairs = one("EEEE WWW 111a 2222a {any, EW: EW NS}")
+    assert _same(pairs, card("EEEE WWW 111a 2222a {any} X 25",
+                             "| NNNN SSS 111a 2222a {any}").lines[0])
+    any_wind = one("NNNN 1111a 2222b FF {N: any}")
+    assert len(any_wind.variations) == 4 * 6 and _same(any_wind, card(
+        "NNNN 1111a 2222b FF X 25", "| EEEE 1111a 2222b FF", "| WWWW 1111a 2222b FF",
+        "| SSSS 1111a 2222b FF").lines[0])
+    # winds of two clauses are two variables, as numbers are: never the same wind
+    two = one("NNNN EEEE 111a 333b {N: any, E: any}")
+    assert len(two.variations) == 6 * 6 and all(
+        len({g.kind for g in v.groups if g.kind >= EAST}) == 2 for v in two.variations)
+
+
+@pytest.mark.parametrize(("rule", "words"), [
+    ("{shift: 0 9}", "a shift is a whole number from -8 to 8"),
+    ("{shift: 0 7}", "shift +7 moves the printed 123 out of 1-9 (to 10)"),
+    ("{shift}", "shift needs the amounts"),
+    ("{suits: 3}", "suits: 3 suits need 3 colour letters and the line has 2"),
+    ("{suits: 4}", "is no number of suits"),
+    ("{W: N}", "no W is printed on the line"),
+    ("{N: NS}", "'NS' is no choice for 'N'"),
+    ("{NS: any}", "any stands for one wind"),
+    ("{N: any, N: S}", "named by two clauses"),
+])
+def test_the_new_clauses_name_their_mistakes(rule: str, words: str) -> None:
+    """Issue 48: the shift, suits and wind clauses refuse what cannot be meant, saying so."""
+    with pytest.raises(CardError) as e:
+        card(f"NNNN 111a 222a 33b SS {rule} X 25")
+    assert words in str(e.value), str(e.value)
+
+
+@pytest.mark.parametrize(("line", "words"), [
+    ("11a 1111b 1111c FFFF {@2,@3: any} X 30", "write {@2 @3: any}"),
+    ("11a 1111b 1111c FFFF {@2 @3 any} X 30", "write {@2 @3: any}"),
+    ("11a 1111b 1111c FFFF {any} x 30", "write X (exposures allowed or concealed) as a capital"),
+    ("11a 1111b 1111c FFFF {any} X30", "put a space between X and the points: write X 30"),
+    ("11a 1111b 1111c FFFF X30", "put a space between X and the points: write X 30"),
+    ("2024A 222b 2222c NNN X 25", "colour letters are lower case: write '2024a'"),
+    ("ZZZZ 1111a 2222b FF X 25", "a zero (Soap, the White dragon) is 0, e.g. '0000'"),
+    ("JJJJ 1111a 2222b FF X 25", "jokers are never written"),
+])
+def test_typists_slips_are_errors_that_name_the_fix(line: str, words: str) -> None:
+    """Issue 48: the mistakes met typing real cards each get an error that says what to
+    write instead."""
+    with pytest.raises(CardError) as e:
+        card(line)
+    assert words in str(e.value), str(e.value)
+
+
+def test_lines_that_read_but_probably_not_as_meant_are_warned_of(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 48: an uncoloured word on a line that colours its others is in colour a, which
+    silently means another hand (FF 1111a 1111b 1111: two kongs of one tile), and S or W
+    between two numbers is a wind where Soap's zero was likely (2S24a): both read, both are
+    warned of with the fix, on standard error and in --json; the exit status stays 0."""
+    f = tmp_path / "slips.card"
+    f.write_text("[S]\nFF 1111a 1111b 1111 X 25\n2S24a 222b 2222c NNN X 25\n"
+                 "FF 2026 2222 3333 X 25\n", encoding="utf-8")
+    spec = read_card(f.read_text(encoding="utf-8"), str(f))
+    assert [(w.line, w.column) for w in spec.warnings] == [(2, 16), (3, 2)]
+    assert "write 1111a, or the letter you mean" in spec.warnings[0].message
+    assert "is written 0: 2024a" in spec.warnings[1].message
+    assert main(["card", str(f)]) == 0
+    err = capsys.readouterr().err
+    assert f"{f}:2:16: warning: '1111' has no colour letter" in err
+    assert f"{f}:3:2: warning: 'S' in '2S24a' is the South wind" in err
+    assert main(["card", str(f), "--json"]) == 0
+    assert [w["line"] for w in json.loads(capsys.readouterr().out)["warnings"]] == [2, 3]
+    # a line of one colour, all its words uncoloured, is no slip
+    assert not read_card("[S]\nFF 2026 2222 3333 X 25\n").warnings
+
+
 def test_numbers_rule_names_words_by_position() -> None:
     """{@2 @3: any} moves the numbers of the 2nd and 3rd words only, so a digit may be
     printed fixed elsewhere on the line: the same variations as the renamed-digit trick."""
@@ -617,7 +730,7 @@ ERRORS = [
     ("[S]\nFF 2026a 222b 33333c (note)\n", 2, 28, "no X"),
     ("[S]\nFF 2026a 222b 33333c (note X 25\n", 2, 22, "not closed"),
     ("[S]\nFF 2026a 222b 33333c {any X 25\n", 2, 22, "not closed"),
-    ("[S]\nFF 2026a 222b 33333c Z 25\n", 2, 22, "unknown symbol 'Z'"),
+    ("[S]\nFF 2026a 222b 33333c Z 25\n", 2, 22, "'Z' in 'Z' is no symbol: a zero"),
     ("[S]\nFF 2026a 222b 33333c (n) Z 25\n", 2, 26, "expected X"),
     ("[A]\n2026a 666b 666c NNNN X 25\n[A]\n", 3, 1, "duplicate section 'A'"),
     ("[A]\n[B]\n2026a 666b 666c NNNN X 25\n", 1, 1, "section 'A' has no lines"),

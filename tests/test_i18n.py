@@ -174,6 +174,23 @@ def test_a_name_made_with_values_is_read_back_from_event_data() -> None:
     assert shown("Pung of White dragons") == "Pung of White dragons"
 
 
+def test_a_text_read_back_takes_the_most_specific_template_whatever_came_first() -> None:
+    """Issue 48: a card line's name in English ("2026 #2 FFF 2026a DDDa 6666b") was read back
+    with MCR's "{name} {fan}" when an MCR score had been made earlier in the process, and
+    shown untranslated; the template with the most text of its own reads it, whichever
+    messages were made first, and the judgement's plan is a message of its own."""
+    from mahjong_table.i18n import N_
+    from mahjong_table.message import Message, shown
+
+    Message(N_("{name} {fan}"), name="Pure Straight", fan=16)  # an MCR item, made first
+    Message(N_("{section} #{number}"), section=Message("2026", "card"), number=2)
+    with use_language("it"):
+        assert shown("2026 #2 FFF 2026a DDDa 6666b") == "2026 n. 2 FFF 2026a DDDa 6666b"
+        plan = Message(N_("{section} #{number} {pattern}"), section=Message("2026", "card"),
+                       number=2, pattern="FFF 2026a DDDa 6666b")
+        assert shown(plan) == "2026 n. 2 FFF 2026a DDDa 6666b"
+
+
 def test_a_message_without_values_is_made_once_and_still_speaks_each_language() -> None:
     """Issue 25: a message without values is kept and handed out again (a scoring names the
     same few dozen); it is the same text, template and context, and it is shown in the
@@ -192,3 +209,86 @@ def test_a_message_without_values_is_made_once_and_still_speaks_each_language() 
     assert Message("East").shown() == "East"
     back = pickle.loads(pickle.dumps(a))
     assert (back, back.msgid, back.context) == (a, a.msgid, a.context)
+
+
+@pytest.mark.parametrize(("translation", "found"), [
+    ("Leggere la scheda", "retired 'scheda'"),
+    ("la carta di pratica del progetto", "retired 'carta di pratica'"),
+    ("Quali reclami puoi fare?", "retired 'Quali reclami'"),
+    ("Chow, reclami e la loro priorità", "retired 'reclami'"),
+    ("Un reclamo vale come tuo turno", "retired 'Un reclamo'"),
+    ("Hai vinto pescando da sé.", "retired 'pescando da sé'"),
+    ("a 3 dall'essere pronta", "retired \"dall'essere pronta\""),
+    ("Un chow sono tre tessere in fila", "retired 'Un chow sono'"),
+    ("Quando reclamano in più: prima il Mahjong", "retired 'reclamano in più'"),
+    ("Muro: {n} rimaste", "retired 'Muro:"),
+    ("pesca un rimpiazzo", "retired 'rimpiazzo'"),
+    ("i tre semi (Craks m, Dots p)", "retired 'Craks'"),
+    ("uso della League", "English word 'League'"),
+    ("per es. 2m 4p +1 blind", "retired '+1 blind'"),
+    ("tre bot efficiency", "English word 'efficiency'"),
+    ("Bot Normal 2", "English word 'Normal'"),
+    ("la mano del giocatore (your hand)", "English word 'your'"),
+    ("Cinese (libretto 001, seconda parte)", "retired 'libretto 001'"),
+    ("la scala delle Mahjong Competition Rules", "retired 'Mahjong Competition Rules'"),
+    ("i quattro giri dei venti", "retired 'giri dei venti'"),
+    ("(001 Parte prima 'Scambio del jolly')", "retired '001 Parte prima'"),
+    ("la mano è pronta, in attesa di 1z", "retired 'pronta'"),
+    ("una registrazione scritta da play", "English word 'play'"),
+])
+def test_the_italian_style_guide_names_retired_terms_and_english(translation: str,
+                                                                  found: str) -> None:
+    """Issue 48: the check the catalogue runs (tools/i18n_style.py, docs/i18n.md "Italian
+    style guide") fails on an English word of the interface and on each retired variant,
+    saying what to write instead."""
+    from tools.i18n_style import style_problems
+
+    problems = style_problems(translation)
+    assert any(p.startswith(found) for p in problems), problems
+    assert all("write" in p for p in problems if p.startswith("retired"))
+
+
+@pytest.mark.parametrize("translation", [
+    "Puoi reclamare chow 345m: Sud ha scartato subito prima di te.",
+    "{who} ha scartato {tile}. La reclami?",
+    "Reclami? {seconds} s, poi il tavolo passa per te",
+    "Caratteri (Craks, m), Cerchi (Dots, p), Bambù (Bams, s)",
+    "il Drago Bianco, detto «Soap»",
+    "001 Part one «Quick reference», solo in inglese",
+    "avvia la partita con --practice undo",
+    "la carta delle righe: 'practice' o il percorso di un file (docs/american-card.md)",
+    "HAND si scrive come per il comando score",
+    "opzione false_mahjong=penalise, campo table.seat",
+    "seats: quattro voci, ognuna 'human' o il nome di un bot",
+])
+def test_the_style_guide_leaves_data_and_the_verb_alone(translation: str) -> None:
+    """What the player types or reads as data (flags, option values, commands, metavars,
+    record fields, English headings cited as such, the suits' nicknames in brackets) and the
+    verb "reclami" are no English words and no retired variants."""
+    from tools.i18n_style import style_problems
+
+    message = "seats: four entries" if translation.startswith("seats:") else ""
+    assert style_problems(translation, message) == []
+
+
+def test_the_check_fails_on_a_retired_term_in_a_part(tmp_path: Path,
+                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 48's "Done when": a part that brings back a retired term or an English word
+    makes ``python -m tools.i18n check`` fail, naming the message, the part and the fix."""
+    import shutil
+
+    import tools.i18n as i18n_tool
+
+    parts = tmp_path / "i18n"
+    shutil.copytree(ROOT / "i18n" / "it", parts / "it")
+    learn = parts / "it" / "learn.po"
+    text = learn.read_text(encoding="utf-8")
+    assert 'msgstr "Leggere la carta"' in text
+    learn.write_text(text.replace('msgstr "Leggere la carta"', 'msgstr "Leggere la scheda"')
+                     .replace('msgstr "Le chiamate e la loro priorità"',
+                              'msgstr "The claims e la loro priorità"'), encoding="utf-8")
+    monkeypatch.setattr(i18n_tool, "PARTS", parts)
+    _out, problems = i18n_tool.check("it", i18n_tool.extract())
+    assert any("learn.po: the translation of 'Reading the card': retired 'scheda': write "
+               "carta" in p for p in problems), problems
+    assert any("'Claims and their priority': English word 'The'" in p for p in problems)

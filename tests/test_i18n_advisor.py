@@ -53,9 +53,9 @@ def test_advice_wording_in_italian() -> None:
     game = Game.from_position(POSITIONS["hongkong-turn"], 0)
     with use_language("it"):
         lines = advise(game.view(0), game.rules).text_lines()
-    assert lines[0] == "La tua mano: pronta prima dello scarto."
+    assert lines[0] == "La tua mano: in attesa prima dello scarto."
     assert lines[1].startswith("Consiglio: scarta 5p. Perché: vittoria ")
-    assert "punti attesi: la mano è pronta, in attesa di 1z (2 non viste" in lines[1]
+    assert "punti attesi: la mano è in attesa di 1z (2 non viste" in lines[1]
     game = Game.from_position(POSITIONS["mcr-below-minimum"], 0)
     with use_language("it"):
         advice = advise(game.view(0), game.rules)
@@ -67,7 +67,7 @@ def test_advice_wording_in_italian() -> None:
     with use_language("it"):
         advice = advise(game.view(0), game.rules)
     assert advice.text is not None and advice.text.startswith("scambia 4m con il jolly di")
-    assert "Scambio del jolly" in advice.why
+    assert "scambio del jolly" in advice.why
 
 
 def test_action_text_in_italian() -> None:

@@ -42,11 +42,11 @@ def test_discard_of_a_tile_not_held_is_refused_in_italian() -> None:
     game = Game.from_position(HK_TURN, 0)
     en, it = _both(game, Action(ActionKind.DISCARD, 0, Tile.parse("7z")))
     assert en == "player 0 holds no 7z to discard (004 s05 'Spike and discard')"
-    assert it == "il giocatore 0 non ha un 7z da scartare (004 s05 'Pesca e scarto')"
+    assert it == "il giocatore 0 non ha un 7z da scartare (004 s05 «Pesca e scarto»)"
     en, it = _both(game, Action(ActionKind.DISCARD, 2, Tile.parse("1m")))
     assert en == "it is player 0's turn, not player 2's (004 s05 'Spike and discard')"
-    assert it == ("è il turno del giocatore 0, non del giocatore 2 (004 s05 'Pesca e "
-                  "scarto')")
+    assert it == ("è il turno del giocatore 0, non del giocatore 2 (004 s05 «Pesca e "
+                  "scarto»)")
     en, it = _both(game, Action(ActionKind.PUNG, 0))
     assert en.startswith("pung answers a discard; it is player 0's own turn")
     assert it.startswith("«pung» risponde a uno scarto; è il turno del giocatore 0")
@@ -83,8 +83,8 @@ def test_mcr_minimum_refusal_is_italian_and_short_refusal_reads_both() -> None:
                          "flowers (Self-Drawn 1, All Chows 2,")
     assert it.startswith("il giocatore 0 non può dichiarare Mahjong: la mano vale 4 fan senza "
                          "i Fiori (Pescata dal muro 1, Tutti chow 2,")
-    assert it.endswith("(ne mancano 4) (MCR (001 Parte seconda 'Punteggio'): una forma "
-                       "vincente MCR che valga almeno 8 fan, Fiori esclusi)")
+    assert it.endswith("(ne mancano 4) (MCR (000 Parte seconda «Regole nel dettaglio», "
+                       "punteggio): una forma vincente MCR che valga almeno 8 fan, Fiori esclusi)")
     assert_italian(it, "mcr refusal", allow=("MCR",))
     refusal = game.rules.win_refusal(game._win_context(0, None, Tile.parse("5s"),
                                                        robbing=False))
@@ -106,13 +106,13 @@ def test_charleston_and_game_over_refusals_are_italian() -> None:
     joker = Tile.parse("1j")
     en, it = _both(game, Action(ActionKind.CHARLESTON_PASS, p, tiles=(joker, joker, joker)))
     assert en.startswith("jokers cannot be passed (001 Part one 06")
-    assert it.startswith("non si possono passare i jolly (001 Parte prima 06 'Prima che "
-                         "inizi il gioco – il Charleston')")
+    assert it.startswith("non si possono passare i jolly (000 Parte prima 06 «Prima che "
+                         "inizi il gioco – il Charleston»)")
     over = Game(get_rule_set("hongkong"), 3, max_hands=1)
     play_game(over, [RandomBot(i) for i in range(4)])
     en, it = _both(over, Action(ActionKind.DISCARD, 0, Tile.parse("1m")))
     assert en == "the game is over (004 s07 'The rounds and the end')"
-    assert it == "la partita è finita (004 s07 'I giri e la fine')"
+    assert it == "la partita è finita (004 s07 «I giri e la fine»)"
 
 
 @pytest.mark.parametrize(("name", "options"), [

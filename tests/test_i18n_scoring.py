@@ -38,7 +38,7 @@ SCORED = [
     (["score", "123m456p789s1122z"],
      ["Non è una mano vincente: la mano ha 13 tessere (un kong conta come tre)"]),
     (["score", "--rules", "chinese", "123m456p789s111z22z"],
-     ["Cinese (libretto 001, seconda parte)", "Mahjong", "i principianti assegnano 1 punto"]),
+     ["Cinese (libretto 000, Parte seconda)", "Mahjong", "i principianti assegnano 1 punto"]),
     (["score", "--rules", "chinese", "--scoring", "mcr", "123m456p789s111z22z"],
      ["Scala mista", "Vento prevalente", "Attesa singola", "punteggio MCR"]),
     (["score", "--rules", "chinese", "--scoring", "mcr", "[123m] 567m234p789s5s5s",
@@ -58,10 +58,10 @@ SCORED = [
 
 ANALYSED = [
     (["analyze", "123m456p789s11z2z3z"],
-     ["Shanten 1: a 1 tessera dall'essere pronta", "Pescate utili (3 tipi, 8 non viste)",
-      "La tua mano: a 1 dall'essere pronta (shanten 1).", "Tessere utili"]),
+     ["Shanten 1: a 1 tessera dall'attesa", "Pescate utili (3 tipi, 8 non viste)",
+      "La tua mano: a distanza 1 dall'attesa (shanten 1).", "Tessere utili"]),
     (["analyze", "123m456p789s1122z5p"],
-     ["Scarti, dal migliore:", "scarta 5p: pronta, vince con", "Consiglio: scarta 5p. Perché:",
+     ["Scarti, dal migliore:", "scarta 5p: in attesa, vince con", "Consiglio: scarta 5p. Perché:",
       "oppure scarta"]),
     (["analyze", "1112345678999m"],
      ["Vince con", "ognuna una mano limite (Nove porte)", "9m (1 non vista)"]),
@@ -71,11 +71,11 @@ ANALYSED = [
      ["Le tessere hanno una forma vincente", "ma niente Mahjong: la mano vale 4 fan senza i "
       "Fiori; l'MCR richiede almeno 8 fan"]),
     (["analyze", "--rules", "chinese", "--scoring", "mcr", "123m456p789s1122z"],
-     ["Pronta (shanten 0)", "14 fan su uno scarto", "onori e tessere intrecciate"]),
+     ["In attesa (shanten 0)", "14 fan su uno scarto", "onori e tessere intrecciate"]),
     (["analyze", "--rules", "american", "1f2f3f 2m5z2m6m 77z7m 6666p"],
      ["Righe più vicine (contando solo le tessere che possono ancora arrivare):",
       "2026 n. 2 FFF 2026a DDDa 6666b (X 30): a 1, servono 7z",
-      "Consiglio: scarta 7m. Perché: tiene la mano più vicina alla carta",
+      "Consiglio: scarta 7m. Perché: vittoria ", "a 1 da 2026 n. 2 FFF 2026a DDDa 6666b",
       "Charleston: passa", "i jolly non si passano mai"]),
 ]
 
@@ -124,8 +124,8 @@ def test_card_text_is_italian(capsys: pytest.CaptureFixture[str]) -> None:
     # the numbers rules ({any}, {1: any, 7: any}, {@2 @3: odd}) are the card's notation
     notation = set(re.findall(r"\{[^{}]*\}", out))
     assert_italian(out, "card practice", allow=(*ALLOW, source, *notation))
-    assert out.startswith("Carta di pratica 2026 (NON è la carta della National Mah Jongg "
-                          "League)  [la carta di pratica del progetto]")
+    assert out.startswith("Carta di prova 2026 (NON è la carta della National Mah Jongg "
+                          "League)  [la carta di prova del progetto]")
     assert "sezione" in out and "varianti" in out and "schema" in out
     assert "Numeri uguali" in out and "Singole e coppie" in out
     assert "(anno in un seme, pung di 6 uguali negli altri due, kong di Nord)" in out

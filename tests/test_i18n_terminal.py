@@ -194,11 +194,11 @@ def test_line_mode_american_charleston_courtesy_in_italian(
     assert_italian(flat(text), "line mode american",
                    allow=[*others.allow(), *TYPED, *names, card])
     assert "Primo Charleston, passa 3 tessere a destra" in text
-    assert "I jolly non si possono passare (001 Parte prima 06)." in text
+    assert "I jolly non si possono passare (000 Parte prima 06)." in text
     assert "Le tue tessere per numero:" in text
     assert "Secondo Charleston? Si gioca solo se tutti e quattro" in text or \
         "Hai votato" in text or "ha votato per fermarsi" in text
-    assert "Passaggio di cortesia (001 Parte prima 06): quante tessere vuoi scambiare" in text
+    assert "Passaggio di cortesia (000 Parte prima 06): quante tessere vuoi scambiare" in text
     assert "Il Charleston è finito." in text
     assert "Regole americane" in text
 

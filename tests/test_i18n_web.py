@@ -131,7 +131,7 @@ def lobby_table(page: Any, base: str, rules: str, bot: str, hands: int, seed: st
     page.fill("#claim_seconds", "60")
     page.click("#new-table button[type=submit]")
     page.wait_for_selector("ul.links")
-    text = check(page, f"links page ({rules})", ("Ann", "Bo", bot))
+    text = check(page, f"links page ({rules})", ("Ann", "Bo", bot, seed))  # the seed typed
     assert "Il tuo tavolo" in text and "Spettatori" in text
     assert page.get_attribute("html", "lang") == "it"
     return [str(page.locator(f'a.seat-link[data-seat="{i}"]').get_attribute("href"))
@@ -211,8 +211,9 @@ def test_every_rule_set_in_italian_from_the_lobby_to_the_end_of_the_game(
                                       ("chinese", "efficiency", 1),
                                       ("american", "american", 1)):
                 where = f"{rules} table"
-                names = ("Ann", bot.capitalize(), bot)
-                link, = lobby_table(page, base, rules, bot, hands, f"it-{rules}")
+                seed = f"it-{rules}"  # typed by the player: data, shown on the table
+                names = ("Ann", bot.capitalize(), bot, seed)
+                link, = lobby_table(page, base, rules, bot, hands, seed)
                 page.goto(link)
                 page.wait_for_selector("body.online", timeout=15000)
                 assert page.get_attribute("html", "lang") == "it"

@@ -16,6 +16,7 @@ import pytest
 from mahjong_table.commands.learn import run_line_mode
 from mahjong_table.learn import lessons, load_progress, save_progress
 from mahjong_table.learn.progress import Progress, ProgressError, next_step, next_to_practise
+from mahjong_table.tiles import parse_tiles
 
 
 @pytest.mark.parametrize("rules", ["hongkong", "chinese", "american"])
@@ -42,7 +43,10 @@ def test_one_lesson_of_each_rule_set(rules: str, tmp_path: Path) -> None:
     # read back: the menu shows the lesson done and suggests the next one
     out2 = io.StringIO()
     run_line_mode(rules, path, io.StringIO("q\n"), out2, seed=3)
-    assert "[x]" in out2.getvalue() and lessons(rules)[1].id in out2.getvalue()
+    menu = out2.getvalue()
+    following = lessons(rules)[1].title
+    assert "[x]" in menu and f"Next: the next lesson in the book's order: {following}" in menu
+    assert not any(ls.id in menu for ls in lessons(rules))  # no internal id on screen (issue 48)
 
 
 def test_coached_hand_through_a_pipe(tmp_path: Path) -> None:
@@ -75,12 +79,24 @@ def test_coached_hand_through_a_pipe(tmp_path: Path) -> None:
 
 
 def test_practice_and_next(tmp_path: Path) -> None:
+    """p lists the kinds by their questions, never by their ids (issue 48: no internal id
+    on screen); p N practises one, s skips, an unknown command or kind is said."""
+    from mahjong_table.learn import EXERCISE_KINDS, kinds_for
+
     path = tmp_path / "p.json"
-    script = "p\np 4\ns\nm\nzz\nn\nm\nq\n"
+    script = "p\np 4\ns\nm\np 99\nzz\nn\nm\nq\n"
     out = io.StringIO()
     run_line_mode("chinese", path, io.StringIO(script), out, seed=1)
     text = out.getvalue()
-    assert "completing-tiles" in text and "Skipped. The answer:" in text
+    kinds = kinds_for("chinese")
+    assert f"  4. {EXERCISE_KINDS[kinds[3]]} (0/0 right)" in text
+    # the ids: those of two words (name-tile, is-win...) nowhere; none before a title
+    ids = [k for k in kinds if "-" in k and k in text]
+    ids += [k for k in kinds if f". {k}: " in text or f"'{k}'" in text]
+    assert not ids, f"an exercise kind's id is on screen: {ids}"
+    assert "Practising: " + EXERCISE_KINDS["completing-tiles"] in text
+    assert "Skipped. The answer:" in text
+    assert f"type p and a number from 1 to {len(kinds)}" in text
     assert "Unknown command 'zz'" in text
     assert "Next: the next lesson in the book's order" in text
 
@@ -290,3 +306,39 @@ def test_an_unreadable_progress_file_is_set_aside_without_losing_an_earlier_one(
     assert (tmp_path / "progress.json.bad").read_text() == "not json 1"
     assert (tmp_path / "progress.json.bad.2").read_text() == "not json 2"
     assert not path.exists()
+
+
+def test_another_asks_again_for_anything_but_yes_or_no(tmp_path: Path) -> None:
+    """Issue 48: at "Another?" only Enter (or y, yes, sì) is yes and n, no or m the menu;
+    any other text is asked again, never taken for a yes."""
+    out = io.StringIO()
+    script = "p 4\ns\nmaybe\n\ns\nn\nq\n"
+    assert run_line_mode("chinese", tmp_path / "p.json", io.StringIO(script), out,
+                         seed=2) == 0
+    text = out.getvalue()
+    assert text.count("Type Enter (or y) for another exercise, n or m for the menu, q to "
+                      "quit; not 'maybe'.") == 1
+    assert text.count("Skipped. The answer:") == 2  # the Enter gave the second exercise
+    assert text.count("Another? [Enter: yes, m: menu, q: quit]") == 3
+    assert text.count("== Learn Chinese mahjong") == 2  # n went back to the menu
+
+
+def test_pictures_are_drawn_in_the_order_of_the_notation(tmp_path: Path) -> None:
+    """Issue 48: a row with exposed sets ("[123m] 456p ...", the score exercise's winning
+    hand) is drawn tile by tile in the order it is written, exposed sets where they stand,
+    in every row the line mode shows."""
+    from mahjong_table.learn import generate
+    from mahjong_table.learn.model import row_tiles
+    from mahjong_table.tui.line import tiles_glyphs
+
+    seed = next(s for s in range(1, 200) if generate("score", "hongkong", s + 1).tiles[0]
+                .startswith("["))
+    ex = generate("score", "hongkong", seed + 1)
+    row = ex.tiles[0]
+    out = io.StringIO()
+    run_line_mode("hongkong", tmp_path / "p.json", io.StringIO("p 6\nq\n"), out, seed=seed)
+    lines = out.getvalue().splitlines()
+    at = next(i for i, ln in enumerate(lines) if ln.strip().startswith(row))
+    written = [t for g in row.split() for t in parse_tiles(g.strip("[]()"))]
+    assert row_tiles(row) == written
+    assert lines[at + 1].strip() == tiles_glyphs(written).strip()

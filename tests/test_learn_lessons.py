@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from mahjong_table.learn import book_sections, kinds_for, lessons
-from mahjong_table.learn.books import RULES
+from mahjong_table.learn.books import RULES, citation, cited
 from mahjong_table.learn.lessons import lesson
 from mahjong_table.melds import parse_hand
 from mahjong_table.rules import get_rule_set
@@ -115,3 +115,58 @@ def test_captions_name_the_honours_drawn(rules: str) -> None:
                     checked += 1
     if rules != "chinese":
         assert checked, "no caption names an honour group: the check checks nothing"
+
+
+def _text(lesson_id: str) -> str:
+    return " ".join(sc.text for sc in lesson(lesson_id).screens)
+
+
+def test_lessons_say_what_the_rules_do_issue_48() -> None:
+    """The lesson defects a learner found, each checked against the rule set the game plays:
+    a claimed kong takes a replacement (004 s05: "a declared square requires a replacement");
+    a false Mahjong on a claimed discard pays the discarder double (004 s07: 128, the
+    scorer's false_mahjong_payments); East rolls one or two dice (001 Part two 03); robbing
+    the kong is refused on the booklet's scale and allowed, for 8 fan, under MCR."""
+    from mahjong_table.rules.hongkong_scoring import false_mahjong_payments
+    from mahjong_table.rules.mcr_fans import FAN_TABLE
+
+    assert "after a kong you first take its replacement tile from the dead wall" in _text(
+        "hongkong-05-claims")
+    assert "without drawing." not in _text("hongkong-05-claims")
+    pays = false_mahjong_payments(0, 1)
+    assert pays[1] == 128 and pays[2] == 64 and pays[0] == -256  # offender 0, discarder 1
+    assert "twice that, 128, to the discarder" in _text("hongkong-08-scoring")
+    assert "East rolls one or two dice" in _text("chinese-02-wall")
+    booklet, mcr = get_rule_set("chinese"), get_rule_set("chinese", scoring="mcr")
+    assert not booklet.robbing_kong and mcr.robbing_kong
+    rob = FAN_TABLE["robbing_the_kong"]
+    text = _text("chinese-06-kongs")
+    assert "nobody may rob an added kong" in text
+    assert f"robbing the kong scores {rob.fan} fan" in text
+
+
+@pytest.mark.parametrize("rules", tuple(RULES))
+def test_italian_citations_are_booklet_000s_where_it_has_italian(rules: str) -> None:
+    """Issue 48: in Italian a section of 001 is cited as booklet 000's Italian section where
+    000 has one, and as the English 001 "solo in inglese" where 000 is English too; the
+    headings cited are 000's (numbered steps, "Regole nel dettaglio", the tables)."""
+    from mahjong_table.i18n import _, use_language
+
+    it_book = next(BOOKS.glob("000_*.txt")).read_text(encoding="utf-8") if BOOKS.is_dir() \
+        else ""
+    with use_language("it"):
+        for s in book_sections(rules):
+            cite = _(s.cite)
+            if s.book == "004":
+                assert cite == s.id
+                continue
+            assert cite.startswith("000 Parte ") or cite.endswith("solo in inglese"), cite
+            assert "Part " not in cite or cite.endswith("solo in inglese"), cite
+            if it_book and "«Regole nel dettaglio»" in cite:
+                assert "Regole nel dettaglio" in it_book
+            m = re.fullmatch(r"000 Parte (?:prima|seconda) (\d\d)", cite)
+            if m and it_book:
+                assert f"\n{m.group(1)}\n" in it_book, cite
+        for ls in lessons(rules):
+            assert all(c for c in cited(ls)) and citation(ls)
+            assert "001 Part" not in citation(ls) or "solo in inglese" in citation(ls)

@@ -12,7 +12,9 @@ cards' line descriptions). The translations live in parts, one per area of the p
 two parts translate must be translated the same way in both. The check fails (exit 1),
 naming each message and where it is used, when a message has no translation, when a part
 translates a message no longer used, when a translation drops or invents a ``{name}``
-placeholder, or when a compiled catalogue is not what the parts compile to. Babel is a
+placeholder, when an Italian translation breaks the style guide (an English word of the user
+interface, a retired variant: :mod:`tools.i18n_style`, docs/i18n.md), or when a compiled
+catalogue is not what the parts compile to. Babel is a
 development dependency only: the program reads the compiled catalogues with :mod:`gettext`.
 """
 
@@ -29,6 +31,11 @@ from babel.messages.catalog import Catalog, Message
 from babel.messages.extract import extract_from_dir
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po, write_po
+
+try:
+    from .i18n_style import style_problems
+except ImportError:  # run as a script: python tools/i18n.py
+    from i18n_style import style_problems  # type: ignore[no-redef]
 
 ROOT = Path(__file__).resolve().parent.parent
 SOURCE = ROOT / "src" / "mahjong_table"
@@ -150,6 +157,11 @@ def check(lang: str, catalog: Catalog) -> tuple[Catalog, list[str]]:
                             f"or empty (used at {where})")
             continue
         originals = message.id if isinstance(message.id, (tuple, list)) else [message.id]
+        if lang == "it":  # the Italian style guide (docs/i18n.md): English words, retired terms
+            for problem in dict.fromkeys(p for text in strings
+                                         for p in style_problems(text, str(originals[0]))):
+                problems.append(f"{found[1]}: the translation of {key[0]!r}{_ctx(key)}: "
+                                f"{problem}")
         want = {p for text in originals for p in PLACEHOLDER.findall(str(text))}
         for text in strings:
             have = set(PLACEHOLDER.findall(text))

@@ -55,18 +55,32 @@ def _template(msgid: str, context: str | None) -> None:
         _TEMPLATES[key] = re.compile(r"(?!)")
 
 
+def _literal(msgid: str) -> int:
+    """How many characters of ``msgid`` are its own, not its fields'."""
+    return len(_FIELD.sub("", msgid))
+
+
 def _read_back(text: str) -> str | None:
     """``text`` (English, formatted from one of :data:`_TEMPLATES`) in the language in force,
-    its values shown in turn; None when no template reads it."""
+    its values shown in turn; None when no template reads it. Where several templates read
+    it, the most specific does (the most characters of its own, then the msgid's order): the
+    answer never depends on which messages this process happened to make first (issue 48:
+    a card line's "2026 #2 FFF 2026a" was read as MCR's "{name} {fan}" after an MCR score)."""
+    best: tuple[int, str, str | None, re.Match[str]] | None = None
     for (msgid, context), pattern in list(_TEMPLATES.items()):
         m = pattern.match(text)
         if m is None:
             continue
-        template = pgettext(context, msgid) if context else _(msgid)
-        if template == msgid:
-            return None  # the language in force is the source language
-        return template.format(**{k: shown(v) for k, v in m.groupdict().items()})
-    return None
+        rank = _literal(msgid)
+        if best is None or (rank, best[1]) > (best[0], msgid):
+            best = (rank, msgid, context, m)
+    if best is None:
+        return None
+    _rank, msgid, context, m = best
+    template = pgettext(context, msgid) if context else _(msgid)
+    if template == msgid:
+        return None  # the language in force is the source language
+    return template.format(**{k: shown(v) for k, v in m.groupdict().items()})
 
 
 def _restore(english: str, msgid: str, context: str | None,

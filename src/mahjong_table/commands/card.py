@@ -9,7 +9,10 @@ rule.
 
 Exit status: 0 the card is well formed; 2 it is not, or the file cannot be read (the
 :class:`~mahjong_table.rules.american.model.CardError` message, ``source:line:column:
-problem``, on standard error).
+problem``, on standard error). A line that reads but probably not as meant (an uncoloured word
+on a coloured line, a wind letter where Soap's zero is likely) is warned of on standard error,
+``source:line:column: warning: ...`` (and under ``warnings`` in ``--json``); the status stays
+0.
 """
 
 from __future__ import annotations
@@ -131,6 +134,8 @@ def _as_json(spec: CardSpec, lines: list[CheckedLine], with_variations: bool) ->
         "sections": list(spec.sections),
         "lines": out_lines,
         "totals": _totals(spec, lines),
+        "warnings": [{"line": w.line, "column": w.column, "message": w.message}
+                     for w in spec.warnings],
     }
 
 
@@ -195,6 +200,8 @@ def run(args: argparse.Namespace) -> int:
     except CardError as exc:
         print(f"mahjong-table card: {exc}", file=sys.stderr)
         return 2
+    for warning in spec.warnings:  # a line that reads, probably not as meant (issue 48)
+        print(f"mahjong-table card: {warning}", file=sys.stderr)
     if args.json:
         print(json.dumps(_as_json(spec, lines, args.variations), ensure_ascii=False))
     else:

@@ -10,7 +10,7 @@ same :mod:`mahjong_table.learn` package. The line mode reads one command per lin
   exercise of each kind it practises (another after a wrong answer; ``s`` moves on); the
   lesson is done once each kind has been answered right
   (:meth:`~mahjong_table.learn.progress.Progress.finish_lesson`, the rule of every face);
-- ``p`` lists the exercise kinds with your tallies; ``p KIND`` (or its number) practises that
+- ``p`` lists the exercise kinds with your tallies; ``p N`` (its number) practises that
   kind until ``m``;
 - ``c``: a coached hand against the bots, the advisor commenting on each decision;
 - ``n``: the next thing to practise; ``q``: quit.
@@ -37,8 +37,9 @@ from typing import TextIO
 from ..engine import IllegalActionError, PlayerView
 from ..i18n import N_, _
 from ..learn import EXERCISE_KINDS, AnswerError, Exercise, Lesson, generate, kinds_for, lessons
-from ..learn.books import RULES, book_sections
+from ..learn.books import RULES, book_name, book_sections, cited
 from ..learn.coach import CoachedHand
+from ..learn.model import row_tiles
 from ..learn.progress import (
     Progress,
     ProgressError,
@@ -49,7 +50,6 @@ from ..learn.progress import (
     save_progress,
     set_aside,
 )
-from ..melds import parse_hand
 from ..names import tile_name
 from ..tui.line import HumanPlayer, QuitGame, tiles_glyphs
 
@@ -129,6 +129,9 @@ class _Menu(Exception):
 #: the keys every lesson and exercise prompt reads before anything else
 _QUIT_KEYS = ("q", "quit", "exit")
 _MENU_KEYS = ("m", "menu")
+#: the answers to "Another?" (English and Italian: a learner may type either)
+_YES = ("", "y", "yes", "s", "si", "sì")
+_NO = ("n", "no")
 
 
 class LineMode:
@@ -200,7 +203,7 @@ class LineMode:
         in ASCII the names). ``picture_only`` (the question is the tiles' names): the glyphs
         alone, no notation, name or caption."""
         for i, row in enumerate(rows):
-            tiles = parse_hand(row).all_tiles()
+            tiles = row_tiles(row)  # in the written order, as the notation shown
             if picture_only:
                 self.say(f"    {tiles_glyphs(tiles)}")
                 continue
@@ -217,11 +220,11 @@ class LineMode:
     # ----- the menu ------------------------------------------------------------------------
 
     def menu(self) -> None:
-        book = RULES[self.rules]
-        self.say(_(_HEADINGS[self.rules]).format(book=book, n=len(book_sections(self.rules))))
+        self.say(_(_HEADINGS[self.rules]).format(book=book_name(self.rules),
+                                                 n=len(book_sections(self.rules))))
         for i, ls in enumerate(lessons(self.rules), 1):
             mark = "x" if self.progress.is_done(self.rules, ls.id) else " "
-            self.say(f"  {i:2}. [{mark}] {_(ls.title)} ({', '.join(ls.sections)})")
+            self.say(f"  {i:2}. [{mark}] {_(ls.title)} ({'; '.join(cited(ls))})")
         self.say(_("Next: {what}").format(what=next_to_practise(self.progress, self.rules)))
         self.say(_("Type a lesson's number, p (practise), c (coached hand), n (next), "
                    "q (quit)."))
@@ -242,8 +245,8 @@ class LineMode:
                 self.menu()
                 continue
             if not known:
-                self.say(_("Unknown command {cmd}: a lesson's number (1-{n}), p, p KIND, c, "
-                           "n or q.").format(cmd=repr(cmd), n=len(all_lessons)))
+                self.say(_("Unknown command {cmd}: a lesson's number (1-{n}), p, p and a kind's "
+                           "number, c, n or q.").format(cmd=repr(cmd), n=len(all_lessons)))
 
     def command(self, cmd: str, all_lessons: tuple[Lesson, ...]) -> bool:
         """Run the menu command ``cmd``; False when it is none."""
@@ -277,18 +280,20 @@ class LineMode:
     def kinds(self) -> None:
         for i, k in enumerate(kinds_for(self.rules), 1):
             tried, right = self.progress.tally(self.rules, k)
-            self.say("  " + _("{i}. {kind}: {title} ({right}/{tried} right)").format(
-                i=i, kind=k, title=_(EXERCISE_KINDS[k]), right=right, tried=tried))
-        self.say(_("Type p and a kind's number or name, e.g. p 1."))
+            # the kind by its question, never by its id (issue 48: no internal id on screen)
+            self.say("  " + _("{i}. {title} ({right}/{tried} right)").format(
+                i=i, title=_(EXERCISE_KINDS[k]), right=right, tried=tried))
+        self.say(_("Type p and a kind's number, e.g. p 1."))
 
     def kind_named(self, text: str) -> str | None:
         ks = kinds_for(self.rules)
         if text.isdigit() and 1 <= int(text) <= len(ks):
             return ks[int(text) - 1]
-        if text in ks:
+        if text in ks:  # the id, as the web's addresses and the progress file name it
             return text
-        self.say(_("No exercise kind {text} for {rules}: {kinds} (or their numbers).").format(
-            text=repr(text), rules=_(_TITLES[self.rules]), kinds=", ".join(ks)))
+        self.say(_("No exercise kind {text} for {rules}: type p and a number from 1 to {n} "
+                   "(p lists them).").format(text=repr(text), rules=_(_TITLES[self.rules]),
+                                             n=len(ks)))
         return None
 
     # ----- lessons and exercises -------------------------------------------------------------
@@ -298,7 +303,7 @@ class LineMode:
         i = 0
         while i < len(ls.screens):
             sc = ls.screens[i]
-            self.say(f"-- {ls.title} ({i + 1}/{len(ls.screens)}; {', '.join(ls.sections)}) --")
+            self.say(f"-- {ls.title} ({i + 1}/{len(ls.screens)}; {'; '.join(cited(lesson))}) --")
             self.wrap(sc.text)
             if sc.tiles:
                 self.tiles(sc.tiles, sc.captions)
@@ -367,9 +372,15 @@ class LineMode:
             title=_(EXERCISE_KINDS[kind])))
         while True:
             self.exercise(kind)
-            more = self.ask_key(_("Another? [Enter: yes, m: menu, q: quit] ")).lower()
-            if more in ("n", "no"):
-                return
+            while True:
+                more = self.ask_key(_("Another? [Enter: yes, m: menu, q: quit] ")).lower()
+                if more in _YES:
+                    break
+                if more in _NO:
+                    return
+                # anything else is neither: asked again, never taken for a yes (issue 48)
+                self.say(_("Type Enter (or y) for another exercise, n or m for the menu, q to "
+                           "quit; not {answer}.").format(answer=repr(more)))
 
     # ----- the coached hand ------------------------------------------------------------------
 

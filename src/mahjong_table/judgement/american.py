@@ -39,12 +39,14 @@ from typing import Final
 
 from ..engine.actions import EXPOSURE_SIZES, Action, ActionKind
 from ..engine.view import PlayerView
+from ..i18n import N_
 from ..melds import Hand
+from ..message import Message
 from ..players.hard_american_bot import HardAmericanDecider
 from ..rules.american.advice import Table, Target, table_of
 from ..rules.american.matcher import exposure_group
-from ..rules.american.model import FLOWER, JOKER, Card
-from ..rules.american.scoring import line_key, score_american
+from ..rules.american.model import FLOWER, JOKER, Card, CardLine
+from ..rules.american.scoring import score_american
 from ..rules.base import RuleSet
 from ..scoring import WinContext
 from ..tiles import TILES, Tile
@@ -52,6 +54,15 @@ from .chances import chances_for
 from .model import Estimate, Judgement
 from .race import race
 from .reading import HAZARD_FLOOR, HAZARD_PER_READY, Reading
+
+
+def _plan(line: CardLine) -> Message:
+    """The line a hand heads for, ``"2026 #2 FFF 2026a DDDa 6666b"``, as a message: its
+    section's name and the number sign shown in the language in force ("2026 n. 2 ..."), as
+    :func:`~mahjong_table.rules.american.scoring.line_key` shows them, never read back from
+    the English (issue 48)."""
+    return Message(N_("{section} #{number} {pattern}"), section=Message(line.section, "card"),
+                   number=line.number, pattern=line.pattern)
 
 __all__ = ["JUDGEMENT_SEED", "decider_for", "judge_american"]
 
@@ -223,7 +234,7 @@ class _Judge:
             miss = 1.0 - win
             for x in lines[1:]:
                 miss *= 1.0 - _FLEX * x[1]
-            name = f"{line_key(tg.line)} {tg.line.pattern}"
+            name = _plan(tg.line)
             out = _Hand(min(0.95, 1.0 - miss), ev, worth, tg.away, name, True)
         self._hands[key] = out
         return out
@@ -256,7 +267,7 @@ class _Judge:
         share = ch.self_share(self.rounds)
         gain = win * (share * pay_s + (1.0 - share) * pay_d)
         other = (1.0 - win) * ch.other(self.rounds, self.opp_exposures)
-        name = f"{line_key(best.line)} {best.line.pattern}"
+        name = _plan(best.line)
         return _Hand(win, gain - other * self.loss, gain / win if win > 0 else pay_d,
                      best.away if best.away is not None else away, name, True)
 
@@ -352,7 +363,7 @@ class _Judge:
                     points = float(self.rules.win_payments(
                         targets[0].line.points, self.wind, True, None)[self.wind])
                     e = Estimate(a, 1.0, 0.0, points, points, -1, 0, None,
-                                 f"{line_key(targets[0].line)} {targets[0].line.pattern}")
+                                 _plan(targets[0].line))
                 else:
                     e = self.best_discard(counts, groups, a)
                 counts[x] += 1

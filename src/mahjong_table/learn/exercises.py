@@ -35,7 +35,7 @@ from typing import TYPE_CHECKING, ClassVar
 
 from ..advisor import advise
 from ..engine import Action, ActionKind, Game, IllegalActionError
-from ..i18n import N_, _
+from ..i18n import N_, _, ngettext, pgettext
 from ..melds import parse_hand
 from ..names import tile_name, wind_name
 from ..rules import get_rule_set
@@ -44,6 +44,7 @@ from ..scoring import ScoreResult, WinContext
 from ..tiles import TILES, NotationError, Tile, parse_tiles
 from .books import check_rules
 from .model import AnswerError, Exercise, Verdict, shown_name
+from .reasons import best_reading, reading_text, why_claim, why_not_a_win
 
 if TYPE_CHECKING:
     from ..rules.american.advice import HandJudge
@@ -516,10 +517,40 @@ class CompletingTiles(Exercise):
         missed = sorted(want - given)
         wrong = sorted(given - want)
         if missed:
-            words.append(_("Missed: {tiles}.").format(tiles=_tiles_text(missed)))
+            words.append(_("Missed: {tiles}.").format(tiles="; ".join(
+                completes_as(rules, self.hand, k) for k in missed)))
         if wrong:
             words.append(_("Does not complete: {tiles}.").format(tiles=_tiles_text(wrong)))
+            for k in wrong[:_WHY_AT_MOST]:
+                why = why_not_a_win(rules, [*map(int, self.hand), k])
+                if why:
+                    words.append(_("With {tile}: {why}").format(tile=TILES[k], why=why))
         return Verdict(given == want, self.expected_answer(), " ".join(words))
+
+
+#: the wrong tiles of an answer whose reason is given (the others are named only)
+_WHY_AT_MOST = 3
+
+
+def completes_as(rules: RuleSet, hand: Sequence[Tile], kind: int) -> str:
+    """How the tile ``kind`` completes the 13 tiles ``hand``: the line of the card it makes,
+    or the four sets and the pair it reads as (a special form by its name)."""
+    t = TILES[kind]
+    tiles = [*map(int, hand), kind]
+    if _is_card(rules):
+        from ..rules.american.matcher import hand_counts, winning_lines
+
+        lines = winning_lines(rules.card, hand_counts(tiles))  # type: ignore[attr-defined]
+        if lines:
+            return _("{tile} completes line {line}").format(tile=t, line=lines[0].key)
+        return str(t)
+    counts = _hand_counts(tiles, 34)
+    reading = best_reading(counts)
+    if len(reading[0]) == 4 and reading[1] is not None:
+        return _("{tile} completes it as {groups}").format(tile=t, groups=reading_text(reading))
+    if sum(1 for c in counts if c == 2) == 7:
+        return _("{tile} completes seven pairs").format(tile=t)
+    return _("{tile} completes thirteen orphans").format(tile=t)
 
 
 def _make_completing(rules: str, seed: int, rng: random.Random) -> Exercise:
@@ -601,12 +632,14 @@ def _claim_position(rules: RuleSet, hands: dict[int, Sequence[Tile]], discarder:
 @dataclass
 class IsWin(Exercise):
     """Is ``hand`` (14 tiles, ``drawn`` last) a win for ``player`` now? ``win`` and
-    ``reason`` are the engine's."""
+    ``reason`` are the engine's; ``why`` (for a hand the engine refuses) what the hand lacks,
+    from the rule set's forms or the card (:func:`~.reasons.why_not_a_win`)."""
 
     hand: tuple[Tile, ...] = ()
     win: bool = False
     reason: str = ""
     position: str = ""
+    why: str = ""
 
     def expected_answer(self) -> str:
         return _("yes") if self.win else _("no")
@@ -616,7 +649,9 @@ class IsWin(Exercise):
         if self.win:
             text = _("The engine offers Mahjong: {reason}").format(reason=self.reason)
         else:
-            text = _("The engine refuses Mahjong: {reason}").format(reason=self.reason)
+            text = _("The engine refuses Mahjong: {reason}.").format(reason=self.reason)
+            if self.why:
+                text += " " + self.why
         return Verdict(said == self.win, self.expected_answer(), text)
 
 
@@ -644,8 +679,16 @@ def _win_words(score: ScoreResult) -> str:
     return _("the hand reads {groups}.").format(groups=" ".join(score.decomposition))
 
 
+#: the share of Chinese is-win exercises played on the Mahjong Competition Rules scale, where
+#: a complete hand still needs 8 fan (001 Part two 'Scoring'; the engine names the fan short)
+_MCR_IS_WIN = 0.3
+
+
 def _make_is_win(rules: str, seed: int, rng: random.Random) -> Exercise:
     rs = rules_for(rules, "is-win")
+    mcr = rules == "chinese" and rng.random() < _MCR_IS_WIN
+    if mcr:
+        rs = rules_for(rules, "score")  # the MCR scale the score exercises practise
     hand = winning_hand(rng, rs)
     if rng.random() < 0.5:  # one tile changed: usually no longer a win
         i = rng.randrange(len(hand))
@@ -656,12 +699,19 @@ def _make_is_win(rules: str, seed: int, rng: random.Random) -> Exercise:
     drawn = rng.choice([t for t in hand if not (34 <= t <= 45)])
     pos = _turn_position(rng, rs, player, hand, drawn)
     win, reason = _engine_win(pos, player)
-    return IsWin("is-win", rules, seed,
-                 _("You are {seat} and have just drawn {tile}. Is your hand a win? (yes or "
-                   "no)").format(seat=wind_name(player), tile=drawn),
-                 (_notation(hand), str(drawn)), (_("your hand"), _("the tile you drew")),
+    why = "" if win else why_not_a_win(rs, [int(t) for t in hand])
+    # the 13 tiles held and the tile drawn, each shown once (issue 48)
+    held = list(hand)
+    held.remove(drawn)
+    question = _("You are {seat} and have just drawn {tile}. Is your hand a win? (yes or "
+                 "no)").format(seat=wind_name(player), tile=drawn)
+    if mcr:
+        question += " " + _("This table scores by the Mahjong Competition Rules: a win needs "
+                            "8 fan, flowers not counted.")
+    return IsWin("is-win", rules, seed, question,
+                 (_notation(held), str(drawn)), (_("your 13 tiles"), _("the tile you drew")),
                  _("yes or no"), (_("yes"), _("no")), hand=tuple(hand), win=win, reason=reason,
-                 position=pos)
+                 position=pos, why=why)
 
 
 # ----- score --------------------------------------------------------------------------------
@@ -689,7 +739,8 @@ class Score(Exercise):
         r = self.result
         assert r is not None
         items = "; ".join(f"{shown_name(i.name)} {i.fan}" for i in r.items)
-        text = _("The scorer's items: {items}.").format(items=items)
+        text = (_("The scorer's items: {items}.").format(items=items) if items else
+                _("The scorer finds no scoring item in this hand."))
         if self.unit == "points":
             text += " " + _("The hand is worth {base} points.").format(base=r.base)
         elif r.limit:
@@ -779,7 +830,8 @@ def _make_score(rules: str, seed: int, rng: random.Random) -> Exercise:
     ask = {"hongkong": _("How many fan does it score (or is it a limit hand)?"),
            "chinese": _("How many fan does it score on the Mahjong Competition Rules scale?"),
            "american": _("How many points is it worth (jokerless doubling included)?")}[rules]
-    shown = ctx.hand.notation() if melds else _notation(hand)
+    # exposed sets first, then the concealed tiles grouped by suit, as the pictures are drawn
+    shown = " ".join([*("[" + _notation(m) + "]" for m in melds), _notation(concealed)])
     rows = (shown, str(drawn)) + ((" ".join(str(t) for t in bonus),) if bonus else ())
     caps = (_("the winning hand"), _("the winning tile")) + (
         (_("bonus tiles"),) if bonus else ())
@@ -797,20 +849,29 @@ def _make_score(rules: str, seed: int, rng: random.Random) -> Exercise:
 
 #: the claim kinds, as answers
 _CLAIM_WORDS = {"pung": "pung", "pong": "pung", "kong": "kong", "quint": "quint",
-                "sextet": "sextet", "chow": "chow", "chi": "chow", "mahjong": "mahjong",
+                "sextet": "sextet", "sestetto": "sextet", "chow": "chow", "chi": "chow",
+                "mahjong": "mahjong",
                 "mj": "mahjong", "win": "mahjong", "mah": "mahjong", "hu": "mahjong"}
 
 
+def chow_text(lowest: Tile) -> str:
+    """A chow named by the tiles it holds, from its lowest tile: ``3m`` -> ``345m``."""
+    return f"{lowest.rank}{lowest.rank + 1}{lowest.rank + 2}{lowest.suit}"
+
+
 def claim_word(a: Action) -> str:
-    """A claim as an answer: ``pung``, ``chow 3m`` (the chow's lowest tile), ``mahjong``."""
+    """A claim as an answer: ``pung``, ``chow 567s`` (the chow named by the tiles it holds,
+    never by its lowest tile alone: issue 48), ``mahjong``."""
     if a.kind is ActionKind.CHOW:
-        return f"chow {a.tile}"
+        assert a.tile is not None
+        return f"chow {chow_text(a.tile)}"
     return str(a.kind.value)
 
 
 def read_claims(answer: str) -> set[str]:
     """Claims typed as ``pung, chow 345m, mahjong`` (or ``none``): a set of
-    :func:`claim_word` s. Each claim word starts a claim and the tiles after it are its own,
+    :func:`claim_word` s (a chow typed by its lowest tile, ``chow 3m``, is ``chow 345m``).
+    Each claim word starts a claim and the tiles after it are its own,
     so commas are optional (``pung kong``, ``chow, 3m 4m 5m``, glyphs too); a claim named
     twice counts once. Raises :class:`AnswerError` for an empty answer, a word that is no
     claim, or a chow that is not three tiles in a row."""
@@ -851,7 +912,7 @@ def read_claims(answer: str) -> set[str]:
                and tiles[0].suit == tiles[2].suit
                and [int(t) - int(tiles[0]) for t in tiles] == [0, 1, 2])
         if lowest or run:
-            out.add(f"chow {tiles[0]}")
+            out.add(f"chow {chow_text(tiles[0])}")
         else:
             raise AnswerError(_("{words} is not a chow: three tiles in a row of one suit "
                                 "(345m), or the lowest of them (3m)").format(
@@ -866,11 +927,15 @@ def _claim_tiles(text: str) -> list[Tile]:
 @dataclass
 class Claims(Exercise):
     """Which claims may ``player`` (West) make on the discard? ``claims``: the engine's legal
-    claims (as :func:`claim_word` s)."""
+    claims (as :func:`claim_word` s); ``hand`` West's 13 tiles, ``tile`` the discard and
+    ``discarder`` who threw it (for the reasons, :func:`~.reasons.why_claim`)."""
 
     player: int = 2
     claims: tuple[str, ...] = ()
     position: str = ""
+    hand: tuple[Tile, ...] = ()
+    tile: Tile = TILES[0]
+    discarder: int = 1
 
     def expected_answer(self) -> str:
         return ", ".join(self.claims) if self.claims else _("none")
@@ -881,21 +946,27 @@ class Claims(Exercise):
         rules = rules_for(self.rules)
         words = [_("The engine's legal claims for West: {claims}.").format(
             claims=self.expected_answer())]
-        if rules.name != "american":
-            cite = "004 s05" if rules.name == "hongkong" else "001 Part two 'Claiming discards'"
-            words.append(_("A chow only on the discard of the player just before you ({cite}); "
-                           "a pung with two in hand, a kong with three, Mahjong when the tile "
-                           "completes the hand.").format(cite=cite))
-        else:
-            words.append(_("No chows; pung, kong, quint or sextet with matching tiles and "
-                           "jokers; Mahjong when the tile completes a line (001 Part one "
-                           "'Calling discards')."))
         missed = sorted(want - given)
         wrong = sorted(given - want)
         if missed:
-            words.append(_("Missed: {tiles}.").format(tiles=", ".join(missed)))
+            words.append(_("Missed: {claims}.").format(claims=", ".join(missed)))
+            words += [why_claim(rules, c, self.hand, self.tile, self.player, self.discarder,
+                                True) for c in missed]
         if wrong:
             words.append(_("Not allowed here: {claims}.").format(claims=", ".join(wrong)))
+            words += [why_claim(rules, c, self.hand, self.tile, self.player, self.discarder,
+                                False) for c in wrong]
+        if not missed and not wrong:
+            if rules.name != "american":
+                cite = ("004 s05" if rules.name == "hongkong"
+                        else pgettext("rule", "001 Part two 'Claiming discards'"))
+                words.append(_("A chow only on the discard of the player just before you "
+                               "({cite}); a pung with two in hand, a kong with three, Mahjong "
+                               "when the tile completes the hand.").format(cite=cite))
+            else:
+                words.append(_("No chows; pung, kong, quint or sextet with matching tiles and "
+                               "jokers; Mahjong when the tile completes a line (001 Part one "
+                               "'Calling discards')."))
         return Verdict(given == want, self.expected_answer(), " ".join(words))
 
 
@@ -959,7 +1030,8 @@ def _make_claims(rules: str, seed: int, rng: random.Random) -> Exercise:
                   (_("West's 13 tiles"),
                    _("{seat}'s discard").format(seat=wind_name(discarder))),
                   _("claims, e.g. pung, chow 345m (or none)"), (), player=west,
-                  claims=claims, position=pos)
+                  claims=claims, position=pos, hand=tuple(hand), tile=tile,
+                  discarder=discarder)
 
 
 # ----- claim-priority -----------------------------------------------------------------------
@@ -1021,9 +1093,10 @@ class ClaimPriority(Exercise):
         else:
             why = _("equal calls: the first in turn order from the discarder ({seat}) takes "
                     "it").format(seat=wind_name(self.discarder))
-        cite = "001 Part one 'Priority of calls'" if rules.name == "american" else (
-            "004 s05 'Priorities and Victory'" if rules.name == "hongkong"
-            else "001 Part two 'Priority of calls'")
+        cite = (pgettext("rule", "001 Part one 'Priority of calls'") if rules.name == "american"
+                else pgettext("rule", "004 s05 'Priorities and Victory'")
+                if rules.name == "hongkong"
+                else pgettext("rule", "001 Part two 'Priority of calls'"))
         text = _("{a} claimed {claim_a}, {b} claimed {claim_b}; the engine gave the tile to "
                  "{winner}: {why} ({cite}).").format(
                      a=wind_name(a), claim_a=self.claims[a], b=wind_name(b),
@@ -1124,7 +1197,20 @@ class NearestLine(Exercise):
         text = _("The matcher: nearest is {line}{also}, {n} tiles away{needs}.").format(
             line=self.nearest[0], also=also, n=self.away, needs=needs)
         if not line_ok:
-            text += " " + _("{line} is further.").format(line=keys[key])
+            from ..rules.american.matcher import hand_counts, tiles_away
+
+            theirs = next(d for d in tiles_away(card, hand_counts(list(self.hand)))
+                          if d.line.key == keys[key])
+            if theirs.away is None:
+                text += " " + _("{line} ({pattern}) cannot be made from this hand.").format(
+                    line=keys[key], pattern=theirs.line.pattern)
+            else:
+                text += " " + ngettext(
+                    "{line} ({pattern}) is further: {n} tile away; it needs {tiles}.",
+                    "{line} ({pattern}) is further: {n} tiles away; it needs {tiles}.",
+                    theirs.away).format(line=keys[key], pattern=theirs.line.pattern,
+                                        n=theirs.away,
+                                        tiles=" ".join(str(t) for t in theirs.needs))
         elif n != self.away:
             text += " " + _("You said {n} away.").format(n=n)
         return Verdict(ok, self.expected_answer(), text)
@@ -1212,12 +1298,38 @@ class PassThree(Exercise):
                                                               why=self.why)
         if not same:
             if ok:
-                text += " " + _("Your pass keeps a hand its judge rates as good.")
+                text += " " + _("Your pass keeps a hand as near the card's lines as the "
+                                "advised one, by the advisor's reckoning.")
             else:
                 share = 0 if best <= 0 else round(100 * mine / best)
-                text += " " + _("Your pass keeps a hand its judge rates lower ({share}% of "
-                                "the advised pass's worth).").format(share=share)
+                text += " " + _("Your pass keeps a weaker hand: the advisor rates a hand by "
+                                "how near it is to the card's lines and how many of the tiles "
+                                "those lines need are still unseen, and rates the hand you "
+                                "keep at {share}% of the advised one.").format(share=share)
+                used = self.needed_by_nearest(tiles)
+                if used:
+                    text += " " + _("You pass {tiles}, which {lines} use.").format(
+                        tiles=" ".join(str(t) for t, _lines in used),
+                        lines=", ".join(dict.fromkeys(ln for _t, lines in used
+                                                      for ln in lines)))
         return Verdict(ok, self.expected_answer(), text)
+
+    def needed_by_nearest(self, passed: Sequence[Tile], n: int = 3
+                          ) -> list[tuple[Tile, list[str]]]:
+        """The tiles of ``passed`` that the ``n`` lines of the card nearest the hand use, each
+        with those lines' names (the card matcher's best variation of each line)."""
+        from ..rules.american.matcher import hand_counts, tiles_away
+
+        card = rules_for("american").card  # type: ignore[attr-defined]
+        nearest = tiles_away(card, hand_counts(list(self.hand)), nearest=n)
+        out: list[tuple[Tile, list[str]]] = []
+        for t in sorted(set(passed)):
+            kind = _FLOWER if 34 <= int(t) <= 41 else int(t)
+            lines = [d.line.key for d in nearest if d.variation is not None
+                     and any(g.kind == kind for g in d.variation.groups)]
+            if lines:
+                out.append((t, lines))
+        return out
 
 
 @lru_cache(maxsize=1)

@@ -120,7 +120,8 @@ _HONGKONG = (
                  "player just before you in turn order, the one on your left. A pung "
                  "(three alike) or an exposed kong (four alike) may be claimed from "
                  "anyone, if you hold the other two (or three). You expose the "
-                 "group, then discard without drawing."),
+                 "group and discard without drawing from the wall; after a kong you "
+                 "first take its replacement tile from the dead wall."),
               ("34s 5s", "77z 7z", "999p 9p"),
               (N_("chow: 3-4 held, the 5 claimed from your left neighbour"),
                N_("pung: a pair held, the third claimed from anyone"),
@@ -211,9 +212,10 @@ _HONGKONG = (
                  "twice the base. A base of 8 on a discard: +32 to the winner, -16 "
                  "to the discarder, -8 to each other.")
               + "\n\n" + N_("In the book's table a false Mahjong ends the hand and costs 64 to "
-                 "each other player (tables may agree beforehand to be lenient with "
-                 "beginners). This game refuses a Mahjong that does not win, unless "
-                 "started with the option false_mahjong=penalise.")),
+                 "each other player, and twice that, 128, to the discarder when the "
+                 "false Mahjong claimed a discard (tables may agree beforehand to be "
+                 "lenient with beginners). This game refuses a Mahjong that does not "
+                 "win, unless started with the option false_mahjong=penalise.")),
         ),
         ("score",)),
     Lesson(
@@ -270,9 +272,9 @@ _CHINESE = (
                  "North on East's left, and play goes counter-clockwise."),
               ("1z2z3z4z",), (N_("East, South, West, North"),)),
             S(N_("The tiles are shuffled face down and each player builds a wall 18 "
-                 "stacks long and two high (36 tiles). East rolls the dice, counts "
-                 "that many stacks from the right end of East's own wall, and breaks "
-                 "the wall there.")),
+                 "stacks long and two high (36 tiles). East rolls one or two dice, "
+                 "counts that many stacks from the right end of East's own wall, and "
+                 "breaks the wall there.")),
         ),
         ()),
     Lesson(
@@ -337,8 +339,10 @@ _CHINESE = (
             S(N_("Concealed kong: four you drew yourself. Exposed kong: usually a "
                  "discard claimed when you hold three. Added kong: the fourth tile "
                  "drawn yourself, added to a pung you exposed. In this game the "
-                 "replacement comes from the far end of the wall, and nobody may rob "
-                 "an added kong."),
+                 "replacement comes from the far end of the wall. On the booklet's "
+                 "scale nobody may rob an added kong; under the Mahjong Competition "
+                 "Rules, which the scoring exercises practise, a player who wins on "
+                 "the added tile may rob it, and robbing the kong scores 8 fan."),
               ("(9999s)", "[222p] 2p"),
               (N_("concealed kong"), N_("added kong: the 2p drawn joins the exposed pung"))),
         ),
@@ -399,17 +403,17 @@ _AMERICAN = (
         "american-01-tiles", "american", N_("The tiles and their names"),
         ("001 Tile guide", "001 Part one 'Setting up'"),
         (
-            S(N_("American mahjong uses 152 tiles: the three suits (Craks m, Dots p, "
-                 "Bams s, 1 to 9, four of each), four of each wind and dragon, eight "
-                 "Flowers and eight Jokers. Seasons, blanks and the wind indicator "
-                 "stay in the box."),
+            S(N_("American mahjong uses 152 tiles: the three suits, Characters (Craks, "
+                 "m), Circles (Dots, p) and Bamboo (Bams, s), 1 to 9, four of each; four "
+                 "of each wind and dragon, eight Flowers and eight Jokers. Seasons, "
+                 "blanks and the wind indicator stay in the box."),
               ("123456789m", "123456789p", "123456789s"),
-              (N_("Craks (m)"), N_("Dots (p)"), N_("Bams (s)"))),
-            S(N_("Each dragon belongs to a suit on the card: Red with Craks, Green "
-                 "with Bams, White (\"Soap\") with Dots. Soap is also the zero of "
-                 "years such as 2026. All Flowers count as the same tile. The goal: "
-                 "a 14-tile hand that is a line of the card (this game ships its own "
-                 "practice card, not the League's)."),
+              (N_("Characters (m)"), N_("Circles (p)"), N_("Bamboo (s)"))),
+            S(N_("Each dragon belongs to a suit on the card: Red with Characters, "
+                 "Green with Bamboo, White with Circles. The White dragon, nicknamed "
+                 "\"Soap\", is also the zero of years such as 2026. All Flowers count as "
+                 "the same tile. The goal: a 14-tile hand that is a line of the card "
+                 "(this game ships its own practice card, not the NMJL's)."),
               ("7z 6z 5z", "1f2f3f", "1j"),
               (N_("Red, Green, White (Soap)"), N_("any flowers: all alike"), N_("a Joker"))),
         ),
@@ -532,8 +536,8 @@ _AMERICAN = (
                  "hand, which may call only the tile that wins. Each line is worth "
                  "its own points."),
               ("2m5z2m6m 666p 666s 4444z",),
-              (N_("practice card 2026 #1: year in one suit (Soap as zero), pungs of "
-                  "6, kong of North"),)),
+              (N_("practice card 2026 #1: year in one suit (White as zero), pungs "
+                  "of 6, kong of North"),)),
             S(N_("Count how far you are from a line in tiles: the tiles still "
                  "missing, with jokers filling groups of three or more. The exercise "
                  "below uses the matcher that checks every win in this game.")),

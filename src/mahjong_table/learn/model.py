@@ -9,14 +9,31 @@ a :class:`Verdict`; a malformed answer raises :class:`AnswerError` naming the pr
 
 from __future__ import annotations
 
+import re
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field, replace
 from typing import Any, ClassVar
 
 from ..i18n import _
+from ..tiles import Tile, parse_tiles
 
-__all__ = ["AnswerError", "Exercise", "Lesson", "Screen", "Section", "Verdict", "shown_name",
-           "shown_text"]
+__all__ = ["AnswerError", "Exercise", "Lesson", "Screen", "Section", "Verdict", "row_tiles",
+           "shown_name", "shown_text"]
+
+_GROUP = re.compile(r"\[[^\]]*\]|\([^)]*\)|[^\[\]()\s]+")
+
+
+def row_tiles(row: str) -> list[Tile]:
+    """The tiles of a row in hand notation (``"[123m] 456p 77z"``) in the order they are
+    written, melds where they stand: the order every face draws them in, so the pictures
+    and the notation under them agree (issue 48; ``Hand.all_tiles`` puts the concealed
+    tiles first). Raises :class:`~mahjong_table.tiles.NotationError` for a row that cannot be
+    read."""
+    out: list[Tile] = []
+    for m in _GROUP.finditer(row):
+        g = m.group(0)
+        out.extend(parse_tiles(g[1:-1] if g[0] in "[(" else g))
+    return out
 
 
 def shown_name(text: str) -> str:
@@ -41,10 +58,13 @@ def shown_text(text: str) -> str:
 class Section:
     """One section of a rule book. ``book`` is the book's number (``"004"``, ``"001"``),
     ``ref`` the section within it as the code cites it (``"s03"``, ``"Part one 06"``,
-    ``"Part two 'Kongs'"``), ``title`` its heading in English."""
+    ``"Part two 'Kongs'"``), ``cite`` the citation as a message (the same text as :attr:`id`,
+    marked for the catalogue: in Italian it cites booklet 000, issue 48), ``title`` its
+    heading in English."""
 
     book: str
     ref: str
+    cite: str
     title: str
 
     @property

@@ -179,33 +179,32 @@ def next_step(progress: Progress, rules: str) -> tuple[str, str, str]:
         tried, right = progress.tally(rules, kind)
         if tried < ENOUGH_TRIES:
             return "exercise", kind, ngettext(
-                "{kind}: tried {n} time so far", "{kind}: tried {n} times so far", tried
+                "practise “{kind}”: tried {n} time so far",
+                "practise “{kind}”: tried {n} times so far", tried
             ).format(kind=_(EXERCISE_KINDS[kind]), n=tried)
         share = right / tried
         if weakest is None or share < weakest[0]:
             weakest = (share, tried, kind)
     if weakest is not None and weakest[0] < GOOD_SHARE:
         share, tried, kind = weakest
-        return "exercise", kind, _("{kind}: {share}% right of {n}, your weakest").format(
+        return "exercise", kind, _("practise “{kind}”: {share}% right of {n}, your "
+                                   "weakest").format(
             kind=_(EXERCISE_KINDS[kind]), share=round(100 * share), n=tried)
     if not progress.coached.get(rules):
         return "coach", "coach", _("play a coached hand: every lesson done, every exercise "
                                    "practised")
     kind = min(kinds_for(rules), key=lambda k: progress.tally(rules, k)[1]
                / max(1, progress.tally(rules, k)[0]))
-    return "exercise", kind, _("{kind}: keep it sharp (your lowest share right)").format(
-        kind=_(EXERCISE_KINDS[kind]))
+    return "exercise", kind, _("practise “{kind}” to keep it sharp (your lowest share "
+                               "right)").format(kind=_(EXERCISE_KINDS[kind]))
 
 
 def next_to_practise(progress: Progress, rules: str) -> str:
-    """:func:`next_step` in words: ``"lesson hongkong-02-wall: the next lesson in the
-    book's order: ..."``, ``"exercise score: ..."``, ``"coach: ..."``."""
-    what, ident, reason = next_step(progress, rules)
-    if what == "coach":
-        return _("coach: {reason}").format(reason=reason)
-    if what == "lesson":
-        return _("lesson {id}: {reason}").format(id=ident, reason=reason)
-    return _("exercise {id}: {reason}").format(id=ident, reason=reason)
+    """:func:`next_step` in words, as a learner reads them (no lesson id or exercise kind's
+    id: issue 48): ``"the next lesson in the book's order: Seats, the wall..."``,
+    ``"practise “What does this hand score?”: 40% right of 5, your weakest"``, ``"play a
+    coached hand: ..."``."""
+    return next_step(progress, rules)[2]
 
 
 def set_aside(path: Path | str) -> Path:

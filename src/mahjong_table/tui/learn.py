@@ -41,7 +41,7 @@ from textual.widgets.option_list import Option
 from ..engine import Action, ActionKind, PlayerView
 from ..i18n import N_, _
 from ..learn import exercises as _exercises
-from ..learn.books import citation
+from ..learn.books import citation, cited
 from ..learn.coach import CoachedHand, Comment
 from ..learn.lessons import lessons
 from ..learn.model import AnswerError, Exercise, Lesson, Verdict
@@ -193,7 +193,7 @@ class PathScreen(_Base):
         ol.clear_options()
         for n, lesson in enumerate(app.lessons, 1):
             mark = "✓" if app.progress.is_done(rules, lesson.id) else "○"
-            cite = "; ".join(lesson.sections)
+            cite = "; ".join(cited(lesson))
             ol.add_option(Option(f"{mark} {n:>2}. {_(lesson.title)}  ({cite})",
                                  id=f"lesson:{lesson.id}"))
         for kind in _exercises.kinds_for(rules):
@@ -246,7 +246,7 @@ class LessonScreen(_Base):
         self.query_one("#title", Static).update(
             _("{title} · screen {n} of {total} · {sections}").format(
                 title=lesson.title, n=self.n + 1, total=len(lesson.screens),
-                sections="; ".join(lesson.sections)))
+                sections="; ".join(cited(self.lesson))))
         out = Text()
         if self.n == 0:
             out.append(_("From the book: {sections}").format(sections=citation(lesson))

@@ -57,26 +57,41 @@ _WIND_OF_LETTER = {"E": 0, "S": 1, "W": 2, "N": 3}
 #: a Charleston pass's direction by its seat offset in turn order (001 Part one 06)
 _DIRECTIONS = {1: N_("to the right"), 2: N_("over (across)"), 3: N_("to the left")}
 _JOKER = 46
-_BLIND = re.compile(r"^\+(\d+)(blind)?$")
+_BLIND = re.compile(r"^\+(\d+)(blind|cieca)?$")
+#: the words after +N of a blind pass, in either language (``+1 blind``, ``+1 cieca``)
+_BLIND_WORDS = ("blind", "blinds", "cieca", "cieche")
 _CHARLESTON_NAMES = {0: N_("first Charleston"), 1: N_("second Charleston"),
                      2: N_("courtesy pass")}
 
 
+def bot_word(word: str) -> str | None:
+    """A built-in bot's name as the game writes it (``"Efficiency"``, ``"Easy"``,
+    ``"American-master"``: its kind capitalised) in the language in force, or ``None`` for a
+    word that names no built-in bot (issue 48: no English bot name on an Italian screen)."""
+    names = {
+        "Easy": pgettext("bot level", "Easy"), "Normal": pgettext("bot level", "Normal"),
+        "Hard": pgettext("bot level", "Hard"),
+        "Random": pgettext("bot", "Random"), "Efficiency": pgettext("bot", "Efficiency"),
+        "American": pgettext("bot", "American"), "Strong": pgettext("bot", "Strong"),
+        "Beginner": pgettext("bot", "Beginner"), "Master": pgettext("bot", "Master"),
+        "American-beginner": pgettext("bot", "American-beginner"),
+        "American-master": pgettext("bot", "American-master"),
+    }
+    return names.get(word)
+
+
 def player_name(name: str) -> str:
     """A player's name as shown in the language in force: the person's ``"You"`` and the
-    bot levels (``"Easy 1"``, ``"Normal 2"``, ``"Hard 3"``) translated; the other bots' names
-    (``"Efficiency 1"``: the kind typed on the command line) and programs kept as they are.
-    The game's names stay English (data, records)."""
+    built-in bots' names (``"Easy 1"``, ``"Efficiency 2"``, ``"American-master 3"``: a level
+    or a bot kind and the seat) translated (:func:`bot_word`); programs (``cmd:...``) and
+    names people chose kept as they are. The game's names stay English (data, records)."""
     if name == "You":
         return _("You")
     word, sep, number = name.rpartition(" ")
     if sep and number.isdigit():
-        if word == "Easy":
-            return _("{level} {n}").format(level=pgettext("bot level", "Easy"), n=number)
-        if word == "Normal":
-            return _("{level} {n}").format(level=pgettext("bot level", "Normal"), n=number)
-        if word == "Hard":
-            return _("{level} {n}").format(level=pgettext("bot level", "Hard"), n=number)
+        shown = bot_word(word)
+        if shown is not None:
+            return _("{level} {n}").format(level=shown, n=number)
     return name
 
 
@@ -1288,9 +1303,9 @@ class HumanPlayer:
             if m:
                 blind += int(m.group(1))
                 if not m.group(2) and i + 1 < len(tokens) and tokens[i + 1].lower() in (
-                        "blind", "blinds"):
+                        _BLIND_WORDS):
                     i += 1
-            elif low in ("blind", "blinds"):
+            elif low in _BLIND_WORDS:
                 return _("Write a blind pass as +N blind, e.g. 2m 4p +1 blind.")
             elif tok.isdigit():
                 if not 1 <= int(tok) <= len(hand):

@@ -76,6 +76,7 @@ from ..review_html import review_page
 from ..rules import RULE_SETS, RuleSetError, get_rule_set, rule_set_class
 from ..svg import tile_svg
 from ..tiles import NotationError, Tile
+from ..tui.line import bot_word
 from .accounts import SessionCookie, Visitor, game_stats, rate_game
 from .board import card_json
 from .cluster import Coordinator, make_coordinator
@@ -103,7 +104,14 @@ from .table import (
     rebuild,
     replay_prefix,
 )
-from .words import bot_label, option_label, option_value_label, script_words, setting_label
+from .words import (
+    bot_label,
+    bot_name,
+    option_label,
+    option_value_label,
+    script_words,
+    setting_label,
+)
 
 __all__ = ["Server", "create_app", "app_from_env", "SERVE_ENV", "read_body", "BodyTooLarge",
            "RateLimited", "MAX_MESSAGE", "MAX_BODY", "RATE"]
@@ -1240,8 +1248,9 @@ def parse_form(form: dict[str, str]) -> TableRow:
         name = form.get(f"name{i}", "").strip()[:24]
         # a default name in the language of the lobby it was made in (a name: stored as is)
         names.append(name or (_("Player {number}").format(number=i + 1) if kind == "human"
-                              else _("{Name} bot {number}").format(Name=kind.capitalize(),
-                                                                   number=i + 1)))
+                              else _("{Name} bot {number}").format(
+                                  Name=bot_word(kind[:1].upper() + kind[1:]) or kind,
+                                  number=i + 1)))
     settings: dict[str, Any] = {}
     for name, _low, _high, _help in TableSettings.FIELDS:
         raw = form.get(name, "").strip()
@@ -1398,8 +1407,8 @@ def lobby_page(error: str | None = None, csrf: str = "", visitor: Visitor | None
         name_label = _("name of seat {number}").format(number=i + 1)
         parts.append(f'</select><input name="name{i}" placeholder="' + escape(_("name")) + f'" '
                      f'maxlength="24" aria-label="{escape(name_label)}"></div>')
-    levels = "; ".join(f"{k}: {_(about)}" for k, about in bot_choices()[:3])
-    named = ", ".join(k for k, _about in bot_choices()[3:])
+    levels = "; ".join(f"{bot_name(k)}: {_(about)}" for k, about in bot_choices()[:3])
+    named = ", ".join(bot_name(k) for k, _about in bot_choices()[3:])
     parts.append("<small>" + _text(_(
         "Levels, each the rule set's bot of that strength: {levels}. Bots by name: {names} "
         "(the american bots play the card: American rules only); a bot that runs an outside "

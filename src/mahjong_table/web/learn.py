@@ -326,7 +326,7 @@ def exercise_page(ex: Exercise, *, lesson: Lesson | None = None, answer: str = "
                        _(lesson.title)))
     action = f"/learn/{rules}/exercise/{ex.kind}/{ex.seed}{query}"
     parts = [f"<h1>{escape(name)}</h1>", '<p class="count">' + escape(
-        _("Exercise {kind}, seed {seed}").format(kind=ex.kind, seed=ex.seed)) + "</p>",
+        _("Exercise made from seed {seed}").format(seed=ex.seed)) + "</p>",
         f'<section class="exercise">{_paragraphs(ex.prompt)}']
     if ex.tiles:
         parts.append(tile_rows_html(ex.tiles, ex.captions, reveal=not ex.picture_only))

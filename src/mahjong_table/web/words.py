@@ -19,6 +19,7 @@ from typing import Any
 
 from ..i18n import N_, _, ngettext, pgettext
 from ..names import SEAT_WINDS, meld_name, wind_letter
+from ..players import BOTS
 from ..rules import RULE_SETS, get_rule_set
 
 __all__ = ["SCRIPT_MESSAGES", "SCRIPT_PLURALS", "script_words", "option_label",
@@ -363,9 +364,19 @@ def setting_label(name: str) -> str:
     return labels.get(name, name)
 
 
+def bot_name(kind: str) -> str:
+    """A built-in bot's name (``"efficiency"``, ``"easy"``, ``"american-master"``) in the
+    language in force, lower case: ``"efficienza"`` (issue 48); another kind as it is."""
+    from ..tui.line import bot_word
+
+    shown = bot_word(kind[:1].upper() + kind[1:])
+    return kind if shown is None else shown[:1].lower() + shown[1:]
+
+
 def bot_label(kind: str) -> str:
-    """``"efficiency bot"``: a bot by its name (the name is not translated)."""
-    return _("{name} bot").format(name=kind)
+    """``"efficiency bot"``: a bot by its name, in the language in force (:func:`bot_name`):
+    ``"bot efficienza"``."""
+    return _("{name} bot").format(name=bot_name(kind))
 
 
 def script_words() -> dict[str, Any]:
@@ -385,6 +396,8 @@ def script_words() -> dict[str, Any]:
         out[kind] = meld_name(kind)
     for index, letter in enumerate("ESWN"):  # the seat badges: E S O N in Italian
         out["wind letter\u0004" + letter] = wind_letter(index)
+    for kind in BOTS:  # the bots' names, as the lobby shows them (issue 48)
+        out["bot\u0004" + kind] = bot_name(kind)
     for ctx, words in (("stage", _stage_words()), ("action", _answer_words()),
                        ("option", _option_labels()), ("option value", _option_values())):
         for english, text in words.items():
@@ -392,6 +405,7 @@ def script_words() -> dict[str, Any]:
     for name in RULE_SETS:
         rs = get_rule_set(name)
         out[rs.title] = _(rs.title)
+        out["rule set\u0004" + name] = _(rs.title)  # a rule set by its name (issue 48)
         for o in rs.options_spec:
             out[o.help] = _(o.help)
     return out

@@ -16,10 +16,12 @@ Colour letters ``a``, ``b``, ``c`` are suit variables: different letters are alw
 suits (shared/NOTATION.md, "American readings"). Digits are the printed example numbers; a
 numbers rule such as ``{any}`` or ``{odd}`` lets them move together (like numbers,
 consecutive numbers, odd or even choices); a clause may name digits (``{1: any}``) or words by
-position (``{@2 @3: any}``). A word of zeros (``000``) is a group of White dragons, Soap as
-zero (001 Part one "Dragon tiles"), and ``R``, ``G`` are the Red and Green dragons whatever the
-suits. A line of the file beginning with ``|`` adds another pattern (an *alternative*) to the
-line above: one card line whose variations are the union of its patterns'.
+position (``{@2 @3: any}``), limit the moves to some shifts (``{shift: 0 4}``), let the colours
+share suits (``{suits: 1 2}``) or the printed winds be others (``{N: N S}``, ``{N: any}``).
+A word of zeros (``000``) is a group of White dragons, Soap as zero (001 Part one "Dragon
+tiles"), and ``R``, ``G`` are the Red and Green dragons whatever the suits. A line of the
+file beginning with ``|`` adds another pattern (an *alternative*) to the line above: one card
+line whose variations are the union of its patterns'.
 
 Each line is expanded once, when the card loads, into every concrete
 :class:`~.model.Variation` (see :func:`expand_line`). Errors are :class:`~.model.CardError`
@@ -40,7 +42,7 @@ import re
 import sys
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, replace
-from itertools import pairwise, permutations
+from itertools import pairwise, permutations, product
 
 from ...i18n import pgettext
 from ...tiles import TILES
@@ -62,6 +64,8 @@ __all__ = [
     "copies_of",
     "Slot",
     "NumberRule",
+    "WindRule",
+    "CardWarning",
     "LineSpec",
     "CardSpec",
     "parse_card",
@@ -91,6 +95,7 @@ FEATURES: tuple[str, ...] = (
     "run", "matched dragon", "year", "news", "single wind", "wind group", "flower",
     "singles and pairs", "note",
     "zero group", "named dragon", "alternatives", "group numbers rule",
+    "shift set", "suit choice", "wind choice",
 )
 
 #: jokers in the set (001 Part one, "Use: ... 8 Jokers")
@@ -163,8 +168,9 @@ class NumberRule:
     """One clause of a numbers rule: the groups it moves (``slots``, indices into the line's
     :attr:`LineSpec.slots`; all together, by the same amount), their printed ``digits`` and
     the ``domain`` the moved numbers must stay in. ``text`` is the clause as written, ``name``
-    the domain's word (``any``, ``odd``, ``even``) or digits (``369``). ``by_word`` is True
-    when the clause names groups by their word (``@2``) rather than by digit."""
+    the domain's word (``any``, ``odd``, ``even``), digits (``369``) or ``shift``. ``by_word``
+    is True when the clause names groups by their word (``@2``) rather than by digit;
+    ``shifts`` the amounts a ``shift`` clause names."""
 
     digits: frozenset[int]
     domain: frozenset[int]
@@ -173,6 +179,22 @@ class NumberRule:
     column: int
     slots: frozenset[int] = frozenset()
     by_word: bool = False
+    #: the amounts the digits may move by, when the rule names them (``{shift: 0 4}``,
+    #: docs/american-card.md): only these, each keeping every moved digit in 1-9
+    shifts: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class WindRule:
+    """A wind clause of a line's rule (``{N: N S}``, ``{EW: EW NS}``, ``{N: any}``):
+    ``letters`` the printed winds it replaces, ``choices`` what they may be, each a string of
+    as many wind letters, in order (the printed letters are one of them or not), ``text`` the
+    clause as written, ``column`` where it starts."""
+
+    letters: str
+    choices: tuple[str, ...]
+    text: str
+    column: int
 
 
 @dataclass(frozen=True)
@@ -202,6 +224,13 @@ class LineSpec:
     column: int
     rules_column: int = 0
     alternatives: tuple[LineSpec, ...] = ()
+    #: the numbers of different suits the colour letters may take (``{suits: 1 2}``); empty:
+    #: exactly as many as there are letters (different letters, different suits)
+    suit_counts: tuple[int, ...] = ()
+    #: the wind clauses of the rule (``{N: N S}``)
+    wind_rules: tuple[WindRule, ...] = ()
+    #: every clause of the rule as written, in order (numbers, suits and winds)
+    clauses: tuple[str, ...] = ()
 
     @property
     def patterns(self) -> tuple[LineSpec, ...]:
@@ -210,13 +239,11 @@ class LineSpec:
 
     @property
     def shown_pattern(self) -> str:
-        """The line's pattern as ``card``, ``score`` and ``analyze`` show it
-        (:attr:`~.model.CardLine.pattern`): the pattern as written for a line of one pattern
-        (its numbers rule is shown apart); for a line with alternatives, each pattern with its
-        numbers rule, joined by ``" | "``: ``"NNNN 111a 222a 3333a {any} | SSSS 111a 222a
-        3333a {any}"``."""
-        if not self.alternatives:
-            return self.pattern
+        """The line's pattern as ``card``, ``score``, ``analyze`` and every face show it
+        (:attr:`~.model.CardLine.pattern`): each pattern with its numbers rule, joined by
+        ``" | "`` for a line with alternatives: ``"1111a 1111b 7777c FF {1: any, 7: any}"``,
+        ``"NNNN 111a 222a 3333a {any} | SSSS 111a 222a 3333a {any}"``; a pattern without a
+        rule as written (issue 48: a line is never shown without its numbers rule)."""
         return " | ".join(f"{p.pattern} {p.rule}".rstrip() for p in self.patterns)
 
     @property
@@ -226,9 +253,10 @@ class LineSpec:
 
     @property
     def rule(self) -> str:
-        """The numbers rule as written in braces, normalised (``"{1: any, 7: any}"``), or
-        ``""``."""
-        return "{" + ", ".join(r.text for r in self.rules) + "}" if self.rules else ""
+        """The rule as written in braces, normalised (``"{1: any, 7: any}"``, ``"{any, suits:
+        1 2}"``), or ``""``."""
+        texts = self.clauses or tuple(r.text for r in self.rules)
+        return "{" + ", ".join(texts) + "}" if texts else ""
 
     @property
     def colours(self) -> tuple[str, ...]:
@@ -259,8 +287,8 @@ class LineSpec:
         if any(r.by_word for r in self.rules):
             f.add("group numbers rule")
         for r in self.rules:
-            f.add({"any": "any number", "odd": "odd numbers", "even": "even numbers"}
-                  .get(r.name, "number set"))
+            f.add({"any": "any number", "odd": "odd numbers", "even": "even numbers",
+                   "shift": "shift set"}.get(r.name, "number set"))
             if len(r.digits) > 1:
                 f.add("consecutive numbers")
         if len(self.rules) > 1:
@@ -298,6 +326,10 @@ class LineSpec:
             f.add("singles and pairs")
         if self.note:
             f.add("note")
+        if self.suit_counts:
+            f.add("suit choice")
+        if self.wind_rules:
+            f.add("wind choice")
         return frozenset(f)
 
     def error(self, message: str, column: int) -> CardError:
@@ -306,15 +338,33 @@ class LineSpec:
 
 
 @dataclass(frozen=True)
+class CardWarning:
+    """Something in a card file that reads, but probably not as the typist meant (issue 48):
+    an uncoloured word on a line that colours its others (it is silently in colour ``a``), a
+    wind letter between two numbers where Soap's zero is likely. ``str()`` gives
+    ``SOURCE:LINE:COLUMN: warning: MESSAGE``; the message names the fix."""
+
+    message: str
+    source: str
+    line: int
+    column: int
+
+    def __str__(self) -> str:
+        return f"{self.source}:{self.line}:{self.column}: warning: {self.message}"
+
+
+@dataclass(frozen=True)
 class CardSpec:
     """A card file as parsed, before expansion: its ``name``, whether it is the project's
-    ``practice`` card, the ``sections`` in order and every :class:`LineSpec`."""
+    ``practice`` card, the ``sections`` in order, every :class:`LineSpec` and the
+    :class:`CardWarning` s of lines that read but probably not as meant."""
 
     name: str
     practice: bool
     sections: tuple[str, ...]
     lines: tuple[LineSpec, ...]
     source: str = "<card>"
+    warnings: tuple[CardWarning, ...] = ()
 
 
 # --------------------------------------------------------------------------------------------
@@ -467,8 +517,37 @@ def _read_card(text: str, source: str) -> tuple[CardSpec, list[CardError]]:
     if not specs and not problems:
         problems.append(CardError("the card has no lines (a section header such as [2026] and "
                                   "at least one line)", source, max(1, len(raw_lines)), 1))
+    warnings = [w for ln in specs for p in ln.patterns for w in _line_warnings(p)]
     return CardSpec(name if name is not None else _default_name(source), bool(practice),
-                    tuple(sections), tuple(specs), source), problems
+                    tuple(sections), tuple(specs), source, tuple(warnings)), problems
+
+
+def _line_warnings(spec: LineSpec) -> list[CardWarning]:
+    """The :class:`CardWarning` s of one pattern: a word with numbers or a dragon and no
+    colour letter on a line where another word has one (it is in colour ``a``, maybe by a
+    slip: ``FF 1111a 1111b 1111`` is two kongs of one tile), and a wind letter between two
+    digits, where Soap's zero is likely (``2S24a`` is 2, South, 24)."""
+    out: list[CardWarning] = []
+    starts: dict[int, int] = {}
+    for slot in spec.slots:
+        starts.setdefault(slot.token, slot.column)
+    coloured = [any(ch in _COLOURS for ch in word) for word in spec.tokens]
+    for i, word in enumerate(spec.tokens):
+        col = starts.get(i, spec.column)
+        if any(coloured) and not coloured[i] and any(ch in _DIGITS + "D" for ch in word):
+            letters = "".join(sorted({ch for w in spec.tokens for ch in w if ch in _COLOURS}))
+            out.append(CardWarning(
+                f"{word!r} has no colour letter, so it is in colour a, on a line whose other "
+                f"words name their colours ({', '.join(letters)}): write {word}a, or the "
+                "letter you mean, after its numbers", spec.source, spec.source_line, col))
+        for m in re.finditer(r"(?<=\d)[NEWS](?=\d)", word):
+            wind = {"N": "North", "E": "East", "W": "West", "S": "South"}[m.group(0)]
+            out.append(CardWarning(
+                f"{m.group(0)!r} in {word!r} is the {wind} wind between two numbers; Soap, "
+                f"the White dragon as zero, is written 0: "
+                f"{word[:m.start()] + '0' + word[m.end():]}", spec.source, spec.source_line,
+                col + m.start()))
+    return out
 
 
 def _skip_space(raw: str, pos: int) -> int:
@@ -508,6 +587,8 @@ def _read_pattern(raw: str, pos: int, source: str, lineno: int, what: str) -> _P
         word = raw[pos:end]
         if word in ("X", "C"):
             break
+        if re.fullmatch(r"[XCxc]\d+", word):
+            raise fail(str(_marker_fix(word)), pos)
         if word.startswith(_ALTERNATIVE):
             raise fail("an alternative (|) goes on a line of its own, beginning with |, "
                        "under the line it adds a pattern to", pos)
@@ -544,7 +625,7 @@ def _pattern_spec(read: _Pattern, section: str, number: int, note: str, conceale
     if total != 14:
         raise spec.error(f"{what} has {total} tiles; a hand is 14", spec.column)
     if read.rules_text is not None:
-        spec = replace(spec, rules=_read_rules(read.rules_text, read.rules_pos + 2, spec))
+        spec = _read_rules(read.rules_text, read.rules_pos + 2, spec)
     return spec
 
 
@@ -605,6 +686,9 @@ def _read_line(raw: str, section: str, number: int, source: str, lineno: int) ->
     end = _word_end(raw, pos)
     marker = raw[pos:end]
     if marker not in ("X", "C"):
+        fix = _marker_fix(marker)
+        if fix is not None:
+            raise fail(fix, pos)
         if raw[pos] == "{":
             what = ("a numbers rule after the note (the rule comes first)" if note
                     else "a second numbers rule")
@@ -642,6 +726,37 @@ class _Run:
     colour: str | None = None
 
 
+def _unknown_symbol(ch: str, word: str) -> str:
+    """The error for a character of ``word`` that is no symbol, naming the fix for the
+    mistakes typists make (issue 48): a capital colour letter, Z for zero, J for a joker."""
+    if ch in "ABC":
+        return (f"colour letters are lower case: write {word.replace(ch, ch.lower())!r} "
+                f"({ch!r} is no symbol)")
+    if ch in "Zz":
+        return (f"{ch!r} in {word!r} is no symbol: a zero (Soap, the White dragon) is 0, "
+                f"e.g. {word.replace(ch, '0')!r}; a dragon is D (its colour's), R (Red) or G "
+                "(Green)")
+    if ch in "Jj":
+        return (f"{ch!r} in {word!r} is no symbol: jokers are never written, a group of three "
+                "or more takes them by itself; write the tile the jokers stand for, e.g. "
+                f"{'1' * max(3, min(6, word.count(ch)))}a for a group of 1s")
+    return f"unknown symbol {ch!r} in {word!r} ({_SYMBOL_HELP})"
+
+
+def _marker_fix(word: str) -> str | None:
+    """The error for ``word`` standing where X/C and the points belong, when it is one of
+    the typists' slips (issue 48): ``x``/``c`` in lower case, ``X25`` without its space."""
+    m = re.fullmatch(r"([XCxc])(\d+)", word)
+    if m:
+        return (f"put a space between {m.group(1).upper()} and the points: write "
+                f"{m.group(1).upper()} {m.group(2)}" + (" (X and C are capital letters)"
+                                                        if m.group(1).islower() else ""))
+    if word in ("x", "c"):
+        return (f"write {word.upper()} (exposures allowed or concealed) as a capital "
+                "letter")
+    return None
+
+
 def _read_token(word: str, index: int, column: int, source: str,
                 lineno: int) -> list[Slot]:
     """The groups of one pattern word. A word of digits with a ``0`` is a year (all singles,
@@ -654,7 +769,7 @@ def _read_token(word: str, index: int, column: int, source: str,
 
     for i, ch in enumerate(word):
         if ch not in _SYMBOLS and ch not in _COLOURS:
-            raise fail(f"unknown symbol {ch!r} in {word!r} ({_SYMBOL_HELP})", i)
+            raise fail(_unknown_symbol(ch, word), i)
     year = "0" in word and all(ch in _DIGITS + "0" + _COLOURS for ch in word) and any(
         ch in _DIGITS for ch in word)
     if "0" in word and not year and set(word) != {"0"}:
@@ -708,12 +823,33 @@ def _read_token(word: str, index: int, column: int, source: str,
     return out
 
 
-def _read_rules(text: str, column: int, spec: LineSpec) -> tuple[NumberRule, ...]:
-    """The numbers rule ``{...}``: comma-separated clauses ``DOMAIN`` or ``NAMES: DOMAIN``,
-    DOMAIN being ``any``, ``odd``, ``even`` or digits such as ``369``, NAMES printed digits
-    (``17``: every group of 1s and of 7s) and words of the pattern by position (``@2 @3``:
-    the numbers of the second and third words), separated by spaces. ``column`` is where the
-    text inside the braces starts."""
+_WIND_LETTERS = "NEWS"
+_KEYWORDS = ("shift", "suits")
+
+
+def _rule_fix(text: str) -> str:
+    """The rule ``text`` (inside the braces) with the mistakes of issue 48 put right, for a
+    message to suggest: commas between the words of one clause become spaces (``@2,@3: any``
+    -> ``@2 @3: any``) and a missing colon before the domain is put in (``@2 @3 any`` ->
+    ``@2 @3: any``)."""
+    text = re.sub(r"(@\d+)\s*,\s*(?=@)", r"\1 ", text.strip())
+    if ":" not in text:
+        words = text.split()
+        if len(words) > 1:
+            text = " ".join(words[:-1]) + ": " + words[-1]
+    return "{" + text + "}"
+
+
+def _read_rules(text: str, column: int, spec: LineSpec) -> LineSpec:
+    """The rule ``{...}``: comma-separated clauses. A numbers clause is ``DOMAIN`` or
+    ``NAMES: DOMAIN``, DOMAIN being ``any``, ``odd``, ``even``, digits such as ``369``, or
+    ``shift`` and the amounts the digits may move by (``shift 0 4``); NAMES are printed digits
+    (``17``: every group of 1s and of 7s) and words of the pattern by position (``@2 @3``: the
+    numbers of the second and third words), separated by spaces; ``shift: 0 4`` moves every
+    number of the line. ``suits: 1 2`` lets the colour letters take that many different suits
+    (one or two suits); ``N: N S`` lets the printed winds be each choice in turn (North or
+    South; ``EW: EW NS`` a pair of winds, ``N: any`` any wind). ``column`` is where the text
+    inside the braces starts. Returns ``spec`` with its rule (docs/american-card.md)."""
     movable = [i for i, s in enumerate(spec.slots) if s.is_number and not s.year]
     printed = {int(spec.slots[i].symbol) for i in movable}
     if not text.strip():
@@ -725,25 +861,56 @@ def _read_rules(text: str, column: int, spec: LineSpec) -> tuple[NumberRule, ...
         lead = len(part) - len(part.lstrip())
         clauses.append((part.strip(), column + offset + lead))
         offset += len(part) + 1
+    number_clauses = [c for c, _col in clauses if c.partition(":")[0].strip() not in _KEYWORDS
+                      and not _is_wind_names(c.partition(":")[0].strip())]
     rules: list[NumberRule] = []
+    winds: list[WindRule] = []
+    suit_counts: tuple[int, ...] = ()
     taken: dict[int, bool] = {}  # slot -> named by word
     for clause, col in clauses:
         if not clause:
             raise spec.error("an empty clause in the numbers rule", col)
         names_text, sep, domain_text = clause.partition(":")
+        names_text, domain_text = names_text.strip(), domain_text.strip()
         if not sep:
+            if clause.startswith("@") and all(w.startswith("@") for w in clause.split()):
+                raise spec.error(
+                    f"{clause!r} names words but gives no rule for them: the words of one "
+                    f"clause are separated by spaces, not commas, and a colon comes before the "
+                    f"rule: write {_rule_fix(text)}", col)
+            last = clause.split()[-1]
+            if len(clause.split()) > 1 and (last in _DOMAINS or last.isdigit()):
+                raise spec.error(
+                    f"{clause!r}: a colon separates what a clause moves from its rule: write "
+                    f"{_rule_fix(text)}", col)
             names_text, domain_text = "", clause
-            if len(clauses) > 1:
+            if len(number_clauses) > 1 and not domain_text.startswith("shift"):
                 raise spec.error(f"with several clauses each names the digits it moves, e.g. "
                                  f"{{1: any, 7: any}}; {clause!r} does not", col)
-        names_text, domain_text = names_text.strip(), domain_text.strip()
-        domain = _DOMAINS.get(domain_text)
-        if domain is None:
-            if domain_text and all(ch in _DIGITS for ch in domain_text):
-                domain = frozenset(int(ch) for ch in domain_text)
-            else:
-                raise spec.error(f"unknown numbers rule {domain_text!r} (any, odd, even, or "
-                                 "the digits allowed, such as 369; never 0)", col)
+        if names_text == "suits":
+            suit_counts = _read_suits(domain_text, spec, col)
+            continue
+        if _is_wind_names(names_text):
+            winds.append(_read_winds(names_text, domain_text, clause, spec, winds, col))
+            continue
+        if names_text == "shift":  # "shift: 0 4": every number of the line
+            names_text, sep, domain_text = "", "", "shift " + domain_text
+        shifts: tuple[int, ...] = ()
+        if domain_text.split()[:1] == ["shift"]:
+            domain = _DOMAINS["any"]
+            shifts = _read_shifts(domain_text, spec, col)
+            domain_name = "shift"
+        else:
+            domain_name = domain_text
+            found = _DOMAINS.get(domain_text)
+            if found is None:
+                if domain_text and all(ch in _DIGITS for ch in domain_text):
+                    found = frozenset(int(ch) for ch in domain_text)
+                else:
+                    raise spec.error(f"unknown numbers rule {domain_text!r} (any, odd, even, "
+                                     "the digits allowed, such as 369, never 0, or shift and "
+                                     "the amounts, such as shift 0 4)", col)
+            domain = found
         by_word = False
         if sep:
             slots: set[int] = set()
@@ -756,8 +923,12 @@ def _read_rules(text: str, column: int, spec: LineSpec) -> tuple[NumberRule, ...
                     slots |= _word_slots(name, spec, movable, col)
                     continue
                 if not all(ch in _DIGITS for ch in name):
+                    if name.endswith(",") or "," in name:
+                        raise spec.error(f"{name!r}: the names of one clause are separated by "
+                                         f"spaces: write {_rule_fix(text)}", col)
                     raise spec.error(f"{name!r} before ':' must be printed digits 1-9 of the "
-                                     "line or words by position such as @2", col)
+                                     "line, words by position such as @2, winds such as N, "
+                                     "or the word suits or shift", col)
                 for d in sorted(int(ch) for ch in name):
                     if d not in printed:
                         raise spec.error(f"the numbers rule moves {d}, but no {d} is printed "
@@ -777,17 +948,102 @@ def _read_rules(text: str, column: int, spec: LineSpec) -> tuple[NumberRule, ...
                              f"@{first.token + 1} is moved by two clauses", col)
         taken.update((i, by_word) for i in slots)
         digits = frozenset(int(spec.slots[i].symbol) for i in slots)
-        rule = NumberRule(digits, domain, domain_text, clause, col, frozenset(slots), by_word)
-        if not _shifts(rule):
+        rule = NumberRule(digits, domain, domain_name, clause, col, frozenset(slots), by_word,
+                          shifts)
+        if shifts:
+            for k in shifts:
+                out = sorted(d + k for d in digits if not 1 <= d + k <= 9)
+                if out:
+                    raise spec.error(
+                        f"shift {k:+d} moves the printed "
+                        f"{''.join(str(d) for d in sorted(digits))} out of 1-9 (to "
+                        f"{', '.join(str(x) for x in out)})", col)
+        elif not _shifts(rule):
             raise spec.error(
                 f"no numbers satisfy {clause!r}: the printed "
                 f"{''.join(str(d) for d in sorted(digits))} cannot move together into "
                 f"{{{','.join(str(d) for d in sorted(domain))}}}", col)
         rules.append(rule)
-    if next(_number_maps(rules), None) is None:
+    if rules and next(_number_maps(rules), None) is None:
         raise spec.error("no numbers satisfy the numbers rule: its clauses are different "
                          "variables and must reach different numbers", column - 1)
-    return tuple(rules)
+    return replace(spec, rules=tuple(rules), suit_counts=suit_counts, wind_rules=tuple(winds),
+                   clauses=tuple(c for c, _col in clauses))
+
+
+def _is_wind_names(names: str) -> bool:
+    """Whether a clause's names are winds (``N``, ``EW``): the letters N E W S only."""
+    return bool(names) and all(ch in _WIND_LETTERS for ch in names)
+
+
+def _read_shifts(domain_text: str, spec: LineSpec, col: int) -> tuple[int, ...]:
+    """The amounts of ``shift 0 4`` (``+4``, ``-4`` too), each once, in the order written."""
+    amounts = domain_text.split()[1:]
+    if not amounts:
+        raise spec.error("shift needs the amounts the numbers may move by, e.g. shift 0 4 "
+                         "(runs 1-5 or 5-9)", col)
+    out: list[int] = []
+    for a in amounts:
+        if not re.fullmatch(r"[+-]?[0-8]", a):
+            raise spec.error(f"a shift is a whole number from -8 to 8, not {a!r} (e.g. shift "
+                             "0 4)", col)
+        if int(a) not in out:
+            out.append(int(a))
+    return tuple(out)
+
+
+def _read_suits(domain_text: str, spec: LineSpec, col: int) -> tuple[int, ...]:
+    """The counts of ``suits: 1 2``: how many different suits the colour letters may take."""
+    letters = len(spec.colours)
+    if not letters:
+        raise spec.error("suits: the line has no colour letter to give suits to (write the "
+                         "colours a, b, c after its numbers and dragons)", col)
+    counts: list[int] = []
+    for w in domain_text.split():
+        if w not in ("1", "2", "3"):
+            raise spec.error(f"suits: {w!r} is no number of suits (1, 2 or 3, e.g. suits: 1 2)",
+                             col)
+        n = int(w)
+        if n > letters:
+            raise spec.error(f"suits: {n} suits need {n} colour letters and the line has "
+                             f"{letters} ({', '.join(spec.colours)})", col)
+        if n not in counts:
+            counts.append(n)
+    if not counts:
+        raise spec.error("suits needs the numbers of suits allowed, e.g. suits: 1 2", col)
+    return tuple(sorted(counts))
+
+
+def _read_winds(names: str, domain_text: str, clause: str, spec: LineSpec,
+                before: Sequence[WindRule], col: int) -> WindRule:
+    """A wind clause ``N: N S`` / ``EW: EW NS`` / ``N: any``."""
+    if len(set(names)) != len(names):
+        raise spec.error(f"{names!r}: a wind is named once in a clause", col)
+    printed = {s.symbol for s in spec.slots}
+    for ch in names:
+        if ch not in printed:
+            raise spec.error(f"the rule names the wind {ch}, but no {ch} is printed on the "
+                             "line", col)
+        if any(ch in w.letters for w in before):
+            raise spec.error(f"the wind {ch} is named by two clauses", col)
+    words = domain_text.split()
+    if words == ["any"]:
+        if len(names) != 1:
+            raise spec.error(f"any stands for one wind; for {names!r} write the choices, e.g. "
+                             "{EW: EW NS}", col)
+        words = list("ESWN")
+    if not words:
+        raise spec.error(f"{names}: give the winds it may be, e.g. {{{names}: "
+                         f"{names} {'S' if names != 'S' else 'N'}}} or {{{names}: any}}", col)
+    for w in words:
+        if len(w) != len(names) or not all(ch in _WIND_LETTERS for ch in w):
+            other = ("S" if "S" not in names else "N") * len(names)
+            raise spec.error(f"{w!r} is no choice for {names!r}: each choice is {len(names)} "
+                             f"wind letter(s) (N E W S), e.g. {{{names}: {names} {other}}}",
+                             col)
+        if len(set(w)) != len(w):
+            raise spec.error(f"{w!r}: the winds of a choice are different winds", col)
+    return WindRule(names, tuple(dict.fromkeys(words)), clause, col)
 
 
 def _word_slots(name: str, spec: LineSpec, movable: Sequence[int], col: int) -> set[int]:
@@ -812,7 +1068,10 @@ def _word_slots(name: str, spec: LineSpec, movable: Sequence[int], col: int) -> 
 
 def _shifts(rule: NumberRule) -> list[int]:
     """The amounts ``k`` by which every printed digit of ``rule`` can move: ``d + k`` in
-    1-9 and in the rule's domain, ascending."""
+    1-9 and in the rule's domain, ascending; for a ``shift`` clause its own amounts, in
+    ascending order."""
+    if rule.shifts:
+        return sorted(rule.shifts)
     return [k for k in range(-8, 9) if all(d + k in rule.domain for d in rule.digits)]
 
 
@@ -938,6 +1197,36 @@ def _slot_kinds(slots: Sequence[Slot]) -> list[tuple[int, str, bool, int, int]]:
     return out
 
 
+def _suit_orders(letters: int, counts: Sequence[int]) -> list[tuple[str, ...]]:
+    """The suits the ``letters`` colour letters (in alphabetical order) take, one tuple per
+    assignment: every order of different suits (``counts`` empty: 3 ways for one letter, 6
+    for two or three), or with ``{suits: ...}`` every assignment whose number of different
+    suits is one of ``counts`` (``suits: 1 2`` on two letters: all 9, ``m m``, ``m p``,
+    ``m s``, ``p m``, ...), in product order, which keeps the default order of the
+    assignments of different suits."""
+    if not counts:
+        return list(permutations(_SUITS, letters))
+    return [combo for combo in product(_SUITS, repeat=letters) if len(set(combo)) in counts]
+
+
+def _wind_patterns(spec: LineSpec) -> Iterator[LineSpec]:
+    """``spec`` with each choice of its wind clauses (``{N: N S}``: the line with North, then
+    with South), the printed winds replaced; ``spec`` itself without wind clauses. Winds of
+    different clauses are different variables and take different winds (as numbers do)."""
+    if not spec.wind_rules:
+        yield spec
+        return
+    for combo in product(*(w.choices for w in spec.wind_rules)):
+        chosen = "".join(combo)
+        if len(set(chosen)) != len(chosen):
+            continue  # two clauses reaching one wind
+        swap: dict[str, str] = {}
+        for w, choice in zip(spec.wind_rules, combo, strict=True):
+            swap.update(zip(w.letters, choice, strict=True))
+        yield replace(spec, slots=tuple(replace(s, symbol=swap.get(s.symbol, s.symbol))
+                                        for s in spec.slots), wind_rules=())
+
+
 def expand_line(spec: LineSpec) -> tuple[tuple[Variation, ...], int]:
     """Every concrete variation of ``spec`` and the number of assignments dropped as
     impossible with the tile set.
@@ -960,46 +1249,60 @@ def expand_line(spec: LineSpec) -> tuple[tuple[Variation, ...], int]:
     out: list[Variation] = []
     dropped = 0
     problems: list[CardError] = []
-    for n, pattern in enumerate(spec.patterns):
-        colours = pattern.colours
-        # per assignment of suits: each colour's first tile kind and its dragon
-        suit_maps = [({c: _SUIT_BASE[s] for c, s in zip(colours, perm, strict=True)},
-                      {c: _DRAGON_OF_SUIT[s] for c, s in zip(colours, perm, strict=True)})
-                     for perm in permutations(_SUITS, len(colours))]
-        prepared = list(enumerate(_slot_kinds(pattern.slots)))
-        word_slots = _slots_by_word(pattern)
+    for n, written in enumerate(spec.patterns):
         made = 0
         reason: str | None = None
-        for numbers in _number_maps(pattern.rules):
-            shift = numbers.get
-            for bases, dragons in suit_maps:
-                groups = [((kind if kind >= 0 else dragons[colour] if dragon
-                            else bases[colour] + number + shift(i, 0)), size)
-                          for i, (kind, colour, dragon, number, size) in prepared]
-                key = tuple(sorted(groups))
-                if key in verdicts:
-                    why = verdicts[key]
-                    new = False
-                else:
-                    why = verdicts[key] = _impossible(key)
-                    new = True
-                if why is None:
-                    made += 1
-                reason = reason or why
-                if not new:
-                    continue
-                if why is not None:
-                    dropped += 1
-                    continue
-                ordered, words = _words(word_slots, groups)
-                out.append(Variation(tuple(_group(g) for g in ordered), words=words))
+        for pattern in _wind_patterns(written):  # the pattern, or each choice of its winds
+            m, d, why = _expand_pattern(pattern, verdicts, out)
+            made, dropped, reason = made + m, dropped + d, reason or why
         if not made:
             what = "the line" if n == 0 else "this alternative"
-            problems.append(pattern.error(f"no variation of {what} can be made: {reason}",
-                                          pattern.column))
+            problems.append(written.error(f"no variation of {what} can be made: {reason}",
+                                          written.column))
     if problems:
         raise card_errors(problems)
     return tuple(out), dropped
+
+
+def _expand_pattern(pattern: LineSpec, verdicts: dict[tuple[tuple[int, int], ...], str | None],
+                    out: list[Variation]) -> tuple[int, int, str | None]:
+    """:func:`expand_line`'s work for one pattern (its winds chosen): appends to ``out`` each
+    new variation (``verdicts`` holds the multisets met before, across the line's patterns).
+    Returns the assignments that can be held, the new ones dropped as impossible, and the
+    first reason one could not be held."""
+    made = dropped = 0
+    reason: str | None = None
+    colours = pattern.colours
+    # per assignment of suits: each colour's first tile kind and its dragon
+    suit_maps = [({c: _SUIT_BASE[s] for c, s in zip(colours, perm, strict=True)},
+                  {c: _DRAGON_OF_SUIT[s] for c, s in zip(colours, perm, strict=True)})
+                 for perm in _suit_orders(len(colours), pattern.suit_counts)]
+    prepared = list(enumerate(_slot_kinds(pattern.slots)))
+    word_slots = _slots_by_word(pattern)
+    for numbers in _number_maps(pattern.rules):
+        shift = numbers.get
+        for bases, dragons in suit_maps:
+            groups = [((kind if kind >= 0 else dragons[colour] if dragon
+                        else bases[colour] + number + shift(i, 0)), size)
+                      for i, (kind, colour, dragon, number, size) in prepared]
+            key = tuple(sorted(groups))
+            if key in verdicts:
+                why = verdicts[key]
+                new = False
+            else:
+                why = verdicts[key] = _impossible(key)
+                new = True
+            if why is None:
+                made += 1
+            reason = reason or why
+            if not new:
+                continue
+            if why is not None:
+                dropped += 1
+                continue
+            ordered, words = _words(word_slots, groups)
+            out.append(Variation(tuple(_group(g) for g in ordered), words=words))
+    return made, dropped, reason
 
 
 def build_card(spec: CardSpec,

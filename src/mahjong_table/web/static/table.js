@@ -550,7 +550,7 @@
     if (state.game_end && mySeat >= 0 && room.rule_sets) {
       const f = el("div", "again");
       const rs = document.createElement("select"); rs.id = "again-rules"; rs.setAttribute("aria-label", t("rule set"));
-      for (const r of room.rule_sets) { const o = el("option", "", r); o.value = r; if (r === room.rules) o.selected = true; rs.appendChild(o); }
+      for (const r of room.rule_sets) { const o = el("option", "", tc("rule set", r)); o.value = r; if (r === room.rules) o.selected = true; rs.appendChild(o); }
       const hands = el("input"); hands.id = "again-hands"; hands.placeholder = t("whole game"); hands.size = 6;
       hands.setAttribute("aria-label", t("hands")); hands.value = room.max_hands === null ? "" : String(room.max_hands);
       const labelled = (text, control) => { const l = el("label", "again-field", text + " "); l.appendChild(control); return l; };
@@ -562,7 +562,7 @@
         const k = document.createElement("select"); k.setAttribute("aria-label", t("seat {number}", { number: s + 1 }));
         for (const b of ["human", ...room.bots]) {
           const person = state.kinds[s] === "human" ? t("{name} (a person)", { name: names[s] }) : t("a person");
-          const o = el("option", "", b === "human" ? person : t("{name} bot", { name: b })); o.value = b;
+          const o = el("option", "", b === "human" ? person : t("{name} bot", { name: tc("bot", b) })); o.value = b;
           if (b === state.kinds[s]) o.selected = true; k.appendChild(o);
         }
         kinds.push(k); f.appendChild(labelled(t("Seat {number}", { number: s + 1 }), k));
