@@ -416,7 +416,13 @@ def test_ranked_choices_name_each_discard_once(kind: str) -> None:
     for seed in range(2):
         game = Game(rules, f"ranked/{kind}/{seed}", max_hands=1)
         bot = make_bot(kind, f"ranked/{seed}", rules=rules)
-        decider = bot.decider  # type: ignore[attr-defined]
+        if kind == "american-master":
+            # the hard bot plays the judgement, which reads the hard card decider's ranking
+            from mahjong_table.judgement.american import decider_for
+
+            decider = decider_for(bot.card)  # type: ignore[attr-defined]
+        else:
+            decider = bot.decider  # type: ignore[attr-defined]
         others = [RandomBot(f"ranked/{seed}/{p}") for p in range(4)]
         steps = 0
         while not game.is_over and steps < 600:
