@@ -105,7 +105,7 @@ BAD_CARD_PROBLEMS = [
     (5, 1, "the line has 13 tiles; a hand is 14"),
     (6, 1, "no variation of the line can be made: it needs 10 jokers"),
     (7, 1, "section 'Empty' has no lines"),
-    (9, 38, "unknown symbol 'Z'"),
+    (9, 38, "'Z' in 'Z' is no symbol: a zero (Soap, the White dragon) is 0"),
 ]
 
 

@@ -13,6 +13,7 @@ checks that each event and the final scores are the same as recorded.
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Generator, Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -305,13 +306,34 @@ def _tiles_written(groups: Any) -> list[str] | None:
         return None
 
 
+#: a card line's numbers rule written after its pattern (issue 48: a line is always shown
+#: with it, ``11a 1111b 1111c DDDa F {any}``; older records have the pattern alone)
+_NUMBERS_RULE = re.compile(r" \{[^{}]*\}$")
+
+
+def _score_unwritten(score: dict[str, Any]) -> dict[str, Any]:
+    """``score`` without its written forms: the hand's groups, and an American line's numbers
+    rule after its pattern (in the line and in the items' names)."""
+    out = {k: v for k, v in score.items() if k not in ("hand", "decomposition")}
+    line = out.get("line")
+    if isinstance(line, dict) and isinstance(line.get("pattern"), str):
+        out["line"] = {**line, "pattern": _NUMBERS_RULE.sub("", line["pattern"])}
+    items = out.get("items")
+    if isinstance(items, list):
+        out["items"] = [{**it, "name": _NUMBERS_RULE.sub("", it["name"])}
+                        if isinstance(it, dict) and isinstance(it.get("name"), str) else it
+                        for it in items]
+    return out
+
+
 def same_but_written(got: dict[str, Any], recorded: dict[str, Any]) -> bool:
     """True when two ``hand_end`` events differ only in how the winning hand's groups are
     written (``score.hand`` and ``score.decomposition``), with the same groups and the same
     tiles: the written form is display text that a later version may word otherwise (the
     American groups are written as the card writes them since issue 19, ``2m5z2m6m`` where
-    older records have ``226m ... 5z``); the score, the items, the line and the payments are
-    still compared exactly."""
+    older records have ``226m ... 5z``), or in an American line's numbers rule written after
+    its pattern (issue 48); the score, the items' ids and points, the line's section and
+    number and the payments are still compared exactly."""
     if got.get("type") != "hand_end" or recorded.get("type") != "hand_end":
         return False
     try:
@@ -320,8 +342,7 @@ def same_but_written(got: dict[str, Any], recorded: dict[str, Any]) -> bool:
         return False
     if not isinstance(a, dict) or not isinstance(b, dict):
         return False
-    if {k: v for k, v in a.items() if k not in ("hand", "decomposition")} != \
-            {k: v for k, v in b.items() if k not in ("hand", "decomposition")}:
+    if _score_unwritten(a) != _score_unwritten(b):
         return False
     rest_a = {k: v for k, v in got.items() if k != "result"}
     rest_b = {k: v for k, v in recorded.items() if k != "result"}
