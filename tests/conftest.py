@@ -1,8 +1,13 @@
 """Shared fixtures: every test starts and ends in English (issue 23: ``main(["--lang", "it",
-...])`` sets the process's language; the next test must not inherit it)."""
+...])`` sets the process's language; the next test must not inherit it), and with Ctrl-C's
+default handling (a library that installs its own SIGINT handler in the test process, or
+leaves it ignored, must not change what the next test's Ctrl-C or its subprocesses do: the
+Ctrl-C tests of ``simulate`` failed after such a test in the full suite)."""
 
 from __future__ import annotations
 
+import signal
+import threading
 from collections.abc import Iterator
 
 import pytest
@@ -15,3 +20,12 @@ def _english_between_tests() -> Iterator[None]:
     set_language("en")
     yield
     set_language("en")
+
+
+@pytest.fixture(autouse=True)
+def _default_ctrl_c_between_tests() -> Iterator[None]:
+    if threading.current_thread() is threading.main_thread():
+        signal.signal(signal.SIGINT, signal.default_int_handler)
+    yield
+    if threading.current_thread() is threading.main_thread():
+        signal.signal(signal.SIGINT, signal.default_int_handler)
