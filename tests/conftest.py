@@ -22,10 +22,16 @@ def _english_between_tests() -> Iterator[None]:
     set_language("en")
 
 
+def _default_ctrl_c() -> None:
+    """SIGINT handled by Python's default handler and not blocked (a handler or a blocked
+    signal mask left by a library is inherited by the next test and its subprocesses)."""
+    if threading.current_thread() is threading.main_thread():
+        signal.signal(signal.SIGINT, signal.default_int_handler)
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+
+
 @pytest.fixture(autouse=True)
 def _default_ctrl_c_between_tests() -> Iterator[None]:
-    if threading.current_thread() is threading.main_thread():
-        signal.signal(signal.SIGINT, signal.default_int_handler)
+    _default_ctrl_c()
     yield
-    if threading.current_thread() is threading.main_thread():
-        signal.signal(signal.SIGINT, signal.default_int_handler)
+    _default_ctrl_c()
