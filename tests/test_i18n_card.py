@@ -343,3 +343,16 @@ def test_the_installed_command_speaks_italian_for_a_bad_card(tmp_path: Path) -> 
     done = subprocess.run([*run, "card", str(bad)], capture_output=True, text=True,
                           timeout=120, cwd=ROOT, env={**env, "LANG": "it_IT.UTF-8"})
     assert done.returncode == 2 and done.stderr.startswith(want), done.stderr
+
+
+def test_the_score_page_shows_a_bad_card_s_problem_in_italian() -> None:
+    """The web's score calculator (``/score``, issue 47) scores with a person's card: in
+    Italian the card's problem is Italian, the same the command gives."""
+    from mahjong_table.calculator import calculate
+
+    fields = {"rules": "american", "hand": "FF2026m222p2222s"}
+    card = ("mine.card", "[S]\nFF 2026a 222b 2222c X25\n")
+    en = calculate(fields, card=card, lang="en")["shown"]["problem"]
+    it = calculate(fields, card=card, lang="it")["shown"]["problem"]
+    assert en.endswith("mine.card:2:21: put a space between X and the points: write X 25"), en
+    assert it.endswith("mine.card:2:21: metti uno spazio fra X e i punti: scrivi X 25"), it
