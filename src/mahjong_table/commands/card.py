@@ -201,7 +201,7 @@ def run(args: argparse.Namespace) -> int:
         print(f"mahjong-table card: {exc}", file=sys.stderr)
         return 2
     for warning in spec.warnings:  # a line that reads, probably not as meant (issue 48)
-        print(f"mahjong-table card: {warning}", file=sys.stderr)
+        print(f"mahjong-table card: {warning.shown()}", file=sys.stderr)
     if args.json:
         print(json.dumps(_as_json(spec, lines, args.variations), ensure_ascii=False))
     else:

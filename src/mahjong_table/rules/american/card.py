@@ -44,7 +44,9 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, replace
 from itertools import pairwise, permutations, product
 
-from ...i18n import pgettext
+from ...i18n import N_, _, ngettext, pgettext
+from ...message import Message
+from ...names import SEAT_WINDS, tile_name
 from ...tiles import TILES
 from .model import (
     FLOWER,
@@ -131,8 +133,8 @@ _DOMAINS: dict[str, frozenset[int]] = {
     "even": frozenset((2, 4, 6, 8)),
 }
 _DIRECTIVE = re.compile(r"([A-Za-z][A-Za-z_-]*)\s*:(.*)\Z")
-_SYMBOL_HELP = ("symbols are 1-9, 0 (Soap: White as zero), D (the dragon of a colour), R and G "
-                "(Red and Green), F (flower), N E W S (winds) and the colour letters a b c")
+_SYMBOL_HELP = N_("symbols are 1-9, 0 (Soap: White as zero), D (the dragon of a colour), R and "
+                  "G (Red and Green), F (flower), N E W S (winds) and the colour letters a b c")
 
 
 # --------------------------------------------------------------------------------------------
@@ -342,7 +344,10 @@ class CardWarning:
     """Something in a card file that reads, but probably not as the typist meant (issue 48):
     an uncoloured word on a line that colours its others (it is silently in colour ``a``), a
     wind letter between two numbers where Soap's zero is likely. ``str()`` gives
-    ``SOURCE:LINE:COLUMN: warning: MESSAGE``; the message names the fix."""
+    ``SOURCE:LINE:COLUMN: warning: MESSAGE``; the message names the fix.
+
+    ``message`` is a :class:`~mahjong_table.message.Message`: English data (``card --json``
+    keeps it so), shown in the language in force by :meth:`shown` (issue 48)."""
 
     message: str
     source: str
@@ -351,6 +356,11 @@ class CardWarning:
 
     def __str__(self) -> str:
         return f"{self.source}:{self.line}:{self.column}: warning: {self.message}"
+
+    def shown(self) -> str:
+        """``str()`` in the language in force: ``SOURCE:LINE:COLUMN: avviso: ...``."""
+        return f"{self.source}:{self.line}:{self.column}: " + _("warning: {message}").format(
+            message=Message(self.message).shown())
 
 
 @dataclass(frozen=True)
@@ -448,18 +458,19 @@ def _read_card(text: str, source: str) -> tuple[CardSpec, list[CardError]]:
         try:
             if stripped.startswith("["):
                 if not stripped.endswith("]"):
-                    raise CardError(f"section header {stripped!r} has no closing ']'",
-                                    source, lineno, indent + 1)
+                    raise CardError(_("section header {header!r} has no closing ']'").format(
+                        header=stripped), source, lineno, indent + 1)
                 title = stripped[1:-1].strip()
                 if not title:
-                    raise CardError("a section needs a name, e.g. [2026]", source, lineno,
+                    raise CardError(_("a section needs a name, e.g. [2026]"), source, lineno,
                                     indent + 1)
                 if title in section_at:
-                    raise CardError(f"duplicate section {title!r} (first at line "
-                                    f"{section_at[title]})", source, lineno, indent + 1)
+                    raise CardError(_("duplicate section {section!r} (first at line "
+                                      "{line})").format(section=title, line=section_at[title]),
+                                    source, lineno, indent + 1)
                 if current is not None and counts[current] == 0:
-                    problems.append(CardError(f"section {current!r} has no lines", source,
-                                              section_at[current], 1))
+                    problems.append(CardError(_("section {section!r} has no lines").format(
+                        section=current), source, section_at[current], 1))
                 sections.append(title)
                 section_at[title] = lineno
                 counts[title] = 0
@@ -468,10 +479,12 @@ def _read_card(text: str, source: str) -> tuple[CardSpec, list[CardError]]:
                 continue
             if stripped.startswith(_ALTERNATIVE):
                 if not has_line:
-                    where = f"in section {current!r}" if current is not None else "yet"
-                    raise CardError("an alternative (|) adds a pattern to the line above, and "
-                                    f"there is no line above it {where}", source, lineno,
-                                    indent + 1)
+                    problem = (_("an alternative (|) adds a pattern to the line above, and "
+                                 "there is no line above it in section {section!r}").format(
+                                     section=current) if current is not None
+                               else _("an alternative (|) adds a pattern to the line above, "
+                                      "and there is no line above it yet"))
+                    raise CardError(problem, source, lineno, indent + 1)
                 alternative = _read_alternative(raw, above, source, lineno)
                 if above is not None and alternative is not None:
                     above = replace(above, alternatives=(*above.alternatives, alternative))
@@ -482,29 +495,32 @@ def _read_card(text: str, source: str) -> tuple[CardSpec, list[CardError]]:
                 key, value = directive.group(1).lower(), directive.group(2).strip()
                 col = indent + 1
                 if current is not None:
-                    raise CardError(f"the directive '{directive.group(1)}:' must come before "
-                                    "the first section", source, lineno, col)
+                    raise CardError(_("the directive '{name}:' must come before the first "
+                                      "section").format(name=directive.group(1)), source,
+                                    lineno, col)
                 if key == "card":
                     if name is not None:
-                        raise CardError("the card's name is given twice", source, lineno, col)
+                        raise CardError(_("the card's name is given twice"), source, lineno,
+                                        col)
                     if not value:
-                        raise CardError("'card:' needs a name", source, lineno, col)
+                        raise CardError(_("'card:' needs a name"), source, lineno, col)
                     name = value
                 elif key == "practice":
                     if practice is not None:
-                        raise CardError("'practice:' is given twice", source, lineno, col)
+                        raise CardError(_("'practice:' is given twice"), source, lineno, col)
                     low = value.lower()
                     if low not in ("yes", "no", "true", "false"):
-                        raise CardError(f"'practice:' is yes or no, not {value!r}", source,
-                                        lineno, col)
+                        raise CardError(_("'practice:' is yes or no, not {value!r}").format(
+                            value=value), source, lineno, col)
                     practice = low in ("yes", "true")
                 else:
-                    raise CardError(f"unknown directive '{directive.group(1)}:' (known: card, "
-                                    "practice)", source, lineno, col)
+                    raise CardError(_("unknown directive '{name}:' (known: card, "
+                                      "practice)").format(name=directive.group(1)), source,
+                                    lineno, col)
                 continue
             if current is None:
-                raise CardError("a line before the first section; start a section with a "
-                                "header such as [2026]", source, lineno, indent + 1)
+                raise CardError(_("a line before the first section; start a section with a "
+                                  "header such as [2026]"), source, lineno, indent + 1)
             counts[current] += 1
             above, has_line = None, True
             above = _read_line(raw, current, counts[current], source, lineno)
@@ -512,11 +528,12 @@ def _read_card(text: str, source: str) -> tuple[CardSpec, list[CardError]]:
         except CardError as exc:
             problems.append(exc)
     if current is not None and counts[current] == 0:
-        problems.append(CardError(f"section {current!r} has no lines", source,
-                                  section_at[current], 1))
+        problems.append(CardError(_("section {section!r} has no lines").format(
+            section=current), source, section_at[current], 1))
     if not specs and not problems:
-        problems.append(CardError("the card has no lines (a section header such as [2026] and "
-                                  "at least one line)", source, max(1, len(raw_lines)), 1))
+        problems.append(CardError(_("the card has no lines (a section header such as [2026] "
+                                    "and at least one line)"), source, max(1, len(raw_lines)),
+                                  1))
     warnings = [w for ln in specs for p in ln.patterns for w in _line_warnings(p)]
     return CardSpec(name if name is not None else _default_name(source), bool(practice),
                     tuple(sections), tuple(specs), source, tuple(warnings)), problems
@@ -536,17 +553,18 @@ def _line_warnings(spec: LineSpec) -> list[CardWarning]:
         col = starts.get(i, spec.column)
         if any(coloured) and not coloured[i] and any(ch in _DIGITS + "D" for ch in word):
             letters = "".join(sorted({ch for w in spec.tokens for ch in w if ch in _COLOURS}))
-            out.append(CardWarning(
-                f"{word!r} has no colour letter, so it is in colour a, on a line whose other "
-                f"words name their colours ({', '.join(letters)}): write {word}a, or the "
-                "letter you mean, after its numbers", spec.source, spec.source_line, col))
+            out.append(CardWarning(Message(N_(
+                "{word!r} has no colour letter, so it is in colour a, on a line whose other "
+                "words name their colours ({letters}): write {word}a, or the letter you mean, "
+                "after its numbers"), word=word, letters=", ".join(letters)),
+                spec.source, spec.source_line, col))
         for m in re.finditer(r"(?<=\d)[NEWS](?=\d)", word):
-            wind = {"N": "North", "E": "East", "W": "West", "S": "South"}[m.group(0)]
-            out.append(CardWarning(
-                f"{m.group(0)!r} in {word!r} is the {wind} wind between two numbers; Soap, "
-                f"the White dragon as zero, is written 0: "
-                f"{word[:m.start()] + '0' + word[m.end():]}", spec.source, spec.source_line,
-                col + m.start()))
+            out.append(CardWarning(Message(N_(
+                "{letter!r} in {word!r} is the {wind} wind between two numbers; Soap, the "
+                "White dragon as zero, is written 0: {fixed}"), letter=m.group(0), word=word,
+                wind=Message(SEAT_WINDS["ESWN".index(m.group(0))]),
+                fixed=word[:m.start()] + "0" + word[m.end():]),
+                spec.source, spec.source_line, col + m.start()))
     return out
 
 
@@ -573,9 +591,14 @@ class _Pattern:
     end: int
 
 
-def _read_pattern(raw: str, pos: int, source: str, lineno: int, what: str) -> _Pattern:
-    """``PATTERN [{RULE}]`` from ``pos`` of the line ``raw``; ``what`` names it in errors
-    (``"the line"``, ``"the alternative"``)."""
+_OWN_LINE = N_("an alternative (|) goes on a line of its own, beginning with |, under the line "
+               "it adds a pattern to")
+
+
+def _read_pattern(raw: str, pos: int, source: str, lineno: int,
+                  alternative: bool = False) -> _Pattern:
+    """``PATTERN [{RULE}]`` from ``pos`` of the line ``raw``; ``alternative`` says whether it
+    is an alternative's (errors name "the line" or "the alternative")."""
 
     def fail(message: str, at: int) -> CardError:
         return CardError(message, source, lineno, at + 1)
@@ -590,32 +613,32 @@ def _read_pattern(raw: str, pos: int, source: str, lineno: int, what: str) -> _P
         if re.fullmatch(r"[XCxc]\d+", word):
             raise fail(str(_marker_fix(word)), pos)
         if word.startswith(_ALTERNATIVE):
-            raise fail("an alternative (|) goes on a line of its own, beginning with |, "
-                       "under the line it adds a pattern to", pos)
+            raise fail(_(_OWN_LINE), pos)
         words.append((word, pos))
         pos = _skip_space(raw, end)
     if not words:
-        raise fail(f"{what} has no groups (a pattern such as FF 2026a 222b 3333c comes "
-                   "first)", pos)
+        raise fail(_("the alternative has no groups (a pattern such as FF 2026a 222b 3333c "
+                     "comes first)") if alternative
+                   else _("the line has no groups (a pattern such as FF 2026a 222b 3333c comes "
+                          "first)"), pos)
     slots: list[Slot] = []
     for index, (word, start) in enumerate(words):
         if word in ("x", "c"):
-            raise fail(f"write {word.upper()} (exposures allowed or concealed) as a capital "
-                       "letter", start)
+            raise fail(str(_marker_fix(word)), start)
         slots.extend(_read_token(word, index, start + 1, source, lineno))
     rules_text: str | None = None
     rules_pos = 0
     if pos < len(raw) and raw[pos] == "{":
         close = raw.find("}", pos)
         if close < 0:
-            raise fail("'{' is not closed by '}'", pos)
+            raise fail(_("'{' is not closed by '}'"), pos)
         rules_text, rules_pos = raw[pos + 1:close], pos
         pos = _skip_space(raw, close + 1)
     return _Pattern(words, slots, rules_text, rules_pos, pos)
 
 
 def _pattern_spec(read: _Pattern, section: str, number: int, note: str, concealed: bool,
-                  points: int, source: str, lineno: int, what: str = "the line") -> LineSpec:
+                  points: int, source: str, lineno: int, alternative: bool = False) -> LineSpec:
     """The :class:`LineSpec` of a pattern read: its 14 tiles and its numbers rule checked."""
     words = read.words
     spec = LineSpec(section, number, " ".join(w for w, _ in words), tuple(w for w, _ in words),
@@ -623,7 +646,12 @@ def _pattern_spec(read: _Pattern, section: str, number: int, note: str, conceale
                     words[0][1] + 1, read.rules_pos + 1 if read.rules_text is not None else 0)
     total = spec.size
     if total != 14:
-        raise spec.error(f"{what} has {total} tiles; a hand is 14", spec.column)
+        # (the English says "1 tiles" as it always has: one form in English, two in Italian)
+        problem = (ngettext("the alternative has {n} tiles; a hand is 14",
+                            "the alternative has {n} tiles; a hand is 14", total)
+                   if alternative else ngettext("the line has {n} tiles; a hand is 14",
+                                                "the line has {n} tiles; a hand is 14", total))
+        raise spec.error(problem.format(n=total), spec.column)
     if read.rules_text is not None:
         spec = _read_rules(read.rules_text, read.rules_pos + 2, spec)
     return spec
@@ -635,26 +663,28 @@ def _read_alternative(raw: str, above: LineSpec | None, source: str, lineno: int
     (``None`` when that line has a mistake: the alternative is still checked). Returns the
     alternative."""
     bar = raw.index(_ALTERNATIVE)
-    read = _read_pattern(raw, bar + 1, source, lineno, "the alternative")
+    read = _read_pattern(raw, bar + 1, source, lineno, alternative=True)
     pos = read.end
     if pos < len(raw) and raw[pos] != "#":
         end = _word_end(raw, pos)
         if raw[pos] == "(":
-            problem = ("an alternative has no note: the line's note is written once, after "
-                       "its first pattern")
+            problem = _("an alternative has no note: the line's note is written once, after "
+                        "its first pattern")
         elif raw[pos:end] in ("X", "C"):
-            problem = (f"an alternative has no {raw[pos:end]} and no points: it takes those "
-                       "of the line above; write only its pattern and numbers rule")
+            problem = _("an alternative has no {marker} and no points: it takes those of the "
+                        "line above; write only its pattern and numbers rule").format(
+                            marker=raw[pos:end])
         elif raw[pos] == "{":
-            problem = "expected the end of the alternative, found a second numbers rule"
+            problem = _("expected the end of the alternative, found a second numbers rule")
         else:
-            problem = f"unexpected {raw[pos:max(end, pos + 1)]!r} after the alternative"
+            problem = _("unexpected {text!r} after the alternative").format(
+                text=raw[pos:max(end, pos + 1)])
         raise CardError(problem, source, lineno, pos + 1)
     if above is None:
-        _pattern_spec(read, "", 0, "", False, 1, source, lineno, "the alternative")
+        _pattern_spec(read, "", 0, "", False, 1, source, lineno, alternative=True)
         return None
     return _pattern_spec(read, above.section, above.number, above.note, above.concealed,
-                         above.points, source, lineno, "the alternative")
+                         above.points, source, lineno, alternative=True)
 
 
 def _read_line(raw: str, section: str, number: int, source: str, lineno: int) -> LineSpec:
@@ -663,7 +693,7 @@ def _read_line(raw: str, section: str, number: int, source: str, lineno: int) ->
     def fail(message: str, pos: int) -> CardError:
         return CardError(message, source, lineno, pos + 1)
 
-    read = _read_pattern(raw, 0, source, lineno, "the line")
+    read = _read_pattern(raw, 0, source, lineno)
     pos = read.end
     note = ""
     if pos < len(raw) and raw[pos] == "(":
@@ -677,11 +707,11 @@ def _read_line(raw: str, section: str, number: int, source: str, lineno: int) ->
                     break
             i += 1
         if depth:
-            raise fail("the note's '(' is not closed by ')'", pos)
+            raise fail(_("the note's '(' is not closed by ')'"), pos)
         note = " ".join(raw[pos + 1:i].split())
         pos = _skip_space(raw, i + 1)
     if pos >= len(raw) or raw[pos] == "#":
-        raise fail("the line has no X (exposures allowed) or C (concealed), and no points",
+        raise fail(_("the line has no X (exposures allowed) or C (concealed), and no points"),
                    pos)
     end = _word_end(raw, pos)
     marker = raw[pos:end]
@@ -690,28 +720,33 @@ def _read_line(raw: str, section: str, number: int, source: str, lineno: int) ->
         if fix is not None:
             raise fail(fix, pos)
         if raw[pos] == "{":
-            what = ("a numbers rule after the note (the rule comes first)" if note
-                    else "a second numbers rule")
+            problem = (_("expected X (exposures allowed) or C (concealed), found a numbers rule "
+                         "after the note (the rule comes first)") if note
+                       else _("expected X (exposures allowed) or C (concealed), found a second "
+                              "numbers rule"))
+        elif raw[pos] == "(":
+            problem = _("expected X (exposures allowed) or C (concealed), found a second note")
         else:
-            what = "a second note" if raw[pos] == "(" else repr(marker)
-        raise fail(f"expected X (exposures allowed) or C (concealed), found {what}", pos)
+            problem = _("expected X (exposures allowed) or C (concealed), found {found!r}"
+                        ).format(found=marker)
+        raise fail(problem, pos)
     pos = _skip_space(raw, end)
     if pos >= len(raw) or raw[pos] == "#":
-        raise fail("the line has no points (a whole number after X or C)", pos)
+        raise fail(_("the line has no points (a whole number after X or C)"), pos)
     end = _word_end(raw, pos)
     points_text = raw[pos:end]
     if not points_text.isdecimal() or not points_text.isascii():
-        raise fail(f"points must be a whole number, found {points_text!r}", pos)
+        raise fail(_("points must be a whole number, found {found!r}").format(
+            found=points_text), pos)
     points = int(points_text)
     if points < 1:
-        raise fail("points must be at least 1", pos)
+        raise fail(_("points must be at least 1"), pos)
     pos = _skip_space(raw, end)
     if pos < len(raw) and raw[pos] == _ALTERNATIVE:
-        raise fail("an alternative (|) goes on a line of its own, beginning with |, under the "
-                   "line it adds a pattern to", pos)
+        raise fail(_(_OWN_LINE), pos)
     if pos < len(raw) and raw[pos] != "#":
-        raise fail(f"unexpected {raw[pos:max(_word_end(raw, pos), pos + 1)]!r} after the points "
-                   "(a comment starts with #)", pos)
+        raise fail(_("unexpected {text!r} after the points (a comment starts with #)").format(
+            text=raw[pos:max(_word_end(raw, pos), pos + 1)]), pos)
 
     return _pattern_spec(read, section, number, note, marker == "C", points, source, lineno)
 
@@ -730,17 +765,19 @@ def _unknown_symbol(ch: str, word: str) -> str:
     """The error for a character of ``word`` that is no symbol, naming the fix for the
     mistakes typists make (issue 48): a capital colour letter, Z for zero, J for a joker."""
     if ch in "ABC":
-        return (f"colour letters are lower case: write {word.replace(ch, ch.lower())!r} "
-                f"({ch!r} is no symbol)")
+        return _("colour letters are lower case: write {fixed!r} ({letter!r} is no "
+                 "symbol)").format(fixed=word.replace(ch, ch.lower()), letter=ch)
     if ch in "Zz":
-        return (f"{ch!r} in {word!r} is no symbol: a zero (Soap, the White dragon) is 0, "
-                f"e.g. {word.replace(ch, '0')!r}; a dragon is D (its colour's), R (Red) or G "
-                "(Green)")
+        return _("{letter!r} in {word!r} is no symbol: a zero (Soap, the White dragon) is 0, "
+                 "e.g. {fixed!r}; a dragon is D (its colour's), R (Red) or G (Green)").format(
+                     letter=ch, word=word, fixed=word.replace(ch, "0"))
     if ch in "Jj":
-        return (f"{ch!r} in {word!r} is no symbol: jokers are never written, a group of three "
-                "or more takes them by itself; write the tile the jokers stand for, e.g. "
-                f"{'1' * max(3, min(6, word.count(ch)))}a for a group of 1s")
-    return f"unknown symbol {ch!r} in {word!r} ({_SYMBOL_HELP})"
+        return _("{letter!r} in {word!r} is no symbol: jokers are never written, a group of "
+                 "three or more takes them by itself; write the tile the jokers stand for, "
+                 "e.g. {example}a for a group of 1s").format(
+                     letter=ch, word=word, example="1" * max(3, min(6, word.count(ch))))
+    return _("unknown symbol {letter!r} in {word!r} ({symbols})").format(
+        letter=ch, word=word, symbols=_(_SYMBOL_HELP))
 
 
 def _marker_fix(word: str) -> str | None:
@@ -748,12 +785,15 @@ def _marker_fix(word: str) -> str | None:
     the typists' slips (issue 48): ``x``/``c`` in lower case, ``X25`` without its space."""
     m = re.fullmatch(r"([XCxc])(\d+)", word)
     if m:
-        return (f"put a space between {m.group(1).upper()} and the points: write "
-                f"{m.group(1).upper()} {m.group(2)}" + (" (X and C are capital letters)"
-                                                        if m.group(1).islower() else ""))
+        marker, points = m.group(1).upper(), m.group(2)
+        if m.group(1).islower():
+            return _("put a space between {marker} and the points: write {marker} {points} "
+                     "(X and C are capital letters)").format(marker=marker, points=points)
+        return _("put a space between {marker} and the points: write {marker} "
+                 "{points}").format(marker=marker, points=points)
     if word in ("x", "c"):
-        return (f"write {word.upper()} (exposures allowed or concealed) as a capital "
-                "letter")
+        return _("write {marker} (exposures allowed or concealed) as a capital "
+                 "letter").format(marker=word.upper())
     return None
 
 
@@ -775,11 +815,12 @@ def _read_token(word: str, index: int, column: int, source: str,
     if "0" in word and not year and set(word) != {"0"}:
         at = next(i for i, ch in enumerate(word) if ch != "0")
         if all(ch in "0" + _COLOURS for ch in word):
-            raise fail(f"zeros are White dragons (Soap) and take no colour: write "
-                       f"{word.replace(word[at], '')!r} without {word[at]!r}", at)
-        raise fail(f"a word of zeros holds zeros only (White dragons, Soap) or is a year of "
-                   f"digits such as 2026; {word!r} mixes 0 with {word[at]!r}: write them as "
-                   "separate words", word.index("0"))
+            raise fail(_("zeros are White dragons (Soap) and take no colour: write {fixed!r} "
+                         "without {letter!r}").format(fixed=word.replace(word[at], ""),
+                                                      letter=word[at]), at)
+        raise fail(_("a word of zeros holds zeros only (White dragons, Soap) or is a year of "
+                     "digits such as 2026; {word!r} mixes 0 with {other!r}: write them as "
+                     "separate words").format(word=word, other=word[at]), word.index("0"))
     runs: list[_Run] = []
     pending: list[_Run] = []
     coloured = False
@@ -788,11 +829,12 @@ def _read_token(word: str, index: int, column: int, source: str,
         if ch in _COLOURS:
             if not pending:
                 if i and word[i - 1] in _NAMED_DRAGONS:
-                    raise fail(f"{word[i - 1]} is the {TILES[_NAMED_DRAGONS[word[i - 1]]].name} "
-                               "whatever the suits and takes no colour (D is the dragon of "
-                               "a colour)", i)
-                raise fail(f"colour letter {ch!r} has no number or dragon before it to colour",
-                           i)
+                    raise fail(_("{letter} is the {dragon} whatever the suits and takes no "
+                                 "colour (D is the dragon of a colour)").format(
+                                     letter=word[i - 1],
+                                     dragon=tile_name(TILES[_NAMED_DRAGONS[word[i - 1]]])), i)
+                raise fail(_("colour letter {letter!r} has no number or dragon before it to "
+                             "colour").format(letter=ch), i)
             for run in pending:
                 run.colour = ch
             pending = []
@@ -809,16 +851,16 @@ def _read_token(word: str, index: int, column: int, source: str,
     if pending:
         if coloured:
             run = pending[0]
-            raise fail(f"{run.symbol * run.size!r} in {word!r} has no colour letter after it "
-                       "(write one after every coloured group of a word, or none at all)",
-                       run.offset)
+            raise fail(_("{group!r} in {word!r} has no colour letter after it (write one "
+                         "after every coloured group of a word, or none at all)").format(
+                             group=run.symbol * run.size, word=word), run.offset)
         for run in pending:
             run.colour = "a"
     out: list[Slot] = []
     for run in runs:
         if run.size > 6:
-            raise fail(f"the group {run.symbol * run.size!r} has {run.size} tiles; the largest "
-                       "group is a sextet (6)", run.offset)
+            raise fail(_("the group {group!r} has {n} tiles; the largest group is a sextet "
+                         "(6)").format(group=run.symbol * run.size, n=run.size), run.offset)
         out.append(Slot(run.symbol, run.size, run.colour, year, index, column + run.offset))
     return out
 
@@ -853,8 +895,8 @@ def _read_rules(text: str, column: int, spec: LineSpec) -> LineSpec:
     movable = [i for i, s in enumerate(spec.slots) if s.is_number and not s.year]
     printed = {int(spec.slots[i].symbol) for i in movable}
     if not text.strip():
-        raise spec.error("the numbers rule {} is empty (any, odd, even or digits such as 369)",
-                         column - 1)
+        raise spec.error(_("the numbers rule {} is empty (any, odd, even or digits such as "
+                           "369)"), column - 1)
     clauses: list[tuple[str, int]] = []
     offset = 0
     for part in text.split(","):
@@ -869,24 +911,25 @@ def _read_rules(text: str, column: int, spec: LineSpec) -> LineSpec:
     taken: dict[int, bool] = {}  # slot -> named by word
     for clause, col in clauses:
         if not clause:
-            raise spec.error("an empty clause in the numbers rule", col)
+            raise spec.error(_("an empty clause in the numbers rule"), col)
         names_text, sep, domain_text = clause.partition(":")
         names_text, domain_text = names_text.strip(), domain_text.strip()
         if not sep:
             if clause.startswith("@") and all(w.startswith("@") for w in clause.split()):
-                raise spec.error(
-                    f"{clause!r} names words but gives no rule for them: the words of one "
-                    f"clause are separated by spaces, not commas, and a colon comes before the "
-                    f"rule: write {_rule_fix(text)}", col)
+                raise spec.error(_(
+                    "{clause!r} names words but gives no rule for them: the words of one "
+                    "clause are separated by spaces, not commas, and a colon comes before the "
+                    "rule: write {fix}").format(clause=clause, fix=_rule_fix(text)), col)
             last = clause.split()[-1]
             if len(clause.split()) > 1 and (last in _DOMAINS or last.isdigit()):
-                raise spec.error(
-                    f"{clause!r}: a colon separates what a clause moves from its rule: write "
-                    f"{_rule_fix(text)}", col)
+                raise spec.error(_(
+                    "{clause!r}: a colon separates what a clause moves from its rule: write "
+                    "{fix}").format(clause=clause, fix=_rule_fix(text)), col)
             names_text, domain_text = "", clause
             if len(number_clauses) > 1 and not domain_text.startswith("shift"):
-                raise spec.error(f"with several clauses each names the digits it moves, e.g. "
-                                 f"{{1: any, 7: any}}; {clause!r} does not", col)
+                raise spec.error(_("with several clauses each names the digits it moves, "
+                                   "e.g. {{1: any, 7: any}}; {clause!r} does not").format(
+                                       clause=clause), col)
         if names_text == "suits":
             suit_counts = _read_suits(domain_text, spec, col)
             continue
@@ -907,16 +950,17 @@ def _read_rules(text: str, column: int, spec: LineSpec) -> LineSpec:
                 if domain_text and all(ch in _DIGITS for ch in domain_text):
                     found = frozenset(int(ch) for ch in domain_text)
                 else:
-                    raise spec.error(f"unknown numbers rule {domain_text!r} (any, odd, even, "
-                                     "the digits allowed, such as 369, never 0, or shift and "
-                                     "the amounts, such as shift 0 4)", col)
+                    raise spec.error(_("unknown numbers rule {rule!r} (any, odd, even, the "
+                                       "digits allowed, such as 369, never 0, or shift and the "
+                                       "amounts, such as shift 0 4)").format(rule=domain_text),
+                                     col)
             domain = found
         by_word = False
         if sep:
             slots: set[int] = set()
             if not names_text:
-                raise spec.error("'' before ':' must be printed digits 1-9 of the line or "
-                                 "words by position such as @2", col)
+                raise spec.error(_("'' before ':' must be printed digits 1-9 of the line or "
+                                   "words by position such as @2"), col)
             for name in names_text.split():
                 if name.startswith("@"):
                     by_word = True
@@ -924,28 +968,32 @@ def _read_rules(text: str, column: int, spec: LineSpec) -> LineSpec:
                     continue
                 if not all(ch in _DIGITS for ch in name):
                     if name.endswith(",") or "," in name:
-                        raise spec.error(f"{name!r}: the names of one clause are separated by "
-                                         f"spaces: write {_rule_fix(text)}", col)
-                    raise spec.error(f"{name!r} before ':' must be printed digits 1-9 of the "
-                                     "line, words by position such as @2, winds such as N, "
-                                     "or the word suits or shift", col)
+                        raise spec.error(_("{name!r}: the names of one clause are separated "
+                                           "by spaces: write {fix}").format(
+                                               name=name, fix=_rule_fix(text)), col)
+                    raise spec.error(_("{name!r} before ':' must be printed digits 1-9 of the "
+                                       "line, words by position such as @2, winds such as N, "
+                                       "or the word suits or shift").format(name=name), col)
                 for d in sorted(int(ch) for ch in name):
                     if d not in printed:
-                        raise spec.error(f"the numbers rule moves {d}, but no {d} is printed "
-                                         "on the line outside a year", col)
+                        raise spec.error(_("the numbers rule moves {digit}, but no {digit} is "
+                                           "printed on the line outside a year").format(
+                                               digit=d), col)
                     slots |= {i for i in movable if int(spec.slots[i].symbol) == d}
         else:
             slots = set(movable)
             if not slots:
-                raise spec.error("the numbers rule has no numbers to move (the digits of a "
-                                 "year never move)", col)
+                raise spec.error(_("the numbers rule has no numbers to move (the digits of a "
+                                   "year never move)"), col)
         twice = sorted(slots & taken.keys())
         if twice:
             first = spec.slots[twice[0]]
             if not by_word and not taken[twice[0]]:
-                raise spec.error(f"digit {first.symbol} is moved by two clauses", col)
-            raise spec.error(f"the group {first.symbol * first.size!r} of word "
-                             f"@{first.token + 1} is moved by two clauses", col)
+                raise spec.error(_("digit {digit} is moved by two clauses").format(
+                    digit=first.symbol), col)
+            raise spec.error(_("the group {group!r} of word @{n} is moved by two "
+                               "clauses").format(group=first.symbol * first.size,
+                                                 n=first.token + 1), col)
         taken.update((i, by_word) for i in slots)
         digits = frozenset(int(spec.slots[i].symbol) for i in slots)
         rule = NumberRule(digits, domain, domain_name, clause, col, frozenset(slots), by_word,
@@ -954,19 +1002,20 @@ def _read_rules(text: str, column: int, spec: LineSpec) -> LineSpec:
             for k in shifts:
                 out = sorted(d + k for d in digits if not 1 <= d + k <= 9)
                 if out:
-                    raise spec.error(
-                        f"shift {k:+d} moves the printed "
-                        f"{''.join(str(d) for d in sorted(digits))} out of 1-9 (to "
-                        f"{', '.join(str(x) for x in out)})", col)
+                    raise spec.error(_(
+                        "shift {shift} moves the printed {digits} out of 1-9 (to {out})").format(
+                            shift=f"{k:+d}", digits="".join(str(d) for d in sorted(digits)),
+                            out=", ".join(str(x) for x in out)), col)
         elif not _shifts(rule):
-            raise spec.error(
-                f"no numbers satisfy {clause!r}: the printed "
-                f"{''.join(str(d) for d in sorted(digits))} cannot move together into "
-                f"{{{','.join(str(d) for d in sorted(domain))}}}", col)
+            raise spec.error(_(
+                "no numbers satisfy {clause!r}: the printed {digits} cannot move together into "
+                "{domain}").format(clause=clause, digits="".join(str(d) for d in sorted(digits)),
+                                   domain="{" + ",".join(str(d) for d in sorted(domain)) + "}"),
+                col)
         rules.append(rule)
     if rules and next(_number_maps(rules), None) is None:
-        raise spec.error("no numbers satisfy the numbers rule: its clauses are different "
-                         "variables and must reach different numbers", column - 1)
+        raise spec.error(_("no numbers satisfy the numbers rule: its clauses are different "
+                           "variables and must reach different numbers"), column - 1)
     return replace(spec, rules=tuple(rules), suit_counts=suit_counts, wind_rules=tuple(winds),
                    clauses=tuple(c for c, _col in clauses))
 
@@ -980,13 +1029,13 @@ def _read_shifts(domain_text: str, spec: LineSpec, col: int) -> tuple[int, ...]:
     """The amounts of ``shift 0 4`` (``+4``, ``-4`` too), each once, in the order written."""
     amounts = domain_text.split()[1:]
     if not amounts:
-        raise spec.error("shift needs the amounts the numbers may move by, e.g. shift 0 4 "
-                         "(runs 1-5 or 5-9)", col)
+        raise spec.error(_("shift needs the amounts the numbers may move by, e.g. shift 0 4 "
+                           "(runs 1-5 or 5-9)"), col)
     out: list[int] = []
     for a in amounts:
         if not re.fullmatch(r"[+-]?[0-8]", a):
-            raise spec.error(f"a shift is a whole number from -8 to 8, not {a!r} (e.g. shift "
-                             "0 4)", col)
+            raise spec.error(_("a shift is a whole number from -8 to 8, not {amount!r} (e.g. "
+                               "shift 0 4)").format(amount=a), col)
         if int(a) not in out:
             out.append(int(a))
     return tuple(out)
@@ -996,21 +1045,22 @@ def _read_suits(domain_text: str, spec: LineSpec, col: int) -> tuple[int, ...]:
     """The counts of ``suits: 1 2``: how many different suits the colour letters may take."""
     letters = len(spec.colours)
     if not letters:
-        raise spec.error("suits: the line has no colour letter to give suits to (write the "
-                         "colours a, b, c after its numbers and dragons)", col)
+        raise spec.error(_("suits: the line has no colour letter to give suits to (write the "
+                           "colours a, b, c after its numbers and dragons)"), col)
     counts: list[int] = []
     for w in domain_text.split():
         if w not in ("1", "2", "3"):
-            raise spec.error(f"suits: {w!r} is no number of suits (1, 2 or 3, e.g. suits: 1 2)",
-                             col)
+            raise spec.error(_("suits: {word!r} is no number of suits (1, 2 or 3, e.g. suits: "
+                               "1 2)").format(word=w), col)
         n = int(w)
         if n > letters:
-            raise spec.error(f"suits: {n} suits need {n} colour letters and the line has "
-                             f"{letters} ({', '.join(spec.colours)})", col)
+            raise spec.error(_("suits: {n} suits need {n} colour letters and the line has "
+                               "{letters} ({colours})").format(
+                                   n=n, letters=letters, colours=", ".join(spec.colours)), col)
         if n not in counts:
             counts.append(n)
     if not counts:
-        raise spec.error("suits needs the numbers of suits allowed, e.g. suits: 1 2", col)
+        raise spec.error(_("suits needs the numbers of suits allowed, e.g. suits: 1 2"), col)
     return tuple(sorted(counts))
 
 
@@ -1018,31 +1068,41 @@ def _read_winds(names: str, domain_text: str, clause: str, spec: LineSpec,
                 before: Sequence[WindRule], col: int) -> WindRule:
     """A wind clause ``N: N S`` / ``EW: EW NS`` / ``N: any``."""
     if len(set(names)) != len(names):
-        raise spec.error(f"{names!r}: a wind is named once in a clause", col)
+        raise spec.error(_("{names!r}: a wind is named once in a clause").format(names=names),
+                         col)
     printed = {s.symbol for s in spec.slots}
     for ch in names:
         if ch not in printed:
-            raise spec.error(f"the rule names the wind {ch}, but no {ch} is printed on the "
-                             "line", col)
+            raise spec.error(_("the rule names the wind {wind}, but no {wind} is printed on "
+                               "the line").format(wind=ch), col)
         if any(ch in w.letters for w in before):
-            raise spec.error(f"the wind {ch} is named by two clauses", col)
+            raise spec.error(_("the wind {wind} is named by two clauses").format(wind=ch), col)
     words = domain_text.split()
     if words == ["any"]:
         if len(names) != 1:
-            raise spec.error(f"any stands for one wind; for {names!r} write the choices, e.g. "
-                             "{EW: EW NS}", col)
+            raise spec.error(_("any stands for one wind; for {names!r} write the choices, "
+                               "e.g. {{EW: EW NS}}").format(names=names), col)
         words = list("ESWN")
     if not words:
-        raise spec.error(f"{names}: give the winds it may be, e.g. {{{names}: "
-                         f"{names} {'S' if names != 'S' else 'N'}}} or {{{names}: any}}", col)
+        raise spec.error(_("{names}: give the winds it may be, e.g. {example} or "
+                           "{any_example}").format(
+                               names=names,
+                               example=f"{{{names}: {names} {'S' if names != 'S' else 'N'}}}",
+                               any_example=f"{{{names}: any}}"), col)
     for w in words:
         if len(w) != len(names) or not all(ch in _WIND_LETTERS for ch in w):
             other = ("S" if "S" not in names else "N") * len(names)
-            raise spec.error(f"{w!r} is no choice for {names!r}: each choice is {len(names)} "
-                             f"wind letter(s) (N E W S), e.g. {{{names}: {names} {other}}}",
-                             col)
+            # (one English form, "letter(s)", as it always was; two in Italian)
+            raise spec.error(ngettext(
+                "{choice!r} is no choice for {names!r}: each choice is {n} wind letter(s) "
+                "(N E W S), e.g. {example}",
+                "{choice!r} is no choice for {names!r}: each choice is {n} wind letter(s) "
+                "(N E W S), e.g. {example}", len(names)).format(
+                    choice=w, names=names, n=len(names), example=f"{{{names}: {names} {other}}}"),
+                col)
         if len(set(w)) != len(w):
-            raise spec.error(f"{w!r}: the winds of a choice are different winds", col)
+            raise spec.error(_("{choice!r}: the winds of a choice are different winds").format(
+                choice=w), col)
     return WindRule(names, tuple(dict.fromkeys(words)), clause, col)
 
 
@@ -1050,15 +1110,18 @@ def _word_slots(name: str, spec: LineSpec, movable: Sequence[int], col: int) -> 
     """The number groups (not of a year) of the word ``@N`` names, N counted from 1."""
     position = name[1:]
     if not position.isdecimal() or not position.isascii() or int(position) < 1:
-        raise spec.error(f"{name!r} names no word: write @ and the word's position in the "
-                         "pattern, counted from 1, e.g. @2", col)
+        raise spec.error(_("{name!r} names no word: write @ and the word's position in the "
+                           "pattern, counted from 1, e.g. @2").format(name=name), col)
     n = int(position)
     if n > len(spec.tokens):
-        raise spec.error(f"{name} names no word: the pattern has {len(spec.tokens)} words", col)
+        raise spec.error(ngettext("{name} names no word: the pattern has {n} words",
+                                  "{name} names no word: the pattern has {n} words",
+                                  len(spec.tokens)).format(name=name, n=len(spec.tokens)), col)
     slots = {i for i in movable if spec.slots[i].token == n - 1}
     if not slots:
-        raise spec.error(f"{name} names {spec.tokens[n - 1]!r}, which has no number to move "
-                         "(only numbers move; the digits of a year never move)", col)
+        raise spec.error(_("{name} names {word!r}, which has no number to move (only numbers "
+                           "move; the digits of a year never move)").format(
+                               name=name, word=spec.tokens[n - 1]), col)
     return slots
 
 
@@ -1123,16 +1186,18 @@ def _impossible(groups: Sequence[tuple[int, int]]) -> str | None:
     if any(n > copies_of(kind) for kind, n in naturals.items()):
         for kind, n in sorted(naturals.items()):
             if n > copies_of(kind):
-                return (f"it needs {n} natural {_kind_name(kind)} in singles and pairs (no "
-                        f"jokers there) and the set has {copies_of(kind)}")
+                return _("it needs {n} natural {kind} in singles and pairs (no jokers there) "
+                         "and the set has {have}").format(n=n, kind=_kind_name(kind),
+                                                          have=copies_of(kind))
     jokers = sum(max(0, naturals.get(k, 0) + n - copies_of(k)) for k, n in slots.items())
     if jokers > JOKERS_IN_SET:
-        return f"it needs {jokers} jokers and the set has {JOKERS_IN_SET}"
+        return _("it needs {n} jokers and the set has {have}").format(n=jokers,
+                                                                      have=JOKERS_IN_SET)
     return None
 
 
 def _kind_name(kind: int) -> str:
-    return "flowers" if kind == FLOWER else f"{TILES[kind]} ({TILES[kind].name})"
+    return _("flowers") if kind == FLOWER else f"{TILES[kind]} ({tile_name(TILES[kind])})"
 
 
 def _slots_by_word(spec: LineSpec) -> list[list[int]]:
@@ -1256,9 +1321,9 @@ def expand_line(spec: LineSpec) -> tuple[tuple[Variation, ...], int]:
             m, d, why = _expand_pattern(pattern, verdicts, out)
             made, dropped, reason = made + m, dropped + d, reason or why
         if not made:
-            what = "the line" if n == 0 else "this alternative"
-            problems.append(written.error(f"no variation of {what} can be made: {reason}",
-                                          written.column))
+            problem = (_("no variation of the line can be made: {reason}") if n == 0
+                       else _("no variation of this alternative can be made: {reason}"))
+            problems.append(written.error(problem.format(reason=reason), written.column))
     if problems:
         raise card_errors(problems)
     return tuple(out), dropped
@@ -1343,10 +1408,12 @@ def read_card_text(path: str | os.PathLike[str]) -> str:
         with open(source, encoding="utf-8") as fh:
             return fh.read()
     except UnicodeDecodeError as exc:
-        raise CardError(f"cannot read the card: not UTF-8 text ({exc.reason} at byte "
-                        f"{exc.start})", source) from exc
+        raise CardError(_("cannot read the card: not UTF-8 text ({reason} at byte "
+                          "{byte})").format(reason=exc.reason, byte=exc.start), source) from exc
     except OSError as exc:
-        raise CardError(f"cannot read the card: {exc.strerror or exc}", source) from exc
+        # (the system's own words for the error, strerror, stay as the system gives them)
+        raise CardError(_("cannot read the card: {error}").format(error=exc.strerror or exc),
+                        source) from exc
 
 
 def load_card(path: str | os.PathLike[str]) -> Card:

@@ -520,7 +520,8 @@ class CompiledCard:
                     if not 0 <= g.kind < _NUM_GROUP_KINDS or not 1 <= g.size <= 6:
                         raise ValueError(f"line {ln.key}: group {g} is not a card group")
         if len(lines) > 0xFFFF:
-            raise ValueError(f"a card of {len(lines)} lines: at most 65,535")
+            # (a person's card can be this large: the message is theirs, issue 48)
+            raise ValueError(_("a card of {n} lines: at most 65,535").format(n=len(lines)))
         # the parts the lines are folded in: (line, its first variation, how many)
         parts: list[tuple[int, int, int]] = []
         for i, ln in enumerate(lines):
@@ -531,7 +532,8 @@ class CompiledCard:
         cells, done = self._layout([(n - 1).bit_length() for _, _, n in parts])
         nv = self.size = len(cells)
         if nv * _LANE >= 1 << 24:
-            raise ValueError(f"a card of {nv:,} variation places: at most {(1 << 24) // _LANE:,}")
+            raise ValueError(_("a card of {n} variation places: at most {limit}").format(
+                n=f"{nv:,}", limit=f"{(1 << 24) // _LANE:,}"))
         variations: list[Variation | None] = [None] * nv
         self.line_of: list[int] = [-1] * nv
         positions: list[list[int]] = [[-1] * len(ln.variations) for ln in lines]
