@@ -356,3 +356,14 @@ def test_the_score_page_shows_a_bad_card_s_problem_in_italian() -> None:
     it = calculate(fields, card=card, lang="it")["shown"]["problem"]
     assert en.endswith("mine.card:2:21: put a space between X and the points: write X 25"), en
     assert it.endswith("mine.card:2:21: metti uno spazio fra X e i punti: scrivi X 25"), it
+
+
+def test_the_score_page_names_a_person_s_card_by_its_file_name_only() -> None:
+    """The score page's problem and error name the uploaded card by its file name, never by
+    the server's temporary folder (where the page keeps it while scoring)."""
+    from mahjong_table.calculator import calculate
+
+    got = calculate({"rules": "american", "hand": "FF2026m222p2222s"},
+                    card=("mine.card", "[S]\nFF 2026a 222b 2222c X25\n"), lang="en")
+    assert "mahjong-card-" not in got["error"] and "/" not in got["shown"]["problem"]
+    assert "mine.card:2:21" in got["error"]

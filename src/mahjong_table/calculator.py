@@ -276,6 +276,13 @@ def calculate(fields: Mapping[str, str], *, card: tuple[str, str] | None = None,
             with _card_file(card if rules == "american" else None) as path:
                 args = command_args(fields, path)
                 got, outcome, problem = _run(args)
+                if path is not None:
+                    # the server's temporary folder is nobody's business: name the file only
+                    shown_name = os.path.basename(path)
+                    if isinstance(got.get("error"), str):
+                        got["error"] = got["error"].replace(path, shown_name)
+                    if isinstance(problem, str):
+                        problem = problem.replace(path, shown_name)
                 shown_words = _shown(rules, fields, got, outcome)
                 shown_words["problem"] = problem
                 counts = _tile_counts(fields.get("hand", ""), rules)
