@@ -31,6 +31,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "DiscardOption",
+    "waiting_shapes",
     "discard_ranking",
     "rank_discards",
     "TileUnseen",
@@ -886,3 +887,21 @@ def discard_options(counts: Sequence[int], melds: int = 0,
     options.sort(key=lambda o: (o.shanten_after, -o.unseen_useful, -len(o.useful), o.tile))
     return options
 
+
+
+def waiting_shapes(unseen: Sequence[int], t: int) -> float:
+    """How many waiting shapes made of ``unseen`` tiles (34 counts) the tile of index ``t``
+    would complete, weighted as a ready hand holds them: a pair wait (0.6 a copy), a pung wait
+    (0.8 a pair of copies), side and edge waits (1 a pair of neighbours), a closed wait (0.6).
+    The defence of the bots and the judgement reads an opponent's winning tiles from it."""
+    u = unseen
+    c = u[t] * 0.6 + u[t] * (u[t] - 1) / 2 * 0.8
+    if t < 27:
+        n = t % 9
+        if n >= 2:
+            c += u[t - 2] * u[t - 1]
+        if n <= 6:
+            c += u[t + 1] * u[t + 2]
+        if 1 <= n <= 7:
+            c += u[t - 1] * u[t + 1] * 0.6
+    return c

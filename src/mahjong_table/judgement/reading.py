@@ -35,6 +35,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
+from ..analysis.waits import waiting_shapes
 from ..engine.view import PlayerView
 from ..melds import Meld, MeldKind
 from ..rules.base import RuleSet
@@ -268,19 +269,9 @@ class Reading:
         return frozenset(out)
 
     def _combos(self, t: int) -> float:
-        """How many waiting shapes of unseen tiles ``t`` would complete (pair and pung
-        waits, sides and edges, closed waits), weighted as a ready hand holds them."""
-        u = self.unseen
-        c = u[t] * 0.6 + u[t] * (u[t] - 1) / 2 * 0.8
-        if t < 27:
-            n = t % 9
-            if n >= 2:
-                c += u[t - 2] * u[t - 1]
-            if n <= 6:
-                c += u[t + 1] * u[t + 2]
-            if 1 <= n <= 7:
-                c += u[t - 1] * u[t + 1] * 0.6
-        return c
+        """How many waiting shapes of unseen tiles ``t`` would complete
+        (:func:`~mahjong_table.analysis.waits.waiting_shapes`)."""
+        return waiting_shapes(self.unseen, t)
 
     def wait_chance(self, o: Opponent, t: int) -> float:
         """The chance that ``t`` completes ``o``'s hand if it is ready."""

@@ -59,7 +59,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, ClassVar
 
 from ..analysis.shanten import Forms
-from ..analysis.waits import discard_options, discard_shanten, draw_shanten
+from ..analysis.waits import discard_options, discard_shanten, draw_shanten, waiting_shapes
 from ..engine import Action, ActionKind, PlayerView
 from ..melds import Hand, Meld, MeldKind
 from ..rng import below
@@ -515,17 +515,7 @@ class _Context:
         return total
 
     def _combos(self, t: int) -> float:
-        u = self.unseen
-        c = u[t] * 0.6 + u[t] * (u[t] - 1) / 2 * 0.8  # pair wait, pung wait
-        if t < 27:
-            n = t % 9
-            if n >= 2:
-                c += u[t - 2] * u[t - 1]
-            if n <= 6:
-                c += u[t + 1] * u[t + 2]
-            if 1 <= n <= 7:
-                c += u[t - 1] * u[t + 1] * 0.6  # closed wait
-        return c
+        return waiting_shapes(self.unseen, t)
 
     def _wait_chance(self, q: int, t: int) -> float:
         seat = self.view.seats[q]
