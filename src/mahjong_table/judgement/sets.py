@@ -66,6 +66,11 @@ _TYPICAL_USEFUL: Final = (6.0, 20.0, 34.0, 48.0, 58.0, 66.0, 72.0, 76.0, 80.0)
 #: the share of its win chance a hand keeps per step it is left further from ready than the
 #: decision's fastest action (tuned in paired arenas against the normal bot, docs/bots.md)
 TEMPO: float = 0.7
+#: per rule-set family, the share of a plan's read chance to win that such plans won in the
+#: arena's line-up (the hard bot against three normal ones, who are faster than the hard bots
+#: whose games the plans' models were fitted from): ``python -m tools.judgement_calibration
+#: plans`` (docs/bots.md); families not listed keep the read chance
+PLAN_TRUST: dict[str, float] = {"hongkong": 0.6}
 #: the plans weighed besides the plain hand (:meth:`_Judge._plans`)
 PLAN_KINDS: frozenset[str] = frozenset({"suit", "pure", "pungs", "pairs"})
 #: the scorer's answers kept across decisions (cleared when full)
@@ -437,6 +442,17 @@ class _Judge:
         raced tile by tile (:func:`.race.race`: a pung's tile may be claimed from any discard,
         seven pairs claims nothing), with the table's hazard (:class:`.reading.Reading`)."""
         plan = None if name == PLAN_PLAIN else name
+        out = self._plan_chances(sp, useful, pay_s, pay_d, free_draw, plan, shape, ahead)
+        trust = PLAN_TRUST.get(self.chances.family, 1.0) if plan is not None else 1.0
+        if trust != 1.0:
+            out.won_self *= trust
+            out.won_discard *= trust
+        return out
+
+    def _plan_chances(self, sp: int, useful: int, pay_s: float, pay_d: float,
+                      free_draw: bool, plan: str | None, shape: str, ahead: float | None
+                      ) -> _Outlook:
+        """:meth:`_plan_outlook`'s chances before :data:`PLAN_TRUST`."""
         read = self.read
         rounds = read.rounds + (1 if free_draw else 0)
         fitted = None if plan is None else self.chances.plan_win(
