@@ -132,6 +132,26 @@ def test_hard_bot_reads_a_one_suit_hand() -> None:
     assert reading.danger(bamboo)[0] > 2 * reading.danger(dots)[0]
 
 
+def test_a_deal_in_costs_what_folding_would_save() -> None:
+    """Chinese on the simple scale (001 Part two 'Scoring': every loser pays 1, however the
+    hand is won): dealing in costs 1, but a ready opponent not fed now still wins the hand a
+    third of the time (reading.LATER_WIN) and the seat then pays 1 anyway, so the judgement
+    charges a deal-in 1 - LATER_WIN, the same against every opponent."""
+    from mahjong_table.judgement.reading import LATER_WIN
+
+    r = get_rule_set("chinese")
+    game = Game.from_position("\n".join([
+        "chinese", "round E; hand 0; dealer 0",
+        "0: 123m456m789p1122z3s",
+        "1: 1p3p5p8m9m6z7z [222s] [777s] discards 1m9p2p1z3m5p4m",
+        "2: ? discards 9m", "3: ? discards 1p"]), 0)
+    reading = Reading(game.view(0), r)
+    chance, cost = reading.danger(21)
+    assert chance > 0.0
+    assert cost == pytest.approx(1.0 - LATER_WIN)
+    assert all(o.loss == pytest.approx(1.0) and o.dealing_in == 1.0 for o in reading.opponents)
+
+
 def test_mcr_heading_fan_favours_a_hand_that_reaches_eight() -> None:
     """MCR fan table: a hand nearly in one suit with honours heads for Half Flush (6) and
     more, a scattered hand of chows in three suits heads for little; a pure straight held
