@@ -135,9 +135,10 @@ def test_hard_bot_reads_a_one_suit_hand() -> None:
 def test_a_deal_in_costs_what_folding_would_save() -> None:
     """Chinese on the simple scale (001 Part two 'Scoring': every loser pays 1, however the
     hand is won): dealing in costs 1, but a ready opponent not fed now still wins the hand a
-    third of the time (reading.LATER_WIN) and the seat then pays 1 anyway, so the judgement
-    charges a deal-in 1 - LATER_WIN, the same against every opponent."""
-    from mahjong_table.judgement.reading import LATER_WIN
+    third of the time early in the wall, less later (reading.LATER_WIN, LATER_PER_ROUND) and
+    the seat then pays 1 anyway, so the judgement charges a deal-in 1 less that share, the
+    same against every opponent."""
+    from mahjong_table.judgement.reading import LATER_PER_ROUND, LATER_WIN
 
     r = get_rule_set("chinese")
     game = Game.from_position("\n".join([
@@ -148,6 +149,7 @@ def test_a_deal_in_costs_what_folding_would_save() -> None:
     reading = Reading(game.view(0), r)
     chance, cost = reading.danger(21)
     assert chance > 0.0
+    assert reading.rounds * LATER_PER_ROUND >= LATER_WIN  # early: the whole share
     assert cost == pytest.approx(1.0 - LATER_WIN)
     assert all(o.loss == pytest.approx(1.0) and o.dealing_in == 1.0 for o in reading.opponents)
 

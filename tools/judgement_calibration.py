@@ -43,10 +43,12 @@ def _rules(name: str) -> RuleSet:
 def later(rules: RuleSet, hands: int, seed: str) -> str:
     """The ``later`` measurement (module docstring), as one line of text."""
     won = drawn = n = 0
+    #: by the discarder's rounds of draws left: [discards, the opponent won later]
+    by_rounds: dict[int, list[int]] = defaultdict(lambda: [0, 0])
     for h in range(hands):
         g = Game(rules, f"{seed}/{h}", max_hands=1)
         bots = [StrongBot(f"{seed}/{h}/{q}", rules=rules) for q in range(4)]
-        seen: list[tuple[int, int]] = []
+        seen: list[tuple[int, int, int]] = []
         while not g.is_over:
             p = g.to_act()[0]
             v = g.view(p)
@@ -59,20 +61,25 @@ def later(rules: RuleSet, hands: int, seed: str) -> str:
                     counts = list(vq.counts[:NUM_PLAYING])
                     forms = bots[q]._forms_of(vq)
                     if sum(counts) % 3 == 1 and forms.shanten(counts, len(vq.me.melds)) == 0:
-                        seen.append((p, q))
+                        seen.append((p, q, v.live_wall // 4))
             g.apply(a)
         res = g.results[0]
-        for p, q in seen:
+        for p, q, r in seen:
             if res.winner == q and res.discarder == p:
                 continue  # fed: this discard or a later one of the same seat
             n += 1
+            by_rounds[min(r, 12)][0] += 1
             if res.winner == q:
                 won += 1
                 drawn += res.discarder is None
+                by_rounds[min(r, 12)][1] += 1
     if not n:
         return f"{rules.name}: no discard met a ready opponent in {hands} hands"
+    rows = "; ".join(f"{r}{'+' if r == 12 else ''}: {w / k:.2f} of {k}"
+                     for r, (k, w) in sorted(by_rounds.items()))
     return (f"{rules.name}, {hands} hands: {n} discards with a ready opponent not fed; it won "
-            f"the hand later {won / n:.3f} (by its own draw {drawn / n:.3f})")
+            f"the hand later {won / n:.3f} (by its own draw {drawn / n:.3f})\n"
+            f"by rounds of draws left (live wall // 4): {rows}")
 
 
 def plans(rules: RuleSet, hands: int, seed: str) -> str:

@@ -26,8 +26,8 @@ how it is read:
   in Hong Kong the discarder pays twice the base and a self-drawn win costs everyone twice the
   base of one fan more (004 s07), so letting an opponent draw its win can cost more than
   feeding it. What a deal-in costs is net of what folding cannot save: an opponent that is
-  ready and not fed now still wins the hand about a third of the time (:data:`LATER_WIN`), and
-  then the seat pays its share anyway.
+  ready and not fed now still wins the hand up to a third of the time, less late in the wall
+  (:data:`LATER_WIN`), and then the seat pays its share anyway.
 - *The hazard*: the chance a round that another player ends the hand, from their readiness,
   never below :data:`HAZARD_FLOOR` (hands between these bots last about 8.7 rounds).
 """
@@ -43,8 +43,8 @@ from ..melds import Meld, MeldKind
 from ..rules.base import RuleSet
 from ..tiles import NUM_PLAYING
 
-__all__ = ["HAZARD_FLOOR", "HAZARD_PER_READY", "LATER_WIN", "LIMIT_SHARE", "LIMIT_WORTH",
-           "Opponent", "Reading", "limit_kinds"]
+__all__ = ["HAZARD_FLOOR", "HAZARD_PER_READY", "LATER_PER_ROUND", "LATER_WIN", "LIMIT_SHARE",
+           "LIMIT_WORTH", "Opponent", "Reading", "limit_kinds"]
 
 _DRAGONS: Final = (31, 32, 33)
 #: the chance per round that the hand ends by another's win, whatever the opponents show
@@ -62,11 +62,16 @@ LIMIT_WORTH: Final = {"hongkong": 10, "mcr": 88}
 #: deal in against 2.2% that did, over 1,450 discards of normal bots in Hong Kong hands)
 DANGER_SCALE: Final = 0.7
 #: the chance that an opponent ready when the seat discards, and not fed by that discard,
-#: still wins the hand (measured with the true hands, games of normal bots: 0.36 over 2,200
-#: such discards in Chinese hands, 0.33 over 2,377 in Hong Kong hands; tools/judgement_later.py):
-#: what a deal-in costs beyond what the seat pays anyway is the payment less this share of
-#: what that opponent's win costs the seat when someone else's discard or its draw completes it
+#: still wins the hand, at most (what a deal-in costs beyond what the seat pays anyway is the
+#: payment less this share of what that opponent's win costs the seat when someone else's
+#: discard or its own draw completes it), and its rise a round of draws left: measured with
+#: the true hands of normal bots (``python -m tools.judgement_calibration later``, 300 hands),
+#: Chinese 0.00 with 0-3 rounds left, 0.13-0.21 with 4-7, 0.23-0.27 with 8-11, 0.34 with 12 or
+#: more; Hong Kong about 0.26 with 0-7, 0.31-0.39 with 8-11, 0.46 with 12 or more. The rule
+#: ``min(LATER_WIN, LATER_PER_ROUND * rounds)`` follows the Chinese rise and stays under the
+#: Hong Kong one (never charging a deal-in less than the table shows)
 LATER_WIN: float = 0.35
+LATER_PER_ROUND: float = 0.03
 
 
 def _middle(k: int) -> bool:
@@ -301,19 +306,21 @@ class Reading:
     def danger(self, t: int) -> tuple[float, float]:
         """``(chance, cost)``: the chance that discarding ``t`` now completes an opponent's
         hand, and what it then costs the seat (expected over who): the points it pays less
-        what that opponent's later win would likely have cost it anyway (:data:`LATER_WIN`)."""
+        what that opponent's later win would likely have cost it anyway (:data:`LATER_WIN`,
+        :data:`LATER_PER_ROUND`)."""
         got = self._danger.get(t)
         if got is not None:
             return got
         chance = 0.0
         cost = 0.0
+        later = min(LATER_WIN, LATER_PER_ROUND * self.rounds)
         for o in self.opponents:
             if o.ready <= 0.0:
                 continue
             p = DANGER_SCALE * o.ready * self.wait_chance(o, t)
             chance += p
             paid = o.limit_in if t in o.limit else o.dealing_in
-            cost += p * max(0.0, paid - LATER_WIN * o.loss)
+            cost += p * max(0.0, paid - later * o.loss)
         out = (min(0.95, chance), cost / chance if chance > 0 else 0.0)
         self._danger[t] = out
         return out
