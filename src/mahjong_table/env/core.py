@@ -340,8 +340,9 @@ class Table:
 
     def _payments(self, done: int) -> list[float]:
         pay = [0.0, 0.0, 0.0, 0.0]
-        for r in self._game().results[done:]:
-            for p, x in enumerate(r.payments):
+        results = self._game().results
+        for h in range(done, len(results)):
+            for p, x in enumerate(results[h].payments):
                 pay[p] += float(x)
         return pay
 
@@ -349,21 +350,29 @@ class Table:
         """Apply ``action``; returns each player's payments for the hands it ended."""
         game = self._game()
         done = len(game.results)
-        opens = not self.pad_windows and action.kind in _WINDOW_OPENERS
+        kind = action.kind
+        # (by identity: an enum member's hash is Python code, a set lookup costs a call)
+        opens = not self.pad_windows and (kind is ActionKind.DISCARD
+                                          or kind is ActionKind.ADDED_KONG)
         if opens:
             count = len(game.events)
             if not self._views:  # (the actor's view: every view of the state shares its seats)
                 self.view(action.player)
             opened = (count, self._views, self._legal, self._obs)
         game.apply(action)
-        self._views = {}
-        self._legal = {}
-        self._obs = {}
         if opens:
-            # the window this action opened (if anybody may answer it)
+            # the window this action opened (if anybody may answer it) keeps the state's
+            # views and observations: new ones for the next state
+            self._views = {}
+            self._legal = {}
+            self._obs = {}
             self._before = opened if game.phase._value_ in _WINDOW_PHASES else None
-        elif game.phase._value_ not in _WINDOW_PHASES:
-            self._before = None  # (an answer that closed the window)
+        else:
+            self._views.clear()
+            self._legal.clear()
+            self._obs.clear()
+            if game.phase._value_ not in _WINDOW_PHASES:
+                self._before = None  # (an answer that closed the window)
         return self._payments(done)
 
     def close_window(self) -> list[float]:
@@ -378,7 +387,5 @@ class Table:
         return self._payments(done)
 
 
-#: the actions that may open a claim or rob window
-_WINDOW_OPENERS = frozenset({ActionKind.DISCARD, ActionKind.ADDED_KONG})
 #: the phases of an open window
 _WINDOW_PHASES = frozenset({"claim", "rob"})

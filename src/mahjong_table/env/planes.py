@@ -26,7 +26,7 @@ import numpy as np
 import numpy.typing as npt
 
 from ..engine import Event, PlayerView
-from ..tiles import NUM_KINDS, Tile
+from ..tiles import NUM_KINDS, Tile, parse_tiles
 from .encoding import OBS_SIZE, PHASES, STAGE_KINDS, encode_view
 
 if TYPE_CHECKING:
@@ -123,8 +123,6 @@ class PublicHistory:
 
     def update(self, events: Sequence[Event]) -> None:
         """Take the events after the last one taken (``events`` is ``game.events``)."""
-        from ..tiles import parse_tiles
-
         kinds = _KIND_OF
         K = NUM_KINDS
         for i in range(self._seen, len(events)):
