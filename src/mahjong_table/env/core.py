@@ -223,10 +223,10 @@ class Table:
                              f"{self.encoding.name}")
         self._writer.bind(p, out)
 
-    def write(self, p: int, out: npt.NDArray[np.float32], mask: npt.NDArray[np.int8],
-              at: int) -> None:
+    def write(self, p: int, out: npt.NDArray[np.float32], mask: Any, at: int) -> None:
         """Write ``p``'s observation of the state into ``out`` and 1 at ``mask[at + i]`` for
-        each legal index ``i`` (``mask`` flat, its entries 0 before): what :meth:`observe`
+        each legal index ``i`` (``mask`` flat ``int8`` entries, an array or a ``memoryview``,
+        0 before): what :meth:`observe`
         would give, without a dict or arrays of its own (a batch's row, ``env/batch.py``).
         With ``planes-v1``, ``out`` must be the array :meth:`bind` gave for ``p`` (written in
         place from what it held); with ``flat-v0`` any row of the shape. For a seat asked to

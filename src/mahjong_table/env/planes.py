@@ -18,6 +18,7 @@ names every channel.
 
 from __future__ import annotations
 
+import array
 import math
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, Final, Protocol
@@ -38,15 +39,15 @@ __all__ = ["DISCARD_SLOTS", "ENCODINGS", "PLANES_V1_CHANNELS", "PLANES_V1_CHANNE
            "get_encoding"]
 
 #: discards kept in order per seat by ``planes-v1`` (the last ones if a seat discards more)
-DISCARD_SLOTS = 30
+DISCARD_SLOTS: Final = 30
 #: rows per seat that the history keeps: discards on the table, claimed, after_claim, order
-_BLOCK_ROWS = 3 + DISCARD_SLOTS
+_BLOCK_ROWS: Final = 3 + DISCARD_SLOTS
 #: entries per seat that the history keeps
-_BLOCK_SIZE = _BLOCK_ROWS * NUM_KINDS
+_BLOCK_SIZE: Final = _BLOCK_ROWS * NUM_KINDS
 #: tile text -> kind, filled as tiles are read
 _KIND_OF: dict[str, int] = {}
 #: scores are given as ``tanh(score / SCORE_SCALE)`` (points of the rule set)
-SCORE_SCALE = 100.0
+SCORE_SCALE: Final = 100.0
 
 
 class PublicHistory:
@@ -82,7 +83,8 @@ class PublicHistory:
         self.log_values: list[float] = []
         #: per seat, the planes-v1 rows ``discards`` .. ``order`` (kept as events come)
         self.block = np.zeros((4, _BLOCK_ROWS, NUM_KINDS), dtype=np.float32)
-        self._flat = self.block.reshape(-1)
+        #: ``block``'s entries, flat (a ``memoryview``: one entry set for a third of NumPy's cost)
+        self._flat: Any = self.block.data.cast("B").cast("f")
         #: copies behind the entries of the rows ``discards`` .. ``after_claim`` (flat, as
         #: ``block``): each entry is its tally / 4, set rather than added to
         self._tally = [0] * (4 * _BLOCK_SIZE)
@@ -263,7 +265,7 @@ def _planes_v1_layout() -> tuple[dict[str, int], list[str]]:
 
 _V1, PLANES_V1_CHANNELS_DOC = _planes_v1_layout()
 #: channels of ``planes-v1`` (its shape is ``(PLANES_V1_CHANNELS, 47)``)
-PLANES_V1_CHANNELS: int = _V1["_size"]
+PLANES_V1_CHANNELS: Final[int] = _V1["_size"]
 #: channel name -> its first channel in ``planes-v1`` (``"_size"``: the number of channels)
 PLANES_V1_LAYOUT: dict[str, int] = _V1
 
@@ -294,17 +296,30 @@ class PlanesV1:
     def _rows_of(self, melds: tuple[Any, ...], bonus: tuple[Any, ...]
                  ) -> npt.NDArray[np.float32]:
         """The rows ``melds`` .. ``bonus`` (6 x 47) of one seat."""
-        rows = np.zeros((_SEAT_ROWS, NUM_KINDS), dtype=np.float32)
+        K = NUM_KINDS
+        # the summed rows (melds, by source) as (flat index, value) pairs summed by one
+        # bincount; the one-hot rows (concealed kong, bonus) set after
+        idx: list[int] = []
+        val: list[float] = []
+        ones: list[int] = []
         for m in melds:
             if not m.exposed:
-                rows[1, m.tiles[0]] = 1.0
+                ones.append(K + m.tiles[0])
             for t in m.tiles:
-                rows[0, t] += 0.25
+                idx.append(t)
+                val.append(0.25)
                 if m.source:
-                    rows[1 + m.source, t] += 0.25
+                    idx.append((1 + m.source) * K + t)
+                    val.append(0.25)
         for t in bonus:
-            rows[5, t] = 1.0
-        return rows
+            ones.append(5 * K + t)
+        if idx:
+            rows = np.bincount(idx, val, minlength=_SEAT_ROWS * K).astype(np.float32)
+        else:
+            rows = np.zeros(_SEAT_ROWS * K, dtype=np.float32)
+        for i in ones:
+            rows[i] = 1.0
+        return rows.reshape(_SEAT_ROWS, K)
 
     def seat_rows(self, player: int, melds: tuple[Any, ...], bonus: tuple[Any, ...]
                   ) -> npt.NDArray[np.float32]:
@@ -410,38 +425,46 @@ class PlanesV1:
 
 
 #: the first channel of the history blocks (``discards0``); seats in relative order
-_HISTORY0 = _V1["discards0"]
+_HISTORY0: Final[int] = _V1["discards0"]
 #: the first channel of the seats' meld rows (``melds0``), and the rows per seat
-_MELDS0 = _V1["melds0"]
-_SEAT_ROWS = _V1["melds1"] - _V1["melds0"]
+_MELDS0: Final[int] = _V1["melds0"]
+_SEAT_ROWS: Final[int] = _V1["melds1"] - _V1["melds0"]
 #: the first channel of the scalar planes (phase ... stage), and their number
-_SCALAR0 = _V1["phase"]
-_N_SCALARS = PLANES_V1_CHANNELS - _SCALAR0
+_SCALAR0: Final[int] = _V1["phase"]
+_N_SCALARS: Final[int] = PLANES_V1_CHANNELS - _SCALAR0
 #: each scalar plane's place among the scalar planes
-_S_CONCEALED_COUNT = _V1["concealed_count"] - _SCALAR0
-_S_DEAD = _V1["dead"] - _SCALAR0
-_S_SCORES = _V1["scores"] - _SCALAR0
-_S_PHASE = _V1["phase"] - _SCALAR0
-_S_CURRENT = _V1["current"] - _SCALAR0
-_S_DEALER = _V1["dealer"] - _SCALAR0
-_S_DISCARDER = _V1["discarder"] - _SCALAR0
-_S_SEAT_WIND = _V1["seat_wind"] - _SCALAR0
-_S_ROUND_WIND = _V1["round_wind"] - _SCALAR0
-_S_WALLS = _V1["walls"] - _SCALAR0
-_S_HAND_NUMBER = _V1["hand_number"] - _SCALAR0
-_S_STAGE_KIND = _V1["stage_kind"] - _SCALAR0
-_S_STAGE = _V1["stage"] - _SCALAR0
+_S_CONCEALED_COUNT: Final[int] = _V1["concealed_count"] - _SCALAR0
+_S_DEAD: Final[int] = _V1["dead"] - _SCALAR0
+_S_SCORES: Final[int] = _V1["scores"] - _SCALAR0
+_S_PHASE: Final[int] = _V1["phase"] - _SCALAR0
+_S_CURRENT: Final[int] = _V1["current"] - _SCALAR0
+_S_DEALER: Final[int] = _V1["dealer"] - _SCALAR0
+_S_DISCARDER: Final[int] = _V1["discarder"] - _SCALAR0
+_S_SEAT_WIND: Final[int] = _V1["seat_wind"] - _SCALAR0
+_S_ROUND_WIND: Final[int] = _V1["round_wind"] - _SCALAR0
+_S_WALLS: Final[int] = _V1["walls"] - _SCALAR0
+_S_HAND_NUMBER: Final[int] = _V1["hand_number"] - _SCALAR0
+_S_STAGE_KIND: Final[int] = _V1["stage_kind"] - _SCALAR0
+_S_STAGE: Final[int] = _V1["stage"] - _SCALAR0
 _PHASE_INDEX = {p: i for i, p in enumerate(PHASES)}
 #: where the writer's planes start in the flat observation
 _HAND_AT: Final = _V1["hand"] * NUM_KINDS
 _DRAWN_AT: Final = _V1["drawn"] * NUM_KINDS
 _OFFER_AT: Final = _V1["offer"] * NUM_KINDS
+_PASSED: Final = _V1["passed"]
+_RECEIVED: Final = _V1["received"]
 #: the meld rows of a seat with no melds and no bonus tiles
 _NO_ROWS = np.zeros((_SEAT_ROWS, NUM_KINDS), dtype=np.float32)
 
 
 
-def _move_one_hot(flat: npt.NDArray[np.float32], at: int, old: int, new: int) -> None:
+def _entries(a: npt.NDArray[np.float32]) -> Any:
+    """The entries of ``a`` (C-contiguous ``float32``) as a flat ``memoryview`` of floats
+    (typed ``Any``: typeshed's ``memoryview`` takes ints only)."""
+    return a.data.cast("B").cast("f")
+
+
+def _move_one_hot(flat: Any, at: int, old: int, new: int) -> None:
     """A one-hot plane starting at ``at`` of ``flat``: the 1 moves from kind ``old`` to kind
     ``new`` (-1: none)."""
     if old >= 0:
@@ -467,8 +490,21 @@ class PlanesV1Writer:
 
     def __init__(self, encoding: PlanesV1) -> None:
         self.encoding = encoding
-        self._obs = [np.zeros(self.encoding.shape, dtype=np.float32) for _ in range(4)]
-        self._flat = [o.reshape(-1) for o in self._obs]
+        self._obs: list[npt.NDArray[np.float32]] = []
+        #: per observer: its array's entries as a flat ``memoryview`` (one entry written for
+        #: a third of what NumPy's item assignment costs), its scalar planes (a view), and
+        #: their values staged as one column (``array`` of float32, NumPy's view of it)
+        self._flat: list[Any] = []  # (memoryviews of floats: typeshed's take ints)
+        self._scalar_planes: list[npt.NDArray[np.float32]] = []
+        self._staged: list[array.array[float]] = []
+        self._column: list[npt.NDArray[np.float32]] = []
+        for p in range(4):
+            self._obs.append(np.zeros(self.encoding.shape, dtype=np.float32))
+            self._flat.append(_entries(self._obs[p]))
+            self._scalar_planes.append(self._obs[p][_SCALAR0:])
+            staged = array.array("f", bytes(4 * _N_SCALARS))
+            self._staged.append(staged)
+            self._column.append(np.frombuffer(staged, dtype=np.float32).reshape(-1, 1))
         self._fresh = [True, True, True, True]
         K = NUM_KINDS
         self._counts: list[tuple[int, ...]] = [(0,) * K for _ in range(4)]
@@ -495,7 +531,8 @@ class PlanesV1Writer:
             raise ValueError(f"a planes-v1 buffer is a writeable C-contiguous float32 array "
                              f"of shape {self.encoding.shape}, not {out.dtype} {out.shape}")
         self._obs[player] = out
-        self._flat[player] = out.reshape(-1)
+        self._flat[player] = _entries(out)
+        self._scalar_planes[player] = out[_SCALAR0:]
         self._fresh[player] = True
 
     def _clear(self, me: int) -> None:
@@ -509,6 +546,9 @@ class PlanesV1Writer:
         self._logged[me] = 0
         self._charleston[me] = -1
         self._scalars[me] = [0.0] * _N_SCALARS
+        staged = self._staged[me]
+        for i in range(_N_SCALARS):
+            staged[i] = 0.0
         self._fresh[me] = False
 
     def write(self, view: PlayerView, history: PublicHistory) -> npt.NDArray[np.float32]:
@@ -543,8 +583,8 @@ class PlanesV1Writer:
             _move_one_hot(flat, _OFFER_AT, self._offer[me], offer)
             self._offer[me] = offer
         if history.charleston != self._charleston[me]:
-            for row, tiles in ((_V1["passed"], history.passed[me]),
-                               (_V1["received"], history.received[me])):
+            for row, tiles in ((_PASSED, history.passed[me]),
+                               (_RECEIVED, history.received[me])):
                 obs[row] = 0.0
                 for t in tiles:
                     flat[row * K + t] += 0.25
@@ -573,18 +613,19 @@ class PlanesV1Writer:
                 p = i // _BLOCK_SIZE
                 flat[h0 + ((p - me) % 4) * _BLOCK_SIZE + i - p * _BLOCK_SIZE] = values[j]
         self._logged[me] = len(log)
+        # the scalar planes: the values that changed staged, then the column written over
+        # its 47 kinds at once
         scalars = self.encoding.scalars(view)
         old = self._scalars[me]
-        if scalars != old:
-            changed: list[int] = []
-            for i in range(_N_SCALARS):
-                if scalars[i] != old[i]:
-                    changed.append(i)
-            if len(changed) > 6:
-                obs[_SCALAR0:] = np.array(scalars, dtype=np.float32)[:, None]
-            else:
-                for i in changed:
-                    obs[_SCALAR0 + i] = scalars[i]
+        staged = self._staged[me]
+        changed = False
+        for i in range(_N_SCALARS):
+            x = scalars[i]
+            if x != old[i]:
+                staged[i] = x
+                changed = True
+        if changed:
+            self._scalar_planes[me][...] = self._column[me]
             self._scalars[me] = scalars
         return obs
 
