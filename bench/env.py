@@ -355,14 +355,20 @@ def run(report: Report, quick: bool = False) -> None:
             rows.append((f"loop of {n} single-game envs (no batch)", rates[f"loop-{n}"]))
         for k, (side, rate) in enumerate(rows):
             print(f"  {build if k == 0 else '':<14}{side:<46}{rate:>16,.0f}{1e6 / rate:>9.1f}")
-        # a batch step of n games costs F + c * n: c each game's work, F the batch's own
+        # a batch step of n games costs F + c * n: c each game's work, F the batch's own;
+        # a learner step F / n + c, so big games give VECTOR_GAIN times the learner steps of
+        # small ones only if F >= (VECTOR_GAIN - 1) * c / (1 / small - VECTOR_GAIN / big),
+        # and c is at least the engine's own work for a learner step
         small, big = BATCHES
         t_small, t_big = small / rates[f"vector-{small}"], big / rates[f"vector-{big}"]
         c = (t_big - t_small) / (big - small)
         f = t_small - small * c
-        print(f"  {'':<14}a batch step costs F + c * n: c = {c * 1e6:.1f} us a game, F = "
-              f"{f * 1e6:.1f} us a batch; {big} games give {big / small:g}x the learner steps "
-              f"of {small} only if F >= {big:g}c")
+        need = (VECTOR_GAIN - 1) / (1 / small - VECTOR_GAIN / big)
+        floor = 1 / rates["learner-engine"]
+        print(f"  {'':<14}a batch step of n games costs F + c * n (fit: F = {f * 1e6:.0f} us, "
+              f"c = {c * 1e6:.1f} us); {big} games give")
+        print(f"  {'':<14}{VECTOR_GAIN:g}x the learner steps of {small} only if F >= {need:g}c, "
+              f"c >= {floor * 1e6:.1f} us (the engine alone): F >= {need * floor * 1e6:,.0f} us")
     if theirs is not None:
         print(f"  {name:<14}{'env, player 0 (all random)':<46}{theirs['learner']:>16,.0f}"
               f"{1e6 / theirs['learner']:>9.1f}")

@@ -154,3 +154,43 @@ def test_batch_refuses_bad_actions_and_changes_nothing() -> None:
             MahjongVectorEnv(bad_n, "hongkong")  # type: ignore[arg-type]
     with pytest.raises(TypeError, match="copy 1"):
         MahjongVectorEnv(2, "hongkong", copy=1)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(("rules", "options"), [("hongkong", {}), ("chinese", {}),
+                                                ("chinese", {"scoring": "mcr"}),
+                                                ("american", {})])
+def test_seat_rows_equal_the_layouts_definition(rules: str, options: dict[str, Any]) -> None:
+    """planes-v1's six rows per seat (docs/env.md: melds' tiles / 4, concealed kongs' tile,
+    tiles of melds claimed from 1, 2, 3 seats before / 4, bonus tiles), as the encoder builds
+    them entry by entry (issue 44: no NumPy call per entry), equal the layout's definition
+    written plainly, for every seat of every state of random games."""
+    from mahjong_table.engine import Game
+    from mahjong_table.env.planes import PlanesV1
+    from mahjong_table.players import make_bot
+    from mahjong_table.rules import get_rule_set
+
+    rs = get_rule_set(rules, **options)
+    enc = PlanesV1(rs)
+    checked = set()
+    for seed in range(6):
+        game = Game(rs, f"rows/{seed}", max_hands=1)
+        bots = [make_bot("random", f"rows/{seed}/{p}", rules=rs) for p in range(4)]
+        while not game.is_over:
+            for s in game.view(0).seats:
+                want = np.zeros((6, 47), dtype=np.float32)
+                for m in s.melds:
+                    if not m.exposed:
+                        want[1, int(m.tiles[0])] = 1.0
+                        checked.add("concealed")
+                    for t in m.tiles:
+                        want[0, int(t)] += 0.25
+                        if m.source:
+                            want[1 + m.source, int(t)] += 0.25
+                            checked.add(f"source{m.source}")
+                for t in s.bonus:
+                    want[5, int(t)] = 1.0
+                    checked.add("bonus")
+                assert np.array_equal(enc.seat_rows(s.player, s.melds, s.bonus), want)
+            p = game.to_act()[0]
+            game.apply(bots[p].choose(game.view(p)))
+    assert {"source1", "source2", "source3"} <= checked

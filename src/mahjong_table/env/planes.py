@@ -297,29 +297,19 @@ class PlanesV1:
                  ) -> npt.NDArray[np.float32]:
         """The rows ``melds`` .. ``bonus`` (6 x 47) of one seat."""
         K = NUM_KINDS
-        # the summed rows (melds, by source) as (flat index, value) pairs summed by one
-        # bincount; the one-hot rows (concealed kong, bonus) set after
-        idx: list[int] = []
-        val: list[float] = []
-        ones: list[int] = []
+        # (set entry by entry in an array of float32, NumPy's view of it handed out: a few
+        # cheap item assignments instead of NumPy's own, or of the calls to gather them)
+        rows = array.array("f", _NO_ROWS_BYTES)
         for m in melds:
             if not m.exposed:
-                ones.append(K + m.tiles[0])
+                rows[K + m.tiles[0]] = 1.0
             for t in m.tiles:
-                idx.append(t)
-                val.append(0.25)
+                rows[t] += 0.25
                 if m.source:
-                    idx.append((1 + m.source) * K + t)
-                    val.append(0.25)
+                    rows[(1 + m.source) * K + t] += 0.25
         for t in bonus:
-            ones.append(5 * K + t)
-        if idx:
-            rows = np.bincount(idx, val, minlength=_SEAT_ROWS * K).astype(np.float32)
-        else:
-            rows = np.zeros(_SEAT_ROWS * K, dtype=np.float32)
-        for i in ones:
-            rows[i] = 1.0
-        return rows.reshape(_SEAT_ROWS, K)
+            rows[5 * K + t] = 1.0
+        return np.frombuffer(rows, dtype=np.float32).reshape(_SEAT_ROWS, K)
 
     def seat_rows(self, player: int, melds: tuple[Any, ...], bonus: tuple[Any, ...]
                   ) -> npt.NDArray[np.float32]:
@@ -455,6 +445,7 @@ _PASSED: Final = _V1["passed"]
 _RECEIVED: Final = _V1["received"]
 #: the meld rows of a seat with no melds and no bonus tiles
 _NO_ROWS = np.zeros((_SEAT_ROWS, NUM_KINDS), dtype=np.float32)
+_NO_ROWS_BYTES: Final = bytes(4 * _SEAT_ROWS * NUM_KINDS)
 
 
 
