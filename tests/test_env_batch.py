@@ -194,3 +194,61 @@ def test_seat_rows_equal_the_layouts_definition(rules: str, options: dict[str, A
             p = game.to_act()[0]
             game.apply(bots[p].choose(game.view(p)))
     assert {"source1", "source2", "source3"} <= checked
+
+
+@pytest.mark.parametrize("how", ["deepcopy", "pickle"])
+def test_copied_environments_go_on_as_the_original(how: str) -> None:
+    """An environment deep-copied or pickled in the middle of a game (for a look-ahead, a
+    process pool) goes on exactly as the original with the same actions: observations,
+    masks and rewards (bug fixed: the planes-v1 writer's views of its arrays became arrays of
+    their own in a copy, so a copied environment wrote its hand planes where nobody read them
+    and handed out wrong observations; with issue 44's views through ``memoryview`` a copy
+    raised ``TypeError``); the observations it hands out stay read-only."""
+    import copy
+    import pickle
+
+    from mahjong_table.env import raw_env
+
+    def clone(x: Any) -> Any:
+        return copy.deepcopy(x) if how == "deepcopy" else pickle.loads(pickle.dumps(x))
+
+    rng = np.random.default_rng(3)
+    # the AEC environment (every seat's planes kept by one writer)
+    e = raw_env("hongkong", encoding="planes-v1", max_hands=1)
+    e.reset(seed=8)
+    for _ in range(25):
+        e.step(int(rng.choice(np.flatnonzero(e.last()[0]["action_mask"]))))
+    f = clone(e)
+    checked = 0
+    while not e.table.is_over:
+        a, b = e.last()[0], f.last()[0]
+        assert _same_obs(a, b) and not b["observation"].flags.writeable
+        index = int(rng.choice(np.flatnonzero(a["action_mask"])))
+        e.step(index)
+        f.step(index)
+        assert e.rewards == f.rewards
+        checked += 1
+    assert checked > 20
+    # the single-agent and the vector environment
+    g = MahjongGymEnv("hongkong", opponents="random")
+    obs, _ = g.reset(seed=4)
+    for _ in range(5):
+        obs, *_ = g.step(int(np.flatnonzero(obs["action_mask"])[0]))
+    h = clone(g)
+    v = MahjongVectorEnv(3, "hongkong", opponents="random")
+    vobs, _ = v.reset(seed=4)
+    for _ in range(5):
+        vobs, *_ = v.step(np.array([int(np.flatnonzero(m)[0]) for m in vobs["action_mask"]]))
+    w = clone(v)
+    for _ in range(40):
+        index = int(np.flatnonzero(obs["action_mask"])[-1])
+        obs, r, done, _t, _i = g.step(index)
+        other, r2, done2, _t2, _i2 = h.step(index)
+        assert _same_obs(obs, other) and r == r2 and done == done2
+        if done:
+            obs, _ = g.reset(seed=5)
+            h.reset(seed=5)
+        acts = np.array([int(np.flatnonzero(m)[-1]) for m in vobs["action_mask"]])
+        vobs, vr, vt, _vt, _vi = v.step(acts)
+        wobs, wr, wt, _wt, _wi = w.step(acts)
+        assert _same_obs(vobs, wobs) and np.array_equal(vr, wr) and np.array_equal(vt, wt)

@@ -172,11 +172,35 @@ class Batch:
     :attr:`mask` (``(n, size)``, ``int8``); with the oracle, :attr:`extra` holds the
     ``oracle_*`` arrays likewise. Game ``k`` of row ``i`` after :meth:`reset` with ``base``
     plays the seed ``base + i + k * n``. The arrays are the batch's own, rewritten by every
-    :meth:`step` and :meth:`reset`."""
+    :meth:`step` and :meth:`reset`. A pickled or deep-copied batch makes its arrays afresh
+    and writes every game's current observation into them."""
 
     def __init__(self, games: list[LearnerGame]) -> None:
         if not games:
             raise ValueError("a batch of at least one game")
+        self._setup(games)
+        self._base = 0
+        self._played = [0] * self.n
+        self.started = False
+
+    def __getstate__(self) -> dict[str, Any]:
+        # (the arrays are not kept: their rows are views, which do not survive a copy)
+        return {"games": self.games, "base": self._base, "played": self._played,
+                "started": self.started}
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self._setup(state["games"])
+        self._base = state["base"]
+        self._played = state["played"]
+        self.started = state["started"]
+        if self.started:
+            views = np.empty(self.n, dtype=object)
+            legals = np.empty(self.n, dtype=object)
+            for i in range(self.n):
+                self._write(i, views, legals)
+
+    def _setup(self, games: list[LearnerGame]) -> None:
+        """The arrays for ``games``, each game's learner row given to its encoder."""
         self.games = games
         self.n = len(games)
         table = games[0].table
@@ -196,9 +220,6 @@ class Batch:
         if table._writer is not None:
             for i, g in enumerate(games):
                 g.table.bind(g.seat, self._rows[i])
-        self._base = 0
-        self._played = [0] * self.n
-        self.started = False
 
     def _next_seed(self, i: int) -> int:
         seed = self._base + i + self._played[i] * self.n

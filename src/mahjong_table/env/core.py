@@ -143,6 +143,23 @@ class Table:
                             dict[int, Obs]] | None = None
         self.space = observation_space(self.encoding, self.codec, self.oracle)
 
+    #: what a pickled or deep-copied table keeps (the per-state observations are built again:
+    #: a copied array is writeable, and the writer's are made afresh)
+    _STATE = ("rules", "encoding", "codec", "oracle", "max_hands", "copy", "pad_windows",
+              "history", "_writer", "game", "seed_used", "_views", "_legal", "space")
+
+    def __getstate__(self) -> dict[str, Any]:
+        state = {name: getattr(self, name) for name in self._STATE}
+        before = self._before
+        state["_before"] = None if before is None else (before[0], before[1], before[2], {})
+        return state
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        for name in self._STATE:
+            setattr(self, name, state[name])
+        self._before = state["_before"]
+        self._obs = {}
+
     def reset(self, seed: object = None, wall_order: object = None) -> None:
         """A new game ``Game(rules, seed)`` (a seed drawn from the system if None).
         ``wall_order``: the first hand's wall as built, tile by tile (``Game``'s

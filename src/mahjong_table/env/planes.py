@@ -68,7 +68,8 @@ class PublicHistory:
     and ``log_values[j]`` its new value, in order, since the *epoch* began; ``epoch`` is
     bumped (and the log emptied) when the whole block may change at once (a new hand, a seat's
     order rows shifted past :data:`DISCARD_SLOTS`), ``charleston`` when the Charleston lists
-    change.
+    change. It pickles and deep-copies (the view of ``block`` it writes through is made
+    afresh).
     """
 
     __slots__ = ("_flat", "_seen", "_tally", "_turn_claimed", "after_claim", "block",
@@ -84,7 +85,7 @@ class PublicHistory:
         #: per seat, the planes-v1 rows ``discards`` .. ``order`` (kept as events come)
         self.block = np.zeros((4, _BLOCK_ROWS, NUM_KINDS), dtype=np.float32)
         #: ``block``'s entries, flat (a ``memoryview``: one entry set for a third of NumPy's cost)
-        self._flat: Any = self.block.data.cast("B").cast("f")
+        self._flat: Any = _entries(self.block)
         #: copies behind the entries of the rows ``discards`` .. ``after_claim`` (flat, as
         #: ``block``): each entry is its tally / 4, set rather than added to
         self._tally = [0] * (4 * _BLOCK_SIZE)
@@ -122,6 +123,30 @@ class PublicHistory:
         """Forget everything (a new game)."""
         self._seen = 0
         self._new_hand()
+
+    def __getstate__(self) -> dict[str, Any]:
+        # (everything but the view of ``block``, which pickles neither as a view nor at all)
+        return {"seen": self._seen, "epoch": self.epoch, "charleston": self.charleston,
+                "log": self.log, "log_values": self.log_values, "block": self.block,
+                "tally": self._tally, "discards": self.discards, "claimed": self.claimed,
+                "after_claim": self.after_claim, "passed": self.passed,
+                "received": self.received, "turn_claimed": self._turn_claimed}
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self._seen = state["seen"]
+        self.epoch = state["epoch"]
+        self.charleston = state["charleston"]
+        self.log = state["log"]
+        self.log_values = state["log_values"]
+        self.block = state["block"]
+        self._flat = _entries(self.block)
+        self._tally = state["tally"]
+        self.discards = state["discards"]
+        self.claimed = state["claimed"]
+        self.after_claim = state["after_claim"]
+        self.passed = state["passed"]
+        self.received = state["received"]
+        self._turn_claimed = state["turn_claimed"]
 
     def update(self, events: Sequence[Event]) -> None:
         """Take the events after the last one taken (``events`` is ``game.events``)."""
@@ -477,9 +502,22 @@ class PlanesV1Writer:
     game's one :class:`PublicHistory`, updated before each call. Call :meth:`reset` with a
     new game: each observer's array is cleared at its next observation, in place (no new
     arrays). :meth:`bind` makes an observer's kept array a given one, e.g. a row of a batch
-    of observations (``env/batch.py``), which :meth:`write` brings up to date in place."""
+    of observations (``env/batch.py``), which :meth:`write` brings up to date in place.
+
+    A pickled or deep-copied writer keeps no array: each observer's is made afresh and written
+    whole at its next observation (views do not survive a copy: a copied view is an array of
+    its own), and a buffer given by :meth:`bind` must be given again."""
 
     def __init__(self, encoding: PlanesV1) -> None:
+        self._setup(encoding)
+
+    def __getstate__(self) -> dict[str, Any]:
+        return {"encoding": self.encoding}
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self._setup(state["encoding"])
+
+    def _setup(self, encoding: PlanesV1) -> None:
         self.encoding = encoding
         self._obs: list[npt.NDArray[np.float32]] = []
         #: per observer: its array's entries as a flat ``memoryview`` (one entry written for
