@@ -3,8 +3,8 @@
 Everything about the package is in ``pyproject.toml``; this file only adds the compiled
 modules (issue 13) and says which build it made (issue 45). A wheel (``pip install .``,
 ``python -m build``, ``pip wheel .``) compiles the engine, wall, rng, melds, analysis, rules
-and scoring, records, the bots, the judgement and the environment's encoders with mypyc
-(part of the mypy the project pins, a build-time requirement only: nothing new at run time);
+and scoring, records, the bots, the judgement, the environment's encoders and its batch with
+mypyc (part of the mypy the project pins, a build-time requirement only: nothing new at run time);
 the list is ``COMPILED`` in ``src/mahjong_table/_build.py``.
 
 - No C compiler or no Python headers: the wheel is pure Python, tagged ``py3-none-any``

@@ -14,11 +14,23 @@ actions:
   ``planes-v1``-sized array: an encoder that costs nothing), the mask array, and the agent
   reading the mask as the AEC loop does. Its share is the least the environment layer can
   take with this engine;
-- *vector env*: learner steps per second of ``MahjongVectorEnv`` with 8 and with 32 games
-  against random bots (``planes-v1``, random masked actions; issue 44's target: 32 games at
-  least twice 8);
+- *learner steps* (issue 44): one learner step is one decision of the learning seat
+  (seat 0) against three ``random`` bots, ``planes-v1``: the learner chooses the action
+  from the mask, the environment applies it, plays the bots to the learner's next decision
+  (an ended game is started again) and hands out the new observation and mask (new arrays).
+  A batch step of ``n`` games counts ``n`` learner steps; the learner chooses for the whole
+  batch at once, a uniformly random legal index per game in one vectorised NumPy draw
+  (``argmax(random(mask.shape) * mask, axis=1)``), the cheapest learner there is (a network
+  would add its forward pass, one call per batch). Sides: ``MahjongVectorEnv`` with 8 and
+  with 32 games (issue 44's target: 32 at least twice 8); the *loop* of the same ``n``
+  single-game environments (``MahjongGymEnv``) stepped one after another in Python, as a
+  library without a batch (mjx's, RLCard's) is looped, the observations stacked for the
+  learner; and the *engine alone* playing the same games (``game.view``, the bots'
+  ``choose``, a random legal action for the learner, ``game.apply``), the most any
+  environment over this engine can give;
 - *RLCard*: ``rlcard.make("mahjong")``, ``env.step`` with a random legal action (its state
-  encoding included), and its game alone (``env.game.step``) for its own layer's share.
+  encoding included), its game alone (``env.game.step``) for its own layer's share, and
+  its learner steps (player 0's decisions in the env loop, the other three random).
 
 The environment layer's share of a step is ``1 - env rate / engine rate``. Our figures are
 measured in two child processes, the pure build (the source tree) and the compiled build
@@ -53,6 +65,8 @@ TARGET_SHARE = 0.30
 VECTOR_GAIN = 2.0
 #: our compiled AEC env (planes-v1) over RLCard's mahjong env, in steps a second (issue 44)
 RLCARD_FACTOR = 8.0
+#: batch sizes of the learner-step sides
+BATCHES = (8, 32)
 
 
 def _rate(seconds: float, play: Callable[[int], int]) -> float:
@@ -148,7 +162,7 @@ def measure_ours(seconds: float) -> dict[str, Any]:
 
     def vector(n: int) -> Callable[[int], int]:
         """Learner steps of a vector env of ``n`` one-hand games against random bots
-        (``planes-v1``, random masked actions); the issue 44 figure."""
+        (``planes-v1``, random masked actions; see the module docstring)."""
         from mahjong_table.env import MahjongVectorEnv
 
         v = MahjongVectorEnv(n, rules, opponents="random", encoding="planes-v1",
@@ -168,12 +182,65 @@ def measure_ours(seconds: float) -> dict[str, Any]:
             return steps
         return play
 
+    def one_by_one(n: int) -> Callable[[int], int]:
+        """Learner steps of ``n`` single-game environments stepped one after another in
+        Python (the same games, learner and bots as :func:`vector`), their observations
+        stacked for the learner."""
+        from mahjong_table.env import MahjongGymEnv
+
+        envs = [MahjongGymEnv(rules, opponents="random", encoding="planes-v1", max_hands=1)
+                for _ in range(n)]
+        state: dict[str, Any] = {}
+
+        def play(i: int) -> int:
+            if i == 10_000_000 or "obs" not in state:
+                state["obs"] = [e.reset(seed=i * n + k)[0] for k, e in enumerate(envs)]
+                state["rng"] = np.random.default_rng(i)
+                state["games"] = 1
+            obs: list[dict[str, Any]] = state["obs"]
+            steps = 0
+            for _ in range(20):
+                batch = {k: np.stack([o[k] for o in obs]) for k in obs[0]}
+                mask = batch["action_mask"]
+                acts = np.argmax(state["rng"].random(mask.shape) * mask, axis=1)
+                for k, e in enumerate(envs):
+                    o, _r, done, _t, _info = e.step(int(acts[k]))
+                    if done:
+                        o, _info = e.reset(seed=state["games"] * n + k)
+                        state["games"] += 1
+                    obs[k] = o
+                steps += n
+            return steps
+        return play
+
+    def engine_learner(i: int) -> int:
+        """Learner steps of the same games on the engine alone: seat 0's decisions, a
+        random legal action, the three others ``random`` bots (seeded as the envs seed
+        them)."""
+        from mahjong_table.players import make_bot
+
+        rng = random.Random(i)
+        game = Game(rules, i, max_hands=1)
+        bots = [make_bot("random", f"{i}/{p}", rules=rules) for p in range(4)]
+        steps = 0
+        while not game.is_over:
+            p = game.to_act()[0]
+            view = game.view(p)
+            if p == 0:
+                game.apply(rng.choice(view.legal_actions))
+                steps += 1
+            else:
+                game.apply(bots[p].choose(view))
+        return steps
+
     sides: dict[str, Callable[[int], int]] = {"engine": loop(engine_choice),
                                               "floor": loop(floor_choice),
                                               "flat-v0": aec("flat-v0"),
                                               "planes-v1": aec("planes-v1"),
-                                              "vector-8": vector(8),
-                                              "vector-32": vector(32)}
+                                              "learner-engine": engine_learner}
+    for n in BATCHES:
+        sides[f"vector-{n}"] = vector(n)
+        sides[f"loop-{n}"] = one_by_one(n)
     out: dict[str, Any] = {"build": build_name()}
     for _ in range(2):
         for name, play in sides.items():
@@ -182,21 +249,30 @@ def measure_ours(seconds: float) -> dict[str, Any]:
 
 
 def rlcard_rates(seconds: float) -> dict[str, float] | None:
-    """RLCard's mahjong: env steps per second (its state encoding included) and its game's
-    steps per second alone; None if rlcard is not installed."""
+    """RLCard's mahjong: env steps per second (its state encoding included), its game's
+    steps per second alone, and its learner steps per second (player 0's decisions in the
+    env loop, every player random); None if rlcard is not installed."""
     rlcard = optional("rlcard")
     if rlcard is None:
         return None
     env: Any = rlcard.make("mahjong", config={"seed": 1})
     rng = random.Random(1)
+    learner = [0]
 
     def env_game(i: int) -> int:
-        state, _ = env.reset()
+        state, player = env.reset()
         steps = 0
         while not env.is_over():
-            state, _ = env.step(rng.choice(list(state["legal_actions"])))
+            if player == 0:
+                learner[0] += 1
+            state, player = env.step(rng.choice(list(state["legal_actions"])))
             steps += 1
         return steps
+
+    def learner_steps(i: int) -> int:
+        before = learner[0]
+        env_game(i)
+        return learner[0] - before
 
     game = env.game
 
@@ -213,6 +289,7 @@ def rlcard_rates(seconds: float) -> dict[str, float] | None:
     for _ in range(2):
         out["env"] = max(out.get("env", 0.0), _rate(seconds, env_game))
         out["game"] = max(out.get("game", 0.0), _rate(seconds, game_only))
+        out["learner"] = max(out.get("learner", 0.0), _rate(seconds, learner_steps))
     return out
 
 
@@ -255,17 +332,46 @@ def run(report: Report, quick: bool = False) -> None:
         for enc in ("flat-v0", "planes-v1"):
             share = 1 - rates[enc] / eng
             print(f"  {'':<14}{'AEC env, ' + enc:<34}{rates[enc]:>10,.0f}{share:>10.0%}")
-        for n in (8, 32):
-            if f"vector-{n}" in rates:
-                print(f"  {'':<14}{f'vector env, {n} games (learner)':<34}"
-                      f"{rates[f'vector-{n}']:>10,.0f}")
+    name = f"rlcard {dist_version('rlcard')}"
     if theirs is not None:
         share = 1 - theirs["env"] / theirs["game"]
-        name = f"rlcard {dist_version('rlcard')}"
         print(f"  {name:<14}{'game alone':<34}{theirs['game']:>10,.0f}")
         print(f"  {'':<14}{'env (its encoding)':<34}{theirs['env']:>10,.0f}{share:>10.0%}")
     else:
         print("  rlcard not installed (the bench extra)")
+    print()
+    print("  Learner steps (issue 44): seat 0's decisions against 3 random bots, planes-v1; "
+          "the learner picks a random")
+    print("  legal index per game, vectorised over the batch; a batch step of n games is n "
+          "learner steps.")
+    print(f"  {'build':<14}{'side':<46}{'learner steps/s':>16}{'us each':>9}")
+    for build, rates in builds.items():
+        if rates is None or "learner-engine" not in rates:
+            continue
+        rows = [("engine alone (the most an env can give)", rates["learner-engine"])]
+        for n in BATCHES:
+            rows.append((f"vector env, {n} games (one call a step)", rates[f"vector-{n}"]))
+        for n in BATCHES:
+            rows.append((f"loop of {n} single-game envs (no batch)", rates[f"loop-{n}"]))
+        for k, (side, rate) in enumerate(rows):
+            print(f"  {build if k == 0 else '':<14}{side:<46}{rate:>16,.0f}{1e6 / rate:>9.1f}")
+        # a batch step of n games costs F + c * n: c each game's work, F the batch's own;
+        # a learner step F / n + c, so big games give VECTOR_GAIN times the learner steps of
+        # small ones only if F >= (VECTOR_GAIN - 1) * c / (1 / small - VECTOR_GAIN / big),
+        # and c is at least the engine's own work for a learner step
+        small, big = BATCHES
+        t_small, t_big = small / rates[f"vector-{small}"], big / rates[f"vector-{big}"]
+        c = (t_big - t_small) / (big - small)
+        f = t_small - small * c
+        need = (VECTOR_GAIN - 1) / (1 / small - VECTOR_GAIN / big)
+        floor = 1 / rates["learner-engine"]
+        print(f"  {'':<14}a batch step of n games costs F + c * n (fit: F = {f * 1e6:.0f} us, "
+              f"c = {c * 1e6:.1f} us); {big} games give")
+        print(f"  {'':<14}{VECTOR_GAIN:g}x the learner steps of {small} only if F >= {need:g}c, "
+              f"c >= {floor * 1e6:.1f} us (the engine alone): F >= {need * floor * 1e6:,.0f} us")
+    if theirs is not None:
+        print(f"  {name:<14}{'env, player 0 (all random)':<46}{theirs['learner']:>16,.0f}"
+              f"{1e6 / theirs['learner']:>9.1f}")
     compiled = builds.get("compiled")
     if compiled is not None:
         worst = max(1 - compiled[e] / compiled["engine"] for e in ("flat-v0", "planes-v1"))
@@ -280,6 +386,14 @@ def run(report: Report, quick: bool = False) -> None:
                           f"environment ({ours / theirs['env']:.1f}x; issue 44)")
         if "vector-32" in compiled:
             gain = compiled["vector-32"] / compiled["vector-8"]
+            floor = compiled["learner-engine"]
+            print(f"  compiled: vector env 32 / 8 games {gain:.2f}x; 8 games "
+                  f"{compiled['vector-8'] / compiled['loop-8']:.2f}x and 32 games "
+                  f"{compiled['vector-32'] / compiled['loop-32']:.2f}x their loops; the engine "
+                  f"alone is {floor / compiled['vector-32']:.2f}x the vector env's 32 games")
+            if theirs is not None:
+                print(f"  compiled: vector env, 32 games / rlcard env's learner steps: "
+                      f"{compiled['vector-32'] / theirs['learner']:.1f}x")
             report.target(gain >= VECTOR_GAIN,
                           f"vector env: 32 games at least {VECTOR_GAIN:g}x the learner steps "
                           f"of 8 in the compiled build ({gain:.2f}x; issue 44)")

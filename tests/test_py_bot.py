@@ -444,8 +444,8 @@ def test_gym_env_binds_its_program_and_python_opponents(tmp_path: Path,
         done = False
         while not done:
             obs, _r, done, _t, info = g.step(int(next(iter(info["legal"]))))
-        assert g._bots[1].failure is None and g._bots[1].decisions > 0  # type: ignore[union-attr]
-        assert g._bots[2].inner.shown  # type: ignore[union-attr]
+        assert g.learner.bots[1].failure is None and g.learner.bots[1].decisions > 0  # type: ignore[union-attr]
+        assert g.learner.bots[2].inner.shown  # type: ignore[union-attr]
     g.close()
-    assert g._bots[1]._proc is None  # type: ignore[union-attr]
+    assert g.learner.bots[1]._proc is None  # type: ignore[union-attr]
     sys.modules.pop("histbots", None)

@@ -42,6 +42,9 @@ COMPILED: tuple[str, ...] = (
     "env/encoding.py",
     "env/planes.py",
     "env/core.py",
+    # issue 44: the games with a learning seat and the batch the vector environment steps
+    # in one call (the loop over the games and their opponents' moves)
+    "env/batch.py",
     "players/easy_bot.py",
     "players/hard_bot.py",
     "players/hard_american_bot.py",

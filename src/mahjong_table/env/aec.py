@@ -146,12 +146,14 @@ class MahjongEnv(AECEnv):  # type: ignore[misc]
         self._select()
 
     def _select(self) -> None:
-        if self.table.is_over or self.abandoned:
+        table = self.table
+        if table.is_over or self.abandoned:
             return
-        self.agent_selection = AGENTS[self.table.to_act()[0]]
+        p = table.to_act()[0]
+        self.agent_selection = AGENTS[p]
         for a in self.agents:
             self.infos[a] = {}
-        self.infos[self.agent_selection] = {"view": self.view(self.agent_selection)}
+        self.infos[self.agent_selection] = {"view": table.decision(p)[0]}
 
     def step(self, action: int | np.integer[Any] | None) -> None:
         agent = self.agent_selection
@@ -175,17 +177,22 @@ class MahjongEnv(AECEnv):  # type: ignore[misc]
             self.infos[agent] = {"illegal": int(action)}
             self._accumulate_rewards()
             return
-        self._cumulative_rewards[agent] = 0.0
-        self._clear_rewards()
+        # (PettingZoo's _clear_rewards and _accumulate_rewards, inline: only the payments
+        # that are not 0 change a cumulative reward)
+        cumulative = self._cumulative_rewards
+        cumulative[agent] = 0.0
+        rewards = self.rewards
+        for a in rewards:
+            rewards[a] = 0
         pay = self.table.apply(chosen)
         for p, x in enumerate(pay):
             if x:
-                self.rewards[AGENTS[p]] += x
+                rewards[AGENTS[p]] += x
+                cumulative[AGENTS[p]] += x
         if self.table.is_over:
             self.terminations = dict.fromkeys(self.agents, True)
             for a in self.agents:
                 self.infos[a] = {}
-        self._accumulate_rewards()
         self._select()
         if self.render_mode == "human":
             self.render()

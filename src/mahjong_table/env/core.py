@@ -134,13 +134,31 @@ class Table:
                         else None)
         self.game: Game | None = None
         self.seed_used: int | str = 0
-        self._views: dict[int, tuple[PlayerView, Mapping[int, Action]]] = {}
+        self._views: dict[int, PlayerView] = {}
+        self._legal: dict[int, Mapping[int, Action]] = {}
         self._obs: dict[int, Obs] = {}
         #: while a window is open (not padded): the state before the action that opened it
-        #: (its event count, and the views and observations built for it)
-        self._before: tuple[int, dict[int, tuple[PlayerView, Mapping[int, Action]]],
+        #: (its event count, and the views, legal maps and observations built for it)
+        self._before: tuple[int, dict[int, PlayerView], dict[int, Mapping[int, Action]],
                             dict[int, Obs]] | None = None
         self.space = observation_space(self.encoding, self.codec, self.oracle)
+
+    #: what a pickled or deep-copied table keeps (the per-state observations are built again:
+    #: a copied array is writeable, and the writer's are made afresh)
+    _STATE = ("rules", "encoding", "codec", "oracle", "max_hands", "copy", "pad_windows",
+              "history", "_writer", "game", "seed_used", "_views", "_legal", "space")
+
+    def __getstate__(self) -> dict[str, Any]:
+        state = {name: getattr(self, name) for name in self._STATE}
+        before = self._before
+        state["_before"] = None if before is None else (before[0], before[1], before[2], {})
+        return state
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        for name in self._STATE:
+            setattr(self, name, state[name])
+        self._before = state["_before"]
+        self._obs = {}
 
     def reset(self, seed: object = None, wall_order: object = None) -> None:
         """A new game ``Game(rules, seed)`` (a seed drawn from the system if None).
@@ -173,6 +191,7 @@ class Table:
         if self._writer is not None:
             self._writer.reset()
         self._views = {}
+        self._legal = {}
         self._obs = {}
         self._before = None
 
@@ -194,15 +213,50 @@ class Table:
         """A padded window nobody may answer is open (``pad_windows``; see the class)."""
         return self._game().window_held
 
+    def view(self, p: int) -> PlayerView:
+        """``p``'s view (``game.view(p)``, built once per state)."""
+        view = self._views.get(p)
+        if view is None:
+            view = self._game().view(p)
+            self._views[p] = view
+        return view
+
     def decision(self, p: int) -> tuple[PlayerView, Mapping[int, Action]]:
         """``p``'s view and its legal actions by index (built once per state; the mapping is
         read-only)."""
-        got = self._views.get(p)
-        if got is None:
-            view = self._game().view(p)
-            got = (view, LegalMap(self.codec.legal_map(view.legal_actions)))
-            self._views[p] = got
-        return got
+        view = self.view(p)
+        legal = self._legal.get(p)
+        if legal is None:
+            legal = LegalMap(self.codec.legal_map(view.legal_actions))
+            self._legal[p] = legal
+        return view, legal
+
+    def bind(self, p: int, out: npt.NDArray[np.float32]) -> None:
+        """Keep ``p``'s ``planes-v1`` observation in ``out`` (a row of a batch of
+        observations: :meth:`write` brings it up to date in place; ``PlanesV1Writer.bind``).
+        Raises ``ValueError`` with another encoding or a wrong array."""
+        if self._writer is None:
+            raise ValueError(f"only planes-v1 observations are kept in a buffer, not "
+                             f"{self.encoding.name}")
+        self._writer.bind(p, out)
+
+    def write(self, p: int, out: npt.NDArray[np.float32], mask: Any, at: int) -> None:
+        """Write ``p``'s observation of the state into ``out`` and 1 at ``mask[at + i]`` for
+        each legal index ``i`` (``mask`` flat ``int8`` entries, an array or a ``memoryview``,
+        0 before): what :meth:`observe`
+        would give, without a dict or arrays of its own (a batch's row, ``env/batch.py``).
+        With ``planes-v1``, ``out`` must be the array :meth:`bind` gave for ``p`` (written in
+        place from what it held); with ``flat-v0`` any row of the shape. For a seat asked to
+        act, or any seat outside an open window."""
+        game = self._game()
+        view, legal = self.decision(p)
+        self.history.update(game.events)
+        if self._writer is not None:
+            self._writer.write(view, self.history)
+        else:
+            self.encoding.encode(view, self.history, out)
+        for i in legal:
+            mask[at + i] = 1
 
     def _freeze(self, observation: npt.NDArray[Any], legal: Mapping[int, Action],
                 p: int) -> Obs:
@@ -248,23 +302,27 @@ class Table:
         (``p`` is not asked to answer the window)."""
         before = self._before
         assert before is not None
-        count, views, observed = before
+        count, views, legals, observed = before
         got = observed.get(p)
         if got is not None:
             return got
         old = views.get(p)
+        legal: Mapping[int, Action]
         if old is None:
             # a seat other than the one who discarded (or added to a pung): its hand, the
             # walls and the other seats are as they were; only the actor's seat and the
             # window's own fields differ, and every view of a state shares its seats
-            pre = next(iter(views.values()))[0]
-            now = self.decision(p)[0]
+            pre = next(iter(views.values()))
+            now = self.view(p)
             view = now._replace(phase=pre.phase, current=pre.current, drawn=None,
                                 seats=pre.seats, last_discard=pre.last_discard,
                                 discarder=pre.discarder, legal_actions=())
-            legal: Mapping[int, Action] = LegalMap()
+            legal = LegalMap()
         else:
-            view, legal = old
+            view = old
+            found = legals.get(p)
+            legal = (found if found is not None
+                     else LegalMap(self.codec.legal_map(view.legal_actions)))
         history = PublicHistory()
         history.update(self._game().events[:count])
         observation = self.encoding.encode(view, history)
@@ -299,8 +357,9 @@ class Table:
 
     def _payments(self, done: int) -> list[float]:
         pay = [0.0, 0.0, 0.0, 0.0]
-        for r in self._game().results[done:]:
-            for p, x in enumerate(r.payments):
+        results = self._game().results
+        for h in range(done, len(results)):
+            for p, x in enumerate(results[h].payments):
                 pay[p] += float(x)
         return pay
 
@@ -308,21 +367,29 @@ class Table:
         """Apply ``action``; returns each player's payments for the hands it ended."""
         game = self._game()
         done = len(game.results)
-        opens = not self.pad_windows and action.kind in _WINDOW_OPENERS
+        kind = action.kind
+        # (by identity: an enum member's hash is Python code, a set lookup costs a call)
+        opens = not self.pad_windows and (kind is ActionKind.DISCARD
+                                          or kind is ActionKind.ADDED_KONG)
         if opens:
             count = len(game.events)
-            views = self._views
-            if not views:  # (the actor's view: every view of the state shares its seats)
-                self.decision(action.player)
-            opened = (count, self._views, self._obs)
+            if not self._views:  # (the actor's view: every view of the state shares its seats)
+                self.view(action.player)
+            opened = (count, self._views, self._legal, self._obs)
         game.apply(action)
-        self._views = {}
-        self._obs = {}
         if opens:
-            # the window this action opened (if anybody may answer it)
+            # the window this action opened (if anybody may answer it) keeps the state's
+            # views and observations: new ones for the next state
+            self._views = {}
+            self._legal = {}
+            self._obs = {}
             self._before = opened if game.phase._value_ in _WINDOW_PHASES else None
-        elif game.phase._value_ not in _WINDOW_PHASES:
-            self._before = None  # (an answer that closed the window)
+        else:
+            self._views.clear()
+            self._legal.clear()
+            self._obs.clear()
+            if game.phase._value_ not in _WINDOW_PHASES:
+                self._before = None  # (an answer that closed the window)
         return self._payments(done)
 
     def close_window(self) -> list[float]:
@@ -332,11 +399,10 @@ class Table:
         done = len(game.results)
         game.close_window()
         self._views = {}
+        self._legal = {}
         self._obs = {}
         return self._payments(done)
 
 
-#: the actions that may open a claim or rob window
-_WINDOW_OPENERS = frozenset({ActionKind.DISCARD, ActionKind.ADDED_KONG})
 #: the phases of an open window
 _WINDOW_PHASES = frozenset({"claim", "rob"})

@@ -18,15 +18,16 @@ names every channel.
 
 from __future__ import annotations
 
+import array
 import math
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, ClassVar, Protocol
+from typing import TYPE_CHECKING, Any, ClassVar, Final, Protocol
 
 import numpy as np
 import numpy.typing as npt
 
 from ..engine import Event, PlayerView
-from ..tiles import NUM_KINDS, Tile
+from ..tiles import NUM_KINDS, Tile, parse_tiles
 from .encoding import OBS_SIZE, PHASES, STAGE_KINDS, encode_view
 
 if TYPE_CHECKING:
@@ -38,13 +39,15 @@ __all__ = ["DISCARD_SLOTS", "ENCODINGS", "PLANES_V1_CHANNELS", "PLANES_V1_CHANNE
            "get_encoding"]
 
 #: discards kept in order per seat by ``planes-v1`` (the last ones if a seat discards more)
-DISCARD_SLOTS = 30
+DISCARD_SLOTS: Final = 30
 #: rows per seat that the history keeps: discards on the table, claimed, after_claim, order
-_BLOCK_ROWS = 3 + DISCARD_SLOTS
+_BLOCK_ROWS: Final = 3 + DISCARD_SLOTS
+#: entries per seat that the history keeps
+_BLOCK_SIZE: Final = _BLOCK_ROWS * NUM_KINDS
 #: tile text -> kind, filled as tiles are read
 _KIND_OF: dict[str, int] = {}
 #: scores are given as ``tanh(score / SCORE_SCALE)`` (points of the rule set)
-SCORE_SCALE = 100.0
+SCORE_SCALE: Final = 100.0
 
 
 class PublicHistory:
@@ -58,20 +61,34 @@ class PublicHistory:
     none of them has riichi's tedashi, and a draw's tile is hidden). ``passed[p]`` and
     ``received[p]``: the tiles ``p`` passed and received in this hand's Charleston (secret
     events: an encoder reads them only for the observer ``p``).
+
+    ``block[p]`` holds seat ``p``'s ``planes-v1`` rows ``discards`` .. ``order`` as events
+    come. For writers that bring an observation up to date (:class:`PlanesV1Writer`), every
+    entry of ``block`` that changes is logged: ``log[j]`` is its flat index in ``block``
+    and ``log_values[j]`` its new value, in order, since the *epoch* began; ``epoch`` is
+    bumped (and the log emptied) when the whole block may change at once (a new hand, a seat's
+    order rows shifted past :data:`DISCARD_SLOTS`), ``charleston`` when the Charleston lists
+    change. It pickles and deep-copies (the view of ``block`` it writes through is made
+    afresh).
     """
 
-    __slots__ = ("_seen", "_turn_claimed", "after_claim", "block", "claimed", "discards",
-                 "passed", "received", "stamp", "versions")
+    __slots__ = ("_flat", "_seen", "_tally", "_turn_claimed", "after_claim", "block",
+                 "charleston", "claimed", "discards", "epoch", "log", "log_values", "passed",
+                 "received")
 
     def __init__(self) -> None:
         self._seen = 0
-        #: a counter bumped at every change; ``versions[p]`` is its value at the last change
-        #: of seat ``p``'s block, ``versions[4]`` at the last change of the Charleston lists
-        #: (an incremental writer copies only what changed since it last looked)
-        self.stamp = 0
-        self.versions = [0, 0, 0, 0, 0]
+        self.epoch = 0
+        self.charleston = 0
+        self.log: list[int] = []
+        self.log_values: list[float] = []
         #: per seat, the planes-v1 rows ``discards`` .. ``order`` (kept as events come)
         self.block = np.zeros((4, _BLOCK_ROWS, NUM_KINDS), dtype=np.float32)
+        #: ``block``'s entries, flat (a ``memoryview``: one entry set for a third of NumPy's cost)
+        self._flat: Any = _entries(self.block)
+        #: copies behind the entries of the rows ``discards`` .. ``after_claim`` (flat, as
+        #: ``block``): each entry is its tally / 4, set rather than added to
+        self._tally = [0] * (4 * _BLOCK_SIZE)
         self._new_hand()
 
     def _new_hand(self) -> None:
@@ -82,19 +99,59 @@ class PublicHistory:
         self.received: list[list[int]] = [[], [], [], []]
         self._turn_claimed = [False, False, False, False]
         self.block.fill(0.0)
-        self.stamp += 1
-        self.versions = [self.stamp] * 5
+        self._tally = [0] * (4 * _BLOCK_SIZE)
+        self._new_epoch()
+        self.charleston += 1
+
+    def _new_epoch(self) -> None:
+        self.epoch += 1
+        self.log = []
+        self.log_values = []
+
+    def _count(self, i: int, by: int) -> None:
+        """The tallied entry ``i`` of ``block`` (flat) goes up by ``by`` copies."""
+        n = self._tally[i] + by
+        self._tally[i] = n
+        self._set(i, n * 0.25)
+
+    def _set(self, i: int, value: float) -> None:
+        self._flat[i] = value
+        self.log.append(i)
+        self.log_values.append(value)
 
     def reset(self) -> None:
         """Forget everything (a new game)."""
         self._seen = 0
         self._new_hand()
 
+    def __getstate__(self) -> dict[str, Any]:
+        # (everything but the view of ``block``, which pickles neither as a view nor at all)
+        return {"seen": self._seen, "epoch": self.epoch, "charleston": self.charleston,
+                "log": self.log, "log_values": self.log_values, "block": self.block,
+                "tally": self._tally, "discards": self.discards, "claimed": self.claimed,
+                "after_claim": self.after_claim, "passed": self.passed,
+                "received": self.received, "turn_claimed": self._turn_claimed}
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self._seen = state["seen"]
+        self.epoch = state["epoch"]
+        self.charleston = state["charleston"]
+        self.log = state["log"]
+        self.log_values = state["log_values"]
+        self.block = state["block"]
+        self._flat = _entries(self.block)
+        self._tally = state["tally"]
+        self.discards = state["discards"]
+        self.claimed = state["claimed"]
+        self.after_claim = state["after_claim"]
+        self.passed = state["passed"]
+        self.received = state["received"]
+        self._turn_claimed = state["turn_claimed"]
+
     def update(self, events: Sequence[Event]) -> None:
         """Take the events after the last one taken (``events`` is ``game.events``)."""
-        from ..tiles import parse_tiles
-
         kinds = _KIND_OF
+        K = NUM_KINDS
         for i in range(self._seen, len(events)):
             e = events[i]
             kind = e.type
@@ -110,17 +167,18 @@ class PublicHistory:
                 after = self._turn_claimed[p]
                 self.after_claim[p].append(after)
                 self._turn_claimed[p] = False
-                b = self.block[p]
-                b[0, k] += 0.25
+                base = p * _BLOCK_SIZE
+                self._count(base + k, 1)
                 if after:
-                    b[2, k] += 0.25
+                    self._count(base + 2 * K + k, 1)
                 if n >= DISCARD_SLOTS:
+                    # the order rows keep the last DISCARD_SLOTS discards: shifted by one
+                    b = self.block[p]
                     b[3:-1] = b[4:]
                     b[-1] = 0.0
                     n = DISCARD_SLOTS - 1
-                b[3 + n, k] = 1.0
-                self.stamp += 1
-                self.versions[p] = self.stamp
+                    self._new_epoch()
+                self._set(base + (3 + n) * K + k, 1.0)
             elif kind in ("draw", "replacement") and p is not None:
                 self._turn_claimed[p] = False
             elif kind == "claim" and p is not None:
@@ -131,26 +189,22 @@ class PublicHistory:
                 self._claim(e.data["discarder"])
             elif kind == "passed" and p is not None:
                 self.passed[p].extend(int(t) for t in parse_tiles(e.data["tiles"]))
-                self.stamp += 1
-                self.versions[4] = self.stamp
+                self.charleston += 1
             elif kind == "received" and p is not None:
                 self.received[p].extend(int(t) for t in parse_tiles(e.data["tiles"]))
-                self.stamp += 1
-                self.versions[4] = self.stamp
+                self.charleston += 1
             elif kind == "hand_start":
                 self._new_hand()
         self._seen = len(events)
-
 
     def _claim(self, d: int) -> None:
         """``d``'s last discard was claimed: marked, and off the table."""
         if self.claimed[d] and not self.claimed[d][-1]:
             self.claimed[d][-1] = True
             k = self.discards[d][-1]
-            self.block[d, 0, k] -= 0.25
-            self.block[d, 1, k] += 0.25
-            self.stamp += 1
-            self.versions[d] = self.stamp
+            base = d * _BLOCK_SIZE
+            self._count(base + k, -1)
+            self._count(base + NUM_KINDS + k, 1)
 
 
 class Encoding(Protocol):
@@ -236,7 +290,7 @@ def _planes_v1_layout() -> tuple[dict[str, int], list[str]]:
 
 _V1, PLANES_V1_CHANNELS_DOC = _planes_v1_layout()
 #: channels of ``planes-v1`` (its shape is ``(PLANES_V1_CHANNELS, 47)``)
-PLANES_V1_CHANNELS: int = _V1["_size"]
+PLANES_V1_CHANNELS: Final[int] = _V1["_size"]
 #: channel name -> its first channel in ``planes-v1`` (``"_size"``: the number of channels)
 PLANES_V1_LAYOUT: dict[str, int] = _V1
 
@@ -267,17 +321,20 @@ class PlanesV1:
     def _rows_of(self, melds: tuple[Any, ...], bonus: tuple[Any, ...]
                  ) -> npt.NDArray[np.float32]:
         """The rows ``melds`` .. ``bonus`` (6 x 47) of one seat."""
-        rows = np.zeros((_SEAT_ROWS, NUM_KINDS), dtype=np.float32)
+        K = NUM_KINDS
+        # (set entry by entry in an array of float32, NumPy's view of it handed out: a few
+        # cheap item assignments instead of NumPy's own, or of the calls to gather them)
+        rows = array.array("f", _NO_ROWS_BYTES)
         for m in melds:
             if not m.exposed:
-                rows[1, m.tiles[0]] = 1.0
+                rows[K + m.tiles[0]] = 1.0
             for t in m.tiles:
-                rows[0, t] += 0.25
+                rows[t] += 0.25
                 if m.source:
-                    rows[1 + m.source, t] += 0.25
+                    rows[(1 + m.source) * K + t] += 0.25
         for t in bonus:
-            rows[5, t] = 1.0
-        return rows
+            rows[5 * K + t] = 1.0
+        return np.frombuffer(rows, dtype=np.float32).reshape(_SEAT_ROWS, K)
 
     def seat_rows(self, player: int, melds: tuple[Any, ...], bonus: tuple[Any, ...]
                   ) -> npt.NDArray[np.float32]:
@@ -383,34 +440,47 @@ class PlanesV1:
 
 
 #: the first channel of the history blocks (``discards0``); seats in relative order
-_HISTORY0 = _V1["discards0"]
+_HISTORY0: Final[int] = _V1["discards0"]
 #: the first channel of the seats' meld rows (``melds0``), and the rows per seat
-_MELDS0 = _V1["melds0"]
-_SEAT_ROWS = _V1["melds1"] - _V1["melds0"]
+_MELDS0: Final[int] = _V1["melds0"]
+_SEAT_ROWS: Final[int] = _V1["melds1"] - _V1["melds0"]
 #: the first channel of the scalar planes (phase ... stage), and their number
-_SCALAR0 = _V1["phase"]
-_N_SCALARS = PLANES_V1_CHANNELS - _SCALAR0
+_SCALAR0: Final[int] = _V1["phase"]
+_N_SCALARS: Final[int] = PLANES_V1_CHANNELS - _SCALAR0
 #: each scalar plane's place among the scalar planes
-_S_CONCEALED_COUNT = _V1["concealed_count"] - _SCALAR0
-_S_DEAD = _V1["dead"] - _SCALAR0
-_S_SCORES = _V1["scores"] - _SCALAR0
-_S_PHASE = _V1["phase"] - _SCALAR0
-_S_CURRENT = _V1["current"] - _SCALAR0
-_S_DEALER = _V1["dealer"] - _SCALAR0
-_S_DISCARDER = _V1["discarder"] - _SCALAR0
-_S_SEAT_WIND = _V1["seat_wind"] - _SCALAR0
-_S_ROUND_WIND = _V1["round_wind"] - _SCALAR0
-_S_WALLS = _V1["walls"] - _SCALAR0
-_S_HAND_NUMBER = _V1["hand_number"] - _SCALAR0
-_S_STAGE_KIND = _V1["stage_kind"] - _SCALAR0
-_S_STAGE = _V1["stage"] - _SCALAR0
+_S_CONCEALED_COUNT: Final[int] = _V1["concealed_count"] - _SCALAR0
+_S_DEAD: Final[int] = _V1["dead"] - _SCALAR0
+_S_SCORES: Final[int] = _V1["scores"] - _SCALAR0
+_S_PHASE: Final[int] = _V1["phase"] - _SCALAR0
+_S_CURRENT: Final[int] = _V1["current"] - _SCALAR0
+_S_DEALER: Final[int] = _V1["dealer"] - _SCALAR0
+_S_DISCARDER: Final[int] = _V1["discarder"] - _SCALAR0
+_S_SEAT_WIND: Final[int] = _V1["seat_wind"] - _SCALAR0
+_S_ROUND_WIND: Final[int] = _V1["round_wind"] - _SCALAR0
+_S_WALLS: Final[int] = _V1["walls"] - _SCALAR0
+_S_HAND_NUMBER: Final[int] = _V1["hand_number"] - _SCALAR0
+_S_STAGE_KIND: Final[int] = _V1["stage_kind"] - _SCALAR0
+_S_STAGE: Final[int] = _V1["stage"] - _SCALAR0
 _PHASE_INDEX = {p: i for i, p in enumerate(PHASES)}
+#: where the writer's planes start in the flat observation
+_HAND_AT: Final = _V1["hand"] * NUM_KINDS
+_DRAWN_AT: Final = _V1["drawn"] * NUM_KINDS
+_OFFER_AT: Final = _V1["offer"] * NUM_KINDS
+_PASSED: Final = _V1["passed"]
+_RECEIVED: Final = _V1["received"]
 #: the meld rows of a seat with no melds and no bonus tiles
 _NO_ROWS = np.zeros((_SEAT_ROWS, NUM_KINDS), dtype=np.float32)
+_NO_ROWS_BYTES: Final = bytes(4 * _SEAT_ROWS * NUM_KINDS)
 
 
 
-def _move_one_hot(flat: npt.NDArray[np.float32], at: int, old: int, new: int) -> None:
+def _entries(a: npt.NDArray[np.float32]) -> Any:
+    """The entries of ``a`` (C-contiguous ``float32``) as a flat ``memoryview`` of floats
+    (typed ``Any``: typeshed's ``memoryview`` takes ints only)."""
+    return a.data.cast("B").cast("f")
+
+
+def _move_one_hot(flat: Any, at: int, old: int, new: int) -> None:
     """A one-hot plane starting at ``at`` of ``flat``: the 1 moves from kind ``old`` to kind
     ``new`` (-1: none)."""
     if old >= 0:
@@ -423,46 +493,106 @@ class PlanesV1Writer:
     """``planes-v1`` observations of one game, one kept per observer and brought up to date
     from the one it gave last: only the entries that changed are written (a hand's tiles,
     the drawn tile and the tile on offer by kind; a seat's meld rows when its melds change;
-    a seat's history block when :class:`PublicHistory` says it changed; a scalar plane when
-    its value changed), and the result is a copy. :meth:`observe` gives exactly
-    ``encoding.encode(view, history)`` (tests compare them on every state of many games).
+    the history's entries logged since the observer last looked, or its blocks whole when
+    :class:`PublicHistory` began a new epoch; a scalar plane when its value changed).
+    :meth:`observe` gives exactly ``encoding.encode(view, history)`` (tests compare them on
+    every state of many games), as a copy or a read-only view of the kept array.
 
     For the environments' own loop (one game, views in order); ``history`` must be the
     game's one :class:`PublicHistory`, updated before each call. Call :meth:`reset` with a
-    new game."""
+    new game: each observer's array is cleared at its next observation, in place (no new
+    arrays). :meth:`bind` makes an observer's kept array a given one, e.g. a row of a batch
+    of observations (``env/batch.py``), which :meth:`write` brings up to date in place.
+
+    A pickled or deep-copied writer keeps no array: each observer's is made afresh and written
+    whole at its next observation (views do not survive a copy: a copied view is an array of
+    its own), and a buffer given by :meth:`bind` must be given again."""
 
     def __init__(self, encoding: PlanesV1) -> None:
-        self.encoding = encoding
-        self.reset()
+        self._setup(encoding)
 
-    def reset(self) -> None:
-        """Forget what was written (a new game)."""
+    def __getstate__(self) -> dict[str, Any]:
+        return {"encoding": self.encoding}
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self._setup(state["encoding"])
+
+    def _setup(self, encoding: PlanesV1) -> None:
+        self.encoding = encoding
+        self._obs: list[npt.NDArray[np.float32]] = []
+        #: per observer: its array's entries as a flat ``memoryview`` (one entry written for
+        #: a third of what NumPy's item assignment costs), its scalar planes (a view), and
+        #: their values staged as one column (``array`` of float32, NumPy's view of it)
+        self._flat: list[Any] = []  # (memoryviews of floats: typeshed's take ints)
+        self._scalar_planes: list[npt.NDArray[np.float32]] = []
+        self._staged: list[array.array[float]] = []
+        self._column: list[npt.NDArray[np.float32]] = []
+        for p in range(4):
+            self._obs.append(np.zeros(self.encoding.shape, dtype=np.float32))
+            self._flat.append(_entries(self._obs[p]))
+            self._scalar_planes.append(self._obs[p][_SCALAR0:])
+            staged = array.array("f", bytes(4 * _N_SCALARS))
+            self._staged.append(staged)
+            self._column.append(np.frombuffer(staged, dtype=np.float32).reshape(-1, 1))
+        self._fresh = [True, True, True, True]
         K = NUM_KINDS
-        self._obs = [np.zeros(self.encoding.shape, dtype=np.float32) for _ in range(4)]
-        self._flat = [o.reshape(-1) for o in self._obs]
         self._counts: list[tuple[int, ...]] = [(0,) * K for _ in range(4)]
         self._drawn = [-1, -1, -1, -1]
         self._offer = [-1, -1, -1, -1]
         self._seats: list[list[tuple[Any, Any]]] = [[((), ())] * 4 for _ in range(4)]
-        self._blocks = [[-1, -1, -1, -1] for _ in range(4)]
+        #: per observer: the history's epoch and log length it has written
+        self._epoch = [-1, -1, -1, -1]
+        self._logged = [0, 0, 0, 0]
         self._charleston = [-1, -1, -1, -1]
-        empty = [0.0] * _N_SCALARS
-        self._scalars: list[list[float]] = [list(empty) for _ in range(4)]
+        self._scalars: list[list[float]] = [[0.0] * _N_SCALARS for _ in range(4)]
 
-    def observe(self, view: PlayerView, history: PublicHistory, copy: bool = True
-                ) -> npt.NDArray[np.float32]:
-        """The ``planes-v1`` observation of ``view``: a new read-only array, or with
-        ``copy=False`` a read-only view of the observer's kept array (rewritten at its next
-        observation)."""
-        L = _V1
+    def reset(self) -> None:
+        """Forget what was written (a new game): each observer's array is cleared at its
+        next :meth:`write` (an array handed out as a view stays as it was until then)."""
+        self._fresh = [True, True, True, True]
+
+    def bind(self, player: int, out: npt.NDArray[np.float32]) -> None:
+        """Keep ``player``'s observation in ``out`` (``float32``, C-contiguous, shape
+        :attr:`PlanesV1.shape`; cleared at the next :meth:`write`). Raises ``ValueError``
+        for another array."""
+        if (out.dtype != np.float32 or out.shape != self.encoding.shape
+                or not out.flags.c_contiguous or not out.flags.writeable):
+            raise ValueError(f"a planes-v1 buffer is a writeable C-contiguous float32 array "
+                             f"of shape {self.encoding.shape}, not {out.dtype} {out.shape}")
+        self._obs[player] = out
+        self._flat[player] = _entries(out)
+        self._scalar_planes[player] = out[_SCALAR0:]
+        self._fresh[player] = True
+
+    def _clear(self, me: int) -> None:
+        """Observer ``me``'s array zeroed and what was written forgotten."""
+        self._obs[me].fill(0.0)
+        self._counts[me] = (0,) * NUM_KINDS
+        self._drawn[me] = -1
+        self._offer[me] = -1
+        self._seats[me] = [((), ())] * 4
+        self._epoch[me] = -1
+        self._logged[me] = 0
+        self._charleston[me] = -1
+        self._scalars[me] = [0.0] * _N_SCALARS
+        staged = self._staged[me]
+        for i in range(_N_SCALARS):
+            staged[i] = 0.0
+        self._fresh[me] = False
+
+    def write(self, view: PlayerView, history: PublicHistory) -> npt.NDArray[np.float32]:
+        """Bring ``view.player``'s kept array up to date with ``view`` and ``history`` (in
+        place) and return it (the writer's own array: not to be handed out or changed)."""
         K = NUM_KINDS
         me = view.player
+        if self._fresh[me]:
+            self._clear(me)
         obs = self._obs[me]
         flat = self._flat[me]
         counts = view.counts
         before = self._counts[me]
         if counts != before:
-            h = L["hand"] * K
+            h = _HAND_AT
             for k in range(len(counts)):
                 c = counts[k]
                 b = before[k]
@@ -475,20 +605,19 @@ class PlanesV1Writer:
             self._counts[me] = counts
         drawn = -1 if view.drawn is None else view.drawn
         if drawn != self._drawn[me]:
-            _move_one_hot(flat, L["drawn"] * K, self._drawn[me], drawn)
+            _move_one_hot(flat, _DRAWN_AT, self._drawn[me], drawn)
             self._drawn[me] = drawn
         offer = -1 if view.last_discard is None else view.last_discard
         if offer != self._offer[me]:
-            _move_one_hot(flat, L["offer"] * K, self._offer[me], offer)
+            _move_one_hot(flat, _OFFER_AT, self._offer[me], offer)
             self._offer[me] = offer
-        if history.versions[4] != self._charleston[me]:
-            for name, tiles in (("passed", history.passed[me]),
-                                ("received", history.received[me])):
-                row = L[name]
+        if history.charleston != self._charleston[me]:
+            for row, tiles in ((_PASSED, history.passed[me]),
+                               (_RECEIVED, history.received[me])):
                 obs[row] = 0.0
                 for t in tiles:
                     flat[row * K + t] += 0.25
-            self._charleston[me] = history.versions[4]
+            self._charleston[me] = history.charleston
         seats = self._seats[me]
         for s in view.seats:
             r = (s.player - me) % 4
@@ -497,27 +626,44 @@ class PlanesV1Writer:
                 at = _MELDS0 + r * _SEAT_ROWS
                 obs[at:at + _SEAT_ROWS] = self.encoding.seat_rows(s.player, s.melds, s.bonus)
                 seats[r] = (s.melds, s.bonus)
-        blocks = self._blocks[me]
-        versions = history.versions
-        for r in range(4):
-            p = (me + r) % 4
-            if versions[p] != blocks[r]:
+        log = history.log
+        if history.epoch != self._epoch[me]:
+            # a new hand (or a seat's order rows shifted): the blocks whole
+            for r in range(4):
                 at = _HISTORY0 + r * _BLOCK_ROWS
-                obs[at:at + _BLOCK_ROWS] = history.block[p]
-                blocks[r] = versions[p]
+                obs[at:at + _BLOCK_ROWS] = history.block[(me + r) % 4]
+            self._epoch[me] = history.epoch
+        else:
+            # the entries logged since: seat p's entry i is at p's relative seat's block
+            values = history.log_values
+            h0 = _HISTORY0 * K
+            for j in range(self._logged[me], len(log)):
+                i = log[j]
+                p = i // _BLOCK_SIZE
+                flat[h0 + ((p - me) % 4) * _BLOCK_SIZE + i - p * _BLOCK_SIZE] = values[j]
+        self._logged[me] = len(log)
+        # the scalar planes: the values that changed staged, then the column written over
+        # its 47 kinds at once
         scalars = self.encoding.scalars(view)
         old = self._scalars[me]
-        if scalars != old:
-            changed: list[int] = []
-            for i in range(_N_SCALARS):
-                if scalars[i] != old[i]:
-                    changed.append(i)
-            if len(changed) > 6:
-                obs[_SCALAR0:] = np.array(scalars, dtype=np.float32)[:, None]
-            else:
-                for i in changed:
-                    obs[_SCALAR0 + i] = scalars[i]
+        staged = self._staged[me]
+        changed = False
+        for i in range(_N_SCALARS):
+            x = scalars[i]
+            if x != old[i]:
+                staged[i] = x
+                changed = True
+        if changed:
+            self._scalar_planes[me][...] = self._column[me]
             self._scalars[me] = scalars
+        return obs
+
+    def observe(self, view: PlayerView, history: PublicHistory, copy: bool = True
+                ) -> npt.NDArray[np.float32]:
+        """The ``planes-v1`` observation of ``view``: a new read-only array, or with
+        ``copy=False`` a read-only view of the observer's kept array (rewritten at its next
+        observation)."""
+        obs = self.write(view, history)
         if copy:
             # a copy over immutable bytes: read-only as made (cheaper than a copy and then
             # its flag cleared, issue 44)
