@@ -81,8 +81,13 @@ def _check_one(game: Game, p: int, view: PlayerView) -> None:
     best = j.best
     assert best is not None
     assert best.action in view.legal_actions
-    # estimates: every number in range, best first by points (a Mahjong on offer first)
-    points = [e.points for e in j.estimates if e.action.kind is not ActionKind.MAHJONG]
+    # estimates: every number in range, best first by points (a Mahjong on offer first; on
+    # Chinese's simple scale the fastest first unless another reads clearly more,
+    # tests/test_judgement_speed_margin.py)
+    rest = [e for e in j.estimates if e.action.kind is not ActionKind.MAHJONG]
+    if rest and rest[0].fastest:
+        rest = rest[1:]
+    points = [e.points for e in rest]
     assert points == sorted(points, reverse=True)
     if any(a.kind is ActionKind.MAHJONG for a in view.legal_actions):
         assert best.action.kind is ActionKind.MAHJONG

@@ -294,6 +294,10 @@ def advise_sets(view: PlayerView, rules: RuleSet) -> Advice:
                               e.shanten, e.worth))
     best = options[0]
     why = best.why
+    first = judgement.estimates[0]
+    if first.fastest and any(e.points > first.points + 1e-9 for e in judgement.estimates[1:]):
+        # kept to the fastest: the others read more, but not clearly (judgement.sets)
+        why = _("the fastest hand, and no other is clearly worth more: {why}").format(why=why)
     if win_action is not None and best.action is not win_action:
         why = _("{win}, but {why}").format(win=win_why, why=why) if win_why else why
     if no_win:

@@ -38,10 +38,12 @@ class Estimate:
     None for a plain hand. ``waits``: for a ready hand, ``(tile, unseen, worth on a discard,
     worth self-drawn)`` of each winning tile (worth None when the rules refuse the win).
     ``can_win``: False when no win the hand can still make is allowed (MCR's 8-fan minimum,
-    a card with no line left)."""
+    a card with no line left). ``fastest``: True for the action the efficiency bot would
+    play, where the rule set's judgement keeps to it unless another is clearly worth more
+    (:data:`.sets.SPEED_MARGIN`: Chinese on the simple scale)."""
 
-    __slots__ = ("action", "can_win", "deal_in", "discard", "plan", "points", "shanten",
-                 "useful", "waits", "win", "worth")
+    __slots__ = ("action", "can_win", "deal_in", "discard", "fastest", "plan", "points",
+                 "shanten", "useful", "waits", "win", "worth")
 
     def __init__(self, action: Action, win: float, deal_in: float, points: float,
                  worth: float, shanten: int | None = None, useful: int = 0,
@@ -59,6 +61,7 @@ class Estimate:
         self.plan = plan
         self.waits = waits
         self.can_win = can_win
+        self.fastest = False
 
     def __repr__(self) -> str:
         return (f"Estimate({self.action}, win={self.win:.3f}, deal_in={self.deal_in:.3f}, "
@@ -79,6 +82,8 @@ class Estimate:
         }
         if self.discard is not None:
             out["discard"] = str(self.discard)
+        if self.fastest:
+            out["fastest"] = True
         if self.plan is not None:
             out["plan"] = self.plan
         if self.waits:
@@ -90,7 +95,9 @@ class Estimate:
 class Judgement:
     """The judgement of one decision: ``estimates`` of every legal action, best first (the
     most expected points; ties kept in the order of ``view.legal_actions``; a Mahjong on
-    offer always first, :mod:`.sets`), for ``player`` in ``phase``. ``best`` is the first.
+    offer always first; where the rule set keeps to the fastest action, that one first unless
+    another is clearly worth more, :data:`.sets.SPEED_MARGIN`), for ``player`` in
+    ``phase``. ``best`` is the first.
     Empty when no decision awaits the player."""
 
     __slots__ = ("estimates", "phase", "player", "unit")
