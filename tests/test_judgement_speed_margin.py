@@ -11,6 +11,7 @@ from itertools import pairwise
 
 from mahjong_table.advisor import advise
 from mahjong_table.engine import ActionKind, Game, PlayerView
+from mahjong_table.i18n import use_language
 from mahjong_table.judgement import judge
 from mahjong_table.judgement.chances import family_of
 from mahjong_table.judgement.reading import Reading
@@ -61,6 +62,10 @@ def test_simple_scale_keeps_to_the_fastest_unless_another_is_clearly_better() ->
             advice = advise(view, rules)
             assert advice.action == first.action
             assert advice.why.startswith("the fastest hand, and no other is clearly worth more")
+            with use_language("it"):
+                italian = advise(view, rules)
+            assert italian.action == first.action
+            assert italian.why.startswith("la mano più veloce, e nessun'altra vale chiaramente")
             assert make_bot("hard", "m", rules=rules).choose(view) == first.action
     assert decided >= 5, decided
 
