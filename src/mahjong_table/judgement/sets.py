@@ -54,7 +54,7 @@ from .model import Estimate, Judgement
 from .race import race
 from .reading import Reading
 
-__all__ = ["judge_sets", "mcr_heading_fan"]
+__all__ = ["SPEED_MARGIN", "fastest_estimate", "judge_sets", "mcr_heading_fan"]
 
 _DRAGONS: Final = (31, 32, 33)
 #: how likely an opponent's discard is one of a ready hand's winning tiles, against a tile
