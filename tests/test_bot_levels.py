@@ -114,16 +114,21 @@ def test_decisions_come_from_the_bots_own_view_only(rules: str, options: dict[st
     assert checked >= 4
 
 
+def _bamboo_table(rules_name: str) -> Game:
+    """A table where player 1 has exposed two pungs of bamboo and discarded none of late."""
+    return Game.from_position("\n".join([
+        rules_name, "round E; hand 0; dealer 0",
+        "0: 123m456m789p1122z3s",
+        "1: 1p3p5p8m9m6z7z [222s] [777s] discards 1m9p2p1z3m5p4m",
+        "2: ? discards 9m", "3: ? discards 1p"]), 0)
+
+
 def test_hard_bot_reads_a_one_suit_hand() -> None:
     """An opponent with two exposed pungs of bamboo and no bamboo among its latest discards
     is read as heading for one suit (004 s07 fan table: one suit 3-7 fan): bamboo tiles are
     then more dangerous against it than the same tiles of another suit."""
     r = get_rule_set("hongkong")
-    game = Game.from_position("\n".join([
-        "hongkong", "round E; hand 0; dealer 0",
-        "0: 123m456m789p1122z3s",
-        "1: 1p3p5p8m9m6z7z [222s] [777s] discards 1m9p2p1z3m5p4m",
-        "2: ? discards 9m", "3: ? discards 1p"]), 0)
+    game = _bamboo_table("hongkong")
     bot = make_bot("hard", "r", rules=r)
     assert isinstance(bot, HardBot)
     # the hard bot plays the judgement, which reads the table so (judgement/reading.py)
@@ -141,11 +146,7 @@ def test_a_deal_in_costs_what_folding_would_save() -> None:
     from mahjong_table.judgement.reading import LATER_PER_ROUND, LATER_WIN
 
     r = get_rule_set("chinese")
-    game = Game.from_position("\n".join([
-        "chinese", "round E; hand 0; dealer 0",
-        "0: 123m456m789p1122z3s",
-        "1: 1p3p5p8m9m6z7z [222s] [777s] discards 1m9p2p1z3m5p4m",
-        "2: ? discards 9m", "3: ? discards 1p"]), 0)
+    game = _bamboo_table("chinese")
     reading = Reading(game.view(0), r)
     chance, cost = reading.danger(21)
     assert chance > 0.0

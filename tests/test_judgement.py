@@ -19,6 +19,7 @@ import random
 from typing import Any
 
 import pytest
+from tests.judgement_states import decisions
 
 from mahjong_table.advisor import advise
 from mahjong_table.analysis.plans import (
@@ -51,19 +52,10 @@ def _check_states(name: str, options: dict[str, Any], games: int, seed: str) -> 
     rules = get_rule_set(name, **options)
     rng = random.Random(seed)
     checked = 0
-    for g in range(games):
-        game = Game(rules, f"{seed}/{g}", max_hands=1)
-        bots = [make_bot("normal", f"{seed}/{g}/{p}", rules=rules) for p in range(4)]
-        while not game.is_over:
-            p = game.to_act()[0]
-            view = game.view(p)
-            if len(view.legal_actions) > 1 and rng.random() < 0.25:
-                _check_one(game, p, view)
-                checked += 1
-            acts = view.legal_actions
-            action = acts[rng.randrange(len(acts))] if rng.random() < 0.1 \
-                else bots[p].choose(view)
-            game.apply(action)
+    for game, p, view in decisions(rules, games, seed, rng):
+        if rng.random() < 0.25:
+            _check_one(game, p, view)
+            checked += 1
     return checked
 
 

@@ -6,11 +6,12 @@ fastest, and the hard bot plays the same action."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from itertools import pairwise
 
+from tests.judgement_states import decisions
+
 from mahjong_table.advisor import advise
-from mahjong_table.engine import ActionKind, Game, PlayerView
+from mahjong_table.engine import ActionKind
 from mahjong_table.i18n import use_language
 from mahjong_table.judgement import judge
 from mahjong_table.judgement.chances import family_of
@@ -18,21 +19,6 @@ from mahjong_table.judgement.reading import Reading
 from mahjong_table.judgement.sets import SPEED_MARGIN, fastest_estimate
 from mahjong_table.players import make_bot
 from mahjong_table.rules import get_rule_set
-from mahjong_table.rules.base import RuleSet
-
-
-def _decisions(name: str, options: dict[str, str], hands: int, seed: str
-               ) -> Iterator[tuple[RuleSet, PlayerView]]:
-    rules = get_rule_set(name, **options)
-    for h in range(hands):
-        game = Game(rules, f"{seed}/{h}", max_hands=1)
-        bots = [make_bot("normal", f"{seed}/{h}/{q}", rules=rules) for q in range(4)]
-        while not game.is_over:
-            p = game.to_act()[0]
-            view = game.view(p)
-            if len(view.legal_actions) > 1:
-                yield rules, view
-            game.apply(bots[p].choose(view))
 
 
 def test_simple_scale_keeps_to_the_fastest_unless_another_is_clearly_better() -> None:
@@ -41,7 +27,8 @@ def test_simple_scale_keeps_to_the_fastest_unless_another_is_clearly_better() ->
     the rule decides some decisions, and there the advisor says so and the hard bot agrees."""
     margin = SPEED_MARGIN["chinese"]
     decided = 0
-    for rules, view in _decisions("chinese", {}, 6, "speed-margin"):
+    rules = get_rule_set("chinese")
+    for _game, _p, view in decisions(rules, 6, "speed-margin"):
         j = judge(view, rules)
         first = j.estimates[0]
         if first.action.kind is ActionKind.MAHJONG:
@@ -74,7 +61,8 @@ def test_value_scales_rank_by_expected_points_alone() -> None:
     """Hong Kong (004 s07) and MCR pay by what a hand is worth: no action is kept as the
     fastest, and the estimates run from the most expected points down."""
     for name, options in (("hongkong", {}), ("chinese", {"scoring": "mcr"})):
-        for rules, view in _decisions(name, options, 2, "value-scale"):
+        rules = get_rule_set(name, **options)
+        for _game, _p, view in decisions(rules, 2, "value-scale"):
             assert family_of(rules) not in SPEED_MARGIN
             j = judge(view, rules)
             assert not any(e.fastest for e in j.estimates)
